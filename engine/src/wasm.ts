@@ -1,0 +1,70 @@
+/** Loads the engine's WebAssembly module in Node or a browser and wraps its IO buffer. */
+
+/** The raw exports of engine/assembly/index.ts. */
+export interface EngineExports {
+  memory: WebAssembly.Memory;
+  ioPtr(): number;
+  ioSize(): number;
+  spongePtr(): number;
+  spongeSize(): number;
+  keccakInit(rate: number, ds: number): void;
+  keccakAbsorb(len: number): void;
+  keccakSqueeze(len: number): void;
+  [name: string]: unknown;
+}
+
+/** Where the module's bytes come from: raw bytes, a URL, or (default) the build next to this file. */
+export type WasmSource = BufferSource | URL | string;
+
+async function fetchBytes(source: URL): Promise<BufferSource> {
+  if (source.protocol === 'file:') {
+    const fs = await import(/* @vite-ignore */ 'node:fs/promises');
+    return fs.readFile(source);
+  }
+  const response = await fetch(source);
+  if (!response.ok) throw new Error(`cannot load the engine from ${source}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+export async function instantiate(source?: WasmSource): Promise<EngineExports> {
+  let bytes: BufferSource;
+  if (source === undefined) bytes = await fetchBytes(new URL('../build/release.wasm', import.meta.url));
+  else if (source instanceof URL) bytes = await fetchBytes(source);
+  else if (typeof source === 'string') bytes = await fetchBytes(new URL(source, globalThis.location?.href));
+  else bytes = source;
+  const { instance } = await WebAssembly.instantiate(bytes, {
+    env: {
+      abort(_message: number, _file: number, line: number, column: number) {
+        throw new Error(`engine abort at ${line}:${column}`);
+      },
+    },
+  });
+  return instance.exports as unknown as EngineExports;
+}
+
+/** Copies bytes in and out of the IO buffer. Views are made per call: memory may be replaced on growth. */
+export class Io {
+  readonly base: number;
+  readonly size: number;
+  constructor(readonly wasm: EngineExports) {
+    this.base = wasm.ioPtr();
+    this.size = wasm.ioSize();
+  }
+
+  write(data: Uint8Array, offset = 0): void {
+    new Uint8Array(this.wasm.memory.buffer, this.base + offset, data.length).set(data);
+  }
+
+  read(offset: number, length: number): Uint8Array {
+    return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).slice();
+  }
+
+  /** Copies `length` bytes at an absolute address (a state region) out of wasm memory. */
+  readAt(address: number, length: number): Uint8Array {
+    return new Uint8Array(this.wasm.memory.buffer, address, length).slice();
+  }
+
+  writeAt(address: number, data: Uint8Array): void {
+    new Uint8Array(this.wasm.memory.buffer, address, data.length).set(data);
+  }
+}
