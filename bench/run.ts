@@ -1,0 +1,32 @@
+/** Runs one suite with the shared budget and progress indicator, writing results to `out`. */
+import { describeMachine } from './machine.ts';
+import { QUICK, STANDARD } from './measure.ts';
+import { createProgress, type Progress } from './progress.ts';
+import { SUITES } from './suites/index.ts';
+
+export interface RunOptions {
+  quick?: boolean;
+  progress?: Progress;
+  out?: (text: string) => void;
+}
+
+export async function runSuite(name: string, options: RunOptions = {}): Promise<void> {
+  const entry = SUITES[name];
+  if (!entry) throw new Error(`unknown suite "${name}"`);
+  const quick = options.quick ?? false;
+  const progress = options.progress ?? createProgress();
+  const out = options.out ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const print = (text: string) => {
+    progress.clear();
+    out(`${text}\n`);
+  };
+  print(`Benchmark suite "${name}"${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}`);
+  const suite = await entry.load();
+  const started = performance.now();
+  try {
+    await suite.run({ budget: quick ? QUICK : STANDARD, quick, progress, print });
+  } finally {
+    progress.clear();
+  }
+  out(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}

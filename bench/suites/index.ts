@@ -1,0 +1,23 @@
+/**
+ * The registry of suites. Each is imported only when selected, so a suite whose comparison library
+ * or toolchain is missing cannot break the others. A new suite is one module plus one line here.
+ */
+import type { Suite } from '../suite.ts';
+
+interface Entry {
+  description: string;
+  load(): Promise<Suite>;
+}
+
+export const SUITES: Record<string, Entry> = {
+  engine: {
+    description: 'ML-DSA-44/65/87 and SHA-3 hashes: our wasm engine vs @noble/* and node:crypto (default)',
+    load: async () => (await import('./engine.ts')).engineSuite,
+  },
+  native: {
+    description: "ML-DSA-65 vs PQClean's portable C (\"clean\", gcc -O3), built at bench time (needs gcc, npm)",
+    load: async () => (await import('./native.ts')).nativeSuite,
+  },
+};
+
+export const DEFAULT_SUITE = 'engine';

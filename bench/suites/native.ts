@@ -1,0 +1,66 @@
+/**
+ * Optional suite: our ML-DSA-65 against the portable C reference, PQClean's "clean"
+ * implementation compiled with gcc -O3 (issue 2's native bar: at least 0.7x of it). The C code is
+ * fetched and built at bench time (see ../native/pqclean.ts); it runs as a child process while
+ * this process waits, so the two never compete for the CPU.
+ */
+import { loadEngine } from '../../engine/src/index.ts';
+import { MISSING_IN_ENGINE, OPS, oursOps } from '../contenders/mldsa.ts';
+import { measure } from '../measure.ts';
+import { buildNativeBench, CFLAGS, gccVersion, PQCLEAN_PACKAGE, runNativeBench } from '../native/pqclean.ts';
+import type { Suite } from '../suite.ts';
+import { formatRate, formatRatio, formatSpread, formatTable, type Row } from '../table.ts';
+
+/** issue 2's target: ML-DSA-65 at least this fraction of the portable C reference's ops/s. */
+const NATIVE_TARGET = 0.7;
+
+export const nativeSuite: Suite = {
+  name: 'native',
+  description: 'ML-DSA-65: our engine vs PQClean clean C (gcc -O3)',
+  async run(ctx) {
+    const engine = await loadEngine();
+    const ours = oursOps(engine, 65);
+    ctx.progress.plan(2 + (ours ? OPS.length : 0));
+
+    ctx.progress.step(`building PQClean ML-DSA-65 clean from ${PQCLEAN_PACKAGE} (gcc ${CFLAGS.join(' ')})`);
+    const binary = buildNativeBench();
+    ctx.progress.step('timing PQClean ML-DSA-65 clean (C, child process)');
+    const { warmupMs, roundMs, rounds } = ctx.budget;
+    const native = new Map(runNativeBench(binary, warmupMs, roundMs, rounds).map((f) => [f.op, f]));
+
+    const rows: Row[] = [];
+    for (const op of OPS) {
+      const c = native.get(op);
+      if (!c) throw new Error(`the PQClean harness printed no figure for ${op}`);
+      const cCell = `${formatRate(c.opsPerSec)} ${formatSpread(c.spread)}`;
+      if (!ours) {
+        rows.push([`ML-DSA-65 ${op}`, cCell, 'n/a', 'n/a', '']);
+        continue;
+      }
+      const m = measure(ours[op], ctx.budget, ctx.progress.step(`ML-DSA-65 ${op}: ours`));
+      const ratio = m.opsPerSec / c.opsPerSec;
+      rows.push([
+        `ML-DSA-65 ${op}`,
+        cCell,
+        `${formatRate(m.opsPerSec)} ${formatSpread(m.spread)}`,
+        formatRatio(m.opsPerSec, c.opsPerSec),
+        ratio >= NATIVE_TARGET ? 'met' : 'below',
+      ]);
+    }
+    if (!ours) rows.push({ note: `${MISSING_IN_ENGINE}: only the C figures are shown` });
+
+    ctx.print(
+      formatTable({
+        title: `ML-DSA-65, ops/s: PQClean clean (gcc ${gccVersion()} ${CFLAGS.join(' ')}) vs our wasm engine`,
+        columns: [
+          { header: 'operation' },
+          { header: 'PQClean C', align: 'right' },
+          { header: 'ours', align: 'right' },
+          { header: 'ours/C', align: 'right' },
+          { header: `>= ${NATIVE_TARGET}x` },
+        ],
+        rows,
+      }),
+    );
+  },
+};
