@@ -41,3 +41,6 @@ export function keccakAbsorb(len: i32): void {
 export function keccakSqueeze(len: i32): void {
   spongeSqueeze(HOST_SPONGE, IO, <usize>len);
 }
+
+export * from './sha2_exports';
+export * from './mldsa_exports';

@@ -2,24 +2,37 @@
  * The engine's public API: `const engine = await loadEngine()` in Node, a browser or a worker.
  * Takes and returns Uint8Arrays, validates every argument, throws EngineError with a code.
  */
+import { mlDsaApi, type MlDsa } from './mldsa.ts';
+import { sha2Api, type Sha2Api } from './sha2.ts';
 import { sha3Api, type Sha3Api } from './sha3.ts';
 import { instantiate, Io, type EngineExports, type WasmSource } from './wasm.ts';
 
 export { EngineError } from './errors.ts';
 export type { EngineErrorCode } from './errors.ts';
 export type { Hash, Xof } from './hash.ts';
+export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGTH, ML_DSA_MAX_CONTEXT } from './mldsa.ts';
+export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
+export type { PrehashName } from './prehash.ts';
+export type { Sha2Name } from './sha2.ts';
 export type { Sha3FixedName, ShakeName } from './sha3.ts';
 export type { WasmSource } from './wasm.ts';
 
-export interface Engine extends Sha3Api {
+export interface Engine extends Sha3Api, Sha2Api {
+  mlDsa44: MlDsa;
+  mlDsa65: MlDsa;
+  mlDsa87: MlDsa;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
 
 function build(wasm: EngineExports): Engine {
   const io = new Io(wasm);
+  const hashes = { ...sha3Api(wasm, io), ...sha2Api(wasm, io) };
   return {
-    ...sha3Api(wasm, io),
+    ...hashes,
+    mlDsa44: mlDsaApi(wasm, io, hashes, 44),
+    mlDsa65: mlDsaApi(wasm, io, hashes, 65),
+    mlDsa87: mlDsaApi(wasm, io, hashes, 87),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * The samplers of FIPS 204 section 7.3: ExpandA (RejNTTPoly), ExpandS (RejBoundedPoly),
+ * ExpandMask and SampleInBall. Each works on a static sponge and a static squeeze buffer.
+ */
+import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze, spongeSqueezeBlock } from '../keccak';
+import { unpackSigned } from './packing';
+import { ETA, GAMMA1, GAMMA1_BITS, L, K, N, POLY_BYTES, Q, TAU } from './params';
+
+const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
+/** Squeeze buffer: one SHAKE128 block, or one packed mask polynomial (up to 640 bytes). */
+const BUF: usize = memory.data(640, 16);
+/** Seed plus a two-byte nonce. */
+const SEED_IN: usize = memory.data(80, 16);
+
+/** RejNTTPoly: a polynomial with coefficients uniform in [0, q) from SHAKE128(rho || s || r). */
+function rejNttPoly(a: usize, rho: usize, s: i32, r: i32): void {
+  memory.copy(SEED_IN, rho, 32);
+  store<u8>(SEED_IN + 32, <u8>s);
+  store<u8>(SEED_IN + 33, <u8>r);
+  spongeInit(SPONGE, RATE_SHAKE128, DS_SHAKE);
+  spongeAbsorb(SPONGE, SEED_IN, 34);
+  let j = 0;
+  while (j < N) {
+    spongeSqueezeBlock(SPONGE, BUF);
+    for (let i: usize = 0; i < <usize>RATE_SHAKE128 && j < N; i += 3) {
+      const t = <i32>load<u8>(BUF + i) | (<i32>load<u8>(BUF + i + 1) << 8) | ((<i32>load<u8>(BUF + i + 2) & 0x7f) << 16);
+      if (t < Q) {
+        store<i32>(a + (<usize>j << 2), t);
+        j++;
+      }
+    }
+  }
+}
+
+/** ExpandA: the k x l matrix, already in the NTT domain, row-major at `mat`. */
+export function expandA(mat: usize, rho: usize): void {
+  for (let r = 0; r < K; r++) {
+    for (let s = 0; s < L; s++) {
+      rejNttPoly(mat + <usize>((r * L + s) * POLY_BYTES), rho, s, r);
+    }
+  }
+}
+
+/** RejBoundedPoly: coefficients in [-eta, eta] from SHAKE256(rho' || u16le(nonce)). */
+function rejBoundedPoly(a: usize, rhoPrime: usize, nonce: i32): void {
+  memory.copy(SEED_IN, rhoPrime, 64);
+  store<u16>(SEED_IN + 64, <u16>nonce);
+  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
+  spongeAbsorb(SPONGE, SEED_IN, 66);
+  let j = 0;
+  while (j < N) {
+    spongeSqueezeBlock(SPONGE, BUF);
+    for (let i: usize = 0; i < <usize>RATE_SHAKE256 && j < N; i++) {
+      const z = <i32>load<u8>(BUF + i);
+      j = coeffFromHalfByte(a, j, z & 15);
+      if (j < N) j = coeffFromHalfByte(a, j, z >> 4);
+    }
+  }
+}
+
+/** CoeffFromHalfByte: stores the coefficient for b at index j when b is accepted; returns the next index. */
+// @ts-ignore: decorator
+@inline function coeffFromHalfByte(a: usize, j: i32, b: i32): i32 {
+  if (ETA == 2) {
+    if (b < 15) {
+      // 2 - (b mod 5), with b mod 5 computed as b - 5 * floor(b * 205 / 1024) (exact for b < 15).
+      store<i32>(a + (<usize>j << 2), 2 - (b - ((b * 205) >> 10) * 5));
+      return j + 1;
+    }
+  } else if (b < 9) {
+    store<i32>(a + (<usize>j << 2), 4 - b);
+    return j + 1;
+  }
+  return j;
+}
+
+/** ExpandS: s1 (l polynomials) and s2 (k polynomials). */
+export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
+  for (let r = 0; r < L; r++) rejBoundedPoly(s1 + <usize>(r * POLY_BYTES), rhoPrime, r);
+  for (let r = 0; r < K; r++) rejBoundedPoly(s2 + <usize>(r * POLY_BYTES), rhoPrime, r + L);
+}
+
+/** ExpandMask: y (l polynomials) with coefficients in (-gamma1, gamma1] from SHAKE256(rho'' || u16le(kappa + r)). */
+export function expandMask(y: usize, rhoPP: usize, kappa: i32): void {
+  const bytes = <usize>(32 * GAMMA1_BITS);
+  for (let r = 0; r < L; r++) {
+    memory.copy(SEED_IN, rhoPP, 64);
+    store<u16>(SEED_IN + 64, <u16>(kappa + r));
+    spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
+    spongeAbsorb(SPONGE, SEED_IN, 66);
+    spongeSqueeze(SPONGE, BUF, bytes);
+    unpackSigned(y + <usize>(r * POLY_BYTES), BUF, GAMMA1_BITS, GAMMA1);
+  }
+}
+
+/** SampleInBall: c with exactly tau coefficients in {-1, 1}, from SHAKE256(c~). c is public. */
+export function sampleInBall(c: usize, ctilde: usize, ctildeLen: i32): void {
+  memory.fill(c, 0, POLY_BYTES);
+  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
+  spongeAbsorb(SPONGE, ctilde, <usize>ctildeLen);
+  spongeSqueezeBlock(SPONGE, BUF);
+  const signs = load<u64>(BUF);
+  let pos: usize = 8;
+  for (let i = N - TAU; i < N; i++) {
+    let j: i32;
+    do {
+      if (pos == <usize>RATE_SHAKE256) {
+        spongeSqueezeBlock(SPONGE, BUF);
+        pos = 0;
+      }
+      j = <i32>load<u8>(BUF + pos);
+      pos++;
+    } while (j > i);
+    store<i32>(c + (<usize>i << 2), load<i32>(c + (<usize>j << 2)));
+    const bit = <i32>((signs >> <u64>(i + TAU - N)) & 1);
+    store<i32>(c + (<usize>j << 2), 1 - 2 * bit);
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * ML-DSA.KeyGen_internal, ML-DSA.Sign_internal (from mu) and ML-DSA.Verify_internal (from mu),
+ * FIPS 204 Algorithms 6, 7 and 8. The host computes mu = H(tr || M', 64) by streaming the message
+ * through the Keccak sponge, so messages of any length never need to fit in wasm memory.
+ */
+import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
+import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
+import { freeze, reduce32, caddq } from './reduce';
+import { expandA, expandMask, expandS, sampleInBall } from './sample';
+import { packSigned, packSimple, unpackSigned, unpackSimple } from './packing';
+import { exceeds, freezeVec, invNttVec, matVec, mulChallenge, nttVec, poly } from './polyvec';
+import { highBits, lowBits, power2RoundHigh, useHint } from './rounding';
+import { decodeHints, encodeHints } from './hints';
+import { ntt } from './ntt';
+
+const MAT: usize = memory.data(MAX_K * MAX_L * POLY_BYTES, 16);
+const S1: usize = memory.data(MAX_L * POLY_BYTES, 16);
+const S2: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const T0: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const T1: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const Y: usize = memory.data(MAX_L * POLY_BYTES, 16);
+const YHAT: usize = memory.data(MAX_L * POLY_BYTES, 16);
+const W: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const W1: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const TMP: usize = memory.data(POLY_BYTES, 16);
+const CP: usize = memory.data(POLY_BYTES, 16);
+const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
+/** rho || rho' || K from the seed, then rho'' during signing. */
+const SEEDS: usize = memory.data(192, 16);
+/** mu || w1Encode(w1): hashed into c~. */
+const HASH_IN: usize = memory.data(64 + MAX_K * 32 * 6, 16);
+const CTILDE: usize = memory.data(64, 16);
+
+/** Signing gives up after this many rejected attempts (expected: about 4 to 5). */
+const MAX_ATTEMPTS: i32 = 1000;
+
+function shake256(dst: usize, dstLen: i32, src: usize, srcLen: i32): void {
+  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
+  spongeAbsorb(SPONGE, src, <usize>srcLen);
+  spongeSqueeze(SPONGE, dst, <usize>dstLen);
+}
+
+/** KeyGen_internal from the 32-byte seed xi; writes pk and sk. */
+export function keygen(xi: usize, pk: usize, sk: usize): void {
+  memory.copy(SEEDS, xi, 32);
+  store<u8>(SEEDS + 32, <u8>K);
+  store<u8>(SEEDS + 33, <u8>L);
+  shake256(SEEDS, 128, SEEDS, 34);
+  const rho = SEEDS;
+  expandA(MAT, rho);
+  expandS(S1, S2, SEEDS + 32);
+  memory.copy(YHAT, S1, L * POLY_BYTES);
+  nttVec(YHAT, L);
+  matVec(W, MAT, YHAT, K, L, 0, 0);
+  invNttVec(W, K);
+  for (let i = 0; i < K; i++) {
+    const t = poly(W, i), s2 = poly(S2, i), t1 = poly(T1, i), t0 = poly(T0, i);
+    for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
+      const r = freeze(load<i32>(t + n) + load<i32>(s2 + n));
+      const hi = power2RoundHigh(r);
+      store<i32>(t1 + n, hi);
+      store<i32>(t0 + n, r - (hi << D));
+    }
+  }
+  memory.copy(pk, rho, 32);
+  for (let i = 0; i < K; i++) packSimple(pk + 32 + <usize>(i * 320), poly(T1, i), 10);
+  // sk = rho || K || tr || s1 || s2 || t0
+  memory.copy(sk, rho, 32);
+  memory.copy(sk + 32, SEEDS + 96, 32);
+  shake256(sk + 64, TR_BYTES, pk, PK_BYTES);
+  let off = sk + 128;
+  const etaBytes = <usize>(32 * ETA_BITS);
+  for (let i = 0; i < L; i++, off += etaBytes) packSigned(off, poly(S1, i), ETA_BITS, ETA);
+  for (let i = 0; i < K; i++, off += etaBytes) packSigned(off, poly(S2, i), ETA_BITS, ETA);
+  for (let i = 0; i < K; i++, off += 32 * D) packSigned(off, poly(T0, i), D, 1 << (D - 1));
+}
+
+/** Unpacks sk and brings s1, s2, t0 into the NTT domain; A is expanded from rho. */
+function loadSecretKey(sk: usize): void {
+  let off = sk + 128;
+  const etaBytes = <usize>(32 * ETA_BITS);
+  for (let i = 0; i < L; i++, off += etaBytes) unpackSigned(poly(S1, i), off, ETA_BITS, ETA);
+  for (let i = 0; i < K; i++, off += etaBytes) unpackSigned(poly(S2, i), off, ETA_BITS, ETA);
+  for (let i = 0; i < K; i++, off += 32 * D) unpackSigned(poly(T0, i), off, D, 1 << (D - 1));
+  nttVec(S1, L);
+  nttVec(S2, K);
+  nttVec(T0, K);
+  expandA(MAT, sk);
+}
+
+/** Packs w1 after mu and hashes both into c~. */
+function commitmentHash(mu: usize): void {
+  memory.copy(HASH_IN, mu, 64);
+  const w1Bytes = 32 * W1_BITS;
+  for (let i = 0; i < K; i++) packSimple(HASH_IN + 64 + <usize>(i * w1Bytes), poly(W1, i), W1_BITS);
+  shake256(CTILDE, CTILDE_BYTES, HASH_IN, 64 + K * w1Bytes);
+}
+
+/**
+ * Sign_internal from mu with the 32-byte rnd; writes the signature. Returns the number of
+ * attempts, or 0 if none was accepted within MAX_ATTEMPTS (only possible with a corrupt key).
+ */
+export function sign(sk: usize, mu: usize, rnd: usize, sig: usize): i32 {
+  loadSecretKey(sk);
+  // rho'' = H(K || rnd || mu, 64)
+  memory.copy(SEEDS + 64, sk + 32, 32);
+  memory.copy(SEEDS + 96, rnd, 32);
+  memory.copy(SEEDS + 128, mu, 64);
+  shake256(SEEDS, 64, SEEDS + 64, 128);
+  const z = YHAT;
+  for (let attempt = 1, kappa = 0; attempt <= MAX_ATTEMPTS; attempt++, kappa += L) {
+    expandMask(Y, SEEDS, kappa);
+    memory.copy(YHAT, Y, L * POLY_BYTES);
+    nttVec(YHAT, L);
+    matVec(W, MAT, YHAT, K, L, 0, 0);
+    invNttVec(W, K);
+    freezeVec(W, K);
+    for (let i = 0; i < K; i++) {
+      const w = poly(W, i), w1 = poly(W1, i);
+      for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(w1 + n, highBits(load<i32>(w + n)));
+    }
+    commitmentHash(mu);
+    sampleInBall(CP, CTILDE, CTILDE_BYTES);
+    ntt(CP);
+    // z = y + c s1
+    let reject = false;
+    for (let j = 0; j < L && !reject; j++) {
+      const zj = poly(z, j), yj = poly(Y, j);
+      mulChallenge(zj, CP, poly(S1, j));
+      for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(zj + n, reduce32(load<i32>(zj + n) + load<i32>(yj + n)));
+      reject = exceeds(zj, GAMMA1 - BETA);
+    }
+    if (reject) continue;
+    // r0 = LowBits(w - c s2); W becomes w - c s2 for the hints.
+    for (let i = 0; i < K && !reject; i++) {
+      const w = poly(W, i);
+      mulChallenge(TMP, CP, poly(S2, i));
+      for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
+        store<i32>(w + n, caddq(reduce32(load<i32>(w + n) - load<i32>(TMP + n))));
+        store<i32>(TMP + n, lowBits(load<i32>(w + n)));
+      }
+      reject = exceeds(TMP, GAMMA2 - BETA);
+    }
+    if (reject) continue;
+    // h = MakeHint(-c t0, w - c s2 + c t0): HighBits(w - c s2 + c t0) != w1.
+    let hints = 0;
+    for (let i = 0; i < K && !reject; i++) {
+      const w = poly(W, i), w1 = poly(W1, i);
+      mulChallenge(TMP, CP, poly(T0, i));
+      for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(TMP + n, reduce32(load<i32>(TMP + n)));
+      reject = exceeds(TMP, GAMMA2);
+      for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
+        const h = <i32>(highBits(freeze(load<i32>(w + n) + load<i32>(TMP + n))) != load<i32>(w1 + n));
+        store<i32>(w1 + n, h);
+        hints += h;
+      }
+    }
+    if (reject || hints > OMEGA) continue;
+    memory.copy(sig, CTILDE, CTILDE_BYTES);
+    const zBytes = <usize>(32 * GAMMA1_BITS);
+    let off = sig + <usize>CTILDE_BYTES;
+    for (let j = 0; j < L; j++, off += zBytes) packSigned(off, poly(z, j), GAMMA1_BITS, GAMMA1);
+    encodeHints(off, W1);
+    return attempt;
+  }
+  return 0;
+}
+
+/** Verify_internal from mu: 1 when sig is a valid signature under pk, else 0. */
+export function verify(pk: usize, mu: usize, sig: usize): i32 {
+  const z = Y;
+  const zBytes = <usize>(32 * GAMMA1_BITS);
+  let off = sig + <usize>CTILDE_BYTES;
+  for (let j = 0; j < L; j++, off += zBytes) unpackSigned(poly(z, j), off, GAMMA1_BITS, GAMMA1);
+  if (!decodeHints(W1, off)) return 0;
+  for (let j = 0; j < L; j++) if (exceeds(poly(z, j), GAMMA1 - BETA)) return 0;
+  for (let i = 0; i < K; i++) {
+    const t1 = poly(T1, i);
+    unpackSimple(t1, pk + 32 + <usize>(i * 320), 10);
+    for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(t1 + n, load<i32>(t1 + n) << D);
+  }
+  expandA(MAT, pk);
+  sampleInBall(CP, sig, CTILDE_BYTES);
+  ntt(CP);
+  nttVec(z, L);
+  nttVec(T1, K);
+  matVec(W, MAT, z, K, L, CP, T1);
+  invNttVec(W, K);
+  for (let i = 0; i < K; i++) {
+    const w = poly(W, i), h = poly(W1, i);
+    for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(h + n, useHint(load<i32>(h + n), caddq(load<i32>(w + n))));
+  }
+  commitmentHash(mu);
+  let diff = 0;
+  for (let i = 0; i < CTILDE_BYTES; i++) diff |= load<u8>(CTILDE + i) ^ load<u8>(sig + i);
+  return <i32>(diff == 0);
+}
+

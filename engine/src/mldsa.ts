@@ -1,0 +1,196 @@
+/**
+ * ML-DSA (FIPS 204) host API: argument checks, the message representative M' (pure, HashML-DSA
+ * or internal) and mu = H(tr || M', 64) streamed through the engine's sponge, then one wasm call
+ * for the lattice work. Randomness is drawn here, never inside wasm.
+ */
+import { bytes, EngineError, options } from './errors.ts';
+import { absorbAll, keccak, outputAll } from './hash.ts';
+import { PREHASHES, type HashFunctions, type PrehashName } from './prehash.ts';
+import type { EngineExports, Io } from './wasm.ts';
+
+export type MlDsaLevel = 44 | 65 | 87;
+
+/** FIPS 204 sizes in bytes for each parameter set. */
+export const ML_DSA_SIZES = {
+  44: { publicKey: 1312, secretKey: 2560, signature: 2420 },
+  65: { publicKey: 1952, secretKey: 4032, signature: 3309 },
+  87: { publicKey: 2592, secretKey: 4896, signature: 4627 },
+} as const;
+export const ML_DSA_SEED_LENGTH = 32;
+export const ML_DSA_RANDOM_LENGTH = 32;
+export const ML_DSA_MU_LENGTH = 64;
+export const ML_DSA_MAX_CONTEXT = 255;
+
+export interface MlDsaKeyPair {
+  publicKey: Uint8Array;
+  secretKey: Uint8Array;
+}
+
+export interface MlDsaSignOptions {
+  /** Context string, 0..255 bytes (default empty). */
+  context?: Uint8Array;
+  /** 32 bytes of signer randomness, or false for the deterministic variant; default: fresh random. */
+  random?: Uint8Array | false;
+  /** HashML-DSA: sign PH(message) with this hash instead of the message itself. */
+  prehash?: PrehashName;
+  /** The message argument is a 64-byte mu computed elsewhere (e.g. by a KMS client). */
+  externalMu?: boolean;
+}
+
+export interface MlDsaVerifyOptions {
+  context?: Uint8Array;
+  prehash?: PrehashName;
+  externalMu?: boolean;
+}
+
+export interface MlDsa {
+  readonly name: `ML-DSA-${MlDsaLevel}`;
+  readonly publicKeyLength: number;
+  readonly secretKeyLength: number;
+  readonly signatureLength: number;
+  readonly seedLength: number;
+  /** KeyGen from a 32-byte seed (ML-DSA.KeyGen_internal), or from a fresh random seed. */
+  keygen(seed?: Uint8Array): MlDsaKeyPair;
+  /** ML-DSA.Sign (pure by default; HashML-DSA with `prehash`; from mu with `externalMu`). */
+  sign(message: Uint8Array, secretKey: Uint8Array, opts?: MlDsaSignOptions): Uint8Array;
+  /** ML-DSA.Verify; false for any invalid signature of the right length. */
+  verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: MlDsaVerifyOptions): boolean;
+  /** ML-DSA.Sign_internal on M' = message (ACVP "internal" interface). */
+  signInternal(message: Uint8Array, secretKey: Uint8Array, opts?: { random?: Uint8Array | false; externalMu?: boolean }): Uint8Array;
+  /** ML-DSA.Verify_internal on M' = message. */
+  verifyInternal(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: { externalMu?: boolean }): boolean;
+}
+
+// IO offsets, as in engine/assembly/mldsa_exports.ts.
+const IN_A = 0;
+const IN_B = 8192;
+const IN_C = 12288;
+const OUT_A = 16384;
+const OUT_B = 24576;
+
+const SIGN_KEYS = ['context', 'random', 'prehash', 'externalMu'] as const;
+const VERIFY_KEYS = ['context', 'prehash', 'externalMu'] as const;
+
+function randomBytes(n: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(n));
+}
+
+export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, level: MlDsaLevel): MlDsa {
+  const sizes = ML_DSA_SIZES[level];
+  const call = (name: 'mldsaKeygen' | 'mldsaSign' | 'mldsaVerify') => wasm[name] as (level: number) => number;
+  const shake256 = keccak(wasm, 136, 0x1f);
+
+  /** mu = SHAKE256(tr || parts..., 64), streamed so the message never has to fit in IO. */
+  const mu = (tr: Uint8Array, parts: Uint8Array[]): Uint8Array => {
+    shake256.init();
+    absorbAll(io, shake256, tr);
+    for (const part of parts) absorbAll(io, shake256, part);
+    return outputAll(io, shake256, ML_DSA_MU_LENGTH);
+  };
+  const trOf = (publicKey: Uint8Array) => {
+    shake256.init();
+    absorbAll(io, shake256, publicKey);
+    return outputAll(io, shake256, 64);
+  };
+
+  /** The parts of M' after tr, per FIPS 204 Algorithms 2 and 4. */
+  const messageParts = (message: Uint8Array, opts: MlDsaVerifyOptions): Uint8Array[] | null => {
+    const context = opts.context === undefined ? new Uint8Array(0) : bytes(opts.context, 'options.context');
+    if (context.length > ML_DSA_MAX_CONTEXT) {
+      throw new EngineError('context_too_long', `options.context must be at most ${ML_DSA_MAX_CONTEXT} bytes, got ${context.length}`, 'options.context');
+    }
+    if (opts.externalMu !== undefined && typeof opts.externalMu !== 'boolean') {
+      throw new EngineError('invalid_option', 'options.externalMu must be a boolean', 'options.externalMu');
+    }
+    if (opts.externalMu) {
+      if (opts.context !== undefined || opts.prehash !== undefined) {
+        throw new EngineError('invalid_option', 'options.externalMu cannot be combined with context or prehash: mu already binds them', 'options.externalMu');
+      }
+      bytes(message, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length');
+      return null;
+    }
+    if (opts.prehash === undefined) return [new Uint8Array([0, context.length]), context, message];
+    if (typeof opts.prehash !== 'string' || !Object.hasOwn(PREHASHES, opts.prehash)) {
+      throw new EngineError('unsupported_hash', `options.prehash must be one of ${Object.keys(PREHASHES).join(', ')}`, 'options.prehash');
+    }
+    const ph = PREHASHES[opts.prehash];
+    return [new Uint8Array([1, context.length]), context, ph.oid, ph.digest(hashes, message)];
+  };
+
+  const randomFor = (random: unknown): Uint8Array => {
+    if (random === undefined) return randomBytes(ML_DSA_RANDOM_LENGTH);
+    if (random === false) return new Uint8Array(ML_DSA_RANDOM_LENGTH);
+    return bytes(random, 'options.random', ML_DSA_RANDOM_LENGTH, 'invalid_random_length');
+  };
+
+  const signMu = (m: Uint8Array, secretKey: Uint8Array, rnd: Uint8Array): Uint8Array => {
+    io.write(secretKey, IN_A);
+    io.write(m, IN_B);
+    io.write(rnd, IN_C);
+    const attempts = call('mldsaSign')(level);
+    if (attempts <= 0) throw new EngineError('invalid_key', 'secretKey is corrupt: no signature could be produced', 'secretKey');
+    return io.read(OUT_A, sizes.signature);
+  };
+
+  const verifyMu = (publicKey: Uint8Array, m: Uint8Array, signature: Uint8Array): boolean => {
+    io.write(publicKey, IN_A);
+    io.write(m, IN_B);
+    io.write(signature, IN_C);
+    return call('mldsaVerify')(level) === 1;
+  };
+
+  const checkSecretKey = (sk: unknown) => bytes(sk, 'secretKey', sizes.secretKey, 'invalid_key');
+  const checkPublicKey = (pk: unknown) => bytes(pk, 'publicKey', sizes.publicKey, 'invalid_key');
+  const checkSignature = (sig: unknown) => bytes(sig, 'signature', sizes.signature, 'invalid_signature_length');
+
+  return {
+    name: `ML-DSA-${level}`,
+    publicKeyLength: sizes.publicKey,
+    secretKeyLength: sizes.secretKey,
+    signatureLength: sizes.signature,
+    seedLength: ML_DSA_SEED_LENGTH,
+
+    keygen(seed) {
+      const xi = seed === undefined ? randomBytes(ML_DSA_SEED_LENGTH) : bytes(seed, 'seed', ML_DSA_SEED_LENGTH, 'invalid_seed_length');
+      io.write(xi, IN_A);
+      call('mldsaKeygen')(level);
+      return { publicKey: io.read(OUT_A, sizes.publicKey), secretKey: io.read(OUT_B, sizes.secretKey) };
+    },
+
+    sign(message, secretKey, opts) {
+      const o = options<MlDsaSignOptions>(opts, SIGN_KEYS);
+      const msg = bytes(message, 'message');
+      const sk = checkSecretKey(secretKey);
+      const rnd = randomFor(o.random);
+      const parts = messageParts(msg, o);
+      return signMu(parts === null ? msg : mu(sk.subarray(64, 128), parts), sk, rnd);
+    },
+
+    verify(publicKey, message, signature, opts) {
+      const o = options<MlDsaVerifyOptions>(opts, VERIFY_KEYS);
+      const msg = bytes(message, 'message');
+      const pk = checkPublicKey(publicKey);
+      const sig = checkSignature(signature);
+      const parts = messageParts(msg, o);
+      return verifyMu(pk, parts === null ? msg : mu(trOf(pk), parts), sig);
+    },
+
+    signInternal(message, secretKey, opts) {
+      const o = options<MlDsaSignOptions>(opts, ['random', 'externalMu']);
+      const msg = bytes(message, 'message');
+      const sk = checkSecretKey(secretKey);
+      const rnd = randomFor(o.random);
+      const m = o.externalMu ? bytes(msg, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length') : mu(sk.subarray(64, 128), [msg]);
+      return signMu(m, sk, rnd);
+    },
+
+    verifyInternal(publicKey, message, signature, opts) {
+      const o = options<MlDsaVerifyOptions>(opts, ['externalMu']);
+      const msg = bytes(message, 'message');
+      const pk = checkPublicKey(publicKey);
+      const sig = checkSignature(signature);
+      const m = o.externalMu ? bytes(msg, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length') : mu(trOf(pk), [msg]);
+      return verifyMu(pk, m, sig);
+    },
+  };
+}
