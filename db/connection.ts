@@ -1,0 +1,53 @@
+/**
+ * Opens the SQLite database: WAL journal, foreign keys on, committed migrations applied, plans seeded.
+ * The app and the tests both go through here, so tests run on exactly the schema production runs on.
+ */
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema.ts';
+import { seedPlans } from './seed.ts';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+export interface AppDatabase {
+  /** drizzle over the connection. */
+  db: Db;
+  /** The raw connection, for pragmas and explicit IMMEDIATE transactions. */
+  sqlite: Database.Database;
+  close(): void;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export function openDatabase(file: string): AppDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Concurrent writers (another process, a migration) wait instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  seedPlans(db);
+  return {
+    db,
+    sqlite,
+    close: () => {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+/** True when every committed migration has been applied to this database (for /api/health). */
+export function migrationsApplied(sqlite: Database.Database): boolean {
+  const journal = JSON.parse(
+    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  const row = sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
+  return row.n >= journal.entries.length;
+}

@@ -1,0 +1,263 @@
+/**
+ * The database schema: the spec's eight tables (§3) with DESIGN.md §4–5's changes, plus the tables
+ * the platform needs to run (signing keys, sessions, monthly usage, idempotency records).
+ *
+ * Changes from the spec, on purpose:
+ * - no secret is stored in the clear: API-key secrets are kept as their SHA-256 digest, and a secret
+ *   the platform created for the user waits AES-GCM-encrypted (`pendingSecret`) until first shown;
+ * - passwords are a self-describing scrypt string (`passwordDigest`), never the password;
+ * - money is integer cents everywhere (`overageCharges`, `amount`, `price`).
+ * Times are epoch milliseconds (`timestamp_ms`), so ordering and month arithmetic are plain integers.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  username: text('username').unique(),
+  /** scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>; null for accounts that only use Google. */
+  passwordDigest: text('password_digest'),
+  googleId: text('google_id').unique(),
+  subscriptionTier: text('subscription_tier', { enum: ['free', 'starter', 'pro'] })
+    .notNull()
+    .default('free'),
+  /** Calls counted over the account's life (the free tier's limit is on this total). */
+  apiUsageCount: integer('api_usage_count').notNull().default(0),
+  apiUsageLimit: integer('api_usage_limit').notNull().default(100),
+  /** Cents. */
+  overageCharges: integer('overage_charges').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyName: text('key_name').notNull(),
+    /** pk_… : a public identifier. */
+    keyValue: text('key_value').notNull().unique(),
+    /** SHA-256 of the secret, compared in constant time. */
+    secretDigest: text('secret_digest').notNull(),
+    /** The secret of a platform-created key, AES-GCM-sealed until the owner's first look. */
+    pendingSecret: text('pending_secret'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    lastUsed: integer('last_used', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+export const cryptoOperations = sqliteTable(
+  'crypto_operations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The anonymous demo session that made the operation, so it can list its own history. */
+    demoSessionId: text('demo_session_id'),
+    /** 'api' (public, metered) or 'demo'. */
+    channel: text('channel', { enum: ['api', 'demo'] }).notNull(),
+    /** The public key identifier (pk_…) a metered call was made with, for the key inspector. */
+    apiKey: text('api_key'),
+    operationType: text('operation_type').notNull(),
+    algorithm: text('algorithm').notNull(),
+    message: text('message').notNull(),
+    signature: text('signature', { mode: 'json' }).notNull(),
+    publicKey: text('public_key', { mode: 'json' }),
+    verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
+    metadata: text('metadata', { mode: 'json' }),
+    /** Bytes. */
+    signatureSize: real('signature_size'),
+    /** Milliseconds measured around the engine call. */
+    generationTime: real('generation_time'),
+    verificationTime: real('verification_time'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('crypto_operations_user_idx').on(t.userId, t.id),
+    index('crypto_operations_demo_idx').on(t.demoSessionId, t.id),
+    index('crypto_operations_api_key_idx').on(t.apiKey, t.id),
+  ],
+);
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject', { enum: ['technical', 'partnership', 'integration', 'general'] }).notNull(),
+  message: text('message').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+});
+
+export const pricingPlans = sqliteTable('pricing_plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Cents per month; null for a custom (Enterprise) price. */
+  price: integer('price'),
+  currency: text('currency').notNull().default('USD'),
+  features: text('features', { mode: 'json' }).$type<string[]>().notNull(),
+  /** Calls per month (per life for Free); null means unlimited. */
+  usageLimit: integer('usage_limit'),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const purchases = sqliteTable(
+  'purchases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paypalOrderId: text('paypal_order_id').notNull().unique(),
+    planType: text('plan_type').notNull(),
+    planName: text('plan_name').notNull(),
+    /** Cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: text('status').notNull().default('pending'),
+    paypalCaptureId: text('paypal_capture_id'),
+    /** Calls per calendar month (UTC) for keys of this purchase. */
+    usageLimit: integer('usage_limit'),
+    usageCount: integer('usage_count').notNull().default(0),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('purchases_user_idx').on(t.userId)],
+);
+
+export const planApiKeys = sqliteTable(
+  'plan_api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyName: text('key_name').notNull(),
+    keyValue: text('key_value').notNull().unique(),
+    secretDigest: text('secret_digest').notNull(),
+    pendingSecret: text('pending_secret'),
+    planType: text('plan_type').notNull(),
+    usageCount: integer('usage_count').notNull().default(0),
+    usageLimit: integer('usage_limit'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    lastUsed: integer('last_used', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_api_keys_user_idx').on(t.userId)],
+);
+
+export const billingCharges = sqliteTable(
+  'billing_charges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    chargeType: text('charge_type').notNull(),
+    /** Cents. */
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    paypalOrderId: text('paypal_order_id'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('billing_charges_user_idx').on(t.userId)],
+);
+
+/** Platform-managed signing keys (DESIGN.md §4): a KMS-like store of seeds sealed under the master key. */
+export const signingKeys = sqliteTable(
+  'signing_keys',
+  {
+    /** Public identifier returned as `keyId`. */
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Set instead of userId for a demo visitor's per-session key. */
+    demoSessionId: text('demo_session_id'),
+    algorithm: text('algorithm').notNull(),
+    name: text('name').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    /** The 32-byte FIPS 204 seed, AES-256-GCM-sealed with the key id as associated data. */
+    sealedSeed: text('sealed_seed').notNull(),
+    /** Base64 of the encoded public key. */
+    publicKey: text('public_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('signing_keys_user_idx').on(t.userId, t.algorithm),
+    index('signing_keys_demo_idx').on(t.demoSessionId, t.algorithm),
+  ],
+);
+
+/** express-session's store. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    data: text('data').notNull(),
+    /** Epoch ms. */
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Calls per calendar month (UTC), per meter: `user:<id>` for personal keys, `purchase:<id>` for plan keys. */
+export const monthlyUsage = sqliteTable(
+  'monthly_usage',
+  {
+    meter: text('meter').notNull(),
+    /** YYYY-MM in UTC. */
+    month: text('month').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.meter, t.month] })],
+);
+
+/** First responses of public POSTs sent with an Idempotency-Key, replayed for 24 hours. */
+export const idempotencyRecords = sqliteTable(
+  'idempotency_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['pending', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_user_key_idx').on(t.userId, t.key)],
+);

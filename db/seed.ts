@@ -1,0 +1,22 @@
+/** Seeds pricing_plans from db/plans.ts; re-running updates the rows, so a changed plan takes effect at start. */
+import { sql } from 'drizzle-orm';
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { PLANS } from './plans.ts';
+import { pricingPlans } from './schema.ts';
+
+export function seedPlans(db: BetterSQLite3Database<Record<string, unknown>>): void {
+  for (const plan of PLANS) {
+    db.insert(pricingPlans)
+      .values({ ...plan, isActive: true })
+      .onConflictDoUpdate({
+        target: pricingPlans.id,
+        set: {
+          name: sql`excluded.name`,
+          price: sql`excluded.price`,
+          usageLimit: sql`excluded.usage_limit`,
+          features: sql`excluded.features`,
+        },
+      })
+      .run();
+  }
+}
