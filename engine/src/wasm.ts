@@ -10,6 +10,18 @@ export interface EngineExports {
   keccakInit(rate: number, ds: number): void;
   keccakAbsorb(len: number): void;
   keccakSqueeze(len: number): void;
+  sha256StatePtr(): number;
+  sha256StateSize(): number;
+  /** 1 selects SHA-224, 0 SHA-256. */
+  sha256Begin(is224: number): void;
+  sha256Absorb(len: number): void;
+  sha256Output(): void;
+  sha512StatePtr(): number;
+  sha512StateSize(): number;
+  /** 0 SHA-512, 1 SHA-384, 2 SHA-512/224, 3 SHA-512/256. */
+  sha512Begin(variant: number): void;
+  sha512Absorb(len: number): void;
+  sha512Output(): void;
   [name: string]: unknown;
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Host-facing SHA-2 exports. Like the Keccak exports in index.ts, each works on a state
+ * region reserved for the host: the host copies an incremental hasher's state in, absorbs from IO,
+ * and copies the state out again. Names differ from the internals (sha256Init...) on purpose, since
+ * index.ts re-exports this whole module.
+ */
+import { IO } from './io';
+import { SHA256_STATE_SIZE, sha256Final, sha256Init, sha256Update } from './sha256';
+import { SHA512_STATE_SIZE, sha512Final, sha512Init, sha512Update } from './sha512';
+
+const HOST_SHA256: usize = memory.data(SHA256_STATE_SIZE, 16);
+const HOST_SHA512: usize = memory.data(SHA512_STATE_SIZE, 16);
+
+/** Address of the host's SHA-224/256 state. */
+export function sha256StatePtr(): usize {
+  return HOST_SHA256;
+}
+
+/** Size of a SHA-224/256 state. */
+export function sha256StateSize(): i32 {
+  return SHA256_STATE_SIZE;
+}
+
+/** Resets the host SHA-256 state; SHA-224 if `is224`. */
+export function sha256Begin(is224: bool): void {
+  sha256Init(HOST_SHA256, is224);
+}
+
+/** Absorbs IO[0..len) into the host SHA-256 state. */
+export function sha256Absorb(len: i32): void {
+  sha256Update(HOST_SHA256, IO, <usize>len);
+}
+
+/** Finishes the host SHA-256 state and writes 32 bytes to IO[0..32) (SHA-224: keep 28). */
+export function sha256Output(): void {
+  sha256Final(HOST_SHA256, IO);
+}
+
+/** Address of the host's SHA-384/512 state. */
+export function sha512StatePtr(): usize {
+  return HOST_SHA512;
+}
+
+/** Size of a SHA-384/512 state. */
+export function sha512StateSize(): i32 {
+  return SHA512_STATE_SIZE;
+}
+
+/** Resets the host SHA-512 state: variant 0 SHA-512, 1 SHA-384, 2 SHA-512/224, 3 SHA-512/256. */
+export function sha512Begin(variant: u32): void {
+  sha512Init(HOST_SHA512, variant);
+}
+
+/** Absorbs IO[0..len) into the host SHA-512 state. */
+export function sha512Absorb(len: i32): void {
+  sha512Update(HOST_SHA512, IO, <usize>len);
+}
+
+/** Finishes the host SHA-512 state and writes 64 bytes to IO[0..64) (callers truncate). */
+export function sha512Output(): void {
+  sha512Final(HOST_SHA512, IO);
+}
