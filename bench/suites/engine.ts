@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { sha3_256, shake256 } from '@noble/hashes/sha3.js';
 import { loadEngine, type Engine } from '../../engine/src/index.ts';
-import { engineHasMlDsa, LEVELS, MISSING_IN_ENGINE, mlDsaName, nobleOps, OPS, oursOps } from '../contenders/mldsa.ts';
+import { LEVELS, mlDsaName, nobleOps, OPS, oursOps } from '../contenders/mldsa.ts';
 import { measure, type Measurement } from '../measure.ts';
 import type { Suite, SuiteContext } from '../suite.ts';
 import { formatBytes, formatRate, formatRatio, formatSpread, formatTable, type Row } from '../table.ts';
@@ -31,12 +31,10 @@ function mlDsaTable(ctx: SuiteContext, engine: Engine): string {
     { header: '@noble/post-quantum', align: 'right' as const },
     { header: 'ours/noble', align: 'right' as const },
   ];
-  if (!engineHasMlDsa(engine)) return formatTable({ title, columns, rows: [{ note: `${MISSING_IN_ENGINE}: ML-DSA rows skipped` }] });
-
   const rows: Row[] = [];
   const target: string[] = [];
   for (const level of LEVELS) {
-    const ours = oursOps(engine, level)!;
+    const ours = oursOps(engine, level);
     const noble = nobleOps(level);
     for (const op of OPS) {
       const label = `${mlDsaName(level)} ${op}`;
@@ -141,8 +139,7 @@ export const engineSuite: Suite = {
   description: 'ML-DSA and SHA-3: our engine vs @noble/* and node:crypto',
   async run(ctx) {
     const engine = await loadEngine();
-    const mlDsa = engineHasMlDsa(engine);
-    ctx.progress.plan((mlDsa ? LEVELS.length * OPS.length * 2 : 0) + HASHES.length * SIZES.length * 3);
+    ctx.progress.plan(LEVELS.length * OPS.length * 2 + HASHES.length * SIZES.length * 3);
     ctx.print(sizeTable());
     ctx.print(mlDsaTable(ctx, engine));
     ctx.print(hashTable(ctx, engine));
