@@ -15,10 +15,14 @@ export const SHA512_BLOCK: usize = 128;
 /** Bytes sha512Final writes. */
 export const SHA512_DIGEST: usize = 64;
 
-/** `variant` values for sha512Init, in the order of the IV table below. */
+// `variant` values for sha512Init, in the order of the IV table below.
+/** sha512Init variant: SHA-512. */
 export const SHA512: u32 = 0;
+/** sha512Init variant: SHA-384 (keep 48 bytes). */
 export const SHA384: u32 = 1;
+/** sha512Init variant: SHA-512/224 (keep 28 bytes). */
 export const SHA512_224: u32 = 2;
+/** sha512Init variant: SHA-512/256 (keep 32 bytes). */
 export const SHA512_256: u32 = 3;
 
 const BUF_OFF: usize = 64;

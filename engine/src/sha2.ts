@@ -1,5 +1,5 @@
-/** SHA-2 (FIPS 180-4) on the engine's SHA-2 states. */
-import { EngineError } from './errors.ts';
+/** SHA-2 (FIPS 180-4) and HMAC-SHA-256/512 (RFC 2104) on the engine's SHA-2 states. */
+import { bytes, EngineError } from './errors.ts';
 import { Incremental, oneShot, type Hash, type Primitive } from './hash.ts';
 import type { EngineExports, Io } from './wasm.ts';
 
@@ -19,7 +19,7 @@ export const SHA2_FUNCTIONS = {
 /** Names accepted by createSha2. */
 export type Sha2Name = keyof typeof SHA2_FUNCTIONS;
 
-/** The SHA-2 part of the Engine. */
+/** The SHA-2 and HMAC part of the Engine. */
 export interface Sha2Api {
   sha224(data: Uint8Array): Uint8Array;
   sha256(data: Uint8Array): Uint8Array;
@@ -29,6 +29,10 @@ export interface Sha2Api {
   sha512_256(data: Uint8Array): Uint8Array;
   /** An incremental SHA-2 hasher. */
   createSha2(name: Sha2Name): Hash;
+  /** HMAC-SHA-256 (32 bytes) of `message` under `key` (any length). */
+  hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array;
+  /** HMAC-SHA-512 (64 bytes) of `message` under `key` (any length). */
+  hmacSha512(key: Uint8Array, message: Uint8Array): Uint8Array;
 }
 
 /** A SHA-2 primitive over the engine's host SHA-256 or SHA-512 state. */
@@ -52,9 +56,47 @@ function sha2(wasm: EngineExports, name: Sha2Name): Primitive {
   };
 }
 
-/** Builds the SHA-2 functions over an instantiated engine and its IO buffer. */
+/** The engine exports one HMAC needs, by hash. */
+interface HmacExports {
+  hash: Sha2Name;
+  macLen: number;
+  statePtr(): number;
+  stateSize(): number;
+  begin(keyLen: number): void;
+  absorb(len: number): void;
+  output(): void;
+  oneShot(keyLen: number, msgLen: number): void;
+}
+
+/** Builds the SHA-2 and HMAC functions over an instantiated engine and its IO buffer. */
 export function sha2Api(wasm: EngineExports, io: Io): Sha2Api {
   const fixed = (name: Sha2Name) => (data: Uint8Array) => oneShot(io, sha2(wasm, name), data, SHA2_FUNCTIONS[name].outLen);
+
+  const hmac = (h: HmacExports) => (key: Uint8Array, message: Uint8Array): Uint8Array => {
+    let k = bytes(key, 'key');
+    const m = bytes(message, 'message');
+    // RFC 2104 hashes over-long keys anyway; doing it here lets any key fit in the IO buffer.
+    if (k.length > io.size) k = oneShot(io, sha2(wasm, h.hash), k, SHA2_FUNCTIONS[h.hash].outLen, 'key');
+    if (k.length + m.length <= io.size) {
+      io.write(k);
+      io.write(m, k.length);
+      h.oneShot(k.length, m.length);
+      return io.read(0, h.macLen);
+    }
+    // Longer messages stream through the IO buffer; oneShot drives init/absorb/output.
+    const p: Primitive = {
+      statePtr: h.statePtr(),
+      stateSize: h.stateSize(),
+      init: () => {
+        io.write(k);
+        h.begin(k.length);
+      },
+      absorb: h.absorb,
+      output: h.output,
+    };
+    return oneShot(io, p, m, h.macLen, 'message');
+  };
+
   return {
     sha224: fixed('sha224'),
     sha256: fixed('sha256'),
@@ -68,5 +110,25 @@ export function sha2Api(wasm: EngineExports, io: Io): Sha2Api {
       }
       return new Incremental(io, sha2(wasm, name), SHA2_FUNCTIONS[name].outLen, false);
     },
+    hmacSha256: hmac({
+      hash: 'sha256',
+      macLen: 32,
+      statePtr: () => wasm.hmacSha256StatePtr(),
+      stateSize: () => wasm.hmacSha256StateSize(),
+      begin: (keyLen) => wasm.hmacSha256Begin(keyLen),
+      absorb: (len) => wasm.hmacSha256Absorb(len),
+      output: () => wasm.hmacSha256Output(),
+      oneShot: (keyLen, msgLen) => wasm.hmacSha256(keyLen, msgLen),
+    }),
+    hmacSha512: hmac({
+      hash: 'sha512',
+      macLen: 64,
+      statePtr: () => wasm.hmacSha512StatePtr(),
+      stateSize: () => wasm.hmacSha512StateSize(),
+      begin: (keyLen) => wasm.hmacSha512Begin(keyLen),
+      absorb: (len) => wasm.hmacSha512Absorb(len),
+      output: () => wasm.hmacSha512Output(),
+      oneShot: (keyLen, msgLen) => wasm.hmacSha512(keyLen, msgLen),
+    }),
   };
 }

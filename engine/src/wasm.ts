@@ -22,6 +22,18 @@ export interface EngineExports {
   sha512Begin(variant: number): void;
   sha512Absorb(len: number): void;
   sha512Output(): void;
+  hmacSha256StatePtr(): number;
+  hmacSha256StateSize(): number;
+  hmacSha256Begin(keyLen: number): void;
+  hmacSha256Absorb(len: number): void;
+  hmacSha256Output(): void;
+  hmacSha256(keyLen: number, msgLen: number): void;
+  hmacSha512StatePtr(): number;
+  hmacSha512StateSize(): number;
+  hmacSha512Begin(keyLen: number): void;
+  hmacSha512Absorb(len: number): void;
+  hmacSha512Output(): void;
+  hmacSha512(keyLen: number, msgLen: number): void;
   [name: string]: unknown;
 }
 
