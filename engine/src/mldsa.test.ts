@@ -1,0 +1,164 @@
+/** ML-DSA differential tests against @noble/post-quantum, negatives, input checks and memory. */
+import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine, type Engine, type MlDsa } from './index.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+const NOBLE = { mlDsa44: ml_dsa44, mlDsa65: ml_dsa65, mlDsa87: ml_dsa87 } as const;
+const rand = (n: number) => new Uint8Array(randomBytes(n));
+const flip = (b: Uint8Array, bit: number) => {
+  const c = b.slice();
+  c[bit >> 3] ^= 1 << (bit & 7);
+  return c;
+};
+
+for (const name of ['mlDsa44', 'mlDsa65', 'mlDsa87'] as const) {
+  describe(`${name} agrees with @noble/post-quantum`, () => {
+    const noble = NOBLE[name];
+    const ours = (): MlDsa => engine[name];
+
+    it('derives the same key pair from the same seed', () => {
+      for (let i = 0; i < 10; i++) {
+        const seed = rand(32);
+        const a = ours().keygen(seed);
+        const b = noble.keygen(seed);
+        expect(a.publicKey).toEqual(b.publicKey);
+        expect(a.secretKey).toEqual(b.secretKey);
+      }
+    });
+
+    it('produces the same deterministic signature bytes, with and without context', () => {
+      for (let i = 0; i < 10; i++) {
+        const { secretKey } = ours().keygen(rand(32));
+        const message = rand(i * 37);
+        const context = rand(i * 25);
+        expect(ours().sign(message, secretKey, { random: false, context })).toEqual(
+          noble.sign(message, secretKey, { extraEntropy: false, context }),
+        );
+        const random = rand(32);
+        expect(ours().sign(message, secretKey, { random })).toEqual(noble.sign(message, secretKey, { extraEntropy: random }));
+      }
+    });
+
+    it('verifies noble hedged signatures, and noble verifies ours', () => {
+      for (let i = 0; i < 10; i++) {
+        const { publicKey, secretKey } = ours().keygen();
+        const message = rand(1 + i * 100);
+        const context = rand(i);
+        expect(ours().verify(publicKey, message, noble.sign(message, secretKey, { context }), { context })).toBe(true);
+        expect(noble.verify(ours().sign(message, secretKey, { context }), message, publicKey, { context })).toBe(true);
+      }
+    });
+
+    it('hedges by default: two signatures of one message differ and both verify', () => {
+      const { publicKey, secretKey } = ours().keygen();
+      const message = rand(64);
+      const s1 = ours().sign(message, secretKey);
+      const s2 = ours().sign(message, secretKey);
+      expect(s1).not.toEqual(s2);
+      expect(ours().verify(publicKey, message, s1) && ours().verify(publicKey, message, s2)).toBe(true);
+    });
+
+    it('signs and verifies an external mu as noble does', () => {
+      const { publicKey, secretKey } = ours().keygen();
+      const mu = rand(64);
+      const sig = ours().sign(mu, secretKey, { externalMu: true, random: false });
+      expect(sig).toEqual(noble.internal.sign(mu, secretKey, { externalMu: true, extraEntropy: false }));
+      expect(noble.internal.verify(sig, mu, publicKey, { externalMu: true })).toBe(true);
+      expect(ours().verify(publicKey, mu, sig, { externalMu: true })).toBe(true);
+      expect(ours().verify(publicKey, flip(mu, 0), sig, { externalMu: true })).toBe(false);
+    });
+
+    it('signs a 1 MiB message streamed through the sponge', () => {
+      const { publicKey, secretKey } = ours().keygen();
+      const message = rand(1 << 20);
+      const sig = ours().sign(message, secretKey);
+      expect(noble.verify(sig, message, publicKey)).toBe(true);
+      expect(ours().verify(publicKey, message, sig)).toBe(true);
+    });
+  });
+}
+
+describe('ML-DSA-65 rejects tampering', () => {
+  const setup = () => {
+    const alg = engine.mlDsa65;
+    const { publicKey, secretKey } = alg.keygen();
+    const message = rand(100);
+    const context = rand(10);
+    return { alg, publicKey, message, context, signature: alg.sign(message, secretKey, { context }) };
+  };
+
+  it('rejects a signature with a flipped bit (c~, z and hint regions)', () => {
+    const { alg, publicKey, message, context, signature } = setup();
+    for (const bit of [0, 200, 48 * 8 + 5, 1000 * 8 + 3, 3200 * 8, (signature.length - 1) * 8 - 1]) {
+      expect(alg.verify(publicKey, message, flip(signature, bit), { context }), `bit ${bit}`).toBe(false);
+    }
+  });
+  it('rejects a flipped bit in the message, the public key or the context', () => {
+    const { alg, publicKey, message, context, signature } = setup();
+    expect(alg.verify(publicKey, flip(message, 17), signature, { context })).toBe(false);
+    expect(alg.verify(flip(publicKey, 9), message, signature, { context })).toBe(false);
+    expect(alg.verify(flip(publicKey, 8 * 500), message, signature, { context })).toBe(false);
+    expect(alg.verify(publicKey, message, signature, { context: flip(context, 3) })).toBe(false);
+    expect(alg.verify(publicKey, message, signature)).toBe(false);
+  });
+  it('rejects a pure signature checked as HashML-DSA and the reverse', () => {
+    const { alg, publicKey, message, context, signature } = setup();
+    expect(alg.verify(publicKey, message, signature, { context, prehash: 'sha512' })).toBe(false);
+  });
+  it('rejects malformed hint encodings instead of reading them', () => {
+    const { alg, publicKey, message, context, signature } = setup();
+    const bad = signature.slice();
+    bad[bad.length - 1] = 255; // last hint count above omega
+    expect(alg.verify(publicKey, message, bad, { context })).toBe(false);
+  });
+});
+
+describe('ML-DSA input checks', () => {
+  const code = (code: string, param?: string) => expect.objectContaining(param ? { code, param } : { code });
+  it('rejects wrong key, seed, signature, random and mu lengths with their codes', () => {
+    const alg = engine.mlDsa44;
+    const { publicKey, secretKey } = alg.keygen();
+    const sig = alg.sign(new Uint8Array(1), secretKey);
+    expect(() => alg.keygen(new Uint8Array(31))).toThrow(code('invalid_seed_length', 'seed'));
+    expect(() => alg.sign(new Uint8Array(1), secretKey.subarray(1))).toThrow(code('invalid_key', 'secretKey'));
+    expect(() => alg.verify(publicKey.subarray(1), new Uint8Array(1), sig)).toThrow(code('invalid_key', 'publicKey'));
+    expect(() => alg.verify(publicKey, new Uint8Array(1), sig.subarray(1))).toThrow(code('invalid_signature_length', 'signature'));
+    expect(() => alg.sign(new Uint8Array(1), secretKey, { random: new Uint8Array(16) })).toThrow(code('invalid_random_length', 'options.random'));
+    expect(() => alg.sign(new Uint8Array(63), secretKey, { externalMu: true })).toThrow(code('invalid_mu_length', 'mu'));
+  });
+  it('rejects a context over 255 bytes, unknown options and unknown pre-hashes', () => {
+    const alg = engine.mlDsa65;
+    const { secretKey } = alg.keygen();
+    const m = new Uint8Array(1);
+    expect(() => alg.sign(m, secretKey, { context: new Uint8Array(256) })).toThrow(code('context_too_long', 'options.context'));
+    expect(() => alg.sign(m, secretKey, { contxt: new Uint8Array(1) } as never)).toThrow(code('invalid_option', 'options.contxt'));
+    expect(() => alg.sign(m, secretKey, { prehash: 'md5' } as never)).toThrow(code('unsupported_hash', 'options.prehash'));
+    expect(() => alg.sign(m, secretKey, { prehash: 'toString' } as never)).toThrow(code('unsupported_hash'));
+    expect(() => alg.sign('hello' as never, secretKey)).toThrow(code('invalid_argument', 'message'));
+    expect(() => alg.sign(m, secretKey, { externalMu: true, context: new Uint8Array(1) })).toThrow(code('invalid_option'));
+  });
+});
+
+describe('ML-DSA memory', () => {
+  it('keeps wasm memory flat over 20,000 ML-DSA-44 sign+verify pairs', () => {
+    const alg = engine.mlDsa44;
+    const { publicKey, secretKey } = alg.keygen();
+    const message = rand(200);
+    for (let i = 0; i < 50; i++) alg.verify(publicKey, message, alg.sign(message, secretKey));
+    const before = engine.memoryBytes();
+    let valid = 0;
+    for (let i = 0; i < 20_000; i++) {
+      message[0] = i & 255;
+      const sig = alg.sign(message, secretKey);
+      if (alg.verify(publicKey, message, sig)) valid++;
+    }
+    expect(valid).toBe(20_000);
+    expect(engine.memoryBytes()).toBe(before);
+  });
+});
