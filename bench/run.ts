@@ -1,5 +1,5 @@
 /** Runs one suite with the shared budget and progress indicator, writing results to `out`. */
-import { describeMachine } from './machine.ts';
+import { describeCode, describeMachine } from './machine.ts';
 import { QUICK, STANDARD } from './measure.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { SUITES } from './suites/index.ts';
@@ -20,7 +20,8 @@ export async function runSuite(name: string, options: RunOptions = {}): Promise<
     progress.clear();
     out(`${text}\n`);
   };
-  print(`Benchmark suite "${name}"${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}`);
+  const code = describeCode();
+  print(`Benchmark suite "${name}"${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}${code ? `\n${code}` : ''}`);
   const suite = await entry.load();
   const started = performance.now();
   try {
