@@ -6,8 +6,7 @@
  * Montgomery pointwise product.
  */
 import { N, Q } from './params';
-
-const QINV: i32 = 58728449;
+import { QINV } from './reduce';
 const F: i32 = 41978; // 2^64 / 256 mod q: undoes the 256 of the inverse and returns to normal form
 
 /** zetas[m] = 1753^BitRev8(m) * 2^32 mod q, centred. */

@@ -2,9 +2,9 @@
  * Vector operations on the engine's polynomial vectors (consecutive 1 KiB polynomials), fused so
  * that a matrix-vector product reduces once per coefficient instead of once per term.
  */
-import { montgomeryReduce, reduce32, caddq, abs32 } from './reduce';
+import { reduce32, caddq, abs32, QINV } from './reduce';
 import { invNttToMont, ntt } from './ntt';
-import { N, POLY_BYTES } from './params';
+import { N, POLY_BYTES, Q } from './params';
 
 // @ts-ignore: decorator
 @inline export function poly(base: usize, i: i32): usize {
@@ -21,6 +21,17 @@ export function invNttVec(v: usize, count: i32): void {
   for (let i = 0; i < count; i++) invNttToMont(poly(v, i));
 }
 
+/** Montgomery reduction of four i64 lanes (lo: lanes 0-1, hi: lanes 2-3) into one i32x4. */
+// @ts-ignore: decorator
+@inline function reduceLanes(lo: v128, hi: v128): v128 {
+  const qv = i32x4.splat(Q);
+  const low = i8x16.shuffle(lo, hi, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+  const m = i32x4.mul(low, i32x4.splat(QINV));
+  const rl = i64x2.sub(lo, i64x2.extmul_low_i32x4_s(m, qv));
+  const rh = i64x2.sub(hi, i64x2.extmul_high_i32x4_s(m, qv));
+  return i8x16.shuffle(rl, rh, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+}
+
 /**
  * out[i] = sum_j mat[i][j] o v[j] (- c o t[i] when t != 0), one Montgomery reduction per
  * coefficient. mat is rows x cols, row-major; all inputs in the NTT domain with |x| < 9q.
@@ -30,21 +41,32 @@ export function matVec(out: usize, mat: usize, v: usize, rows: i32, cols: i32, c
     const row = poly(mat, i * cols);
     const o = poly(out, i);
     const ti = t != 0 ? poly(t, i) : 0;
-    for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
-      let acc: i64 = 0;
+    for (let n: usize = 0; n < <usize>(N << 2); n += 16) {
+      let lo = i64x2.splat(0);
+      let hi = i64x2.splat(0);
       for (let j = 0; j < cols; j++) {
-        acc += <i64>load<i32>(poly(row, j) + n) * <i64>load<i32>(poly(v, j) + n);
+        const a = v128.load(poly(row, j) + n);
+        const b = v128.load(poly(v, j) + n);
+        lo = i64x2.add(lo, i64x2.extmul_low_i32x4_s(a, b));
+        hi = i64x2.add(hi, i64x2.extmul_high_i32x4_s(a, b));
       }
-      if (t != 0) acc -= <i64>load<i32>(c + n) * <i64>load<i32>(ti + n);
-      store<i32>(o + n, montgomeryReduce(acc));
+      if (t != 0) {
+        const a = v128.load(c + n);
+        const b = v128.load(ti + n);
+        lo = i64x2.sub(lo, i64x2.extmul_low_i32x4_s(a, b));
+        hi = i64x2.sub(hi, i64x2.extmul_high_i32x4_s(a, b));
+      }
+      v128.store(o + n, reduceLanes(lo, hi));
     }
   }
 }
 
 /** out = invNTT(c o a): the product of the challenge with one secret polynomial, back in normal form. */
 export function mulChallenge(out: usize, c: usize, a: usize): void {
-  for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
-    store<i32>(out + n, montgomeryReduce(<i64>load<i32>(c + n) * <i64>load<i32>(a + n)));
+  for (let n: usize = 0; n < <usize>(N << 2); n += 16) {
+    const x = v128.load(c + n);
+    const y = v128.load(a + n);
+    v128.store(out + n, reduceLanes(i64x2.extmul_low_i32x4_s(x, y), i64x2.extmul_high_i32x4_s(x, y)));
   }
   invNttToMont(out);
 }

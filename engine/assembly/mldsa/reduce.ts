@@ -2,7 +2,7 @@
 import { Q } from './params';
 
 /** q^-1 mod 2^32. */
-const QINV: i32 = 58728449;
+export const QINV: i32 = 58728449;
 
 /** Montgomery reduction: for |a| < 2^31 * q returns r = a * 2^-32 mod q with |r| < q. */
 // @ts-ignore: decorator

@@ -32,13 +32,32 @@ function rejNttPoly(a: usize, rho: usize, s: i32, r: i32): void {
   }
 }
 
-/** ExpandA: the k x l matrix, already in the NTT domain, row-major at `mat`. */
+/** The rho (and parameter set) whose matrix `mat` currently holds; rho is public. */
+const CACHED_RHO: usize = memory.data(32, 16);
+let cachedMat: usize = 0;
+let cachedK: i32 = 0;
+let cachedL: i32 = 0;
+
+function sameRho(rho: usize): bool {
+  return load<u64>(rho) == load<u64>(CACHED_RHO) && load<u64>(rho, 8) == load<u64>(CACHED_RHO, 8) &&
+    load<u64>(rho, 16) == load<u64>(CACHED_RHO, 16) && load<u64>(rho, 24) == load<u64>(CACHED_RHO, 24);
+}
+
+/**
+ * ExpandA: the k x l matrix, already in the NTT domain, row-major at `mat`. A is a function of the
+ * public seed rho alone, so repeated operations under one key reuse the last expansion.
+ */
 export function expandA(mat: usize, rho: usize): void {
+  if (cachedMat == mat && cachedK == K && cachedL == L && sameRho(rho)) return;
   for (let r = 0; r < K; r++) {
     for (let s = 0; s < L; s++) {
       rejNttPoly(mat + <usize>((r * L + s) * POLY_BYTES), rho, s, r);
     }
   }
+  memory.copy(CACHED_RHO, rho, 32);
+  cachedMat = mat;
+  cachedK = K;
+  cachedL = L;
 }
 
 /** RejBoundedPoly: coefficients in [-eta, eta] from SHAKE256(rho' || u16le(nonce)). */
