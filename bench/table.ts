@@ -58,6 +58,11 @@ export function formatSpread(spread: number): string {
   return `±${Math.round(spread * 100)}%`;
 }
 
+/** A figure with its noise: "1,234 ±2%". */
+export function formatFigure(value: number, spread: number): string {
+  return `${formatRate(value)} ${formatSpread(spread)}`;
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
