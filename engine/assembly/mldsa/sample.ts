@@ -3,32 +3,57 @@
  * ExpandMask and SampleInBall. Each works on a static sponge and a static squeeze buffer.
  */
 import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze, spongeSqueezeBlock } from '../keccak';
+import { keccakF1600x2, X2_STATE_SIZE } from '../keccak_x2';
 import { unpackSigned } from './packing';
 import { ETA, GAMMA1, GAMMA1_BITS, L, K, N, POLY_BYTES, Q, TAU } from './params';
 
 const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
 /** Squeeze buffer: one SHAKE128 block, or one packed mask polynomial (up to 640 bytes). */
 const BUF: usize = memory.data(640, 16);
+/** Two interleaved SHAKE128 states and the second stream's squeeze buffer, for ExpandA. */
+const X2: usize = memory.data(X2_STATE_SIZE, 16);
+const BUF2: usize = memory.data(168, 16);
 /** Seed plus a two-byte nonce. */
 const SEED_IN: usize = memory.data(80, 16);
 
-/** RejNTTPoly: a polynomial with coefficients uniform in [0, q) from SHAKE128(rho || s || r). */
-function rejNttPoly(a: usize, rho: usize, s: i32, r: i32): void {
-  memory.copy(SEED_IN, rho, 32);
-  store<u8>(SEED_IN + 32, <u8>s);
-  store<u8>(SEED_IN + 33, <u8>r);
-  spongeInit(SPONGE, RATE_SHAKE128, DS_SHAKE);
-  spongeAbsorb(SPONGE, SEED_IN, 34);
-  let j = 0;
-  while (j < N) {
-    spongeSqueezeBlock(SPONGE, BUF);
-    for (let i: usize = 0; i < <usize>RATE_SHAKE128 && j < N; i += 3) {
-      const t = <i32>load<u8>(BUF + i) | (<i32>load<u8>(BUF + i + 1) << 8) | ((<i32>load<u8>(BUF + i + 2) & 0x7f) << 16);
-      if (t < Q) {
-        store<i32>(a + (<usize>j << 2), t);
-        j++;
-      }
+/** Rejection-samples one squeezed SHAKE128 block into a from index j; returns the new index. */
+function rejUniformBlock(a: usize, j: i32, buf: usize): i32 {
+  for (let i: usize = 0; i < <usize>RATE_SHAKE128 && j < N; i += 3) {
+    const t = <i32>load<u8>(buf + i) | (<i32>load<u8>(buf + i + 1) << 8) | ((<i32>load<u8>(buf + i + 2) & 0x7f) << 16);
+    if (t < Q) {
+      store<i32>(a + (<usize>j << 2), t);
+      j++;
     }
+  }
+  return j;
+}
+
+/**
+ * RejNTTPoly twice at once: a0 from SHAKE128(rho || s0 || r0) and a1 from SHAKE128(rho || s1 || r1),
+ * coefficients uniform in [0, q). Both 34-byte inputs fit in one padded block, written lane by lane.
+ */
+function rejNttPolyPair(a0: usize, s0: i32, r0: i32, a1: usize, s1: i32, r1: i32, rho: usize): void {
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  for (let i: usize = 0; i < 4; i++) {
+    const lane = load<u64>(rho + (i << 3));
+    store<u64>(X2 + (i << 4), lane);
+    store<u64>(X2 + (i << 4) + 8, lane);
+  }
+  store<u64>(X2 + 64, <u64>s0 | (<u64>r0 << 8) | (<u64>0x1f << 16));
+  store<u64>(X2 + 72, <u64>s1 | (<u64>r1 << 8) | (<u64>0x1f << 16));
+  // Last byte of the 168-byte block (lane 20) carries the final pad bit.
+  store<u64>(X2 + 320, <u64>0x80 << 56);
+  store<u64>(X2 + 328, <u64>0x80 << 56);
+  let j0 = 0;
+  let j1 = 0;
+  while (j0 < N || j1 < N) {
+    keccakF1600x2(X2);
+    for (let i: usize = 0; i < 21; i++) {
+      store<u64>(BUF + (i << 3), load<u64>(X2 + (i << 4)));
+      store<u64>(BUF2 + (i << 3), load<u64>(X2 + (i << 4) + 8));
+    }
+    j0 = rejUniformBlock(a0, j0, BUF);
+    j1 = rejUniformBlock(a1, j1, BUF2);
   }
 }
 
@@ -49,10 +74,10 @@ function sameRho(rho: usize): bool {
  */
 export function expandA(mat: usize, rho: usize): void {
   if (cachedMat == mat && cachedK == K && cachedL == L && sameRho(rho)) return;
-  for (let r = 0; r < K; r++) {
-    for (let s = 0; s < L; s++) {
-      rejNttPoly(mat + <usize>((r * L + s) * POLY_BYTES), rho, s, r);
-    }
+  // k * l is even for every parameter set: entries are generated in pairs, row-major.
+  for (let e = 0; e < K * L; e += 2) {
+    const r0 = e / L, s0 = e % L, r1 = (e + 1) / L, s1 = (e + 1) % L;
+    rejNttPolyPair(mat + <usize>(e * POLY_BYTES), s0, r0, mat + <usize>((e + 1) * POLY_BYTES), s1, r1, rho);
   }
   memory.copy(CACHED_RHO, rho, 32);
   cachedMat = mat;
