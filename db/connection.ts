@@ -12,6 +12,9 @@ import * as schema from './schema.ts';
 import { seedPlans } from './seed.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
+/** A transaction handle; services accept either so callers can compose them atomically. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface AppDatabase {
   /** drizzle over the connection. */

@@ -1,0 +1,168 @@
+/**
+ * createApp(deps): the whole Express app, without listening (server/main.ts listens). Tests build
+ * it on a temporary database; main builds it on the configured one.
+ */
+import express, { type RequestHandler } from 'express';
+import session from 'express-session';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { pinoHttp } from 'pino-http';
+import { openDatabase, type AppDatabase } from '../db/connection.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { EnginePool } from './engine/pool.ts';
+import { unauthorized } from './errors.ts';
+import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { IdempotencyService } from './http/idempotency.ts';
+import { perIpLimit } from './http/rate-limit.ts';
+import { ApiBuilder, type Auth } from './http/route.ts';
+import { originCheck, securityHeaders } from './http/security.ts';
+import { SqliteSessionStore } from './http/session-store.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { AuthService } from './routes/auth.service.ts';
+import { createPassport } from './routes/auth.passport.ts';
+import { authRoutes } from './routes/auth.ts';
+import { ContactService } from './routes/contact.service.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { CryptoService } from './routes/crypto.service.ts';
+import { cryptoRoutes } from './routes/crypto.ts';
+import { debugRoutes } from './routes/debug.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { healthRoutes } from './routes/health.ts';
+import { KeyService } from './routes/keys.service.ts';
+import { keyRoutes } from './routes/keys.ts';
+import { OperationsService } from './routes/operations.service.ts';
+import { operationRoutes } from './routes/operations.ts';
+import { SigningKeyService } from './routes/signing-keys.service.ts';
+import { signingKeyRoutes } from './routes/signing-keys.ts';
+import { MeteringService } from './routes/usage.service.ts';
+import { usageRoutes } from './routes/usage.ts';
+import { deriveKey, loadMasterKey } from './security/master-key.ts';
+import { createSealer } from './security/sealing.ts';
+import './types.ts';
+
+export interface AppDeps {
+  config: Config;
+  /** Default: opened from config.databaseFile (and closed by close()). */
+  database?: AppDatabase;
+  /** Default: a pool of config.engineWorkers (and closed by close()). */
+  pool?: EnginePool;
+  logger?: Logger;
+  /** Mounted after the API, e.g. the web app's static files (issue 4). */
+  extraRoutes?: (app: express.Express) => void;
+}
+
+export interface AppInstance {
+  app: express.Express;
+  context: AppContext;
+  /** Stops timers and closes what createApp opened itself. */
+  close(): Promise<void>;
+}
+
+export const BODY_LIMIT = '256kb';
+const SESSION_COOKIE = 'pq.sid';
+const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export function createApp(deps: AppDeps): AppInstance {
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const database = deps.database ?? openDatabase(config.databaseFile);
+  const pool = deps.pool ?? new EnginePool(config.engineWorkers);
+  const master = loadMasterKey(config.masterKey, config.masterKeyFile);
+  const db = database.db;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(securityHeaders());
+  app.use(express.json({ limit: BODY_LIMIT, strict: true }));
+
+  const store = new SqliteSessionStore(database.sqlite);
+  const sessionMiddleware = session({
+    name: SESSION_COOKIE,
+    secret: deriveKey(master, 'session-cookie').toString('base64'),
+    store,
+    resave: false,
+    saveUninitialized: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production', maxAge: SESSION_MAX_AGE_MS },
+  });
+
+  const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')));
+  const auth = new AuthService(db, keys, config.scryptLogN);
+  const passport = createPassport(auth, config);
+  const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
+  const operations = new OperationsService(db);
+
+  const withSession: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session(), originCheck(config.publicOrigins)];
+  const requireUser: RequestHandler = (req, _res, next) =>
+    next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
+  const apiKeyAuth: RequestHandler = (req, _res, next) => {
+    req.apiCaller = keys.authenticate(req.get('x-api-key'), req.get('x-api-secret'));
+    next();
+  };
+  const authChains: Record<Auth, RequestHandler[]> = {
+    none: [],
+    session: withSession,
+    user: [...withSession, requireUser],
+    apiKey: [apiKeyAuth],
+  };
+  const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production' });
+
+  const context: AppContext = {
+    config,
+    logger,
+    database,
+    db,
+    pool,
+    api,
+    passport,
+    sessionCookieName: SESSION_COOKIE,
+    limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo) },
+    auth,
+    keys,
+    metering: new MeteringService(db),
+    idempotency: new IdempotencyService(db),
+    signingKeys,
+    operations,
+    crypto: new CryptoService(pool, signingKeys, operations),
+    contact: new ContactService(db, config.smtp, logger),
+  };
+
+  healthRoutes(context);
+  authRoutes(context);
+  keyRoutes(context);
+  signingKeyRoutes(context);
+  usageRoutes(context);
+  cryptoRoutes(context);
+  operationRoutes(context);
+  contactRoutes(context);
+  debugRoutes(context);
+  docsRoutes(context, VERSION);
+  app.use('/api', apiNotFound);
+  deps.extraRoutes?.(app);
+  app.use(errorHandler);
+
+  return {
+    app,
+    context,
+    close: async () => {
+      store.close();
+      if (!deps.pool) await pool.close();
+      if (!deps.database) database.close();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The one place the environment is read. Validated with zod; every setting has a default that works
+ * with no environment at all (DESIGN.md §1). Anything invalid stops the start with a message naming
+ * the variable, rather than running half-configured.
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** A file path, or file:PATH / sqlite:PATH. Default: DATA_DIR/app.db. */
+  DATABASE_URL: optionalString,
+  /** 32 bytes, base64 or hex. Default: read or created in DATA_DIR/master.key. */
+  MASTER_KEY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Origins allowed on cookie-authenticated writes besides the request's own host (comma-separated). */
+  PUBLIC_ORIGIN: optionalString,
+  /** Express "trust proxy" (a hop count): set when behind a reverse proxy so client IPs are right. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_CALLBACK_URL: z.string().default('/api/auth/google/callback'),
+  /** smtp://user:pass@host:port; contact messages are mailed only when set. */
+  SMTP_URL: optionalString,
+  CONTACT_TO: optionalString,
+  CONTACT_FROM: z.string().default('no-reply@localhost'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  /** Raw MASTER_KEY, if given; otherwise the key file in dataDir is used (see security/master-key.ts). */
+  masterKey: string | undefined;
+  masterKeyFile: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  publicOrigins: string[];
+  trustProxy: number;
+  engineWorkers: number;
+  google: { clientId: string; clientSecret: string; callbackUrl: string } | undefined;
+  smtp: { url: string; to: string; from: string } | undefined;
+  /** log2 of scrypt's N for passwords: 17 (DESIGN.md §5); lowered only by tests that build their own config. */
+  scryptLogN: number;
+  rateLimits: {
+    /** Requests per minute per IP on login and register. */
+    auth: number;
+    /** Requests per minute per IP on the demo crypto routes. */
+    demo: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+function databaseFile(url: string | undefined, dataDir: string): string {
+  if (url === undefined) return join(dataDir, 'app.db');
+  const path = url.replace(/^(file|sqlite):(\/\/)?/, '');
+  if (path === ':memory:') return path;
+  return isAbsolute(path) ? path : resolve(path);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither.');
+  }
+  if (e.SMTP_URL !== undefined && e.CONTACT_TO === undefined) {
+    throw new ConfigError('SMTP_URL is set but CONTACT_TO is not: say where contact messages should be mailed.');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: databaseFile(e.DATABASE_URL, dataDir),
+    masterKey: e.MASTER_KEY,
+    masterKeyFile: join(dataDir, 'master.key'),
+    logLevel: e.LOG_LEVEL,
+    publicOrigins: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    engineWorkers: e.ENGINE_WORKERS ?? availableParallelism(),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, callbackUrl: e.GOOGLE_CALLBACK_URL }
+        : undefined,
+    smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
+    scryptLogN: 17,
+    rateLimits: { auth: 20, demo: 120 },
+  };
+}

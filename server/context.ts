@@ -1,0 +1,40 @@
+/**
+ * Everything a route needs, built once per app: configuration, logger, database, engine pool,
+ * the route builder and the services. Routes receive this instead of importing singletons, so a
+ * test can build a complete app on a temporary database.
+ */
+import type { RequestHandler } from 'express';
+import type { Passport } from 'passport';
+import type { AppDatabase, Db } from '../db/connection.ts';
+import type { Config } from './config.ts';
+import type { EnginePool } from './engine/pool.ts';
+import type { ApiBuilder } from './http/route.ts';
+import type { Logger } from './logger.ts';
+import type { AuthService } from './routes/auth.service.ts';
+import type { ContactService } from './routes/contact.service.ts';
+import type { CryptoService } from './routes/crypto.service.ts';
+import type { IdempotencyService } from './http/idempotency.ts';
+import type { KeyService } from './routes/keys.service.ts';
+import type { OperationsService } from './routes/operations.service.ts';
+import type { SigningKeyService } from './routes/signing-keys.service.ts';
+import type { MeteringService } from './routes/usage.service.ts';
+
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: AppDatabase;
+  db: Db;
+  pool: EnginePool;
+  api: ApiBuilder;
+  passport: InstanceType<typeof Passport>;
+  sessionCookieName: string;
+  limits: { auth: RequestHandler; demo: RequestHandler };
+  auth: AuthService;
+  keys: KeyService;
+  metering: MeteringService;
+  idempotency: IdempotencyService;
+  signingKeys: SigningKeyService;
+  operations: OperationsService;
+  crypto: CryptoService;
+  contact: ContactService;
+}

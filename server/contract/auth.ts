@@ -1,0 +1,44 @@
+/** Accounts: registration, login and the current-user object (spec §3, §5; DESIGN.md §5). */
+import { z } from 'zod';
+import { Timestamp } from './common.ts';
+
+const Email = z
+  .email({ message: 'must be a valid email address' })
+  .max(254)
+  .transform((e) => e.trim().toLowerCase());
+
+export const RegisterRequest = z
+  .strictObject({
+    email: Email,
+    password: z
+      .string()
+      .min(8, { message: 'must be at least 8 characters' })
+      .max(256, { message: 'must be at most 256 characters' }),
+    firstName: z.string().trim().min(1, { message: 'is required' }).max(100),
+    lastName: z.string().trim().min(1, { message: 'is required' }).max(100),
+  })
+  .meta({ id: 'RegisterRequest' });
+
+export const LoginRequest = z
+  .strictObject({
+    email: Email,
+    password: z.string().min(1, { message: 'is required' }).max(256),
+  })
+  .meta({ id: 'LoginRequest' });
+
+export const User = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    username: z.string().nullable(),
+    subscriptionTier: z.enum(['free', 'starter', 'pro']),
+    apiUsageCount: z.number().int(),
+    apiUsageLimit: z.number().int(),
+    overageCharges: z.number().int().meta({ description: 'US cents' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'User', description: 'The signed-in user. Never carries the password digest.' });

@@ -1,0 +1,37 @@
+/** Shapes shared by every part of the API contract (DESIGN.md §4). */
+import { z } from 'zod';
+
+export const ErrorResponse = z
+  .object({
+    message: z.string().meta({ description: 'A sentence saying what to fix.' }),
+    code: z.string().meta({ description: 'snake_case error code', example: 'validation_error' }),
+    param: z.string().optional().meta({ description: 'The first failing field, as a dotted path.' }),
+    details: z.unknown().optional().meta({ description: 'All validation issues, for validation_error.' }),
+    requestId: z.string(),
+  })
+  .meta({ id: 'Error' });
+
+/** Standard, padded base64 (RFC 4648 §4), as every byte string in JSON is. */
+export const Base64 = z
+  .string()
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, {
+    message: 'must be standard padded base64 (RFC 4648)',
+  })
+  .meta({ description: 'Standard padded base64 (RFC 4648)', format: 'byte' });
+
+export const Timestamp = z.string().meta({ description: 'ISO 8601 date-time (UTC)', format: 'date-time' });
+
+export const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+
+export const IdParams = z.strictObject({
+  id: z.coerce.number({ message: 'must be a number' }).int().positive().meta({ description: 'Numeric id' }),
+});
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'Retrying a POST with the same key within 24 h returns the first response without a second charge.' }),
+});

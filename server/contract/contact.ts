@@ -1,0 +1,23 @@
+/** Contact form (spec §5 "Contact (stored schema)"). */
+import { z } from 'zod';
+import { Timestamp } from './common.ts';
+
+export const ContactRequest = z
+  .strictObject({
+    name: z.string({ message: 'Name is required' }).trim().min(1, { message: 'Name is required' }).max(200),
+    email: z.email({ message: 'Invalid email address' }).max(254),
+    subject: z.enum(['technical', 'partnership', 'integration', 'general'], {
+      message: 'must be one of technical, partnership, integration, general',
+    }).default('general'),
+    message: z.string({ message: 'Message is required' }).trim().min(1, { message: 'Message is required' }).max(10_000),
+  })
+  .meta({ id: 'ContactRequest' });
+
+export const ContactResponse = z
+  .object({
+    id: z.number().int(),
+    status: z.literal('pending'),
+    mailed: z.boolean().meta({ description: 'True when SMTP is configured and the message was handed to it.' }),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'ContactResponse' });

@@ -1,0 +1,24 @@
+/** The key inspector behind the debug pages: answers for the pasted key only (DESIGN.md §5). */
+import { z } from 'zod';
+import { CryptoOperation } from './operations.ts';
+
+export const KeyCredentials = z
+  .strictObject({
+    apiKey: z.string().min(1, { message: 'is required' }).max(100),
+    apiSecret: z.string().min(1, { message: 'is required' }).max(200),
+  })
+  .meta({ id: 'KeyCredentials' });
+
+export const KeyUsage = z
+  .object({
+    used: z.number().int().meta({ description: 'Calls counted for what this key draws on (its owner’s tier, or its plan).' }),
+    limit: z.number().int(),
+    currentPlan: z.string(),
+    keyKind: z.enum(['personal', 'plan']),
+    overageCharges: z.number().int().meta({ description: 'US cents' }),
+  })
+  .meta({ id: 'KeyUsage' });
+
+export const KeyOperations = z
+  .object({ operations: z.array(CryptoOperation) })
+  .meta({ id: 'KeyOperations' });

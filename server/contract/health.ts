@@ -1,0 +1,12 @@
+/** GET /api/health (DESIGN.md §4). */
+import { z } from 'zod';
+
+export const Health = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.boolean().meta({ description: 'SQLite answers a query' }),
+    migrations: z.boolean().meta({ description: 'Every committed migration is applied' }),
+    engine: z.boolean().meta({ description: 'At least one engine worker has loaded the wasm' }),
+    uptimeSeconds: z.number(),
+  })
+  .meta({ id: 'Health' });

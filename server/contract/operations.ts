@@ -1,0 +1,57 @@
+/** Stored operations as the history page, the dashboard and the key inspector read them (spec §3). */
+import { z } from 'zod';
+import { Timestamp } from './common.ts';
+
+export const CryptoOperation = z
+  .object({
+    id: z.number().int(),
+    algorithm: z.string(),
+    operationType: z.enum(['sign', 'verify', 'prove']),
+    channel: z.enum(['api', 'demo']),
+    message: z.string(),
+    signature: z.record(z.string(), z.unknown()),
+    publicKey: z.record(z.string(), z.unknown()).nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    verified: z.boolean(),
+    signatureSize: z.number().nullable().meta({ description: 'Bytes' }),
+    generationTime: z.number().nullable().meta({ description: 'Engine milliseconds' }),
+    verificationTime: z.number().nullable().meta({ description: 'Engine milliseconds' }),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'CryptoOperation' });
+
+export const CryptoOperationList = z.array(CryptoOperation).meta({ id: 'CryptoOperationList' });
+
+/** The dashboard's list entry (spec §3 "Operation (dashboard list)"). */
+export const DashboardOperation = z
+  .object({
+    id: z.number().int(),
+    type: z.string().meta({ description: 'algorithm_operation, e.g. dilion_sign' }),
+    algorithm: z.string(),
+    operation: z.string(),
+    message: z.string(),
+    success: z.boolean().meta({ description: 'A sign that completed, or a verify that found the signature valid.' }),
+    createdAt: Timestamp,
+    responseTime: z.number().meta({ description: 'Engine milliseconds' }),
+  })
+  .meta({ id: 'DashboardOperation' });
+
+export const DashboardOperationList = z.array(DashboardOperation).meta({ id: 'DashboardOperationList' });
+
+const Averages = z.object({
+  algorithm: z.string(),
+  operations: z.number().int(),
+  averageSignatureSize: z.number().meta({ description: 'Bytes, over sign operations' }),
+  averageGenerationTime: z.number().meta({ description: 'Milliseconds' }),
+  averageVerificationTime: z.number().meta({ description: 'Milliseconds' }),
+});
+
+export const Performance = z
+  .object({
+    averageSignatureSize: z.number(),
+    averageGenerationTime: z.number(),
+    averageVerificationTime: z.number(),
+    operations: z.number().int(),
+    byAlgorithm: z.array(Averages),
+  })
+  .meta({ id: 'Performance', description: 'Real averages from stored operations; zeros before any.' });

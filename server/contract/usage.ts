@@ -1,0 +1,14 @@
+/** Usage summary (spec §3 "Usage summary"). */
+import { z } from 'zod';
+
+export const UsageSummary = z
+  .object({
+    apiCallsThisMonth: z
+      .number()
+      .int()
+      .meta({ description: "Calls this calendar month (UTC) on a paid plan; on Free, all calls so far (Free's 100 calls are in total)." }),
+    planLimit: z.number().int().meta({ description: 'Calls allowed: in total on Free, per month on paid plans.' }),
+    currentPlan: z.enum(['free', 'starter', 'pro']),
+    overageCharges: z.number().int().meta({ description: 'Overage owed, in US cents (1 cent per call beyond a paid allowance).' }),
+  })
+  .meta({ id: 'UsageSummary' });

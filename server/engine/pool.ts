@@ -1,0 +1,134 @@
+/**
+ * A worker_threads pool running the wasm engine, one worker per core by default, so that signing
+ * never blocks the event loop (DESIGN.md §1). Tasks queue FIFO and go to the first idle worker;
+ * a worker that dies fails only its own task and is replaced.
+ */
+import { Worker } from 'node:worker_threads';
+import type { EngineTasks, TaskName, TaskRequest, TaskResponse } from './protocol.ts';
+
+/** An engine task that failed; `code` is the engine's EngineError code when it had one. */
+export class EngineTaskError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'EngineTaskError';
+  }
+}
+
+interface Pending {
+  request: TaskRequest;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  current: Pending | undefined;
+}
+
+const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+/** Past this many queued tasks, new ones are refused rather than left to wait for minutes. */
+const MAX_QUEUE = 10_000;
+/** Workers that die before loading the engine this many times in a row mean the engine is broken. */
+const MAX_FAILED_STARTS = 3;
+
+export class EnginePool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closing = false;
+  private failedStarts = 0;
+  private broken: Error | undefined;
+  private readyWaiters: { resolve(): void; reject(e: Error): void }[] = [];
+
+  constructor(readonly size: number) {
+    if (!Number.isInteger(size) || size < 1) throw new Error('the engine pool needs at least one worker');
+    for (let i = 0; i < size; i++) this.spawn();
+  }
+
+  /** Resolves once at least one worker has loaded the engine. */
+  ready(): Promise<void> {
+    if (this.broken) return Promise.reject(this.broken);
+    if (this.slots.some((s) => s.ready)) return Promise.resolve();
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+  }
+
+  get isReady(): boolean {
+    return !this.broken && this.slots.some((s) => s.ready);
+  }
+
+  /** Tasks waiting for a worker, for tests and metrics. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  run<K extends TaskName>(task: K, args: EngineTasks[K]['args']): Promise<EngineTasks[K]['result']> {
+    if (this.closing) return Promise.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
+    if (this.broken) return Promise.reject(this.broken);
+    if (this.queue.length >= MAX_QUEUE) {
+      return Promise.reject(new EngineTaskError('the engine is overloaded; retry shortly', 'engine_busy'));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request: { id: this.nextId++, task, args }, resolve: resolve as (v: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const p of this.queue.splice(0)) p.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): void {
+    const slot: Slot = { worker: new Worker(ENTRY), ready: false, current: undefined };
+    this.slots.push(slot);
+    slot.worker.on('message', (message: TaskResponse | { ready: true }) => {
+      if (!('id' in message)) {
+        slot.ready = true;
+        this.failedStarts = 0;
+        for (const w of this.readyWaiters.splice(0)) w.resolve();
+        this.dispatch();
+        return;
+      }
+      const pending = slot.current;
+      slot.current = undefined;
+      if (pending && pending.request.id === message.id) {
+        if (message.ok) pending.resolve(message.result);
+        else pending.reject(new EngineTaskError(message.error.message, message.error.code ?? 'engine_error'));
+      }
+      this.dispatch();
+    });
+    slot.worker.on('error', (error) => this.retire(slot, error));
+    slot.worker.on('exit', (code) => this.retire(slot, new Error(`engine worker exited with code ${code}`)));
+  }
+
+  private retire(slot: Slot, cause: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    slot.current?.reject(new EngineTaskError(`the engine worker failed: ${cause.message}`, 'engine_crashed'));
+    slot.current = undefined;
+    if (this.closing) return;
+    if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS && !this.slots.some((s) => s.ready)) {
+      this.broken = new EngineTaskError(`the engine cannot start: ${cause.message}`, 'engine_unavailable');
+      for (const p of this.queue.splice(0)) p.reject(this.broken);
+      for (const w of this.readyWaiters.splice(0)) w.reject(this.broken);
+      return;
+    }
+    this.spawn();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (!slot.ready || slot.current) continue;
+      const pending = this.queue.shift()!;
+      slot.current = pending;
+      slot.worker.postMessage(pending.request);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * One engine worker: loads the wasm engine once and runs tasks sent by the pool. Key pairs are
+ * re-derived from their seed on each sign (well under a millisecond for ML-DSA) so no expanded
+ * secret key outlives its call.
+ */
+import { parentPort } from 'node:worker_threads';
+import { loadEngine, type Engine } from '../../engine/src/index.ts';
+import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse } from './protocol.ts';
+
+type Handlers = { [K in keyof EngineTasks]: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
+
+function mlDsa(engine: Engine, level: MlDsaLevel) {
+  return level === 44 ? engine.mlDsa44 : level === 65 ? engine.mlDsa65 : engine.mlDsa87;
+}
+
+function handlers(engine: Engine): Handlers {
+  return {
+    ping: () => ({ ready: true }),
+    mlDsaPublicKey: ({ level, seed }) => ({ publicKey: mlDsa(engine, level).keygen(seed).publicKey }),
+    mlDsaSign: ({ level, seed, message, context }) => {
+      const start = performance.now();
+      const { secretKey } = mlDsa(engine, level).keygen(seed);
+      const signature = mlDsa(engine, level).sign(message, secretKey, { context });
+      secretKey.fill(0);
+      return { signature, elapsedMs: performance.now() - start };
+    },
+    mlDsaVerify: ({ level, publicKey, message, signature, context }) => {
+      const start = performance.now();
+      const valid = mlDsa(engine, level).verify(publicKey, message, signature, { context });
+      return { valid, elapsedMs: performance.now() - start };
+    },
+  };
+}
+
+const port = parentPort!;
+const engine = await loadEngine();
+const table = handlers(engine) as Record<string, (args: unknown) => unknown>;
+
+port.on('message', (request: TaskRequest) => {
+  let response: TaskResponse;
+  try {
+    const handler = table[request.task];
+    if (!handler) throw new Error(`unknown engine task ${request.task}`);
+    response = { id: request.id, ok: true, result: handler(request.args) };
+  } catch (error) {
+    const e = error as Error & { code?: string };
+    response = { id: request.id, ok: false, error: { message: e.message, code: e.code } };
+  }
+  port.postMessage(response);
+});
+port.postMessage({ ready: true });

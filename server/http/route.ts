@@ -1,0 +1,143 @@
+/**
+ * Defines a route once: the same declaration mounts the Express handler (with its auth, validation
+ * and middleware) and registers the path in the OpenAPI document, so the docs cannot drift from
+ * what is served. Handlers get parsed input and return the JSON body to send.
+ */
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Express, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import { ErrorResponse } from '../contract/common.ts';
+import { AppError } from '../errors.ts';
+import { validate } from './validation.ts';
+
+/**
+ * - none: no cookies are read (public pages, API-key routes' neighbours);
+ * - session: the session is loaded, signing in is optional;
+ * - user: a signed-in session is required (401 otherwise);
+ * - apiKey: x-api-key + x-api-secret; cookies are ignored.
+ */
+export type Auth = 'none' | 'session' | 'user' | 'apiKey';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+interface ResponseDoc {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+}
+
+export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+  method: Method;
+  /** Express syntax (/api/keys/:id). */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: Auth;
+  body?: B;
+  params?: P;
+  /** Documented request headers (besides the auth ones). */
+  headers?: z.ZodObject;
+  responses: Record<number, ResponseDoc>;
+  /** Extra middleware run after auth and before validation (rate limits, ...). */
+  before?: RequestHandler[];
+}
+
+export interface HandlerInput<B, P> {
+  req: Request;
+  res: Response;
+  body: B;
+  params: P;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface ApiBuilderOptions {
+  /** Middleware per auth mode, built by the app (sessions, passport, API keys). */
+  auth: Record<Auth, RequestHandler[]>;
+  /** Check each JSON response against its declared schema (tests and development). */
+  checkResponses: boolean;
+}
+
+export class ApiBuilder {
+  readonly registry = new OpenAPIRegistry();
+  readonly routes: { method: Method; path: string }[] = [];
+
+  constructor(
+    private readonly app: Express,
+    private readonly options: ApiBuilderOptions,
+  ) {
+    this.registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+    this.registry.registerComponent('securitySchemes', 'apiSecret', { type: 'apiKey', in: 'header', name: 'x-api-secret' });
+    this.registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'pq.sid' });
+  }
+
+  route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+    def: RouteDef<B, P>,
+    handler: (input: HandlerInput<Infer<B>, Infer<P>>) => unknown,
+  ): void {
+    this.routes.push({ method: def.method, path: def.path });
+    this.document(def);
+    const success = Math.min(...Object.keys(def.responses).map(Number).filter((s) => s < 300));
+    const responseSchema = def.responses[success]?.schema;
+    const run: RequestHandler = async (req, res) => {
+      const body = def.body ? validate(def.body, req.body ?? {}, 'body') : undefined;
+      const params = def.params ? validate(def.params, req.params, 'params') : undefined;
+      const result = await handler({ req, res, body: body as Infer<B>, params: params as Infer<P> });
+      if (res.headersSent || result === undefined) return;
+      if (this.options.checkResponses && responseSchema) {
+        const check = responseSchema.safeParse(result);
+        if (!check.success) throw new Error(`${def.method.toUpperCase()} ${def.path} broke its contract: ${check.error.message}`);
+      }
+      res.status(success).json(result);
+    };
+    const chain = [...this.options.auth[def.auth], requireJsonBody(def.method), ...(def.before ?? []), run];
+    this.app[def.method](def.path, ...chain);
+  }
+
+  /** Mounts static files (not an API operation, so not in the OpenAPI document). */
+  static(path: string, handler: RequestHandler): void {
+    this.app.use(path, handler);
+  }
+
+  private document(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined>): void {
+    const errors: Record<number, ResponseDoc> = { 400: { description: 'Invalid request', schema: ErrorResponse } };
+    if (def.auth === 'user' || def.auth === 'apiKey') errors[401] = { description: 'Not authenticated', schema: ErrorResponse };
+    const responses = Object.fromEntries(
+      Object.entries({ ...errors, ...def.responses }).map(([status, r]) => [
+        status,
+        {
+          description: r.description,
+          ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+        },
+      ]),
+    );
+    this.registry.registerPath({
+      method: def.method,
+      path: def.path.replace(/:(\w+)/g, '{$1}'),
+      summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
+      tags: [def.tag],
+      security:
+        def.auth === 'apiKey' ? [{ apiKey: [], apiSecret: [] }] : def.auth === 'user' ? [{ session: [] }] : [],
+      request: {
+        ...(def.body ? { body: { required: true, content: { 'application/json': { schema: def.body } } } } : {}),
+        ...(def.params ? { params: def.params as z.ZodObject } : {}),
+        ...(def.headers ? { headers: def.headers } : {}),
+      },
+      responses,
+    });
+  }
+}
+
+/** A POST/PATCH body must be JSON: anything else gets a 415 naming the content type to use. */
+function requireJsonBody(method: Method): RequestHandler {
+  return (req, _res, next) => {
+    if (method === 'get' || method === 'delete') return next();
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json')) {
+      return next(new AppError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'));
+    }
+    next();
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Browser-facing protections: helmet with an enforced CSP that still lets the engine's wasm and its
+ * Web Worker run ('wasm-unsafe-eval', worker-src 'self' blob:), and the Origin check that stops CSRF
+ * on cookie-authenticated writes (DESIGN.md §5).
+ */
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import { forbidden } from '../errors.ts';
+
+export function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+      },
+    },
+    // The PayPal approval popup must be able to message its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Requires a same-origin Origin (or Sec-Fetch-Site: same-origin) on non-GET requests that a
+ * browser could send with our session cookie. Requests that carry no cookie and no Origin (curl,
+ * server-to-server) have no ambient authority to abuse and pass.
+ */
+export function originCheck(extraOrigins: readonly string[]): RequestHandler {
+  const allowed = new Set(extraOrigins);
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get('origin');
+    const own = `${req.protocol}://${req.get('host')}`;
+    if (origin !== undefined) {
+      if (origin === own || allowed.has(origin)) return next();
+      return next(forbidden('cross_origin_request', `Requests from origin ${origin} are not allowed: call the API from this site, or use an API key.`));
+    }
+    const site = req.get('sec-fetch-site');
+    if (site !== undefined) {
+      if (site === 'same-origin' || site === 'none') return next();
+      return next(forbidden('cross_origin_request', 'Cross-site requests are not allowed: call the API from this site, or use an API key.'));
+    }
+    if (req.get('cookie') === undefined) return next();
+    return next(forbidden('origin_required', 'Cookie-authenticated requests must send an Origin header matching this site.'));
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * How a crypto call runs. Public (DESIGN.md §4): validated input → Idempotency-Key check → prepare
+ * (the caller's faults, 4xx, uncharged) → meter once → engine work (refunded if it fails) → the
+ * first response stored for replay. Demo: no metering, the visitor's session key, recorded as demo.
+ */
+import type { Request, Response } from 'express';
+import type { AppContext } from '../context.ts';
+import { EngineTaskError } from '../engine/pool.ts';
+import { AppError } from '../errors.ts';
+import { IdempotencyService } from '../http/idempotency.ts';
+import type { OperationSource } from './crypto.service.ts';
+import type { KeyOwner } from './signing-keys.service.ts';
+
+/** An engine failure is ours, not the caller's: 503, and the caller is told nothing was charged. */
+function engineFailure(error: unknown, charged: boolean): Error {
+  if (!(error instanceof EngineTaskError)) return error as Error;
+  const note = charged ? 'this call was not charged' : 'nothing was charged';
+  return new AppError(503, 'engine_unavailable', `The crypto engine failed (${error.code}); ${note}: retry shortly.`);
+}
+
+export interface CryptoStep<P, R> {
+  prepare(owner: KeyOwner): Promise<P> | P;
+  run(prepared: P, source: OperationSource): Promise<R>;
+}
+
+export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
+  const caller = req.apiCaller!;
+  const start = ctx.idempotency.begin(caller.userId, req.get('idempotency-key'), IdempotencyService.requestHash(req));
+  if (start.kind === 'replay') {
+    res.setHeader('Idempotent-Replayed', 'true');
+    res.status(start.status).json(start.body);
+    return undefined;
+  }
+  try {
+    const prepared = await step.prepare({ userId: caller.userId });
+    const ticket = ctx.metering.meter(caller);
+    let result: R;
+    try {
+      result = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
+    } catch (error) {
+      ctx.metering.refund(ticket);
+      throw engineFailure(error, true);
+    }
+    ctx.idempotency.complete(start, 200, result);
+    return result;
+  } catch (error) {
+    ctx.idempotency.abandon(start);
+    throw error;
+  }
+}
+
+export async function demoCall<P, R>(req: Request, step: CryptoStep<P, R>): Promise<R> {
+  // Marking the session makes express-session keep it, so the visitor keeps one demo key and history.
+  req.session.demo = true;
+  const demoSessionId = req.sessionID;
+  const prepared = await step.prepare({ demoSessionId });
+  try {
+    return await step.run(prepared, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
+  } catch (error) {
+    throw engineFailure(error, false);
+  }
+}

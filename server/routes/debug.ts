@@ -1,0 +1,51 @@
+/**
+ * The debug pages' key inspector (spec §7; DESIGN.md §6): POST a key and its secret, get that key's
+ * usage or its operations. Nothing is hard-coded; the pair itself is the credential, so no login.
+ */
+import { and, eq } from 'drizzle-orm';
+import { planApiKeys, purchases } from '../../db/schema.ts';
+import { KeyCredentials, KeyOperations, KeyUsage } from '../contract/debug.ts';
+import { ErrorResponse } from '../contract/common.ts';
+import type { AppContext } from '../context.ts';
+import { toCryptoOperation } from './operations.ts';
+
+const TAG = 'Debug';
+const refused = { 401: { description: 'Wrong key or secret', schema: ErrorResponse }, 403: { description: 'Key disabled', schema: ErrorResponse } };
+
+export function debugRoutes(ctx: AppContext): void {
+  const { api, keys, metering, operations, db } = ctx;
+
+  api.route(
+    {
+      method: 'post', path: '/api/debug/user-usage', tag: TAG, auth: 'none', body: KeyCredentials,
+      summary: 'Usage seen by one API key', before: [ctx.limits.auth],
+      responses: { 200: { description: 'Usage', schema: KeyUsage }, ...refused },
+    },
+    ({ body }) => {
+      const caller = keys.authenticate(body.apiKey, body.apiSecret, { touch: false });
+      const summary = metering.summary(caller.userId);
+      if (caller.kind === 'personal') {
+        return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: 'personal' as const, overageCharges: summary.overageCharges };
+      }
+      const plan = db
+        .select({ used: planApiKeys.usageCount, limit: purchases.usageLimit, planType: purchases.planType })
+        .from(planApiKeys)
+        .innerJoin(purchases, eq(purchases.id, planApiKeys.purchaseId))
+        .where(and(eq(planApiKeys.keyValue, caller.keyValue), eq(planApiKeys.userId, caller.userId)))
+        .get()!;
+      return { used: plan.used, limit: plan.limit ?? 0, currentPlan: plan.planType, keyKind: 'plan' as const, overageCharges: summary.overageCharges };
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/debug/user-operations', tag: TAG, auth: 'none', body: KeyCredentials,
+      summary: 'Operations made with one API key', before: [ctx.limits.auth],
+      responses: { 200: { description: 'Newest first, up to 50', schema: KeyOperations }, ...refused },
+    },
+    ({ body }) => {
+      const caller = keys.authenticate(body.apiKey, body.apiSecret, { touch: false });
+      return { operations: operations.forApiKey(caller.keyValue, 50).map(toCryptoOperation) };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * crypto_operations: every sign and verify, demo and public, with sizes and the engine's measured
+ * times; read back per owner (user, anonymous demo session, or API key) and as real averages.
+ */
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection.ts';
+import { cryptoOperations } from '../../db/schema.ts';
+
+export type OperationRow = typeof cryptoOperations.$inferSelect;
+export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt'>;
+export type HistoryOwner = { userId: string } | { demoSessionId: string };
+
+export interface AlgorithmPerformance {
+  algorithm: string;
+  operations: number;
+  averageSignatureSize: number;
+  averageGenerationTime: number;
+  averageVerificationTime: number;
+}
+
+export class OperationsService {
+  constructor(private readonly db: Db) {}
+
+  record(operation: NewOperation): OperationRow {
+    return this.db.insert(cryptoOperations).values({ ...operation, createdAt: new Date() }).returning().all()[0]!;
+  }
+
+  /** Newest first. An anonymous session sees only the operations it made while signed out. */
+  history(owner: HistoryOwner, limit: number): OperationRow[] {
+    const where: SQL =
+      'userId' in owner
+        ? eq(cryptoOperations.userId, owner.userId)
+        : and(eq(cryptoOperations.demoSessionId, owner.demoSessionId), isNull(cryptoOperations.userId))!;
+    return this.db.select().from(cryptoOperations).where(where).orderBy(desc(cryptoOperations.id)).limit(limit).all();
+  }
+
+  countForUser(userId: string): number {
+    return this.db.select({ n: count() }).from(cryptoOperations).where(eq(cryptoOperations.userId, userId)).get()!.n;
+  }
+
+  /** Metered calls made with one API key (the key inspector). */
+  forApiKey(keyValue: string, limit: number): OperationRow[] {
+    return this.db
+      .select()
+      .from(cryptoOperations)
+      .where(eq(cryptoOperations.apiKey, keyValue))
+      .orderBy(desc(cryptoOperations.id))
+      .limit(limit)
+      .all();
+  }
+
+  /** Averages over stored operations: overall and per algorithm (sizes of signatures made, times of each step). */
+  performance(): { overall: AlgorithmPerformance; byAlgorithm: AlgorithmPerformance[] } {
+    const columns = {
+      operations: count(),
+      size: sql<number | null>`avg(case when ${cryptoOperations.operationType} = 'sign' then ${cryptoOperations.signatureSize} end)`,
+      generation: sql<number | null>`avg(${cryptoOperations.generationTime})`,
+      verification: sql<number | null>`avg(${cryptoOperations.verificationTime})`,
+    };
+    const shape = (algorithm: string, r: { operations: number; size: number | null; generation: number | null; verification: number | null }) => ({
+      algorithm,
+      operations: r.operations,
+      averageSignatureSize: r.size ?? 0,
+      averageGenerationTime: r.generation ?? 0,
+      averageVerificationTime: r.verification ?? 0,
+    });
+    const overall = this.db.select(columns).from(cryptoOperations).get()!;
+    const rows = this.db
+      .select({ algorithm: cryptoOperations.algorithm, ...columns })
+      .from(cryptoOperations)
+      .groupBy(cryptoOperations.algorithm)
+      .all();
+    return { overall: shape('all', overall), byAlgorithm: rows.map((r) => shape(r.algorithm, r)) };
+  }
+}

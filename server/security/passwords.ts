@@ -1,0 +1,46 @@
+/**
+ * Password hashing with scrypt from node:crypto (DESIGN.md §5): N = 2^17, r = 8, p = 1 by default,
+ * stored as a self-describing string "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" so the cost can rise
+ * later without breaking existing accounts. Hashing runs on libuv's thread pool, not the event loop.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+const KEY_LENGTH = 32;
+const R = 8;
+const P = 1;
+
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  return new Promise((resolve, reject) => {
+    // maxmem must exceed 128·N·r bytes (128 MiB at N = 2^17, r = 8).
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string, logN: number): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, logN, R, P);
+  return `scrypt$${logN}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+const FORMAT = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
+
+/** Constant-time check; false for a malformed digest rather than an exception. */
+export async function verifyPassword(password: string, digest: string): Promise<boolean> {
+  const m = FORMAT.exec(digest);
+  if (!m) return false;
+  const [, logN, r, p, salt, hash] = m;
+  const expected = Buffer.from(hash!, 'base64');
+  const actual = await derive(password, Buffer.from(salt!, 'base64'), Number(logN), Number(r), Number(p));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * Spends the same time as a real check, for logins with an unknown email, so response times do not
+ * tell which emails have accounts.
+ */
+export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
+  await derive(password, Buffer.alloc(16), logN, R, P);
+}

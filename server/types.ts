@@ -1,0 +1,33 @@
+/** Request-scoped shapes added to Express's Request by our middleware. */
+import type { users } from '../db/schema.ts';
+
+/** The signed-in user as passport restores it from the session (never includes the password digest). */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordDigest'>;
+
+/** Who a public API call is made as, after x-api-key / x-api-secret authentication. */
+export interface ApiCaller {
+  userId: string;
+  /** The pk_… identifier used. */
+  keyValue: string;
+  /** A personal key draws on the user's tier; a plan key on its purchase's allowance. */
+  kind: 'personal' | 'plan';
+  purchaseId: number | null;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends SessionUser {}
+    interface Request {
+      apiCaller?: ApiCaller;
+    }
+  }
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Set on a visitor's first demo call so the anonymous session is saved and keeps its demo key. */
+    demo?: boolean;
+  }
+}
