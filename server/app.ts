@@ -86,9 +86,19 @@ export function createApp(deps: AppDeps): AppInstance {
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // One line per request with what is needed to trace it; headers (cookies, API secrets) stay out.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
-  app.use(securityHeaders());
+  app.use(securityHeaders(config.env === 'production'));
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
 
   const store = new SqliteSessionStore(database.sqlite);

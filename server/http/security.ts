@@ -7,8 +7,10 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { forbidden } from '../errors.ts';
 
-export function securityHeaders(): RequestHandler {
+/** HSTS and upgrade-insecure-requests only in production: on http://localhost they would break the site. */
+export function securityHeaders(production: boolean): RequestHandler {
   return helmet({
+    strictTransportSecurity: production,
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -20,6 +22,7 @@ export function securityHeaders(): RequestHandler {
         'style-src': ["'self'", "'unsafe-inline'"],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
+        'upgrade-insecure-requests': production ? [] : null,
       },
     },
     // The PayPal approval popup must be able to message its opener.
