@@ -7,7 +7,9 @@ function describe(issue: z.core.$ZodIssue, param: string): string {
     const keys = issue.keys.map((k) => `'${k}'`).join(', ');
     return `Unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}${param ? ` in '${param}'` : ''}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling.`;
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  // zod's default text for a missing field is about types; say plainly that it is required,
+  // unless the contract gave its own words (the spec's 'Name is required', ...).
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return `'${param}' is required.`;
   }
   const where = param ? `'${param}': ` : '';

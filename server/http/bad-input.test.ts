@@ -1,0 +1,167 @@
+/**
+ * Every route, fed bad input (malformed JSON, wrong types, missing and unknown fields, oversized
+ * bodies, bad base64, wrong content types), answers 4xx with a message and a code, never 5xx.
+ * Requests carry valid credentials so they reach validation rather than stopping at auth.
+ */
+import fc from 'fast-check';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
+
+let app: TestApp;
+let server: Server;
+let account: Awaited<ReturnType<typeof signUpWithKey>>;
+let cookie: string;
+
+beforeAll(async () => {
+  app = createTestApp();
+  server = app.app.listen(0);
+  account = await signUpWithKey(app);
+  const login = await request(server).post('/api/auth/login').send({ email: account.email, password: 'correct horse battery' });
+  cookie = login.headers['set-cookie']![0]!.split(';')[0]!;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await app.close();
+});
+
+/** Routes whose side effects would end the session the test relies on, or leave this server. */
+const SKIP_VALID_JSON = new Set(['GET /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/callback']);
+
+function routes() {
+  return app.context.api.routes.map((r) => ({
+    method: r.method,
+    path: r.path.replace(':id', String(account.keyId)),
+    name: `${r.method.toUpperCase()} ${r.path}`,
+  }));
+}
+
+function send(method: string, path: string, body: string, contentType = 'application/json') {
+  return request(server)
+    [method as 'post'](path)
+    .set('Cookie', cookie)
+    .set('Origin', TEST_ORIGIN)
+    .set('x-api-key', account.apiKey)
+    .set('x-api-secret', account.apiSecret)
+    .set('Content-Type', contentType)
+    .send(body);
+}
+
+function expectClientError(res: request.Response, context: string) {
+  expect(res.status, `${context} -> ${res.status} ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(res.status, context).toBeLessThan(500);
+  if (res.headers['content-type']?.includes('json')) {
+    expect(typeof res.body.message, context).toBe('string');
+    expect(res.body.message.length, context).toBeGreaterThan(0);
+    expect(res.body.code, context).toMatch(/^[a-z_]+$/);
+  }
+}
+
+function expectNoServerError(res: request.Response, context: string) {
+  expect(res.status, `${context} -> ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
+}
+
+const notJson = fc.string({ minLength: 1 }).filter((s) => {
+  try {
+    JSON.parse(s);
+    return false;
+  } catch {
+    return true;
+  }
+});
+
+/** Values placed in fields: wrong types, bad base64, huge numbers, nested junk. */
+const junk = fc.oneof(
+  fc.anything(),
+  fc.constantFrom('not base64!', '====', 'AAA', 'A', '', ' ', '\u0000', 'é', '%%%'),
+  fc.double(),
+  fc.bigInt().map(String),
+  fc.array(fc.integer(), { maxLength: 300 }),
+);
+const FIELDS = ['message', 'signature', 'publicKey', 'sid', 'uid', 'keyId', 'pidCipher', 'email', 'password',
+  'firstName', 'lastName', 'keyName', 'name', 'subject', 'apiKey', 'apiSecret', 'algorithm', 'contxt', '__proto__', 'constructor'];
+const junkObject = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string()), junk, { maxKeys: 6 });
+
+describe('every route refuses bad input with a 4xx and a message', () => {
+  it('covers at least the routes of issue 3', () => {
+    expect(routes().length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('malformed JSON', async () => {
+    for (const route of routes()) {
+      await fc.assert(
+        fc.asyncProperty(notJson, async (body) => expectClientError(await send(route.method, route.path, body), `${route.name} ${JSON.stringify(body)}`)),
+        { numRuns: 8 },
+      );
+    }
+  });
+
+  it('bodies larger than 256 KiB', async () => {
+    const big = JSON.stringify({ message: 'x'.repeat(300 * 1024) });
+    for (const route of routes()) {
+      const res = await send(route.method, route.path, big);
+      expectClientError(res, route.name);
+      expect(res.status).toBe(413);
+    }
+  });
+
+  it('wrong content type on writes', async () => {
+    for (const route of routes().filter((r) => r.method !== 'get')) {
+      const res = await send(route.method, route.path, 'message=hello', 'application/x-www-form-urlencoded');
+      expectClientError(res, route.name);
+    }
+  });
+
+  it('JSON that is not an object, or objects with wrong, missing and unknown fields', async () => {
+    for (const route of routes()) {
+      if (route.method === 'get' && SKIP_VALID_JSON.has(route.name)) continue;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(junkObject, fc.anything()), async (value) => {
+          const body = JSON.stringify(value) ?? 'null';
+          expectNoServerError(await send(route.method, route.path, body), `${route.name} ${body.slice(0, 200)}`);
+        }),
+        { numRuns: 25 },
+      );
+    }
+  });
+
+  it('routes with a body schema refuse junk objects with a 4xx', async () => {
+    const withBody = routes().filter((r) =>
+      ['POST /api/crypto/dilion/sign', 'POST /api/crypto/dilion/verify', 'POST /api/demo/dilion/sign', 'POST /api/demo/dilion/verify',
+        'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/contact', 'POST /api/debug/user-usage',
+        'POST /api/debug/user-operations', 'POST /api/signing-keys'].includes(r.name),
+    );
+    expect(withBody).toHaveLength(10);
+    for (const route of withBody) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(junkObject.filter((o) => Object.keys(o).length > 0 && 'contxt' in o), fc.oneof(fc.integer(), fc.string(), fc.array(fc.anything()), fc.constant(null))),
+          async (value) => expectClientError(await send(route.method, route.path, JSON.stringify(value)), `${route.name} ${JSON.stringify(value).slice(0, 200)}`),
+        ),
+        { numRuns: 20 },
+      );
+    }
+  });
+
+  it('bad base64 and wrong lengths in byte fields', async () => {
+    const signed = (await send('post', '/api/demo/dilion/sign', JSON.stringify({ message: 'x' }))).body;
+    const bytes = fc.oneof(
+      fc.string(),
+      fc.uint8Array({ maxLength: 4000 }).map((b) => Buffer.from(b).toString('base64')),
+      fc.uint8Array({ minLength: 1, maxLength: 4000 }).map((b) => Buffer.from(b).toString('base64').replace(/=+$/, '')),
+    );
+    for (const path of ['/api/crypto/dilion/verify', '/api/demo/dilion/verify']) {
+      await fc.assert(
+        fc.asyncProperty(bytes, fc.boolean(), async (value, inSignature) => {
+          const body = { message: 'x', signature: inSignature ? value : signed.signature.encoded, publicKey: inSignature ? signed.publicKey : value };
+          const res = await send('post', path, JSON.stringify(body));
+          const plausible = Buffer.from(value, 'base64').length === (inSignature ? 3309 : 1952);
+          if (!plausible) expectClientError(res, `${path} ${value.slice(0, 60)}`);
+          else expectNoServerError(res, path);
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+});
