@@ -2,7 +2,7 @@
  * pino, with secrets redacted wherever they could appear: the API secret header, cookies, and
  * key or password fields in anything logged (DESIGN.md §4). Request bodies are never logged.
  */
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export const REDACT_PATHS = [
   'req.headers["x-api-secret"]',
@@ -18,8 +18,9 @@ export const REDACT_PATHS = [
   '*.masterKey',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('works with no environment: port 5000, ./data/app.db, Google and SMTP off, scrypt N = 2^17', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.databaseFile).toBe(`${process.cwd()}/data/app.db`);
+    expect(config.masterKeyFile).toBe(`${process.cwd()}/data/master.key`);
+    expect(config.google).toBeUndefined();
+    expect(config.smtp).toBeUndefined();
+    expect(config.scryptLogN).toBe(17);
+    expect(config.engineWorkers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('takes DATA_DIR, and DATABASE_URL over it', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/pq' }).databaseFile).toBe('/srv/pq/app.db');
+    expect(loadConfig({ DATA_DIR: '/srv/pq', DATABASE_URL: 'file:/var/db/x.db' }).databaseFile).toBe('/var/db/x.db');
+    expect(loadConfig({ DATABASE_URL: '/var/db/y.db' }).databaseFile).toBe('/var/db/y.db');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://h' })).toThrow(/CONTACT_TO/);
+  });
+
+  it('enables Google sign-in when both credentials are set', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toMatchObject({ clientId: 'id', callbackUrl: '/api/auth/google/callback' });
+  });
+});
