@@ -1,5 +1,5 @@
-// Builds the engine's WebAssembly when it is missing or older than its sources, so that
-// `npm start` and `npm run bench` work on a fresh clone without a separate build step.
+// Builds the engine's WebAssembly and the web app when they are missing or older than their
+// sources, so that `npm start` and `npm run bench` work on a fresh clone without a build step.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,4 +19,11 @@ function newestSource(dir) {
 if (!existsSync(wasm) || statSync(wasm).mtimeMs < newestSource('engine/assembly')) {
   console.log('Building the engine (AssemblyScript -> WebAssembly)...');
   execSync('npm run build:engine', { stdio: 'inherit' });
+}
+
+const web = 'dist/web/index.html';
+const webSources = Math.max(newestSource('web'), newestSource('engine'), statSync('vite.config.ts').mtimeMs);
+if (process.argv.includes('--web') && (!existsSync(web) || statSync(web).mtimeMs < webSources)) {
+  console.log('Building the web app (Vite)...');
+  execSync('npm run build:web', { stdio: 'inherit' });
 }

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { webRoutes } from './web/static.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -22,7 +23,7 @@ function start(): void {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const instance = createApp({ config, logger });
+  const instance = createApp({ config, logger, extraRoutes: webRoutes() });
   const server: Server = instance.app.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
   });

@@ -1,0 +1,24 @@
+/**
+ * Serves the built web app (dist/web) from the API's origin: hashed assets with long caching, and
+ * index.html for every other GET outside /api so that client-side routes (and the 404 page) work on
+ * a reload or a deep link.
+ */
+import express from 'express';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const DEFAULT_WEB_DIR = resolve(import.meta.dirname, '../../dist/web');
+
+export function webRoutes(dir = DEFAULT_WEB_DIR): (app: express.Express) => void {
+  return (app) => {
+    const index = join(dir, 'index.html');
+    if (!existsSync(index)) return;
+    app.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(express.static(dir, { index: false, maxAge: 0 }));
+    app.get(/^(?!\/api(?:\/|$)).*/, (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  };
+}

@@ -1,0 +1,26 @@
+/** Footer with the spec's links (its /api link goes to the API docs page, which is at /api-docs). */
+import { Link } from 'wouter';
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container row">
+        <div>
+          <div className="brand">
+            <span className="brand-mark">PQ</span>PQ Platform
+          </div>
+          <p className="muted" style={{ marginTop: 8 }}>Post-quantum signatures and proofs as an API.</p>
+        </div>
+        <span className="spacer" />
+        <nav className="footer-links" aria-label="Footer">
+          <Link href="/demo">Demo</Link>
+          <Link href="/tech">Technology</Link>
+          <Link href="/api-docs">API Docs</Link>
+          <Link href="/contact">Contact</Link>
+          <a href="/api/docs">Documentation</a>
+        </nav>
+      </div>
+      <div className="container" style={{ marginTop: 24 }}>© 2024 PQ Platform. All rights reserved.</div>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+/** Sticky navigation with active-route highlight and a slide-in mobile menu that closes on navigation. */
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useAuth } from '../hooks/useAuth.ts';
+
+const LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/demo', label: 'Demo' },
+  { href: '/tech', label: 'Technology' },
+  { href: '/api-docs', label: 'API Docs' },
+  { href: '/contact', label: 'Contact' },
+];
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const [location] = useLocation();
+  const { isAuthenticated } = useAuth();
+  const item = (href: string, label: string) => (
+    <Link key={href} href={href} className="nav-link" aria-current={location === href ? 'page' : undefined} onClick={onNavigate}>
+      {label}
+    </Link>
+  );
+  return (
+    <>
+      {LINKS.map((l) => item(l.href, l.label))}
+      {isAuthenticated ? (
+        <>
+          {item('/dashboard', 'Dashboard')}
+          {/* A full navigation: the server destroys the session and redirects to /. */}
+          <a href="/api/logout" className="nav-link" onClick={onNavigate}>
+            Logout
+          </a>
+        </>
+      ) : (
+        item('/login', 'Login')
+      )}
+    </>
+  );
+}
+
+export function Nav() {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  useEffect(() => setOpen(false), [location]);
+  return (
+    <header className="nav">
+      <div className="container nav-inner">
+        <Link href="/" className="brand" aria-label="PQ Platform home">
+          <span className="brand-mark">PQ</span>
+          PQ Platform
+        </Link>
+        <nav className="nav-links" aria-label="Main">
+          <NavLinks />
+        </nav>
+        <button type="button" className="btn btn-ghost nav-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
+          ☰
+        </button>
+      </div>
+      {open && <div className="mobile-backdrop" onClick={() => setOpen(false)} />}
+      <nav className="mobile-menu" data-open={open} aria-label="Mobile" aria-hidden={!open} inert={!open}>
+        <div className="row">
+          <span className="brand">
+            <span className="brand-mark">PQ</span>Menu
+          </span>
+          <span className="spacer" />
+          <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={() => setOpen(false)}>
+            ×
+          </button>
+        </div>
+        <NavLinks onNavigate={() => setOpen(false)} />
+      </nav>
+    </header>
+  );
+}
