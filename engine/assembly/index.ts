@@ -44,3 +44,4 @@ export function keccakSqueeze(len: i32): void {
 
 export * from './sha2_exports';
 export * from './mldsa_exports';
+export * from './hpke_exports';

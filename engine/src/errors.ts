@@ -8,6 +8,8 @@ export type EngineErrorCode =
   | 'invalid_key'
   | 'invalid_signature_length'
   | 'invalid_mu_length'
+  | 'invalid_ciphertext_length'
+  | 'invalid_nonce_length'
   | 'context_too_long'
   | 'unsupported_hash'
   | 'engine_failure';

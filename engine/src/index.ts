@@ -3,6 +3,7 @@
  * Takes and returns Uint8Arrays, validates every argument, throws EngineError with a code.
  */
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
+import { mlKemApi, type MlKem } from './mlkem.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
 import { sha3Api, type Sha3Api } from './sha3.ts';
 import { instantiate, Io, type EngineExports, type WasmSource } from './wasm.ts';
@@ -12,6 +13,8 @@ export type { EngineErrorCode } from './errors.ts';
 export type { Hash, Xof } from './hash.ts';
 export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGTH, ML_DSA_MAX_CONTEXT } from './mldsa.ts';
 export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
+export { ML_KEM_SIZES, ML_KEM_SEED_LENGTH, ML_KEM_RANDOM_LENGTH, ML_KEM_SHARED_SECRET_LENGTH } from './mlkem.ts';
+export type { MlKem, MlKemEncapsulation, MlKemKeyPair, MlKemLevel } from './mlkem.ts';
 export type { PrehashName } from './prehash.ts';
 export type { Sha2Name } from './sha2.ts';
 export type { Sha3FixedName, ShakeName } from './sha3.ts';
@@ -21,6 +24,9 @@ export interface Engine extends Sha3Api, Sha2Api {
   mlDsa44: MlDsa;
   mlDsa65: MlDsa;
   mlDsa87: MlDsa;
+  mlKem512: MlKem;
+  mlKem768: MlKem;
+  mlKem1024: MlKem;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
@@ -33,6 +39,9 @@ function build(wasm: EngineExports): Engine {
     mlDsa44: mlDsaApi(wasm, io, hashes, 44),
     mlDsa65: mlDsaApi(wasm, io, hashes, 65),
     mlDsa87: mlDsaApi(wasm, io, hashes, 87),
+    mlKem512: mlKemApi(wasm, io, 512),
+    mlKem768: mlKemApi(wasm, io, 768),
+    mlKem1024: mlKemApi(wasm, io, 1024),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

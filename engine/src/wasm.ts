@@ -34,6 +34,13 @@ export interface EngineExports {
   hmacSha512Absorb(len: number): void;
   hmacSha512Output(): void;
   hmacSha512(keyLen: number, msgLen: number): void;
+  /** ML-KEM: `level` is 512, 768 or 1024; see engine/assembly/hpke_exports.ts for the IO layout. */
+  mlkemKeygen(level: number): number;
+  mlkemEncaps(level: number): number;
+  mlkemDecaps(level: number): number;
+  mlkemDecapsSeed(level: number): number;
+  mlkemCheckEk(level: number): number;
+  mlkemCheckDk(level: number): number;
   [name: string]: unknown;
 }
 

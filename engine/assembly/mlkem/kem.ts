@@ -1,0 +1,194 @@
+/**
+ * ML-KEM.KeyGen_internal, Encaps_internal and Decaps_internal (FIPS 203 Algorithms 16 to 18) over
+ * K-PKE (Algorithms 13 to 15), plus the input checks of section 7. Randomness (d, z, m) always
+ * comes from the caller.
+ */
+import { DS_SHA3, DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
+import { addVec, canonicalVec, mulConstVec, subPoly } from './arith';
+import { compressPack, decode12, encode12, messageToPoly, polyToMessage, unpackDecompress } from './encode';
+import { invNtt, mulAcc, ntt, prepareGamma } from './ntt';
+import { CT_BYTES, DU, DV, EK_BYTES, ETA1, ETA2, K, MAX_CT_BYTES, MAX_DK_BYTES, MAX_EK_BYTES, MAX_K, POLY_BYTES, POLY_PACKED } from './params';
+import { expandMatrix, sampleNoise } from './sample';
+
+const P: usize = <usize>POLY_BYTES;
+const MAT: usize = memory.data(MAX_K * MAX_K * POLY_BYTES, 16);
+const SHAT: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const THAT: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const NOISE: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const Y: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const U: usize = memory.data(MAX_K * POLY_BYTES, 16);
+const V: usize = memory.data(POLY_BYTES, 16);
+const W: usize = memory.data(POLY_BYTES, 16);
+/** Odd halves of the right-hand vector times gamma (ntt.ts prepareGamma). */
+const VG: usize = memory.data(MAX_K * 256, 16);
+const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
+/** d || k, then rho || sigma = G(d || k). */
+const SEEDS: usize = memory.data(64, 16);
+/** m || H(ek), then K || r = G(m || H(ek)). */
+const G_IN: usize = memory.data(64, 16);
+const G_OUT: usize = memory.data(64, 16);
+const K_BAR: usize = memory.data(32, 16);
+const HASH: usize = memory.data(32, 16);
+/** The re-encryption in Decaps, and the key expanded from a seed. */
+const CT2: usize = memory.data(MAX_CT_BYTES, 16);
+const DK_SEED: usize = memory.data(MAX_DK_BYTES, 16);
+const EK_SEED: usize = memory.data(MAX_EK_BYTES, 16);
+
+function hash(dst: usize, dstLen: usize, src: usize, srcLen: usize, rate: u32, ds: u32): void {
+  spongeInit(SPONGE, rate, ds);
+  spongeAbsorb(SPONGE, src, srcLen);
+  spongeSqueeze(SPONGE, dst, dstLen);
+}
+
+/** H = SHA3-256. */
+function sha3_256(dst: usize, src: usize, len: usize): void {
+  hash(dst, 32, src, len, 136, DS_SHA3);
+}
+
+/** G = SHA3-512. */
+function sha3_512(dst: usize, src: usize, len: usize): void {
+  hash(dst, 64, src, len, 72, DS_SHA3);
+}
+
+// @ts-ignore: decorator
+@inline function poly(base: usize, i: i32): usize {
+  return base + <usize>i * P;
+}
+
+/** K-PKE.KeyGen(d): ek = ByteEncode12(t-hat) || rho, dk_PKE = ByteEncode12(s-hat). */
+function pkeKeygen(d: usize, ek: usize, dkPke: usize): void {
+  memory.copy(SEEDS, d, 32);
+  store<u8>(SEEDS + 32, <u8>K);
+  sha3_512(SEEDS, SEEDS, 33);
+  const sigma = SEEDS + 32;
+  expandMatrix(MAT, SEEDS);
+  sampleNoise(SHAT, sigma, 0, K, ETA1);
+  sampleNoise(NOISE, sigma, K, K, ETA1);
+  for (let i = 0; i < K; i++) {
+    ntt(poly(SHAT, i));
+    ntt(poly(NOISE, i));
+  }
+  prepareGamma(VG, SHAT, K);
+  for (let i = 0; i < K; i++) mulAcc(poly(THAT, i), poly(MAT, i * K), P, SHAT, VG, K);
+  // The products carry 2^-16; 2^16 mod q = 2285 restores them before e-hat is added.
+  mulConstVec(THAT, K, 2285);
+  addVec(THAT, NOISE, K);
+  canonicalVec(THAT, K);
+  canonicalVec(SHAT, K);
+  for (let i = 0; i < K; i++) {
+    encode12(ek + <usize>(i * POLY_PACKED), poly(THAT, i));
+    encode12(dkPke + <usize>(i * POLY_PACKED), poly(SHAT, i));
+  }
+  memory.copy(ek + <usize>(K * POLY_PACKED), SEEDS, 32);
+}
+
+/** K-PKE.Encrypt(ek, m, r) into c. */
+function pkeEncrypt(ek: usize, m: usize, r: usize, c: usize): void {
+  for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
+  expandMatrix(MAT, ek + <usize>(K * POLY_PACKED));
+  sampleNoise(Y, r, 0, K, ETA1);
+  sampleNoise(NOISE, r, K, K, ETA2);
+  sampleNoise(W, r, 2 * K, 1, ETA2);
+  for (let i = 0; i < K; i++) ntt(poly(Y, i));
+  prepareGamma(VG, Y, K);
+  // u = NTT^-1(A-hat^T o y-hat) + e1: column i of A-hat, entries k polynomials apart.
+  for (let i = 0; i < K; i++) {
+    mulAcc(poly(U, i), poly(MAT, i), <usize>K * P, Y, VG, K);
+    invNtt(poly(U, i));
+  }
+  addVec(U, NOISE, K);
+  canonicalVec(U, K);
+  for (let i = 0; i < K; i++) compressPack(c + <usize>(32 * DU * i), poly(U, i), DU);
+  // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(m)
+  mulAcc(V, THAT, P, Y, VG, K);
+  invNtt(V);
+  addVec(V, W, 1);
+  messageToPoly(W, m);
+  addVec(V, W, 1);
+  canonicalVec(V, 1);
+  compressPack(c + <usize>(32 * DU * K), V, DV);
+}
+
+/** K-PKE.Decrypt(dk_PKE, c): the 32-byte message m. */
+function pkeDecrypt(dkPke: usize, c: usize, m: usize): void {
+  for (let i = 0; i < K; i++) {
+    unpackDecompress(poly(U, i), c + <usize>(32 * DU * i), DU);
+    ntt(poly(U, i));
+    decode12(poly(SHAT, i), dkPke + <usize>(i * POLY_PACKED));
+  }
+  prepareGamma(VG, U, K);
+  mulAcc(W, SHAT, P, U, VG, K);
+  invNtt(W);
+  unpackDecompress(V, c + <usize>(32 * DU * K), DV);
+  subPoly(V, V, W);
+  canonicalVec(V, 1);
+  polyToMessage(m, V);
+}
+
+/** ML-KEM.KeyGen_internal(d, z) from the 64-byte seed d || z: writes ek and dk. */
+export function keygen(seed: usize, ek: usize, dk: usize): void {
+  const pke = <usize>(K * POLY_PACKED);
+  pkeKeygen(seed, ek, dk);
+  memory.copy(dk + pke, ek, <usize>EK_BYTES);
+  sha3_256(dk + pke + <usize>EK_BYTES, ek, <usize>EK_BYTES);
+  memory.copy(dk + pke + <usize>EK_BYTES + 32, seed + 32, 32);
+}
+
+/** The modulus check of FIPS 203 section 7.2: every encoded coefficient of ek is below q. */
+export function checkEncapsulationKey(ek: usize): bool {
+  let over = 0;
+  for (let i = 0; i < K; i++) over |= decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
+  return over == 0;
+}
+
+/** The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. */
+export function checkDecapsulationKey(dk: usize): bool {
+  const ek = dk + <usize>(K * POLY_PACKED);
+  sha3_256(HASH, ek, <usize>EK_BYTES);
+  const h = ek + <usize>EK_BYTES;
+  let diff: u64 = 0;
+  for (let i: usize = 0; i < 32; i += 8) diff |= load<u64>(HASH + i) ^ load<u64>(h + i);
+  return diff == 0;
+}
+
+/** ML-KEM.Encaps_internal(ek, m): writes the ciphertext c and the shared secret. */
+export function encaps(ek: usize, m: usize, c: usize, ss: usize): void {
+  memory.copy(G_IN, m, 32);
+  sha3_256(G_IN + 32, ek, <usize>EK_BYTES);
+  sha3_512(G_OUT, G_IN, 64);
+  pkeEncrypt(ek, m, G_OUT + 32, c);
+  memory.copy(ss, G_OUT, 32);
+}
+
+/**
+ * ML-KEM.Decaps_internal(dk, c) with implicit rejection: the shared secret is K' when c
+ * re-encrypts to itself and J(z || c) otherwise, chosen by a mask, not by a branch.
+ */
+export function decaps(dk: usize, c: usize, ss: usize): void {
+  const pke = <usize>(K * POLY_PACKED);
+  const ek = dk + pke;
+  const h = ek + <usize>EK_BYTES;
+  const z = h + 32;
+  pkeDecrypt(dk, c, G_IN);
+  memory.copy(G_IN + 32, h, 32);
+  sha3_512(G_OUT, G_IN, 64);
+  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
+  spongeAbsorb(SPONGE, z, 32);
+  spongeAbsorb(SPONGE, c, <usize>CT_BYTES);
+  spongeSqueeze(SPONGE, K_BAR, 32);
+  pkeEncrypt(ek, G_IN, G_OUT + 32, CT2);
+  // Every ciphertext length (768, 1088, 1568) is a multiple of 8.
+  let diff: u64 = 0;
+  for (let i: usize = 0; i < <usize>CT_BYTES; i += 8) diff |= load<u64>(c + i) ^ load<u64>(CT2 + i);
+  const equal: u64 = ((diff | (0 - diff)) >> 63) - 1;
+  for (let i: usize = 0; i < 32; i += 8) {
+    const kBar = load<u64>(K_BAR + i);
+    store<u64>(ss + i, kBar ^ (equal & (load<u64>(G_OUT + i) ^ kBar)));
+  }
+}
+
+/** Decaps with a 64-byte seed d || z as the key: expands it (keygen), then decapsulates. */
+export function decapsSeed(seed: usize, c: usize, ss: usize): void {
+  keygen(seed, EK_SEED, DK_SEED);
+  decaps(DK_SEED, c, ss);
+}

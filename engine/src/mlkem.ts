@@ -1,0 +1,135 @@
+/**
+ * ML-KEM (FIPS 203) host API: argument checks, the FIPS 203 section 7 input checks, and one wasm
+ * call per operation. Randomness (the keygen seed, the encapsulation message m) is drawn here
+ * with crypto.getRandomValues, never inside wasm.
+ */
+import { bytes, EngineError } from './errors.ts';
+import type { EngineExports, Io } from './wasm.ts';
+
+export type MlKemLevel = 512 | 768 | 1024;
+
+/** FIPS 203 sizes in bytes for each parameter set. */
+export const ML_KEM_SIZES = {
+  512: { publicKey: 800, secretKey: 1632, cipherText: 768 },
+  768: { publicKey: 1184, secretKey: 2400, cipherText: 1088 },
+  1024: { publicKey: 1568, secretKey: 3168, cipherText: 1568 },
+} as const;
+/** The seed d || z of ML-KEM.KeyGen_internal, also accepted as a compact secret key. */
+export const ML_KEM_SEED_LENGTH = 64;
+/** The encapsulation randomness m. */
+export const ML_KEM_RANDOM_LENGTH = 32;
+export const ML_KEM_SHARED_SECRET_LENGTH = 32;
+
+export interface MlKemKeyPair {
+  /** The encapsulation key ek. */
+  publicKey: Uint8Array;
+  /** The decapsulation key dk in its FIPS 203 encoding (dk_PKE || ek || H(ek) || z). */
+  secretKey: Uint8Array;
+}
+
+export interface MlKemEncapsulation {
+  cipherText: Uint8Array;
+  sharedSecret: Uint8Array;
+}
+
+export interface MlKem {
+  readonly name: `ML-KEM-${MlKemLevel}`;
+  readonly publicKeyLength: number;
+  readonly secretKeyLength: number;
+  readonly cipherTextLength: number;
+  readonly sharedSecretLength: number;
+  readonly seedLength: number;
+  readonly randomLength: number;
+  /** ML-KEM.KeyGen_internal from the 64-byte seed d || z, or from a fresh random seed. */
+  keygen(seed?: Uint8Array): MlKemKeyPair;
+  /**
+   * ML-KEM.Encaps_internal with the 32-byte m (fresh random when omitted). Throws `invalid_key`
+   * when publicKey fails the modulus check (FIPS 203 section 7.2).
+   */
+  encapsulate(publicKey: Uint8Array, random?: Uint8Array): MlKemEncapsulation;
+  /**
+   * ML-KEM.Decaps with implicit rejection: a ciphertext that does not re-encrypt gives a
+   * pseudorandom secret, never an error. secretKey is the FIPS 203 dk (hash-checked, section 7.3:
+   * `invalid_key` if it fails) or its 64-byte seed d || z.
+   */
+  decapsulate(cipherText: Uint8Array, secretKey: Uint8Array): Uint8Array;
+  /** The modulus check of FIPS 203 section 7.2 (false for a wrong length too). */
+  checkPublicKey(publicKey: Uint8Array): boolean;
+  /** The hash check of FIPS 203 section 7.3 on an expanded dk (false for a wrong length too). */
+  checkSecretKey(secretKey: Uint8Array): boolean;
+}
+
+// IO offsets, as in engine/assembly/hpke_exports.ts.
+const KEY = 0;
+const RANDOM = 2048;
+const CIPHERTEXT = 4096;
+const OUT = 8192;
+
+type MlKemExport = 'mlkemKeygen' | 'mlkemEncaps' | 'mlkemDecaps' | 'mlkemDecapsSeed' | 'mlkemCheckEk' | 'mlkemCheckDk';
+
+function randomBytes(n: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(n));
+}
+
+export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem {
+  const sizes = ML_KEM_SIZES[level];
+  const call = (name: MlKemExport) => wasm[name](level);
+
+  const checkPublicKey = (pk: unknown) => bytes(pk, 'publicKey', sizes.publicKey, 'invalid_key');
+
+  return {
+    name: `ML-KEM-${level}`,
+    publicKeyLength: sizes.publicKey,
+    secretKeyLength: sizes.secretKey,
+    cipherTextLength: sizes.cipherText,
+    sharedSecretLength: ML_KEM_SHARED_SECRET_LENGTH,
+    seedLength: ML_KEM_SEED_LENGTH,
+    randomLength: ML_KEM_RANDOM_LENGTH,
+
+    keygen(seed) {
+      const s = seed === undefined ? randomBytes(ML_KEM_SEED_LENGTH) : bytes(seed, 'seed', ML_KEM_SEED_LENGTH, 'invalid_seed_length');
+      io.write(s, KEY);
+      call('mlkemKeygen');
+      return { publicKey: io.read(CIPHERTEXT, sizes.publicKey), secretKey: io.read(OUT, sizes.secretKey) };
+    },
+
+    encapsulate(publicKey, random) {
+      const ek = checkPublicKey(publicKey);
+      const m = random === undefined ? randomBytes(ML_KEM_RANDOM_LENGTH) : bytes(random, 'random', ML_KEM_RANDOM_LENGTH, 'invalid_random_length');
+      io.write(ek, KEY);
+      io.write(m, RANDOM);
+      if (call('mlkemEncaps') !== 1) {
+        throw new EngineError('invalid_key', 'publicKey fails the FIPS 203 modulus check: a coefficient is not below q', 'publicKey');
+      }
+      return { cipherText: io.read(CIPHERTEXT, sizes.cipherText), sharedSecret: io.read(OUT, ML_KEM_SHARED_SECRET_LENGTH) };
+    },
+
+    decapsulate(cipherText, secretKey) {
+      const c = bytes(cipherText, 'cipherText', sizes.cipherText, 'invalid_ciphertext_length');
+      const dk = bytes(secretKey, 'secretKey');
+      if (dk.length !== sizes.secretKey && dk.length !== ML_KEM_SEED_LENGTH) {
+        throw new EngineError('invalid_key', `secretKey must be ${sizes.secretKey} bytes (or a ${ML_KEM_SEED_LENGTH}-byte seed), got ${dk.length}`, 'secretKey');
+      }
+      io.write(dk, KEY);
+      io.write(c, CIPHERTEXT);
+      if (call(dk.length === ML_KEM_SEED_LENGTH ? 'mlkemDecapsSeed' : 'mlkemDecaps') !== 1) {
+        throw new EngineError('invalid_key', 'secretKey fails the FIPS 203 hash check: H(ek) does not match the ek it embeds', 'secretKey');
+      }
+      return io.read(OUT, ML_KEM_SHARED_SECRET_LENGTH);
+    },
+
+    checkPublicKey(publicKey) {
+      const ek = bytes(publicKey, 'publicKey');
+      if (ek.length !== sizes.publicKey) return false;
+      io.write(ek, KEY);
+      return call('mlkemCheckEk') === 1;
+    },
+
+    checkSecretKey(secretKey) {
+      const dk = bytes(secretKey, 'secretKey');
+      if (dk.length !== sizes.secretKey) return false;
+      io.write(dk, KEY);
+      return call('mlkemCheckDk') === 1;
+    },
+  };
+}
