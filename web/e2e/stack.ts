@@ -1,0 +1,70 @@
+/**
+ * The whole product for browser tests: the built web app served by the real server (real SQLite in
+ * a temp dir, real engine pool) on a free loopback port, and a headless Chromium to drive it.
+ */
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApp, type AppInstance } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { webRoutes } from '../../server/web/static.ts';
+import { launchOptions } from '../../engine/test-support/chromium.ts';
+
+export { skipBrowserTests } from '../../engine/test-support/chromium.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface Stack {
+  origin: string;
+  app: AppInstance;
+  browser: Browser;
+  /** A new page that records console errors and uncaught exceptions into `errors`. */
+  page(options?: { width?: number; height?: number }): Promise<{ page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Builds the web app if it is missing or stale (the same check `npm start` makes). */
+export function ensureWebBuilt(): void {
+  execSync('node scripts/ensure-built.mjs --web', { cwd: root, stdio: 'inherit' });
+}
+
+export async function startStack(overrides: Partial<Config> = {}): Promise<Stack> {
+  ensureWebBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'pq-e2e-'));
+  const server: Server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin });
+  const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000 }, ...overrides };
+  const app = createApp({ config, extraRoutes: webRoutes() });
+  server.on('request', app.app);
+  const browser = await chromium.launch(launchOptions());
+  return {
+    origin,
+    app,
+    browser,
+    async page({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: origin });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        // Logged out, GET /api/auth/user answers 401 by contract; Chromium logs every non-OK fetch.
+        if (m.location().url.endsWith('/api/auth/user') && m.text().includes('401')) return;
+        errors.push(`${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      return { page, errors };
+    },
+    async close() {
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
