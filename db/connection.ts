@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 import { seedPlans } from './seed.ts';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** A transaction handle; services accept either so callers can compose them atomically. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;

@@ -18,6 +18,10 @@ export const SUITES: Record<string, Entry> = {
     description: "ML-DSA-65 vs PQClean's portable C (\"clean\", gcc -O3), built at bench time (needs gcc, npm)",
     load: async () => (await import('./native.ts')).nativeSuite,
   },
+  http: {
+    description: 'Dilion sign over HTTP (the real server, N concurrent clients) vs the engine ops/s x workers',
+    load: async () => (await import('./http.ts')).httpSuite,
+  },
 };
 
 export const DEFAULT_SUITE = 'engine';

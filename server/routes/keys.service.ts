@@ -2,7 +2,7 @@
  * Personal API keys: create, list, reveal a platform-made secret once, disable/enable, rotate, and
  * authenticate public calls (DESIGN.md §5). Every query is scoped to the owner's user id.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { apiKeys, planApiKeys } from '../../db/schema.ts';
@@ -36,11 +36,22 @@ const missingKey = () => notFound('api_key_not_found', 'No API key with this id 
 /** A digest that matches no secret: compared when the key id is unknown so timing does not reveal it. */
 const DECOY_DIGEST = secretDigest('decoy');
 
+/** lastUsed is kept to the minute: rewriting it on every call would add a write to each request. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
 export class KeyService {
+  // Prepared once: authentication runs on every public call, and building the query each time
+  // cost more than running it.
+  private readonly personalByValue;
+  private readonly planByValue;
+
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
-  ) {}
+  ) {
+    this.personalByValue = db.select().from(apiKeys).where(eq(apiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
+    this.planByValue = db.select().from(planApiKeys).where(eq(planApiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
+  }
 
   /** 'shown': the caller returns the secret now; 'pending': it is sealed until the owner's first reveal. */
   createKey(userId: string, keyName: string, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
@@ -118,14 +129,16 @@ export class KeyService {
     if (!keyValue || !secret) {
       throw unauthorized('api_key_required', 'Send your API key and secret in the x-api-key and x-api-secret headers.');
     }
-    const personal = this.db.select().from(apiKeys).where(eq(apiKeys.keyValue, keyValue)).get();
-    const plan = personal ? undefined : this.db.select().from(planApiKeys).where(eq(planApiKeys.keyValue, keyValue)).get();
+    const personal = this.personalByValue.get({ keyValue });
+    const plan = personal ? undefined : this.planByValue.get({ keyValue });
     const row = personal ?? plan;
     if (!secretMatches(secret, row?.secretDigest ?? DECOY_DIGEST) || !row) {
       throw unauthorized('invalid_api_key', 'The API key or secret is wrong: check both headers, or create a key in the dashboard.');
     }
     if (!row.isActive) throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
     const now = new Date();
+    const stale = !row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_GRANULARITY_MS;
+    touch &&= stale;
     if (personal) {
       if (touch) this.db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, personal.id)).run();
       return { userId: personal.userId, keyValue, kind: 'personal', purchaseId: null };

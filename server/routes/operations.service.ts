@@ -19,10 +19,38 @@ export interface AlgorithmPerformance {
 }
 
 export class OperationsService {
-  constructor(private readonly db: Db) {}
+  // Every sign and verify inserts a row. A raw prepared statement costs a quarter of building the
+  // drizzle insert each time, and (unlike drizzle placeholders) stores an absent JSON value as NULL.
+  private readonly insert;
 
-  record(operation: NewOperation): OperationRow {
-    return this.db.insert(cryptoOperations).values({ ...operation, createdAt: new Date() }).returning().all()[0]!;
+  constructor(private readonly db: Db) {
+    this.insert = db.$client.prepare(
+      `INSERT INTO crypto_operations (user_id, demo_session_id, channel, api_key, operation_type, algorithm, message,
+         signature, public_key, verified, metadata, signature_size, generation_time, verification_time, created_at)
+       VALUES (@userId, @demoSessionId, @channel, @apiKey, @operationType, @algorithm, @message,
+         @signature, @publicKey, @verified, @metadata, @signatureSize, @generationTime, @verificationTime, @createdAt)`,
+    );
+  }
+
+  record(operation: NewOperation): void {
+    const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+    this.insert.run({
+      userId: operation.userId ?? null,
+      demoSessionId: operation.demoSessionId ?? null,
+      channel: operation.channel,
+      apiKey: operation.apiKey ?? null,
+      operationType: operation.operationType,
+      algorithm: operation.algorithm,
+      message: operation.message,
+      signature: JSON.stringify(operation.signature),
+      publicKey: json(operation.publicKey),
+      verified: operation.verified ? 1 : 0,
+      metadata: json(operation.metadata),
+      signatureSize: operation.signatureSize ?? null,
+      generationTime: operation.generationTime ?? null,
+      verificationTime: operation.verificationTime ?? null,
+      createdAt: Date.now(),
+    });
   }
 
   /** Newest first. An anonymous session sees only the operations it made while signed out. */

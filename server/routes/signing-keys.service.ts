@@ -4,7 +4,7 @@
  * Private keys are kept as their 32-byte FIPS 204 seed, sealed with AES-256-GCM under a key derived
  * from the master key, with the key id as associated data.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { signingKeys } from '../../db/schema.ts';
@@ -26,11 +26,24 @@ function ownerFilter(owner: KeyOwner) {
 }
 
 export class SigningKeyService {
+  // The default-key lookup runs on every sign call: prepared once per owner kind.
+  private readonly defaultOfUser;
+  private readonly defaultOfSession;
+
   constructor(
     private readonly db: Db,
     private readonly pool: EnginePool,
     private readonly sealer: Sealer,
-  ) {}
+  ) {
+    const isDefaultFor = (owner: typeof signingKeys.userId | typeof signingKeys.demoSessionId) =>
+      db
+        .select()
+        .from(signingKeys)
+        .where(and(eq(owner, sql.placeholder('owner')), eq(signingKeys.algorithm, sql.placeholder('algorithm')), eq(signingKeys.isDefault, true)))
+        .prepare();
+    this.defaultOfUser = isDefaultFor(signingKeys.userId);
+    this.defaultOfSession = isDefaultFor(signingKeys.demoSessionId);
+  }
 
   list(userId: string): SigningKeyRow[] {
     return this.db.select().from(signingKeys).where(eq(signingKeys.userId, userId)).orderBy(asc(signingKeys.createdAt)).all();
@@ -74,7 +87,7 @@ export class SigningKeyService {
     return this.db.transaction(
       (tx) => {
         if (isDefault) {
-          const raced = this.findDefault(owner, algorithm, tx);
+          const raced = this.findDefault(owner, algorithm);
           if (raced) return raced;
         }
         return tx.insert(signingKeys).values(values).returning().all()[0]!;
@@ -91,11 +104,10 @@ export class SigningKeyService {
     return LEVEL[row.algorithm as SigningAlgorithm];
   }
 
-  private findDefault(owner: KeyOwner, algorithm: SigningAlgorithm, db: Pick<Db, 'select'> = this.db): SigningKeyRow | undefined {
-    return db
-      .select()
-      .from(signingKeys)
-      .where(and(ownerFilter(owner), eq(signingKeys.algorithm, algorithm), eq(signingKeys.isDefault, true)))
-      .get();
+  /** Prepared statements run on the connection, so also inside a caller's transaction. */
+  private findDefault(owner: KeyOwner, algorithm: SigningAlgorithm): SigningKeyRow | undefined {
+    return 'userId' in owner
+      ? this.defaultOfUser.get({ owner: owner.userId, algorithm })
+      : this.defaultOfSession.get({ owner: owner.demoSessionId, algorithm });
   }
 }

@@ -30,10 +30,35 @@ export interface MeterTicket {
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
 
 export class MeteringService {
+  // Prepared once: metering runs on every public call (see KeyService for why).
+  private readonly userById;
+  private readonly countFree;
+  private readonly countLifetime;
+  private readonly countMonthly;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+    // The condition makes check-and-increment one statement: no two calls can both take the last slot.
+    this.countFree = db
+      .update(users)
+      .set({ apiUsageCount: sql`${users.apiUsageCount} + 1` })
+      .where(and(eq(users.id, sql.placeholder('id')), sql`${users.apiUsageCount} < ${users.apiUsageLimit}`))
+      .prepare();
+    this.countLifetime = db
+      .update(users)
+      .set({ apiUsageCount: sql`${users.apiUsageCount} + 1` })
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare();
+    this.countMonthly = db
+      .insert(monthlyUsage)
+      .values({ meter: sql.placeholder('meter'), month: sql.placeholder('month'), calls: 1 })
+      .onConflictDoUpdate({ target: [monthlyUsage.meter, monthlyUsage.month], set: { calls: sql`${monthlyUsage.calls} + 1` } })
+      .returning()
+      .prepare();
+  }
 
   /** Counts one call for the caller, or throws 429 usage_limit_reached; returns what to undo on failure. */
   meter(caller: ApiCaller): MeterTicket {
@@ -43,21 +68,16 @@ export class MeteringService {
     );
   }
 
+  // Prepared statements run on the connection, so inside the caller's transaction.
   private meterPersonal(tx: Tx, userId: string): MeterTicket {
-    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    const user = this.userById.get({ id: userId });
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
     const ticket: MeterTicket = { userId, meter: null, lifetime: true, purchaseId: null, planKeyValue: null, overageChargeId: null };
     if (user.subscriptionTier === 'free') {
-      // The condition makes check-and-increment one statement: no two calls can both take the last slot.
-      const counted = tx
-        .update(users)
-        .set({ apiUsageCount: sql`${users.apiUsageCount} + 1` })
-        .where(and(eq(users.id, userId), sql`${users.apiUsageCount} < ${users.apiUsageLimit}`))
-        .run();
-      if (counted.changes === 0) throw usageLimitReached();
+      if (this.countFree.run({ id: userId }).changes === 0) throw usageLimitReached();
       return ticket;
     }
-    tx.update(users).set({ apiUsageCount: sql`${users.apiUsageCount} + 1` }).where(eq(users.id, userId)).run();
+    this.countLifetime.run({ id: userId });
     const plan = PLANS.find((p) => p.id === user.subscriptionTier)!;
     return this.countMonth(tx, ticket, `user:${userId}`, tierAllowance(user.subscriptionTier), `${plan.name} plan`, null);
   }
@@ -80,12 +100,7 @@ export class MeteringService {
   /** Adds the call to the month's counter; past the allowance, records 1 cent of overage. */
   private countMonth(tx: Tx, ticket: MeterTicket, meter: string, allowance: number, planLabel: string, purchaseId: number | null): MeterTicket {
     const month = monthOf(this.now());
-    const [row] = tx
-      .insert(monthlyUsage)
-      .values({ meter, month, calls: 1 })
-      .onConflictDoUpdate({ target: [monthlyUsage.meter, monthlyUsage.month], set: { calls: sql`${monthlyUsage.calls} + 1` } })
-      .returning()
-      .all();
+    const [row] = this.countMonthly.all({ meter, month });
     ticket.meter = { name: meter, month };
     if (row!.calls > allowance) {
       const [charge] = tx
