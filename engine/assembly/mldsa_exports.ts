@@ -4,11 +4,12 @@
  *   keygen:  seed (32) at 0                      -> pk at 16384, sk at 24576
  *   sign:    sk at 0, mu (64) at 8192, rnd (32) at 12288 -> signature at 16384
  *   verify:  pk at 0, mu (64) at 8192, signature at 12288
+ *   decode:  signature at 0                      -> c (256 x i32) at 16384, z (l x 256 x i32) at 17408
  * `level` is 44, 65 or 87; an unknown level returns -1.
  */
 import { IO } from './io';
 import { setLevel } from './mldsa/params';
-import { keygen, sign, verify } from './mldsa/sign';
+import { decodeSignature, keygen, sign, verify } from './mldsa/sign';
 
 const IN_A: usize = 0;
 const IN_B: usize = 8192;
@@ -33,4 +34,10 @@ export function mldsaSign(level: i32): i32 {
 export function mldsaVerify(level: i32): i32 {
   if (!setLevel(level)) return -1;
   return verify(IO + IN_A, IO + IN_B, IO + IN_C);
+}
+
+/** The c and z views of a signature: the hint count, -1 for malformed hints, -2 for an unknown level. */
+export function mldsaDecode(level: i32): i32 {
+  if (!setLevel(level)) return -2;
+  return decodeSignature(IO + IN_A, IO + OUT_A, IO + OUT_A + 1024);
 }

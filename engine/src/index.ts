@@ -12,7 +12,7 @@ export { EngineError } from './errors.ts';
 export type { EngineErrorCode } from './errors.ts';
 export type { Hash, Xof } from './hash.ts';
 export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGTH, ML_DSA_MAX_CONTEXT } from './mldsa.ts';
-export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
+export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignatureParts, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
 export { ML_KEM_SIZES, ML_KEM_SEED_LENGTH, ML_KEM_RANDOM_LENGTH, ML_KEM_SHARED_SECRET_LENGTH } from './mlkem.ts';
 export type { MlKem, MlKemEncapsulation, MlKemKeyPair, MlKemLevel } from './mlkem.ts';
 export type { PrehashName } from './prehash.ts';

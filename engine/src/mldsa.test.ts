@@ -162,3 +162,38 @@ describe('ML-DSA memory', () => {
     expect(engine.memoryBytes()).toBe(before);
   });
 });
+
+describe('ML-DSA signature views', () => {
+  it('decodes c as SampleInBall(c~) with tau non-zero +-1 coefficients and z within gamma1', () => {
+    for (const [alg, tau, l, gamma1] of [[engine.mlDsa44, 39, 4, 1 << 17], [engine.mlDsa65, 49, 5, 1 << 19], [engine.mlDsa87, 60, 7, 1 << 19]] as const) {
+      const { secretKey } = alg.keygen();
+      const sig = alg.sign(rand(10), secretKey);
+      const parts = alg.decodeSignature(sig)!;
+      expect(parts.cTilde).toEqual(sig.subarray(0, parts.cTilde.length));
+      expect(parts.c.filter((x) => x !== 0)).toHaveLength(tau);
+      expect(parts.c.every((x) => x === 0 || x === 1 || x === -1)).toBe(true);
+      expect(parts.z).toHaveLength(l * 256);
+      expect(parts.z.every((x) => Math.abs(x) < gamma1)).toBe(true);
+      expect(parts.hintCount).toBeGreaterThanOrEqual(0);
+    }
+  });
+  it('gives the z noble would pack: re-encoding z reproduces the signature bytes', () => {
+    const alg = engine.mlDsa65;
+    const sig = alg.sign(rand(10), alg.keygen().secretKey);
+    const z = alg.decodeSignature(sig)!.z;
+    const packed = new Uint8Array(5 * 256 * 20 / 8);
+    for (let i = 0; i < z.length; i += 2) {
+      const a = (1 << 19) - z[i], b = (1 << 19) - z[i + 1];
+      const o = (i / 2) * 5;
+      packed[o] = a & 255; packed[o + 1] = (a >> 8) & 255; packed[o + 2] = ((a >> 16) & 15) | ((b & 15) << 4);
+      packed[o + 3] = (b >> 4) & 255; packed[o + 4] = (b >> 12) & 255;
+    }
+    expect(packed).toEqual(sig.subarray(48, 48 + packed.length));
+  });
+  it('returns null for a malformed hint encoding', () => {
+    const alg = engine.mlDsa65;
+    const sig = alg.sign(rand(10), alg.keygen().secretKey);
+    sig[sig.length - 1] = 255;
+    expect(alg.decodeSignature(sig)).toBeNull();
+  });
+});

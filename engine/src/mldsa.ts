@@ -26,6 +26,13 @@ export interface MlDsaKeyPair {
   secretKey: Uint8Array;
 }
 
+export interface MlDsaSignatureParts {
+  cTilde: Uint8Array;
+  c: Int32Array;
+  z: Int32Array;
+  hintCount: number;
+}
+
 export interface MlDsaSignOptions {
   /** Context string, 0..255 bytes (default empty). */
   context?: Uint8Array;
@@ -57,6 +64,12 @@ export interface MlDsa {
   verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: MlDsaVerifyOptions): boolean;
   /** ML-DSA.Sign_internal on M' = message (ACVP "internal" interface). */
   signInternal(message: Uint8Array, secretKey: Uint8Array, opts?: { random?: Uint8Array | false; externalMu?: boolean }): Uint8Array;
+  /**
+   * The parts of a signature a person can inspect: c~, the challenge c = SampleInBall(c~) (256
+   * coefficients in {-1, 0, 1}), z (l * 256 coefficients) and the number of hint bits; null when the
+   * hint encoding is malformed (such a signature never verifies).
+   */
+  decodeSignature(signature: Uint8Array): MlDsaSignatureParts | null;
   /** ML-DSA.Verify_internal on M' = message. */
   verifyInternal(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: { externalMu?: boolean }): boolean;
 }
@@ -68,6 +81,10 @@ const IN_C = 12288;
 const OUT_A = 16384;
 const OUT_B = 24576;
 
+/** c~ length (lambda / 4) and l (the number of z polynomials) per parameter set. */
+const CTILDE = { 44: 32, 65: 48, 87: 64 } as const;
+const L = { 44: 4, 65: 5, 87: 7 } as const;
+
 const SIGN_KEYS = ['context', 'random', 'prehash', 'externalMu'] as const;
 const VERIFY_KEYS = ['context', 'prehash', 'externalMu'] as const;
 
@@ -77,7 +94,7 @@ function randomBytes(n: number): Uint8Array {
 
 export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, level: MlDsaLevel): MlDsa {
   const sizes = ML_DSA_SIZES[level];
-  const call = (name: 'mldsaKeygen' | 'mldsaSign' | 'mldsaVerify') => wasm[name] as (level: number) => number;
+  const call = (name: 'mldsaKeygen' | 'mldsaSign' | 'mldsaVerify' | 'mldsaDecode') => wasm[name] as (level: number) => number;
   const shake256 = keccak(wasm, 136, 0x1f);
 
   /** mu = SHAKE256(tr || parts..., 64), streamed so the message never has to fit in IO. */
@@ -173,6 +190,15 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const sig = checkSignature(signature);
       const parts = messageParts(msg, o);
       return verifyMu(pk, parts === null ? msg : mu(trOf(pk), parts), sig);
+    },
+
+    decodeSignature(signature) {
+      const sig = checkSignature(signature);
+      io.write(sig, IN_A);
+      const hintCount = call('mldsaDecode')(level);
+      if (hintCount < 0) return null;
+      const ints = (offset: number, count: number) => new Int32Array(io.read(offset, count * 4).buffer);
+      return { cTilde: sig.slice(0, CTILDE[level]), c: ints(OUT_A, 256), z: ints(OUT_A + 1024, L[level] * 256), hintCount };
     },
 
     signInternal(message, secretKey, opts) {

@@ -196,3 +196,18 @@ export function verify(pk: usize, mu: usize, sig: usize): i32 {
   return <i32>(diff == 0);
 }
 
+
+/**
+ * The views of a signature a person can inspect: c = SampleInBall(c~) into `c` and z's l * 256
+ * coefficients into `z`. Returns the number of hint bits, or -1 for a malformed hint encoding.
+ */
+export function decodeSignature(sig: usize, c: usize, z: usize): i32 {
+  sampleInBall(c, sig, CTILDE_BYTES);
+  const zBytes = <usize>(32 * GAMMA1_BITS);
+  let off = sig + <usize>CTILDE_BYTES;
+  for (let j = 0; j < L; j++, off += zBytes) unpackSigned(poly(z, j), off, GAMMA1_BITS, GAMMA1);
+  if (!decodeHints(W1, off)) return -1;
+  let count = 0;
+  for (let p = W1; p < poly(W1, K); p += 4) count += load<i32>(p);
+  return count;
+}
