@@ -32,6 +32,18 @@ describe('SqliteSessionStore', () => {
     expect(store.prune()).toBeGreaterThanOrEqual(1);
   });
 
+  it('deletes the demo signing keys of sessions that are gone, and keeps the others', () => {
+    store.set('live', session(60_000));
+    const insert = database.sqlite.prepare(
+      "INSERT INTO signing_keys (id, demo_session_id, algorithm, name, sealed_seed, public_key) VALUES (?, ?, 'ML-DSA-65', 'Default', 'v1.x', 'pk')",
+    );
+    insert.run('kid_live', 'live');
+    insert.run('kid_gone', 'gone');
+    store.prune();
+    const ids = database.sqlite.prepare('SELECT id FROM signing_keys').all().map((r) => (r as { id: string }).id);
+    expect(ids).toEqual(['kid_live']);
+  });
+
   it('extends expiry on touch', async () => {
     store.set('t', session(1_000));
     store.touch('t', session(3_600_000));

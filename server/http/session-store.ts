@@ -1,7 +1,7 @@
 /**
  * express-session's store on our SQLite database (the `sessions` table), so sessions survive
- * restarts without another service. Expired rows are pruned on a timer that never keeps the
- * process alive.
+ * restarts without another service. Expired rows, and the demo signing keys of sessions that are
+ * gone, are pruned on a timer that never keeps the process alive.
  */
 import session from 'express-session';
 import type Database from 'better-sqlite3';
@@ -14,6 +14,7 @@ export class SqliteSessionStore extends session.Store {
   private readonly destroyStmt: Database.Statement;
   private readonly touchStmt: Database.Statement;
   private readonly pruneStmt: Database.Statement;
+  private readonly pruneDemoKeys: Database.Statement;
   private readonly timer: NodeJS.Timeout;
 
   constructor(sqlite: Database.Database, pruneEveryMs = 15 * 60 * 1000) {
@@ -25,6 +26,10 @@ export class SqliteSessionStore extends session.Store {
     this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
     this.touchStmt = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE sid = ?');
     this.pruneStmt = sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+    // A demo visitor's signing key lives as long as the visitor's session.
+    this.pruneDemoKeys = sqlite.prepare(
+      'DELETE FROM signing_keys WHERE demo_session_id IS NOT NULL AND demo_session_id NOT IN (SELECT sid FROM sessions)',
+    );
     this.timer = setInterval(() => this.prune(), pruneEveryMs);
     this.timer.unref();
   }
@@ -69,8 +74,11 @@ export class SqliteSessionStore extends session.Store {
     }
   }
 
+  /** Deletes expired sessions and the demo signing keys of sessions that are gone; returns sessions deleted. */
   prune(): number {
-    return this.pruneStmt.run(Date.now()).changes;
+    const sessions = this.pruneStmt.run(Date.now()).changes;
+    this.pruneDemoKeys.run();
+    return sessions;
   }
 
   close(): void {

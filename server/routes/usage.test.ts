@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretDigest } from '../security/tokens.ts';
 import { monthOf } from './usage.service.ts';
 import { createTestApp, signUpWithKey, type TestApp } from '../test-support.ts';
 
@@ -130,5 +131,40 @@ describe('Idempotency-Key', () => {
     const rb = await sign(b);
     expect(rb.headers['idempotent-replayed']).toBeUndefined();
     expect(rb.body.keyId).not.toBe(ra.body.keyId);
+  });
+});
+
+describe('plan keys', () => {
+  it('draw on their purchase’s monthly allowance, not the owner’s free tier, and charge overage past it', async () => {
+    const who = await signUpWithKey(app);
+    const db = app.context.database.sqlite;
+    const purchase = db
+      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit) VALUES (?, ?, 'starter', 'Starter', 19900, 'completed', 2) RETURNING id")
+      .get(who.user.id, `order-${who.user.id}`) as { id: number };
+    const secret = 'sk_' + 'P'.repeat(43);
+    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Starter key', ?, ?, 'starter', 2)")
+      .run(purchase.id, who.user.id, `pk_plan${purchase.id}`, secretDigest(secret));
+    const planKey = { ...who, apiKey: `pk_plan${purchase.id}`, apiSecret: secret };
+    for (let i = 0; i < 3; i++) expect((await verifyCall(planKey)).status).toBe(200);
+    expect((await usage(who)).apiCallsThisMonth).toBe(0);
+    const counted = db.prepare('SELECT usage_count AS n FROM plan_api_keys WHERE purchase_id = ?').get(purchase.id) as { n: number };
+    expect(counted.n).toBe(3);
+    expect((await usage(who)).overageCharges).toBe(1);
+    const inspected = await request(app.app).post('/api/debug/user-usage').send({ apiKey: planKey.apiKey, apiSecret: secret });
+    expect(inspected.body).toMatchObject({ used: 3, limit: 2, keyKind: 'plan', currentPlan: 'starter' });
+  });
+
+  it('stop when their purchase is no longer active', async () => {
+    const who = await signUpWithKey(app);
+    const db = app.context.database.sqlite;
+    const purchase = db
+      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES (?, ?, 'pro', 'Pro', 79900, 'completed', 100000, 0) RETURNING id")
+      .get(who.user.id, `order-x-${who.user.id}`) as { id: number };
+    const secret = 'sk_' + 'Q'.repeat(43);
+    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Pro key', ?, ?, 'pro', 100000)")
+      .run(purchase.id, who.user.id, `pk_inactive${purchase.id}`, secretDigest(secret));
+    const res = await verifyCall({ ...who, apiKey: `pk_inactive${purchase.id}`, apiSecret: secret });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('plan_inactive');
   });
 });
