@@ -135,28 +135,3 @@ describe('key inspector (debug)', () => {
     expect(wrong.status).toBe(401);
   });
 });
-
-describe('contact', () => {
-  it('stores a valid message as pending, without mailing when SMTP is not configured', async () => {
-    const res = await request(app.app).post('/api/contact').send({ name: 'Kim', email: 'kim@example.com', subject: 'partnership', message: 'Hello' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', mailed: false });
-    const row = app.context.database.sqlite.prepare('SELECT * FROM contact_messages WHERE id = ?').get(res.body.id);
-    expect(row).toMatchObject({ name: 'Kim', subject: 'partnership', status: 'pending' });
-  });
-
-  it('uses the spec’s messages for missing or invalid fields', async () => {
-    const cases: [object, string, string][] = [
-      [{ email: 'kim@example.com', message: 'x' }, 'name', 'Name is required'],
-      [{ name: 'Kim', email: 'nope', message: 'x' }, 'email', 'Invalid email address'],
-      [{ name: 'Kim', email: 'kim@example.com', message: '   ' }, 'message', 'Message is required'],
-      [{ name: 'Kim', email: 'kim@example.com', message: 'x', subject: 'sales' }, 'subject', 'must be one of'],
-    ];
-    for (const [body, param, text] of cases) {
-      const res = await request(app.app).post('/api/contact').send(body);
-      expect(res.status).toBe(400);
-      expect(res.body.param).toBe(param);
-      expect(res.body.message).toContain(text);
-    }
-  });
-});
