@@ -42,3 +42,10 @@ export const User = z
     updatedAt: Timestamp,
   })
   .meta({ id: 'User', description: 'The signed-in user. Never carries the password digest.' });
+
+export const AuthProviders = z
+  .object({
+    password: z.literal(true),
+    google: z.boolean().meta({ description: 'True when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are configured.' }),
+  })
+  .meta({ id: 'AuthProviders' });

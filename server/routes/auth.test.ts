@@ -103,6 +103,10 @@ describe('login and logout', () => {
 });
 
 describe('Google sign-in', () => {
+  it('tells the login page whether Google is enabled', async () => {
+    expect((await request(app.app).get('/api/auth/providers')).body).toEqual({ password: true, google: false });
+  });
+
   it('answers 503 with a message when not configured', async () => {
     for (const path of ['/api/auth/google', '/api/auth/google/callback']) {
       const res = await request(app.app).get(path);
@@ -117,6 +121,7 @@ describe('Google sign-in', () => {
       config: { engineWorkers: 1, google: { clientId: 'id.apps', clientSecret: 'secret', callbackUrl: '/api/auth/google/callback' } },
     });
     try {
+      expect((await request(google.app).get('/api/auth/providers')).body.google).toBe(true);
       const res = await request(google.app).get('/api/auth/google');
       expect(res.status).toBe(302);
       expect(res.headers.location).toMatch(/^https:\/\/accounts\.google\.com\/.*client_id=id\.apps/);
@@ -141,7 +146,7 @@ describe('CSRF protection', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login attempts per address with 429 rate_limited and Retry-After', async () => {
+  it('limits login attempts and demo calls per address with 429 rate_limited and Retry-After', async () => {
     const limited = createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 3, demo: 3 } } });
     try {
       const attempt = () => request(limited.app).post('/api/auth/login').send({ email: 'a@b.co', password: 'x' });
@@ -150,6 +155,9 @@ describe('rate limits', () => {
       expect(res.status).toBe(429);
       expect(res.body.code).toBe('rate_limited');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const demo = () => request(limited.app).post('/api/demo/dilion/verify').send({ message: 'x', signature: 'AAAA', publicKey: 'AAAA' });
+      for (let i = 0; i < 3; i++) expect((await demo()).status).toBe(400);
+      expect((await demo()).body.code).toBe('rate_limited');
     } finally {
       await limited.close();
     }

@@ -1,7 +1,7 @@
 /** Account routes (spec §7; DESIGN.md §5): register, login, current user, logout, Google, hosted-login redirect. */
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorResponse } from '../contract/common.ts';
-import { LoginRequest, RegisterRequest, User } from '../contract/auth.ts';
+import { AuthProviders, LoginRequest, RegisterRequest, User } from '../contract/auth.ts';
 import { AppError, serviceUnavailable, unauthorized } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionUser } from '../types.ts';
@@ -89,6 +89,15 @@ export function authRoutes(ctx: AppContext): void {
       responses: { 302: { description: 'Redirect to /login' } },
     },
     ({ res }) => res.redirect(302, '/login'),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/auth/providers', tag: TAG, auth: 'none', summary: 'Which sign-in methods are enabled',
+      description: 'The login page disables "Continue with Google" (with a tooltip) when google is false.',
+      responses: { 200: { description: 'Enabled methods', schema: AuthProviders } },
+    },
+    () => ({ password: true as const, google: ctx.config.google !== undefined }),
   );
 
   api.route(
