@@ -7,6 +7,9 @@ export const Health = z
     database: z.boolean().meta({ description: 'SQLite answers a query' }),
     migrations: z.boolean().meta({ description: 'Every committed migration is applied' }),
     engine: z.boolean().meta({ description: 'At least one engine worker has loaded the wasm' }),
+    googleSignIn: z
+      .boolean()
+      .meta({ description: 'Google sign-in is configured; when false /api/auth/google answers 503 (the login page disables its button)' }),
     uptimeSeconds: z.number(),
   })
   .meta({ id: 'Health' });

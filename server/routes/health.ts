@@ -25,6 +25,7 @@ export function healthRoutes(ctx: AppContext): void {
         database,
         migrations,
         engine,
+        googleSignIn: ctx.config.google !== undefined,
         uptimeSeconds: Math.round(process.uptime()),
       };
       res.status(body.status === 'ok' ? 200 : 503).json(body);

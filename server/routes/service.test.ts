@@ -16,6 +16,18 @@ describe('GET /api/health', () => {
     expect(res.body).toMatchObject({ status: 'ok', database: true, migrations: true, engine: true });
   });
 
+  it('says whether Google sign-in is configured, so the login page can disable its button', async () => {
+    expect((await request(app.app).get('/api/health')).body.googleSignIn).toBe(false);
+    const withGoogle = createTestApp({
+      config: { engineWorkers: 1, google: { clientId: 'id', clientSecret: 'secret', callbackUrl: '/api/auth/google/callback' } },
+    });
+    try {
+      expect((await request(withGoogle.app).get('/api/health')).body.googleSignIn).toBe(true);
+    } finally {
+      await withGoogle.close();
+    }
+  });
+
   it('answers at once while the engine is busy signing', async () => {
     const seed = new Uint8Array(32).fill(1);
     const signing = Array.from({ length: 1500 }, (_, i) =>

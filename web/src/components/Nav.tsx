@@ -56,18 +56,21 @@ export function Nav() {
         </button>
       </div>
       {open && <div className="mobile-backdrop" onClick={() => setOpen(false)} />}
-      <nav className="mobile-menu" data-open={open} aria-label="Mobile" aria-hidden={!open} inert={!open}>
-        <div className="row">
-          <span className="brand">
-            <span className="brand-mark">PQ</span>Menu
-          </span>
-          <span className="spacer" />
-          <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={() => setOpen(false)}>
-            ×
-          </button>
-        </div>
-        <NavLinks onNavigate={() => setOpen(false)} />
-      </nav>
+      {/* A fixed, clipping layer: the closed menu waits off-screen inside it without widening the page. */}
+      <div className="mobile-layer">
+        <nav className="mobile-menu" data-open={open} aria-label="Mobile" aria-hidden={!open} inert={!open}>
+          <div className="row">
+            <span className="brand">
+              <span className="brand-mark">PQ</span>Menu
+            </span>
+            <span className="spacer" />
+            <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={() => setOpen(false)}>
+              ×
+            </button>
+          </div>
+          <NavLinks onNavigate={() => setOpen(false)} />
+        </nav>
+      </div>
     </header>
   );
 }
