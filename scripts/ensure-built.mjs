@@ -25,5 +25,6 @@ const web = 'dist/web/index.html';
 const webSources = Math.max(newestSource('web'), newestSource('engine'), statSync('vite.config.ts').mtimeMs);
 if (process.argv.includes('--web') && (!existsSync(web) || statSync(web).mtimeMs < webSources)) {
   console.log('Building the web app (Vite)...');
-  execSync('npm run build:web', { stdio: 'inherit' });
+  // A production bundle even when called from a test runner (which sets NODE_ENV=test).
+  execSync('npm run build:web', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
