@@ -2,6 +2,8 @@
  * The engine's public API: `const engine = await loadEngine()` in Node, a browser or a worker.
  * Takes and returns Uint8Arrays, validates every argument, throws EngineError with a code.
  */
+import { chacha20Poly1305Api, type ChaCha20Poly1305 } from './chacha20poly1305.ts';
+import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
 import { mlKemApi, type MlKem } from './mlkem.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
@@ -11,6 +13,10 @@ import { instantiate, Io, type EngineExports, type WasmSource } from './wasm.ts'
 export { EngineError } from './errors.ts';
 export type { EngineErrorCode } from './errors.ts';
 export type { Hash, Xof } from './hash.ts';
+export { CHACHA20_POLY1305_KEY_LENGTH, CHACHA20_POLY1305_NONCE_LENGTH, CHACHA20_POLY1305_TAG_LENGTH } from './chacha20poly1305.ts';
+export type { AeadOptions, ChaCha20Poly1305 } from './chacha20poly1305.ts';
+export { HKDF_SHA256_MAX_LENGTH, HKDF_SHA256_PRK_LENGTH } from './hkdf.ts';
+export type { HkdfSha256 } from './hkdf.ts';
 export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGTH, ML_DSA_MAX_CONTEXT } from './mldsa.ts';
 export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignatureParts, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
 export { ML_KEM_SIZES, ML_KEM_SEED_LENGTH, ML_KEM_RANDOM_LENGTH, ML_KEM_SHARED_SECRET_LENGTH } from './mlkem.ts';
@@ -27,6 +33,10 @@ export interface Engine extends Sha3Api, Sha2Api {
   mlKem512: MlKem;
   mlKem768: MlKem;
   mlKem1024: MlKem;
+  /** HKDF-SHA256 (RFC 5869). */
+  hkdfSha256: HkdfSha256;
+  /** ChaCha20-Poly1305 (RFC 8439). */
+  chacha20poly1305: ChaCha20Poly1305;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
@@ -34,14 +44,19 @@ export interface Engine extends Sha3Api, Sha2Api {
 function build(wasm: EngineExports): Engine {
   const io = new Io(wasm);
   const hashes = { ...sha3Api(wasm, io), ...sha2Api(wasm, io) };
+  const mlKem768 = mlKemApi(wasm, io, 768);
+  const hkdf = hkdfApi(wasm, io, hashes);
+  const aead = chacha20Poly1305Api(wasm, io);
   return {
     ...hashes,
     mlDsa44: mlDsaApi(wasm, io, hashes, 44),
     mlDsa65: mlDsaApi(wasm, io, hashes, 65),
     mlDsa87: mlDsaApi(wasm, io, hashes, 87),
     mlKem512: mlKemApi(wasm, io, 512),
-    mlKem768: mlKemApi(wasm, io, 768),
+    mlKem768,
     mlKem1024: mlKemApi(wasm, io, 1024),
+    hkdfSha256: hkdf,
+    chacha20poly1305: aead,
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

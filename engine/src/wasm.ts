@@ -41,6 +41,25 @@ export interface EngineExports {
   mlkemDecapsSeed(level: number): number;
   mlkemCheckEk(level: number): number;
   mlkemCheckDk(level: number): number;
+  /** HKDF-SHA256, ChaCha20, Poly1305 and the AEAD; IO layout in engine/assembly/hpke_exports.ts. */
+  hkdfExtract(saltLen: number, ikmLen: number): void;
+  /** 1, or 0 when len exceeds 8160. */
+  hkdfExpand(prkLen: number, infoLen: number, len: number): number;
+  chacha20Begin(counter: number): void;
+  chacha20Xor(len: number): void;
+  chacha20End(): void;
+  poly1305Begin(): void;
+  poly1305Absorb(len: number): void;
+  poly1305Output(): void;
+  aeadBegin(): void;
+  aeadAbsorbAad(len: number): void;
+  aeadSealChunk(len: number): void;
+  aeadSealTag(): void;
+  aeadOpenAbsorb(len: number): void;
+  /** 1 when the tag in IO[0..16) is authentic, else 0. */
+  aeadOpenCheck(): number;
+  aeadOpenXor(len: number): void;
+  aeadEnd(): void;
   [name: string]: unknown;
 }
 
