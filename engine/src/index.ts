@@ -4,6 +4,7 @@
  */
 import { chacha20Poly1305Api, type ChaCha20Poly1305 } from './chacha20poly1305.ts';
 import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
+import { hpkeApi, type Hpke } from './hpke.ts';
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
 import { mlKemApi, type MlKem } from './mlkem.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
@@ -17,6 +18,8 @@ export { CHACHA20_POLY1305_KEY_LENGTH, CHACHA20_POLY1305_NONCE_LENGTH, CHACHA20_
 export type { AeadOptions, ChaCha20Poly1305 } from './chacha20poly1305.ts';
 export { HKDF_SHA256_MAX_LENGTH, HKDF_SHA256_PRK_LENGTH } from './hkdf.ts';
 export type { HkdfSha256 } from './hkdf.ts';
+export { HPKE_SUITE, HPKE_ENC_LENGTH, HPKE_PUBLIC_KEY_LENGTH, HPKE_SECRET_KEY_LENGTH, HPKE_TAG_LENGTH } from './hpke.ts';
+export type { Hpke, HpkeOpenOptions, HpkeSealOptions } from './hpke.ts';
 export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGTH, ML_DSA_MAX_CONTEXT } from './mldsa.ts';
 export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignatureParts, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
 export { ML_KEM_SIZES, ML_KEM_SEED_LENGTH, ML_KEM_RANDOM_LENGTH, ML_KEM_SHARED_SECRET_LENGTH } from './mlkem.ts';
@@ -37,6 +40,8 @@ export interface Engine extends Sha3Api, Sha2Api {
   hkdfSha256: HkdfSha256;
   /** ChaCha20-Poly1305 (RFC 8439). */
   chacha20poly1305: ChaCha20Poly1305;
+  /** HPKE (RFC 9180) base mode with ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305. */
+  hpke: Hpke;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
@@ -57,6 +62,7 @@ function build(wasm: EngineExports): Engine {
     mlKem1024: mlKemApi(wasm, io, 1024),
     hkdfSha256: hkdf,
     chacha20poly1305: aead,
+    hpke: hpkeApi(mlKem768, hkdf, aead),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }
