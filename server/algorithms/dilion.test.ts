@@ -1,5 +1,6 @@
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { describe, expect, it } from 'vitest';
+import { loadEngine } from '../../engine/src/index.ts';
 import { AppError } from '../errors.ts';
 import { checkViews, dilionContext, dilionMessage, MAX_SID_BYTES, signatureViews } from './dilion.ts';
 
@@ -40,6 +41,13 @@ describe('signature views', () => {
     expect(Math.max(...views.z.map(Math.abs))).toBeLessThan((1 << 19) - 196);
     // Random 20-bit values would exceed the bound almost surely: this checks the unpacking is right.
     expect(views.z.some((x) => x < 0) && views.z.some((x) => x > 0)).toBe(true);
+  });
+
+  it('agree with the engine’s own decoding of the signature (an independent implementation)', async () => {
+    const engine = await loadEngine();
+    const parts = engine.mlDsa65.decodeSignature(signature)!;
+    expect(views.c).toEqual([...parts.c]);
+    expect(views.z).toEqual([...parts.z]);
   });
 
   it('accepts unmodified views and refuses edited ones', () => {

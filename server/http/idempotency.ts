@@ -7,11 +7,13 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/connection.ts';
 import { idempotencyRecords } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
+/** A first request still "pending" after this long died with its process: a retry may run again. */
+const PENDING_STALE_MS = 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export type IdempotencyStart =
@@ -49,20 +51,29 @@ export class IdempotencyService {
           if (existing.requestHash !== requestHash) {
             throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request: use a new key for a new request.', 'Idempotency-Key');
           }
+          const stale = this.now().getTime() - existing.createdAt.getTime() > PENDING_STALE_MS;
+          if (existing.state === 'pending' && stale) {
+            tx.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id)).run();
+            return this.insertPending(tx, userId, key, requestHash);
+          }
           if (existing.state === 'pending') {
             throw conflict('idempotency_in_progress', 'The first request with this Idempotency-Key is still running: retry in a moment.', 'Idempotency-Key');
           }
           return { kind: 'replay', status: existing.responseStatus!, body: JSON.parse(existing.responseBody!) as unknown };
         }
-        const [row] = tx
-          .insert(idempotencyRecords)
-          .values({ userId, key, requestHash, state: 'pending', createdAt: this.now() })
-          .returning({ id: idempotencyRecords.id })
-          .all();
-        return { kind: 'started', id: row!.id };
+        return this.insertPending(tx, userId, key, requestHash);
       },
       { behavior: 'immediate' },
     );
+  }
+
+  private insertPending(tx: Tx, userId: string, key: string, requestHash: string): IdempotencyStart {
+    const [row] = tx
+      .insert(idempotencyRecords)
+      .values({ userId, key, requestHash, state: 'pending', createdAt: this.now() })
+      .returning({ id: idempotencyRecords.id })
+      .all();
+    return { kind: 'started', id: row!.id };
   }
 
   complete(start: IdempotencyStart, status: number, body: unknown): void {
