@@ -1,8 +1,77 @@
-/** Placeholder until this page is built (issue 4). */
-export default function Login() {
+/** /login (spec §2): hero panel, and the 'Access Your Account' card with Sign In / Sign Up and Google. */
+import { useSearch } from 'wouter';
+import { Tabs } from '../components/ui/Tabs.tsx';
+import '../styles/forms.css';
+import { GoogleButton } from './login/GoogleButton.tsx';
+import { SignInForm } from './login/SignInForm.tsx';
+import { SignUpForm } from './login/SignUpForm.tsx';
+
+function HeroPanel() {
   return (
-    <div className="container section">
-      <h1>Login</h1>
+    <aside className="auth-hero">
+      <div className="eyebrow" style={{ color: '#c4b5fd' }}>PQ Platform</div>
+      <h1>Quantum-safe cryptography for your product</h1>
+      <p>One account gives you API keys, usage and billing for every algorithm, and 100 free calls to start.</p>
+      <ul>
+        <li>ML-DSA-65 signatures (NIST FIPS 204)</li>
+        <li>Hybrid signatures for ECDSA and Taproot systems</li>
+        <li>Zero-knowledge balance and range proofs</li>
+      </ul>
+      <div className="auth-stats">
+        <div className="auth-stat">
+          <strong>4</strong>
+          <span>Algorithms</span>
+        </div>
+        <div className="auth-stat">
+          <strong>99.9%</strong>
+          <span>Uptime</span>
+        </div>
+        <div className="auth-stat">
+          <strong>24/7</strong>
+          <span>Support</span>
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+export default function Login() {
+  const googleFailed = new URLSearchParams(useSearch()).get('error') === 'google';
+  return (
+    <div className="container auth-page">
+      <HeroPanel />
+      <section className="card auth-card" aria-labelledby="auth-title">
+        <h2 id="auth-title">Access Your Account</h2>
+        <p className="muted" style={{ margin: 0 }}>
+          Sign in, or create an account in under a minute.
+        </p>
+        {googleFailed && (
+          <div className="alert alert-danger" role="alert" style={{ marginTop: 16 }}>
+            Google sign-in did not complete. Try again, or use your email and password.
+          </div>
+        )}
+        <Tabs
+          label="Account"
+          tabs={[
+            { value: 'signin', label: 'Sign In', content: <SignInForm /> },
+            { value: 'signup', label: 'Sign Up', content: <SignUpForm /> },
+          ]}
+        />
+        <div className="separator">OR</div>
+        <GoogleButton />
+        <p className="auth-footer">
+          By continuing you agree to our{' '}
+          {/* The spec gives these links no destination; they stay visible but go nowhere. */}
+          <a href="#" onClick={(e) => e.preventDefault()}>
+            Terms of Service
+          </a>{' '}
+          and{' '}
+          <a href="#" onClick={(e) => e.preventDefault()}>
+            Privacy Policy
+          </a>
+          .
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * Client-side checks for the contact form, the same rules and messages as the server's
+ * ContactRequest (server/contract/contact.ts): shown before sending so nobody waits for a 400.
+ * The email pattern is zod's own, the one the server's z.email() applies; a property test keeps
+ * the two in agreement.
+ */
+import { regexes } from 'zod/v4/core';
+
+export const SUBJECTS = [
+  { value: 'technical', label: 'Technical Support' },
+  { value: 'partnership', label: 'Partnership Inquiry' },
+  { value: 'integration', label: 'Integration Questions' },
+  { value: 'general', label: 'General Inquiry' },
+] as const;
+
+export type Subject = (typeof SUBJECTS)[number]['value'];
+
+export const DEFAULT_SUBJECT: Subject = 'general';
+
+export function isSubject(value: string | null | undefined): value is Subject {
+  return SUBJECTS.some((s) => s.value === value);
+}
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  subject: Subject;
+  message: string;
+}
+
+export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+
+export const LIMITS = { name: 200, email: 254, message: 10_000 } as const;
+
+export function validateContact(v: ContactValues): ContactErrors {
+  const errors: ContactErrors = {};
+  const name = v.name.trim();
+  if (!name) errors.name = 'Name is required';
+  else if (name.length > LIMITS.name) errors.name = `Name must be at most ${LIMITS.name} characters`;
+  if (!regexes.email.test(v.email)) errors.email = 'Invalid email address';
+  else if (v.email.length > LIMITS.email) errors.email = `Email must be at most ${LIMITS.email} characters`;
+  const message = v.message.trim();
+  if (!message) errors.message = 'Message is required';
+  else if (message.length > LIMITS.message) errors.message = `Message must be at most ${LIMITS.message.toLocaleString('en-US')} characters`;
+  return errors;
+}

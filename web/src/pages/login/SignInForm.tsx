@@ -1,0 +1,46 @@
+/** Sign In tab: email and password (show/hide). */
+import { useState, type FormEvent } from 'react';
+import { Field, invalidProps } from '../../components/ui/Field.tsx';
+import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
+import { validateSignIn, type FieldErrors } from './names.ts';
+import { useAccountSubmit } from './useAccountSubmit.ts';
+
+export function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
+  const { submit, pending, alert } = useAccountSubmit('/api/auth/login', {
+    server: 'Login failed',
+    network: 'Login failed. Please try again.',
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateSignIn({ email, password });
+    setErrors(found);
+    if (Object.keys(found).length === 0) void submit({ email: email.trim(), password });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      {alert && (
+        <div className="alert alert-danger" role="alert">
+          {alert}
+        </div>
+      )}
+      <Field id="signin-email" label="Email" error={errors.email}>
+        <input id="signin-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" value={email}
+          onChange={(e) => setEmail(e.target.value)} {...invalidProps('signin-email', errors.email)} />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password}>
+        <PasswordInput id="signin-password" autoComplete="current-password" placeholder="Your password" value={password}
+          onChange={(e) => setPassword(e.target.value)} visible={visible} onToggleVisible={() => setVisible((v) => !v)}
+          {...invalidProps('signin-password', errors.password)} />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? 'Signing In...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Posts a sign-in or sign-up, then (spec §4) stores the user in the auth query cache and goes to /.
+ * Failures become the spec's alert texts (§8): the server's message, else the fallback; a network
+ * failure gets its own "Please try again" text.
+ */
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { queryClient } from '../../lib/queryClient.ts';
+import { AUTH_KEY, type AuthUser } from '../../hooks/useAuth.ts';
+
+export function useAccountSubmit(path: '/api/auth/login' | '/api/auth/register', failure: { server: string; network: string }) {
+  const [, navigate] = useLocation();
+  const [pending, setPending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  async function submit(body: Record<string, string>): Promise<void> {
+    setPending(true);
+    setAlert(null);
+    try {
+      const user = await apiRequest<AuthUser>('POST', path, body);
+      queryClient.setQueryData(AUTH_KEY, user);
+      navigate('/');
+    } catch (error) {
+      setAlert(error instanceof ApiError ? error.serverMessage || failure.server : failure.network);
+      setPending(false);
+    }
+  }
+
+  return { submit, pending, alert, setAlert };
+}
