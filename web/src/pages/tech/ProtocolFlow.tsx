@@ -1,0 +1,100 @@
+/** Composition and protocol-flow text (design/algorithms.md §2-4, design/composite.md), in plain words. */
+
+export function Composition() {
+  return (
+    <div className="two-col prose">
+      <div className="card">
+        <h3>One engine, few primitives</h3>
+        <p>
+          Everything runs in one WebAssembly module compiled from AssemblyScript: Keccak (SHA3, SHAKE), SHA-2 and HMAC, ML-DSA
+          (FIPS 204), ML-KEM (FIPS 203), and secp256k1 arithmetic with ECDSA and BIP-340. The same module runs on the server and in
+          your browser, so a signature made in either place is byte-for-byte the same algorithm.
+        </p>
+        <p style={{ margin: 0 }}>
+          The engine never draws its own randomness: the host passes it in from <code>crypto.getRandomValues</code>. That keeps every
+          operation reproducible from its inputs and testable against official vectors, and secret-dependent code runs in constant
+          time.
+        </p>
+      </div>
+      <div className="card">
+        <h3>How the algorithms are composed</h3>
+        <p>
+          <b>Dilion</b> is ML-DSA-65 with a context string per service; its privacy identifier adds an HPKE ciphertext (ML-KEM-768,
+          HKDF-SHA256, ChaCha20-Poly1305) of the user id, bound into the signed message.
+        </p>
+        <p>
+          <b>QES2</b> lets ML-DSA-65 and a secp256k1 signature sign one combined message, so breaking it needs breaking both.
+        </p>
+        <p style={{ margin: 0 }}>
+          <b>zk-FIDNA</b> commits to amounts with Pedersen commitments, proves the statement with an aggregated Bulletproofs range
+          proof, and signs the whole proof with ML-DSA-65.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function ProtocolFlows() {
+  return (
+    <div className="grid grid-3">
+      <div className="card">
+        <h3>Dilion: sign and verify</h3>
+        <ol className="steps">
+          <li>
+            <span>
+              Build the context <code>dilion/v1|</code> + sid (default <code>default</code>).
+            </span>
+          </li>
+          <li>
+            <span>
+              Build the message M = <code>0x00</code> ‖ UTF-8(message). With a bound user id, M = <code>0x01</code> ‖ service key id ‖
+              C1 ‖ len(C2) ‖ C2 ‖ message.
+            </span>
+          </li>
+          <li>
+            <span>Sign M with ML-DSA-65 under that context, hedged with 32 fresh random bytes.</span>
+          </li>
+          <li>
+            <span>Verifiers rebuild M and the context and run any FIPS 204 verify with the public key.</span>
+          </li>
+        </ol>
+      </div>
+      <div className="card">
+        <h3>QES2: sign and verify</h3>
+        <ol className="steps">
+          <li>
+            <span>
+              M′ = <code>CompositeAlgorithmSignatures2025</code> ‖ label ‖ len(ctx) ‖ ctx ‖ SHA-512(message).
+            </span>
+          </li>
+          <li>
+            <span>ML-DSA-65 signs M′ with the label as its context.</span>
+          </li>
+          <li>
+            <span>secp256k1 signs SHA-256(M′): ECDSA (RFC 6979, low-S) or BIP-340 Schnorr.</span>
+          </li>
+          <li>
+            <span>The signature is the two concatenated (3,373 B); a verifier accepts only if both halves verify.</span>
+          </li>
+        </ol>
+      </div>
+      <div className="card">
+        <h3>zk-FIDNA: prove and verify</h3>
+        <ol className="steps">
+          <li>
+            <span>Commit to the secret amount X and the balance Y: C = v·B + r·G, with fresh blinding r.</span>
+          </li>
+          <li>
+            <span>Derive the values to range-check, e.g. X − 1 and Y − X for “the balance covers the amount”.</span>
+          </li>
+          <li>
+            <span>Prove both lie in [0, 2⁶⁴) with one aggregated Bulletproof; challenges come from a SHAKE256 transcript.</span>
+          </li>
+          <li>
+            <span>Sign the proof with ML-DSA-65. Verifiers check the proof with one multi-scalar multiplication, then the signature.</span>
+          </li>
+        </ol>
+      </div>
+    </div>
+  );
+}
