@@ -45,3 +45,4 @@ export function keccakSqueeze(len: i32): void {
 export * from './sha2_exports';
 export * from './mldsa_exports';
 export * from './hpke_exports';
+export * from './secp256k1_exports';

@@ -7,6 +7,7 @@ export type EngineErrorCode =
   | 'invalid_random_length'
   | 'invalid_key'
   | 'invalid_signature_length'
+  | 'invalid_signature'
   | 'invalid_mu_length'
   | 'invalid_ciphertext_length'
   | 'invalid_nonce_length'

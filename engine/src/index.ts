@@ -7,6 +7,7 @@ import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
 import { hpkeApi, type Hpke } from './hpke.ts';
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
 import { mlKemApi, type MlKem } from './mlkem.ts';
+import { secp256k1Api, type Secp256k1 } from './secp256k1.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
 import { sha3Api, type Sha3Api } from './sha3.ts';
 import { instantiate, Io, type EngineExports, type WasmSource } from './wasm.ts';
@@ -24,6 +25,16 @@ export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGT
 export type { MlDsa, MlDsaKeyPair, MlDsaLevel, MlDsaSignatureParts, MlDsaSignOptions, MlDsaVerifyOptions } from './mldsa.ts';
 export { ML_KEM_SIZES, ML_KEM_SEED_LENGTH, ML_KEM_RANDOM_LENGTH, ML_KEM_SHARED_SECRET_LENGTH } from './mlkem.ts';
 export type { MlKem, MlKemEncapsulation, MlKemKeyPair, MlKemLevel } from './mlkem.ts';
+export {
+  SECP256K1_AUX_LENGTH,
+  SECP256K1_DIGEST_LENGTH,
+  SECP256K1_PUBLIC_KEY_LENGTH,
+  SECP256K1_SECRET_KEY_LENGTH,
+  SECP256K1_SIGNATURE_LENGTH,
+  SECP256K1_UNCOMPRESSED_PUBLIC_KEY_LENGTH,
+  SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH,
+} from './secp256k1.ts';
+export type { EcdsaSignOptions, EcdsaVerifyOptions, Secp256k1, Secp256k1KeyPair } from './secp256k1.ts';
 export type { PrehashName } from './prehash.ts';
 export type { Sha2Name } from './sha2.ts';
 export type { Sha3FixedName, ShakeName } from './sha3.ts';
@@ -42,6 +53,8 @@ export interface Engine extends Sha3Api, Sha2Api {
   chacha20poly1305: ChaCha20Poly1305;
   /** HPKE (RFC 9180) base mode with ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305. */
   hpke: Hpke;
+  /** secp256k1: ECDSA (RFC 6979, low-S) and BIP-340 Schnorr. */
+  secp256k1: Secp256k1;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
@@ -63,6 +76,7 @@ function build(wasm: EngineExports): Engine {
     hkdfSha256: hkdf,
     chacha20poly1305: aead,
     hpke: hpkeApi(mlKem768, hkdf, aead),
+    secp256k1: secp256k1Api(wasm, io),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

@@ -60,6 +60,17 @@ export interface EngineExports {
   aeadOpenCheck(): number;
   aeadOpenXor(len: number): void;
   aeadEnd(): void;
+  /** secp256k1 ECDSA and BIP-340; IO layout in engine/assembly/secp256k1_exports.ts. 1 ok/valid, 0 not. */
+  secp256k1PublicKey(compressed: number): number;
+  secp256k1EcdsaSign(extraLen: number): number;
+  secp256k1EcdsaVerify(pkLen: number, lowS: number): number;
+  secp256k1SchnorrPublicKey(): number;
+  secp256k1SchnorrSignBegin(): number;
+  secp256k1SchnorrAbsorb(len: number): void;
+  secp256k1SchnorrSignNonce(): number;
+  secp256k1SchnorrSignFinish(): void;
+  secp256k1SchnorrVerifyBegin(): number;
+  secp256k1SchnorrVerifyFinish(): number;
   [name: string]: unknown;
 }
 

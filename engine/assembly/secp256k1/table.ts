@@ -1,0 +1,92 @@
+/**
+ * Precomputed multiples of the generator G, built once when the module is instantiated (from G's
+ * coordinates, nothing hard-coded beyond them):
+ *   GEN[i][j] = (2j + 1) * 16^i * G for i < 64, j < 8: the fixed-base table for k*G, where i
+ *     selects a 4-bit window and j the odd digit; its rows 0 and 32 (multiples of G and 2^128 G)
+ *     double as verification tables;
+ *   GEN_TOP = 16^64 * G = 2^256 * G, the constant the odd-digit recoding leaves over.
+ * Entries are affine (x | y, 80 bytes), so they add with the cheaper mixed formulas.
+ */
+import { FE_SIZE, feCopy, feMul, feNormalize, feSetB32, feSqr } from './field';
+import { feInv } from './fieldpow';
+import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDouble, gejSetGe } from './point';
+
+/** Windows and odd multiples per window of the fixed-base table. */
+export const GEN_WINDOWS: i32 = 64;
+export const GEN_ENTRIES: i32 = 8;
+
+export const GEN: usize = memory.data(GEN_WINDOWS * GEN_ENTRIES * <i32>GE_SIZE, 16);
+export const GEN_TOP: usize = memory.data(<i32>GE_SIZE, 16);
+/** The generator itself (affine, normalized). */
+export const G: usize = memory.data(<i32>GE_SIZE, 16);
+
+const G_BYTES: usize = memory.data<u8>([
+  0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0, 0x62, 0x95, 0xce, 0x87, 0x0b, 0x07,
+  0x02, 0x9b, 0xfc, 0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16, 0xf8, 0x17, 0x98,
+  0x48, 0x3a, 0xda, 0x77, 0x26, 0xa3, 0xc4, 0x65, 0x5d, 0xa4, 0xfb, 0xfc, 0x0e, 0x11, 0x08, 0xa8,
+  0xfd, 0x17, 0xb4, 0x48, 0xa6, 0x85, 0x54, 0x19, 0x9c, 0x47, 0xd0, 0x8f, 0xfb, 0x10, 0xd4, 0xb8,
+]);
+
+/** Points converted per batch inversion while building. */
+const BATCH: i32 = 64;
+const JAC: usize = memory.data(BATCH * <i32>GEJ_SIZE, 16);
+const PREFIX: usize = memory.data(BATCH * <i32>FE_SIZE, 16);
+const B: usize = memory.data(<i32>GEJ_SIZE, 16);
+const B2: usize = memory.data(<i32>GEJ_SIZE, 16);
+const INV: usize = memory.data(<i32>FE_SIZE, 16);
+const ZI: usize = memory.data(<i32>FE_SIZE, 16);
+const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
+
+/** Affine coordinates of JAC[i] given 1/Z in ZI. */
+function storeAffine(dst: usize, src: usize): void {
+  feSqr(ZI2, ZI);
+  feMul(dst, src, ZI2);
+  feNormalize(dst);
+  feMul(ZI2, ZI2, ZI);
+  feMul(dst + 40, src + 40, ZI2);
+  feNormalize(dst + 40);
+}
+
+/**
+ * Converts `count` finite Jacobian points in JAC to affine at `dst` with one inversion
+ * (Montgomery's trick: invert the product of all Z, then peel off one factor per point).
+ */
+function toAffineBatch(dst: usize, count: i32): void {
+  feCopy(PREFIX, JAC + 80);
+  for (let i = 1; i < count; i++) {
+    feMul(PREFIX + <usize>i * FE_SIZE, PREFIX + <usize>(i - 1) * FE_SIZE, JAC + <usize>i * GEJ_SIZE + 80);
+  }
+  feInv(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
+  for (let i = count - 1; i > 0; i--) {
+    const p = JAC + <usize>i * GEJ_SIZE;
+    feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
+    feMul(INV, INV, p + 80);
+    storeAffine(dst + <usize>i * GE_SIZE, p);
+  }
+  feCopy(ZI, INV);
+  storeAffine(dst, JAC);
+}
+
+function build(): void {
+  feSetB32(G, G_BYTES);
+  feSetB32(G + 40, G_BYTES + 32);
+  gejSetGe(B, G);
+  const perBatch = BATCH / GEN_ENTRIES;
+  for (let w = 0; w < GEN_WINDOWS; w += perBatch) {
+    for (let k = 0; k < perBatch; k++) {
+      // B = 16^(w + k) G: its odd multiples B, 3B, ..., 15B go to JAC.
+      const row = JAC + <usize>(k * GEN_ENTRIES) * GEJ_SIZE;
+      memory.copy(row, B, GEJ_SIZE);
+      gejDouble(B2, B);
+      for (let j = 1; j < GEN_ENTRIES; j++) {
+        gejAddVar(row + <usize>j * GEJ_SIZE, row + <usize>(j - 1) * GEJ_SIZE, B2);
+      }
+      for (let d = 0; d < 4; d++) gejDouble(B, B);
+    }
+    toAffineBatch(GEN + <usize>(w * GEN_ENTRIES) * GE_SIZE, BATCH);
+  }
+  memory.copy(JAC, B, GEJ_SIZE);
+  toAffineBatch(GEN_TOP, 1);
+}
+
+build();
