@@ -22,6 +22,10 @@ export const SUITES: Record<string, Entry> = {
     description: 'Dilion sign over HTTP (the real server, N concurrent clients) vs the engine ops/s x workers',
     load: async () => (await import('./http.ts')).httpSuite,
   },
+  mlkem: {
+    description: 'ML-KEM-512/768/1024, HPKE and ChaCha20-Poly1305: our wasm engine vs @noble/*, @hpke/core and node:crypto',
+    load: async () => (await import('./mlkem.ts')).mlkemSuite,
+  },
 };
 
 export const DEFAULT_SUITE = 'engine';
