@@ -1,0 +1,16 @@
+/** A dark code block with its file name and a Copy button (Copied for 2 s, see CopyButton). */
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
+
+export function CodeBlock({ code, title }: { code: string; title: string }) {
+  return (
+    <div className="code-block">
+      <div className="code-block-bar">
+        <span>{title}</span>
+        <CopyButton text={code} />
+      </div>
+      <pre>
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

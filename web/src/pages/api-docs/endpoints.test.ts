@@ -1,0 +1,72 @@
+/**
+ * The API docs cannot drift from the server: the documented endpoint list is checked against the
+ * OpenAPI document the server itself generates from its contract.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../server/test-support.ts';
+import { ENDPOINTS } from './endpoints.ts';
+
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+interface Operation {
+  security?: Record<string, string[]>[];
+  requestBody?: { content: { 'application/json': { schema: Schema } } };
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+let app: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  app = createTestApp({ config: { engineWorkers: 1 } });
+  const res = await request(app.app).get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body as Document;
+});
+afterAll(() => app?.close());
+
+const operation = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
+
+function requestSchema(op: Operation): Schema {
+  const schema = op.requestBody!.content['application/json'].schema;
+  return schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!]! : schema;
+}
+
+describe('API docs endpoint list', () => {
+  it('documents every API-key operation the server serves under /api/crypto', () => {
+    const served = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security?.some((s) => 'apiKey' in s))
+        .filter(() => path.startsWith('/api/crypto/'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(served.length).toBeGreaterThan(0);
+    const documented = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    expect(documented).toEqual(expect.arrayContaining(served));
+  });
+
+  it('documents only endpoints the server serves, except QES2 and zk-FIDNA, which may still be coming', () => {
+    for (const e of ENDPOINTS) {
+      const served = operation(e.method, e.path) !== undefined;
+      if (e.tab === 'dilion') expect(served, `${e.method} ${e.path}`).toBe(true);
+      if (served) expect(operation(e.method, e.path)!.security?.some((s) => 'apiKey' in s), e.path).toBe(true);
+    }
+  });
+
+  it('lists exactly the request fields of each served endpoint, with the same required ones', () => {
+    for (const e of ENDPOINTS) {
+      const op = operation(e.method, e.path);
+      if (!op) continue;
+      const schema = requestSchema(op);
+      expect(e.fields.map((f) => f.name).sort(), e.path).toEqual(Object.keys(schema.properties ?? {}).sort());
+      expect(e.fields.filter((f) => f.required).map((f) => f.name).sort(), e.path).toEqual([...(schema.required ?? [])].sort());
+    }
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The public API endpoints the docs page documents (spec §7's list), with their request fields.
+ * endpoints.test.ts checks this list against the server's own /api/openapi.json both ways: every
+ * served /api/crypto operation that takes an API key is here, and every one here that the server
+ * serves has exactly these request fields. Entries the server does not serve yet are shown as
+ * "coming soon" (the page reads the live OpenAPI document to decide).
+ */
+
+export type AlgorithmTab = 'dilion' | 'qes2-ecdsa' | 'qes2-schnorr' | 'zk-fidna';
+
+export interface RequestField {
+  name: string;
+  required: boolean;
+  description: string;
+}
+
+export interface DocumentedEndpoint {
+  tab: AlgorithmTab;
+  method: 'POST';
+  path: string;
+  summary: string;
+  fields: RequestField[];
+  returns: string;
+}
+
+export const TABS: { value: AlgorithmTab; label: string; name: string; blurb: string }[] = [
+  { value: 'dilion', label: 'Dilion Signatures', name: 'Dilion', blurb: 'ML-DSA-65 (FIPS 204) signatures bound to a service id.' },
+  { value: 'qes2-ecdsa', label: 'QES2 ECDSA', name: 'QES2 ECDSA', blurb: 'Hybrid ML-DSA-65 + ECDSA on secp256k1; both halves verified.' },
+  { value: 'qes2-schnorr', label: 'QES2 Schnorr', name: 'QES2 Schnorr', blurb: 'Hybrid ML-DSA-65 + BIP-340 Schnorr, for Taproot systems.' },
+  { value: 'zk-fidna', label: 'zk-FIDNA Proofs', name: 'zk-FIDNA', blurb: 'Zero-knowledge balance and range proofs (Bulletproofs).' },
+];
+
+const message = (what: string): RequestField => ({ name: 'message', required: true, description: `The text ${what}, as UTF-8.` });
+
+function qes2(mode: 'ecdsa' | 'schnorr'): DocumentedEndpoint[] {
+  const half = mode === 'ecdsa' ? 'ECDSA (RFC 6979, low-S)' : 'BIP-340 Schnorr';
+  return [
+    {
+      tab: `qes2-${mode}`,
+      method: 'POST',
+      path: `/api/crypto/qes2/${mode}/sign`,
+      summary: `Sign with ML-DSA-65 and ${half} over one combined message`,
+      fields: [message('to sign')],
+      returns: 'signature (3,373 bytes, base64: ML-DSA-65 ‖ secp256k1), publicKey, and the demo views.',
+    },
+    {
+      tab: `qes2-${mode}`,
+      method: 'POST',
+      path: `/api/crypto/qes2/${mode}/verify`,
+      summary: 'Verify both halves of a QES2 signature',
+      fields: [
+        message('that was signed'),
+        { name: 'signature', required: true, description: 'The signature from the sign response.' },
+        { name: 'publicKey', required: true, description: 'The composite public key from the sign response.' },
+      ],
+      returns: 'valid: true only when the ML-DSA-65 half and the secp256k1 half both verify.',
+    },
+  ];
+}
+
+export const ENDPOINTS: DocumentedEndpoint[] = [
+  {
+    tab: 'dilion',
+    method: 'POST',
+    path: '/api/crypto/dilion/sign',
+    summary: 'Sign a message with Dilion (ML-DSA-65)',
+    fields: [
+      message('to sign'),
+      { name: 'sid', required: false, description: 'Service id; the FIPS 204 context is "dilion/v1|" + sid. Default "default".' },
+      { name: 'uid', required: false, description: 'End-user id for the privacy identifier (accepted; bound once privacy identifiers ship).' },
+      { name: 'keyId', required: false, description: 'One of your platform-managed signing keys; default: your default key.' },
+    ],
+    returns: 'signature.encoded (3,309 bytes, base64), publicKey (1,952 bytes), context, keyId, pidCipher.',
+  },
+  {
+    tab: 'dilion',
+    method: 'POST',
+    path: '/api/crypto/dilion/verify',
+    summary: 'Verify a Dilion signature',
+    fields: [
+      message('that was signed'),
+      { name: 'signature', required: true, description: 'signature.encoded from the sign response (or the whole signature object).' },
+      { name: 'publicKey', required: true, description: 'The signer’s ML-DSA-65 public key, base64.' },
+      { name: 'sid', required: false, description: 'The service id used at signing; default "default".' },
+      { name: 'uid', required: false, description: 'The end-user id, when one was bound.' },
+      { name: 'pidCipher', required: false, description: 'Only "N/A" for now; omit it.' },
+    ],
+    returns: 'valid (false for a well-formed signature that does not verify), context.',
+  },
+  ...qes2('ecdsa'),
+  ...qes2('schnorr'),
+  {
+    tab: 'zk-fidna',
+    method: 'POST',
+    path: '/api/crypto/zk-fidna/prove',
+    summary: 'Prove a statement about hidden amounts',
+    fields: [
+      { name: 'secretValue', required: true, description: 'X, a positive integer (the amount), never revealed.' },
+      { name: 'balanceValue', required: true, description: 'Y, a non-negative integer (the balance), never revealed.' },
+      { name: 'circuitType', required: false, description: 'balance_proof (Y ≥ X, default), range_proof or custom.' },
+    ],
+    returns: 'proof (commitments, Bulletproof, ML-DSA-65 attestation), publicInput, and openings for you alone.',
+  },
+  {
+    tab: 'zk-fidna',
+    method: 'POST',
+    path: '/api/crypto/zk-fidna/verify',
+    summary: 'Verify a zk-FIDNA proof',
+    fields: [
+      { name: 'proof', required: true, description: 'The proof object from the prove response.' },
+      { name: 'publicInput', required: true, description: 'The publicInput from the prove response (result, circuitType).' },
+    ],
+    returns: 'valid, with the structural, mathematical and signature checks reported separately.',
+  },
+];
+
+export function endpointsFor(tab: AlgorithmTab): DocumentedEndpoint[] {
+  return ENDPOINTS.filter((e) => e.tab === tab);
+}

@@ -1,0 +1,96 @@
+/**
+ * The API docs' code samples work: the Node.js and Python Dilion samples run, as shown on the page
+ * with only the base URL and key pair filled in, against a real server with a real account; the
+ * other Node.js and Python samples at least parse.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpWithKey, type TestApp } from '../../../../server/test-support.ts';
+import type { AlgorithmTab } from './endpoints.ts';
+import type { SampleConfig } from './samples/config.ts';
+import { sampleFor } from './samples/index.ts';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../../../..');
+
+let app: TestApp;
+let server: Server;
+let config: SampleConfig;
+let dir: string;
+
+beforeAll(async () => {
+  app = createTestApp({ config: { engineWorkers: 1 } });
+  server = createServer(app.app);
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { apiKey, apiSecret } = await signUpWithKey(app);
+  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, apiSecret };
+  // Inside the repository's node_modules, so the Node sample's `import '@noble/post-quantum/…'`
+  // resolves exactly as it would in a reader's project after `npm install`.
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+  dir = mkdtempSync(join(root, 'node_modules', '.cache', 'api-docs-samples-'));
+});
+
+afterAll(async () => {
+  await new Promise((ok) => server?.close(ok));
+  await app?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function write(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('Dilion samples, run against a live server', () => {
+  it('Node.js: signs, verifies through the API and verifies offline with @noble/post-quantum', async () => {
+    const file = write('dilion.mjs', sampleFor('dilion', 'node', config));
+    const { stdout } = await run(process.execPath, [file], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('signature bytes: 3309');
+    expect(stdout).toContain('context: dilion/v1|service-A');
+    expect(stdout).toContain('server verify: true');
+    expect(stdout).toContain('offline verify: true');
+  });
+
+  it('Python (standard library): signs and verifies through the API, and offline when pyca/cryptography is there', async () => {
+    const file = write('dilion.py', sampleFor('dilion', 'python', config));
+    const { stdout } = await run('python3', [file], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('signature bytes: 3309');
+    expect(stdout).toContain('server verify: True');
+    const hasMlDsa = await run('python3', ['-c', 'import cryptography.hazmat.primitives.asymmetric.mldsa']).then(() => true, () => false);
+    expect(stdout).toContain(hasMlDsa ? 'offline verify: True' : 'offline verify: skipped');
+  });
+
+  it('report the server’s error body when the key pair is wrong', async () => {
+    const file = write('bad-key.mjs', sampleFor('dilion', 'node', { ...config, apiSecret: 'sk_wrong' }));
+    const failure = await run(process.execPath, [file], { cwd: dir, timeout: 60_000 }).catch((e: { stderr: string }) => e);
+    expect('stderr' in failure ? failure.stderr : '').toMatch(/401 \w+: /);
+  });
+});
+
+describe('other samples', () => {
+  const tabs: AlgorithmTab[] = ['qes2-ecdsa', 'qes2-schnorr', 'zk-fidna'];
+
+  it('are valid Node.js and Python', async () => {
+    for (const tab of tabs) {
+      await run(process.execPath, ['--check', write(`${tab}.mjs`, sampleFor(tab, 'node', config))]);
+      await run('python3', ['-m', 'py_compile', write(`${tab}.py`, sampleFor(tab, 'python', config))]);
+    }
+  });
+
+  it('carry the base URL and key pair they were given, in every language', () => {
+    for (const tab of ['dilion', ...tabs] as AlgorithmTab[]) {
+      for (const lang of ['python', 'node', 'rust', 'cpp', 'go'] as const) {
+        const text = sampleFor(tab, lang, config);
+        expect(text, `${tab} ${lang}`).toContain(config.baseUrl);
+        expect(text, `${tab} ${lang}`).toContain(config.apiKey);
+        expect(text, `${tab} ${lang}`).toContain(config.apiSecret);
+      }
+    }
+  });
+});
