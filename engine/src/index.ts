@@ -7,6 +7,7 @@ import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
 import { hpkeApi, type Hpke } from './hpke.ts';
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
 import { mlKemApi, type MlKem } from './mlkem.ts';
+import { qes2Api, type Qes2 } from './qes2.ts';
 import { secp256k1Api, type Secp256k1 } from './secp256k1.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
 import { sha3Api, type Sha3Api } from './sha3.ts';
@@ -35,6 +36,8 @@ export {
   SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH,
 } from './secp256k1.ts';
 export type { EcdsaSignOptions, EcdsaVerifyOptions, Secp256k1, Secp256k1KeyPair } from './secp256k1.ts';
+export { QES2_MAX_CONTEXT, QES2_PREFIX, QES2_SECRET_KEY_LENGTH, QES2_SIGNATURE_LENGTH, QES2_SIZES } from './qes2.ts';
+export type { Qes2, Qes2KeyPair, Qes2Mode, Qes2Options, Qes2Parts } from './qes2.ts';
 export type { PrehashName } from './prehash.ts';
 export type { Sha2Name } from './sha2.ts';
 export type { Sha3FixedName, ShakeName } from './sha3.ts';
@@ -55,6 +58,10 @@ export interface Engine extends Sha3Api, Sha2Api {
   hpke: Hpke;
   /** secp256k1: ECDSA (RFC 6979, low-S) and BIP-340 Schnorr. */
   secp256k1: Secp256k1;
+  /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1 (design/composite.md). */
+  qes2Ecdsa: Qes2;
+  /** QES2_Schnorr: composite ML-DSA-65 + BIP-340. */
+  qes2Schnorr: Qes2;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
@@ -65,10 +72,12 @@ function build(wasm: EngineExports): Engine {
   const mlKem768 = mlKemApi(wasm, io, 768);
   const hkdf = hkdfApi(wasm, io, hashes);
   const aead = chacha20Poly1305Api(wasm, io);
+  const mlDsa65 = mlDsaApi(wasm, io, hashes, 65);
+  const secp256k1 = secp256k1Api(wasm, io);
   return {
     ...hashes,
     mlDsa44: mlDsaApi(wasm, io, hashes, 44),
-    mlDsa65: mlDsaApi(wasm, io, hashes, 65),
+    mlDsa65,
     mlDsa87: mlDsaApi(wasm, io, hashes, 87),
     mlKem512: mlKemApi(wasm, io, 512),
     mlKem768,
@@ -76,7 +85,9 @@ function build(wasm: EngineExports): Engine {
     hkdfSha256: hkdf,
     chacha20poly1305: aead,
     hpke: hpkeApi(mlKem768, hkdf, aead),
-    secp256k1: secp256k1Api(wasm, io),
+    secp256k1,
+    qes2Ecdsa: qes2Api(wasm, io, hashes, mlDsa65, secp256k1, 'ecdsa'),
+    qes2Schnorr: qes2Api(wasm, io, hashes, mlDsa65, secp256k1, 'schnorr'),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

@@ -80,7 +80,6 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
   const call = (name: string) => wasm[name] as Call;
   const publicKey = call('secp256k1PublicKey');
   const ecdsaSign = call('secp256k1EcdsaSign');
-  const ecdsaVerify = call('secp256k1EcdsaVerify');
   const schnorrPublicKey = call('secp256k1SchnorrPublicKey');
   const signBegin = call('secp256k1SchnorrSignBegin');
   const absorb = call('secp256k1SchnorrAbsorb');
@@ -109,12 +108,8 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     return io.read(PK_OUT, compressed ? SECP256K1_PUBLIC_KEY_LENGTH : SECP256K1_UNCOMPRESSED_PUBLIC_KEY_LENGTH);
   };
 
-  const verifyCompact = (pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean) => {
-    io.write(pk, SK);
-    io.write(digest, VERIFY_DIGEST);
-    io.write(sig, VERIFY_SIG);
-    return ecdsaVerify(pk.length, lowS ? 1 : 0) === 1;
-  };
+  const verifyCompact = (pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean) =>
+    ecdsaVerifyCompact(wasm, io, pk, digest, sig, lowS);
 
   const api: Secp256k1 = {
     keygen(seed) {
@@ -215,4 +210,16 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     },
   };
   return api;
+}
+
+/**
+ * ECDSA verification of exactly a compact r || s, for callers (QES2) where a DER reading of the
+ * same bytes must not count. The key is 33 or 65 bytes and the digest 32, already checked.
+ */
+export function ecdsaVerifyCompact(wasm: EngineExports, io: Io, pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean): boolean {
+  if (sig.length !== SECP256K1_SIGNATURE_LENGTH) return false;
+  io.write(pk, SK);
+  io.write(digest, VERIFY_DIGEST);
+  io.write(sig, VERIFY_SIG);
+  return wasm.secp256k1EcdsaVerify(pk.length, lowS ? 1 : 0) === 1;
 }

@@ -1,0 +1,207 @@
+/**
+ * QES2_ECDSA and QES2_Schnorr: composite ML-DSA-65 + secp256k1 signatures built exactly like the
+ * IETF composite-signature draft (draft-ietf-lamps-pq-composite-sigs-19) with private labels; see
+ * design/composite.md. Both halves sign the message representative
+ *   M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)
+ * ML-DSA-65 with its FIPS 204 context set to the Label, secp256k1 over SHA-256(M') (ECDSA with
+ * RFC 6979, low-S, compact; or BIP-340). Signature = ML-DSA part || secp256k1 part; both must
+ * verify, and any length or parsing error is simply 'invalid'. QES2 is not an IETF algorithm and
+ * has no OID.
+ */
+import { bytes, EngineError, options } from './errors.ts';
+import type { MlDsa, MlDsaSignatureParts } from './mldsa.ts';
+import type { HashFunctions } from './prehash.ts';
+import { ecdsaVerifyCompact, type Secp256k1 } from './secp256k1.ts';
+import type { EngineExports, Io } from './wasm.ts';
+
+const ascii = (s: string) => new TextEncoder().encode(s);
+
+/** The draft's domain-separation prefix, "CompositeAlgorithmSignatures2025". */
+export const QES2_PREFIX = ascii('CompositeAlgorithmSignatures2025');
+export const QES2_MAX_CONTEXT = 255;
+/** Secret key = ML-DSA-65 seed (32) || secp256k1 scalar (32); also the keygen seed. */
+export const QES2_SECRET_KEY_LENGTH = 64;
+export const QES2_SIGNATURE_LENGTH = 3309 + 64;
+export const QES2_SIZES = {
+  ecdsa: { publicKey: 1952 + 33, secretKey: QES2_SECRET_KEY_LENGTH, signature: QES2_SIGNATURE_LENGTH },
+  schnorr: { publicKey: 1952 + 32, secretKey: QES2_SECRET_KEY_LENGTH, signature: QES2_SIGNATURE_LENGTH },
+} as const;
+
+export type Qes2Mode = 'ecdsa' | 'schnorr';
+
+const MODES = {
+  ecdsa: { name: 'QES2_ECDSA', label: 'QES2-MLDSA65-ECDSA-secp256k1-SHA512', secpStep: 'ECDSA secp256k1 sign (RFC 6979, low-S)' },
+  schnorr: { name: 'QES2_Schnorr', label: 'QES2-MLDSA65-BIP340-SHA512', secpStep: 'BIP-340 Schnorr sign' },
+} as const;
+
+export interface Qes2KeyPair {
+  /** ML-DSA-65 public key (1,952) || secp256k1 key (33 compressed for ECDSA, 32 x-only for Schnorr). */
+  publicKey: Uint8Array;
+  /** ML-DSA-65 seed (32) || secp256k1 scalar (32). */
+  secretKey: Uint8Array;
+}
+
+export interface Qes2Options {
+  /** Application context, 0..255 bytes (default empty); it goes into M', never into ML-DSA's context. */
+  context?: Uint8Array;
+}
+
+/** A QES2 signature taken apart for display. */
+export interface Qes2Parts {
+  /** The ML-DSA-65 half (3,309 bytes). */
+  mlDsa: Uint8Array;
+  /** The secp256k1 half (64 bytes: ECDSA r || s, or BIP-340 R.x || s). */
+  secp256k1: Uint8Array;
+  /** The ML-DSA half's commitment hash c~ (48 bytes). */
+  cTilde: Uint8Array;
+  /** The first coefficients of z[0], or null when the ML-DSA half does not decode. */
+  z: number[] | null;
+  /** PH(M) = SHA-512(message), when the message was given. */
+  preHash: Uint8Array | null;
+  /** M', when the message was given. */
+  messageRepresentative: Uint8Array | null;
+  /** The signing process: build M', ML-DSA-65 sign, secp256k1 sign, concatenate. */
+  steps: readonly string[];
+}
+
+export interface Qes2 {
+  readonly name: 'QES2_ECDSA' | 'QES2_Schnorr';
+  /** The Label in M' and ML-DSA's context (ASCII). */
+  readonly label: string;
+  readonly publicKeyLength: number;
+  readonly secretKeyLength: number;
+  readonly signatureLength: number;
+  /** Key pair from a 64-byte seed (= the secret key; its scalar half must be in [1, n)), or random. */
+  keygen(seed?: Uint8Array): Qes2KeyPair;
+  sign(message: Uint8Array, secretKey: Uint8Array, opts?: Qes2Options): Uint8Array;
+  /** True only when both halves verify; false for wrong lengths or unparsable keys or signatures. */
+  verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: Qes2Options): boolean;
+  /** M' = Prefix || Label || len(ctx) || ctx || SHA-512(message), what both halves sign. */
+  messageRepresentative(message: Uint8Array, opts?: Qes2Options): Uint8Array;
+  /** The halves and intermediate values of a signature, for the demo. */
+  parts(signature: Uint8Array, message?: Uint8Array, opts?: Qes2Options): Qes2Parts;
+}
+
+const ML_DSA_PK = 1952;
+const ML_DSA_SIG = 3309;
+const SEED = 32;
+/** How many z coefficients parts() shows. */
+const Z_SHOWN = 8;
+
+export function qes2Api(wasm: EngineExports, io: Io, hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, mode: Qes2Mode): Qes2 {
+  const { name, label, secpStep } = MODES[mode];
+  const labelBytes = ascii(label);
+  const sizes = QES2_SIZES[mode];
+  const steps = Object.freeze(["build M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)", 'ML-DSA-65 sign', secpStep, 'concatenate']);
+
+  const contextOf = (opts: unknown): Uint8Array => {
+    const o = options<Qes2Options>(opts, ['context']);
+    const ctx = o.context === undefined ? new Uint8Array(0) : bytes(o.context, 'options.context');
+    if (ctx.length > QES2_MAX_CONTEXT) {
+      throw new EngineError('context_too_long', `options.context must be at most ${QES2_MAX_CONTEXT} bytes, got ${ctx.length}`, 'options.context');
+    }
+    return ctx;
+  };
+
+  const representative = (preHash: Uint8Array, ctx: Uint8Array): Uint8Array => {
+    const out = new Uint8Array(QES2_PREFIX.length + labelBytes.length + 1 + ctx.length + preHash.length);
+    let at = 0;
+    for (const part of [QES2_PREFIX, labelBytes, new Uint8Array([ctx.length]), ctx, preHash]) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  };
+
+  const secpPublicKey = (scalar: Uint8Array, param: string) => {
+    try {
+      return mode === 'ecdsa' ? secp.getPublicKey(scalar) : secp.schnorrGetPublicKey(scalar);
+    } catch {
+      throw new EngineError('invalid_key', `${param}: the secp256k1 half is not a valid scalar (it must be in [1, n))`, param);
+    }
+  };
+
+  const keyPair = (seed: Uint8Array, param: string): Qes2KeyPair => {
+    const mlPk = mlDsa65.keygen(seed.subarray(0, SEED)).publicKey;
+    const secpPk = secpPublicKey(seed.subarray(SEED), param);
+    const publicKey = new Uint8Array(sizes.publicKey);
+    publicKey.set(mlPk);
+    publicKey.set(secpPk, ML_DSA_PK);
+    return { publicKey, secretKey: seed.slice() };
+  };
+
+  return {
+    name,
+    label,
+    publicKeyLength: sizes.publicKey,
+    secretKeyLength: sizes.secretKey,
+    signatureLength: sizes.signature,
+
+    keygen(seed) {
+      if (seed !== undefined) return keyPair(bytes(seed, 'seed', QES2_SECRET_KEY_LENGTH, 'invalid_seed_length'), 'seed');
+      const sk = new Uint8Array(QES2_SECRET_KEY_LENGTH);
+      sk.set(globalThis.crypto.getRandomValues(new Uint8Array(SEED)));
+      sk.set(secp.keygen().secretKey, SEED);
+      return keyPair(sk, 'seed');
+    },
+
+    sign(message, secretKey, opts) {
+      const msg = bytes(message, 'message');
+      const sk = bytes(secretKey, 'secretKey', QES2_SECRET_KEY_LENGTH, 'invalid_key');
+      const m = representative(hashes.sha512(msg), contextOf(opts));
+      const scalar = sk.subarray(SEED);
+      secpPublicKey(scalar, 'secretKey'); // refuse a bad scalar before the ML-DSA work
+      const mlSig = mlDsa65.sign(m, mlDsa65.keygen(sk.subarray(0, SEED)).secretKey, { context: labelBytes });
+      const digest = hashes.sha256(m);
+      const secpSig = mode === 'ecdsa' ? secp.ecdsaSign(digest, scalar) : secp.schnorrSign(digest, scalar);
+      const out = new Uint8Array(QES2_SIGNATURE_LENGTH);
+      out.set(mlSig);
+      out.set(secpSig, ML_DSA_SIG);
+      return out;
+    },
+
+    verify(publicKey, message, signature, opts) {
+      const pk = bytes(publicKey, 'publicKey');
+      const msg = bytes(message, 'message');
+      const sig = bytes(signature, 'signature');
+      const ctx = contextOf(opts);
+      if (pk.length !== sizes.publicKey || sig.length !== QES2_SIGNATURE_LENGTH) return false;
+      const m = representative(hashes.sha512(msg), ctx);
+      const digest = hashes.sha256(m);
+      const secpPk = pk.subarray(ML_DSA_PK);
+      const secpSig = sig.subarray(ML_DSA_SIG);
+      // The cheaper secp256k1 half first; both must hold either way.
+      const secpOk = mode === 'ecdsa'
+        ? ecdsaVerifyCompact(wasm, io, secpPk, digest, secpSig, true)
+        : secp.schnorrVerify(secpPk, digest, secpSig);
+      return secpOk && mlDsa65.verify(pk.subarray(0, ML_DSA_PK), m, sig.subarray(0, ML_DSA_SIG), { context: labelBytes });
+    },
+
+    messageRepresentative(message, opts) {
+      return representative(hashes.sha512(bytes(message, 'message')), contextOf(opts));
+    },
+
+    parts(signature, message, opts) {
+      const sig = bytes(signature, 'signature', QES2_SIGNATURE_LENGTH, 'invalid_signature_length');
+      const mlDsa = sig.slice(0, ML_DSA_SIG);
+      const decoded: MlDsaSignatureParts | null = mlDsa65.decodeSignature(mlDsa);
+      let preHash: Uint8Array | null = null;
+      let m: Uint8Array | null = null;
+      if (message !== undefined) {
+        preHash = hashes.sha512(bytes(message, 'message'));
+        m = representative(preHash, contextOf(opts));
+      } else {
+        contextOf(opts);
+      }
+      return {
+        mlDsa,
+        secp256k1: sig.slice(ML_DSA_SIG),
+        cTilde: mlDsa.slice(0, 48),
+        z: decoded ? Array.from(decoded.z.subarray(0, Z_SHOWN)) : null,
+        preHash,
+        messageRepresentative: m,
+        steps,
+      };
+    },
+  };
+}
