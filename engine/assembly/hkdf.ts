@@ -20,6 +20,8 @@ export function hkdfSha256Extract(prk: usize, salt: usize, saltLen: usize, ikm: 
   hmacSha256Init(STATE, salt, saltLen);
   hmacSha256Update(STATE, ikm, ikmLen);
   hmacSha256Final(STATE, prk);
+  // The finished state holds the PRK's words: clear it like Expand clears its key material.
+  memory.fill(STATE, 0, HMAC_SHA256_STATE_SIZE);
 }
 
 /**

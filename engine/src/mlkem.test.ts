@@ -127,6 +127,16 @@ describe('ML-KEM-768 randomness and key checks', () => {
     expect(kem.checkSecretKey(flip(secretKey, 0))).toBe(true);
     expect(kem.checkSecretKey(flip(secretKey, 2399 * 8))).toBe(true);
   });
+
+  it('reads 12-bit s-hat values of q and above mod q, as FIPS 203 ByteDecode_12 does (and as noble does)', () => {
+    const kem = engine.mlKem768;
+    const { publicKey, secretKey } = kem.keygen(rand(64));
+    const { cipherText } = kem.encapsulate(publicKey);
+    const odd = secretKey.slice();
+    odd.fill(0xff, 0, 96); // the first 64 coefficients of s-hat become 4095
+    expect(kem.checkSecretKey(odd)).toBe(true);
+    expect(kem.decapsulate(cipherText, odd)).toEqual(ml_kem768.decapsulate(cipherText, odd));
+  });
 });
 
 describe('ML-KEM input checks', () => {
