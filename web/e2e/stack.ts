@@ -3,7 +3,7 @@
  * a temp dir, real engine pool) on a free loopback port, and a headless Chromium to drive it.
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp, type AppInstance } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { webRoutes } from '../../server/web/static.ts';
+import { DEFAULT_WEB_DIR, webRoutes } from '../../server/web/static.ts';
 import { launchOptions } from '../../engine/test-support/chromium.ts';
 
 export { skipBrowserTests } from '../../engine/test-support/chromium.ts';
@@ -32,15 +32,35 @@ export function ensureWebBuilt(): void {
   execSync('node scripts/ensure-built.mjs --web', { cwd: root, stdio: 'inherit' });
 }
 
+/**
+ * Copies the built app into `dir` and returns the copy. Test files run in parallel and any of
+ * them (or another process) may rebuild dist/web, which empties it first; serving a private copy
+ * keeps a running browser from asking for chunks that a rebuild has just deleted. A copy taken
+ * mid-build (index.html missing, or naming assets that are not there) is retried.
+ */
+async function snapshotWeb(dir: string): Promise<string> {
+  const copy = join(dir, 'web');
+  for (let attempt = 0; ; attempt++) {
+    ensureWebBuilt();
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(DEFAULT_WEB_DIR, copy, { recursive: true });
+    const index = join(copy, 'index.html');
+    const assets = existsSync(index) ? [...readFileSync(index, 'utf8').matchAll(/\/(assets\/[^"']+)/g)].map((m) => m[1]!) : null;
+    if (assets?.every((a) => existsSync(join(copy, a)))) return copy;
+    if (attempt === 5) throw new Error('dist/web kept changing while it was copied');
+    await new Promise((ok) => setTimeout(ok, 2000));
+  }
+}
+
 export async function startStack(overrides: Partial<Config> = {}): Promise<Stack> {
-  ensureWebBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'pq-e2e-'));
+  const web = await snapshotWeb(dir);
   const server: Server = createServer();
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin });
   const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000 }, ...overrides };
-  const app = createApp({ config, extraRoutes: webRoutes() });
+  const app = createApp({ config, extraRoutes: webRoutes(web) });
   server.on('request', app.app);
   const browser = await chromium.launch(launchOptions());
   return {

@@ -42,21 +42,24 @@ export function Nav() {
   const [location] = useLocation();
   useEffect(() => setOpen(false), [location]);
   return (
-    <header className="nav">
-      <div className="container nav-inner">
-        <Link href="/" className="brand" aria-label="PQ Platform home">
-          <span className="brand-mark">PQ</span>
-          PQ Platform
-        </Link>
-        <nav className="nav-links" aria-label="Main">
-          <NavLinks />
-        </nav>
-        <button type="button" className="btn btn-ghost nav-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
-          ☰
-        </button>
-      </div>
+    <>
+      <header className="nav">
+        <div className="container nav-inner">
+          <Link href="/" className="brand" aria-label="PQ Platform home">
+            <span className="brand-mark">PQ</span>
+            PQ Platform
+          </Link>
+          <nav className="nav-links" aria-label="Main">
+            <NavLinks />
+          </nav>
+          <button type="button" className="btn btn-ghost nav-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
+            ☰
+          </button>
+        </div>
+      </header>
       {open && <div className="mobile-backdrop" onClick={() => setOpen(false)} />}
-      {/* A fixed, clipping layer: the closed menu waits off-screen inside it without widening the page. */}
+      {/* Outside the header: its backdrop-filter would make it the containing block of these fixed layers.
+          The layer clips, so the closed menu waits off-screen without widening the page. */}
       <div className="mobile-layer">
         <nav className="mobile-menu" data-open={open} aria-label="Mobile" aria-hidden={!open} inert={!open}>
           <div className="row">
@@ -71,6 +74,6 @@ export function Nav() {
           <NavLinks onNavigate={() => setOpen(false)} />
         </nav>
       </div>
-    </header>
+    </>
   );
 }
