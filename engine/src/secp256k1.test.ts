@@ -53,6 +53,7 @@ describe('ECDSA agrees with @noble/curves', () => {
       const extra = i % 2 === 1 ? rand(32) : undefined;
       const ours = k1.ecdsaSign(digest, sk, extra ? { extraEntropy: extra } : undefined);
       expect(ours).toEqual(noble.sign(digest, sk, { prehash: false, extraEntropy: extra ?? false }));
+      expect(k1.ecdsaVerify(k1.getPublicKey(sk, { compressed: i % 2 === 0 }), digest, ours)).toBe(true);
     }
   });
 
@@ -125,7 +126,9 @@ describe('BIP-340 agrees with @noble/curves', () => {
       const sk = i < EDGE_KEYS.length ? EDGE_KEYS[i] : k1.keygen().secretKey;
       const message = rand(i * 13);
       const aux = rand(32);
-      expect(k1.schnorrSign(message, sk, aux)).toEqual(schnorr.sign(message, sk, aux));
+      const sig = k1.schnorrSign(message, sk, aux);
+      expect(sig).toEqual(schnorr.sign(message, sk, aux));
+      expect(k1.schnorrVerify(k1.schnorrGetPublicKey(sk), message, sig)).toBe(true);
     }
   });
 

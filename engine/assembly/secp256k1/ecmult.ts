@@ -1,25 +1,32 @@
 /**
  * Variable-time double-scalar multiplication u1 * G + u2 * P for verification, where every input
  * is public. Straus's method with width-5 NAFs: one shared chain of doublings, and at each digit
- * an addition of a precomputed odd multiple (+-1..15) of the base. u1 is split into its low and
- * high 128 bits, which multiply G and 2^128 G (rows 0 and 32 of the fixed-base table), so G costs
- * no extra doublings; u2 multiplies P through a table of P, 3P, ..., 15P made per call.
+ * an addition of a precomputed odd multiple (+-1..15) of a base. Every scalar is cut to 128 bits
+ * so the chain is 128 doublings long: u1 into its low and high halves, which multiply G and
+ * 2^128 G (rows 0 and 32 of the fixed-base table); u2 by the GLV split into k1 and k2, which
+ * multiply P and lambda P through tables of P, 3P, ..., 15P and their images (beta X, Y, Z).
  */
+import { feMul } from './field';
+import { BETA, splitLambda } from './glv';
 import { GE_SIZE, GEJ_SIZE, geNeg, gejAddGeVar, gejAddVar, gejDouble, gejNeg, gejSetGe, gejSetInfinity } from './point';
-import { scToLE } from './scalar';
+import { SC_SIZE, scToLE } from './scalar';
 import { GEN, GEN_ENTRIES } from './table';
 
 const W: i32 = 5;
-/** Digits per NAF: a 256-bit scalar plus a possible final carry, with room to spare. */
-const MAX_DIGITS: i32 = 264;
+/** Digits per NAF: a 128-bit scalar plus a possible final carry, with room to spare. */
+const MAX_DIGITS: i32 = 136;
 
 const NAF_P: usize = memory.data(MAX_DIGITS * 4, 16);
+const NAF_L: usize = memory.data(MAX_DIGITS * 4, 16);
 const NAF_LO: usize = memory.data(MAX_DIGITS * 4, 16);
 const NAF_HI: usize = memory.data(MAX_DIGITS * 4, 16);
 /** Scalars as little-endian bytes, zero padded so that reads past the top give zero bits. */
 const BYTES: usize = memory.data(48, 16);
 const HALF: usize = memory.data(32, 16);
 const PTABLE: usize = memory.data(GEN_ENTRIES * <i32>GEJ_SIZE, 16);
+const LTABLE: usize = memory.data(GEN_ENTRIES * <i32>GEJ_SIZE, 16);
+const K1: usize = memory.data(<i32>SC_SIZE, 16);
+const K2: usize = memory.data(<i32>SC_SIZE, 16);
 const P2: usize = memory.data(<i32>GEJ_SIZE, 16);
 const NEG: usize = memory.data(<i32>GEJ_SIZE, 16);
 const G1: usize = GEN;
@@ -67,25 +74,53 @@ function wnaf(out: usize, num: usize, len: i32): i32 {
   }
 }
 
+/** Adds digit d's multiple from a Jacobian table (negated for d < 0). */
+// @ts-ignore: decorator
+@inline function addJacobian(r: usize, table: usize, d: i32): void {
+  if (d > 0) {
+    gejAddVar(r, r, table + <usize>((d - 1) >> 1) * GEJ_SIZE);
+  } else if (d < 0) {
+    gejNeg(NEG, table + <usize>((-d - 1) >> 1) * GEJ_SIZE);
+    gejAddVar(r, r, NEG);
+  }
+}
+
+/** The NAF of a scalar below 2^128 (its low 16 bytes). */
+function wnaf128(out: usize, k: usize): i32 {
+  memory.fill(BYTES, 0, 48);
+  scToLE(BYTES, k);
+  return wnaf(out, BYTES, 128);
+}
+
 /**
  * r = u1 * G + u2 * P (Jacobian; may be infinity) for scalars u1, u2 and an affine point P.
  */
 export function ecmultVar(r: usize, u1: usize, p: usize, u2: usize): void {
-  // Odd multiples of P: P, then each previous one plus 2P.
+  // Odd multiples of P: P, then each previous one plus 2P; and their images under lambda.
   gejSetGe(PTABLE, p);
   gejDouble(P2, PTABLE);
   for (let j = 1; j < GEN_ENTRIES; j++) {
     gejAddVar(PTABLE + <usize>j * GEJ_SIZE, PTABLE + <usize>(j - 1) * GEJ_SIZE, P2);
   }
+  memory.copy(LTABLE, PTABLE, <usize>GEN_ENTRIES * GEJ_SIZE);
+  for (let j = 0; j < GEN_ENTRIES; j++) {
+    const e = LTABLE + <usize>j * GEJ_SIZE;
+    feMul(e, e, BETA);
+  }
+  // u2 = k1 + k2 lambda: the sign of each half becomes the sign of its digits.
+  const negs = splitLambda(K1, K2, u2);
+  const s1 = 1 - <i32>((negs & 1) << 1);
+  const s2 = 1 - <i32>(negs & 2);
+  let len = wnaf128(NAF_P, K1);
+  const lenL = wnaf128(NAF_L, K2);
   memory.fill(BYTES, 0, 48);
-  scToLE(BYTES, u2);
-  let len = wnaf(NAF_P, BYTES, 256);
   scToLE(BYTES, u1);
   memory.copy(HALF, BYTES + 16, 16);
   memory.fill(BYTES + 16, 0, 16);
   const lenLo = wnaf(NAF_LO, BYTES, 128);
   memory.copy(BYTES, HALF, 16);
   const lenHi = wnaf(NAF_HI, BYTES, 128);
+  if (lenL > len) len = lenL;
   if (lenLo > len) len = lenLo;
   if (lenHi > len) len = lenHi;
 
@@ -93,13 +128,8 @@ export function ecmultVar(r: usize, u1: usize, p: usize, u2: usize): void {
   for (let i = len - 1; i >= 0; i--) {
     gejDouble(r, r);
     const off = <usize>(i << 2);
-    const d = load<i32>(NAF_P + off);
-    if (d > 0) {
-      gejAddVar(r, r, PTABLE + <usize>((d - 1) >> 1) * GEJ_SIZE);
-    } else if (d < 0) {
-      gejNeg(NEG, PTABLE + <usize>((-d - 1) >> 1) * GEJ_SIZE);
-      gejAddVar(r, r, NEG);
-    }
+    addJacobian(r, PTABLE, s1 * load<i32>(NAF_P + off));
+    addJacobian(r, LTABLE, s2 * load<i32>(NAF_L + off));
     addAffine(r, G1, load<i32>(NAF_LO + off));
     addAffine(r, G128, load<i32>(NAF_HI + off));
   }

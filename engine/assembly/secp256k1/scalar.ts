@@ -320,4 +320,12 @@ export function scInv(r: usize, a: usize): void {
     if (nibble != 0) montMul(XT, XT, POW + nibble * SC_SIZE);
   }
   montMul(r, XT, ONE); // out of the Montgomery domain
+  // The powers of a (a nonce, when signing) should not outlive the call.
+  memory.fill(POW, 0, 16 * SC_SIZE);
+  memory.fill(X1, 0, SC_SIZE);
+  memory.fill(X3, 0, SC_SIZE);
+  memory.fill(X6, 0, SC_SIZE);
+  memory.fill(X24, 0, SC_SIZE);
+  memory.fill(XT, 0, SC_SIZE);
+  memory.fill(T, 0, SC_SIZE);
 }
