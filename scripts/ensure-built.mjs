@@ -22,7 +22,7 @@ if (!existsSync(wasm) || statSync(wasm).mtimeMs < newestSource('engine/assembly'
 }
 
 const web = 'dist/web/index.html';
-const webSources = Math.max(newestSource('web/src'), statSync('web/index.html').mtimeMs, newestSource('engine/src'), statSync(wasm).mtimeMs, statSync('vite.config.ts').mtimeMs);
+const webSources = Math.max(newestSource('web/src'), statSync('web/index.html').mtimeMs, newestSource('engine/src'), newestSource('shared'), statSync(wasm).mtimeMs, statSync('vite.config.ts').mtimeMs);
 if (process.argv.includes('--web') && (!existsSync(web) || statSync(web).mtimeMs < webSources)) {
   console.log('Building the web app (Vite)...');
   // A production bundle even when called from a test runner (which sets NODE_ENV=test).
