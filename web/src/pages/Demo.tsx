@@ -1,8 +1,41 @@
-/** Placeholder until this page is built (issue 4). */
+/** /demo: Crypto Operations and Performance Benchmark (spec §2). The benchmark and its charts load on first visit. */
+import { lazy, Suspense } from 'react';
+import { CryptoOperations } from '../demo/CryptoOperations.tsx';
+import { KeepTabs } from '../demo/KeepTabs.tsx';
+import '../demo/demo.css';
+
+const Benchmark = lazy(() => import('../demo/benchmark/Benchmark.tsx'));
+
 export default function Demo() {
   return (
-    <div className="container section">
-      <h1>Demo</h1>
+    // .section's padding shorthand would cancel .container's side padding on one element: nest them.
+    <div className="section demo-page">
+      <div className="container">
+        <div className="demo-head">
+          <span className="badge badge-accent">Interactive demo</span>
+          <h1>Post-quantum cryptography, live</h1>
+          <p className="muted">
+            Sign and verify with Dilion (FIPS 204 ML-DSA-65) on our server or right here in your browser, and measure both. No account needed.
+          </p>
+        </div>
+        <KeepTabs
+          label="Demo"
+          defaultValue="operations"
+          listClassName="demo-top-tabs"
+          tabs={[
+            { value: 'operations', label: 'Crypto Operations', content: <CryptoOperations /> },
+            {
+              value: 'benchmark',
+              label: 'Performance Benchmark',
+              content: (
+                <Suspense fallback={<div className="spinner" aria-label="Loading" />}>
+                  <Benchmark />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
+      </div>
     </div>
   );
 }

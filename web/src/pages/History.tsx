@@ -1,8 +1,104 @@
-/** Placeholder until this page is built (issue 4). */
+/**
+ * /history (spec §2): the operations of this account (or, signed out, of this browser session) from
+ * GET /api/crypto/operations, with working tabs, counts, search and filter, and a details panel.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { Select } from '../components/ui/Select.tsx';
+import { Tabs } from '../components/ui/Tabs.tsx';
+import { DetailsPanel } from '../history/DetailsPanel.tsx';
+import { applyFilters, TABS, TYPE_FILTERS, type Operation, type Tab, type TypeFilter } from '../history/filter.ts';
+import { OperationItem } from '../history/OperationItem.tsx';
+import { errorMessage } from '../lib/api.ts';
+import '../history/history.css';
+
 export default function History() {
+  // The list changes with every operation anywhere, so it is read afresh on each visit.
+  const query = useQuery<Operation[]>({ queryKey: ['/api/crypto/operations'], refetchOnMount: 'always' });
+  const [tab, setTab] = useState<Tab>('all');
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<TypeFilter>('all');
+  const [selected, setSelected] = useState<Operation | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const ops = query.data ?? [];
+  const { counts, inTab } = applyFilters(ops, search, type);
+  const filtering = search.trim() !== '' || type !== 'all';
+
+  const select = (op: Operation) => {
+    setSelected(op);
+    // On narrow screens the panel sits below the list: bring it into view.
+    if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const list = (t: (typeof TABS)[number]) => {
+    const items = inTab(t.value);
+    if (items.length === 0) {
+      const tabHasAny = applyFilters(ops, '', 'all').inTab(t.value).length > 0;
+      return (
+        <div className="card history-empty muted">
+          {filtering && tabHasAny ? 'No operations match the search or filter.' : t.empty}
+          {t.value === 'all' && !tabHasAny && (
+            <div style={{ marginTop: 12 }}>
+              <Link href="/demo" className="btn btn-primary btn-sm">
+                Open the demo
+              </Link>
+            </div>
+          )}
+        </div>
+      );
+    }
+    return (
+      <ul className="history-list">
+        {items.map((op) => (
+          <OperationItem key={op.id} op={op} selected={selected?.id === op.id} onSelect={() => select(op)} />
+        ))}
+      </ul>
+    );
+  };
+
   return (
-    <div className="container section">
-      <h1>History</h1>
+    <div className="section">
+      <div className="container">
+        <h1>Crypto Operations History</h1>
+        <p className="muted">Signed in, these are your operations through the API and the demo; signed out, the demo operations of this browser session. Operations run in your browser stay on your device and are not listed.</p>
+        <div className="history-tools">
+          <input className="input" type="search" placeholder="Search messages, algorithms, IDs…" aria-label="Search operations" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Select label="Filter by type" value={type} onValueChange={(v) => setType(v as TypeFilter)} options={TYPE_FILTERS} />
+        </div>
+        <div className="history-layout">
+          <div>
+            {query.isLoading ? (
+              <div className="history-loading">
+                <div className="spinner" aria-hidden /> Loading crypto operations...
+              </div>
+            ) : query.isError ? (
+              <div className="card result-bad" role="alert">
+                {errorMessage(query.error, 'Could not load the operations')}
+              </div>
+            ) : (
+              <Tabs
+                label="Algorithms"
+                value={tab}
+                onValueChange={(v) => setTab(v as Tab)}
+                tabs={TABS.map((t) => ({
+                  value: t.value,
+                  label: (
+                    <>
+                      {t.label}
+                      <span className="tab-count">{counts[t.value]}</span>
+                    </>
+                  ),
+                  content: list(t),
+                }))}
+              />
+            )}
+          </div>
+          <div ref={panel}>
+            <DetailsPanel op={selected} />
+          </div>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,167 @@
+/**
+ * The demo in a real browser against the real server: Dilion signed and verified on the server and
+ * in the browser's engine worker, across the two; the QES2 and zk-FIDNA tabs showing the server's
+ * answer; a 5-operation benchmark with both charts; the engine loaded only when needed.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+
+const shots = resolve(import.meta.dirname, '../../screenshots');
+let stack: Stack;
+
+/** Chromium logs every non-OK fetch; the QES2 and zk-FIDNA routes answer 404 until they exist. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 404/.test(e));
+
+async function shot(page: Page, name: string) {
+  // A full-page capture keeps the sticky navigation where the page was scrolled: start at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+const output = (page: Page) => page.getByTestId('dilion-output');
+const result = (page: Page) => page.getByTestId('dilion-result');
+
+async function signAndVerify(page: Page) {
+  await page.getByRole('button', { name: 'Generate Signature' }).click();
+  await output(page).getByText('dilion (ML-DSA-65)').waitFor();
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await result(page).getByText('Valid signature').waitFor();
+}
+
+describe.skipIf(skipBrowserTests)('demo', () => {
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('does not load the engine on the home page, nor on the demo until the browser is chosen', async () => {
+    const { page } = await stack.page();
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.goto('/demo');
+    await page.getByRole('button', { name: 'Generate Signature' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((u) => /\.wasm$|engine\.worker/.test(u))).toEqual([]);
+    await page.getByRole('radio', { name: 'This browser' }).check();
+    await page.getByText(/Engine ready/).waitFor();
+    expect(fetched.some((u) => u.endsWith('.wasm'))).toBe(true);
+  });
+
+  it('signs and verifies Dilion on the server, and says invalid for a changed message', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/demo');
+    expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('User ID (UID)').inputValue()).toBe('user@example.com');
+    expect(await page.getByLabel('Service ID (SID)').inputValue()).toBe('service-A');
+    await signAndVerify(page);
+    expect(await output(page).textContent()).toContain('dilion/v1|service-A');
+    expect(await result(page).textContent()).toContain('Signed on the server, verified on the server');
+    await shot(page, 'demo-dilion-1280');
+    await page.getByRole('textbox', { name: 'Message' }).fill('authentication request, altered');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await result(page).getByText('Invalid signature').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in the browser, and each side verifies what the other signed', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/demo');
+    await page.getByRole('radio', { name: 'This browser' }).check();
+    await signAndVerify(page);
+    expect(await output(page).textContent()).toMatch(/Keybrowser_[0-9a-f]{16}/);
+    expect(await result(page).textContent()).toContain('Signed in this browser, verified in this browser');
+
+    // The browser's signature, checked by the server.
+    await page.getByRole('radio', { name: 'Server' }).check();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await result(page).getByText('Signed in this browser, verified on the server').waitFor();
+    expect(await result(page).textContent()).toContain('Valid signature');
+
+    // The server's signature, checked in the browser.
+    await page.getByRole('button', { name: 'Generate Signature' }).click();
+    await output(page).getByText(/Signed on the server/).waitFor();
+    await page.getByRole('radio', { name: 'This browser' }).check();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await result(page).getByText('Signed on the server, verified in this browser').waitFor();
+    expect(await result(page).textContent()).toContain('Valid signature');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the server’s message on the QES2 and zk-FIDNA tabs while their endpoints do not exist', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/demo');
+    await page.getByRole('tab', { name: 'QES2_ECDSA' }).click();
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Hybrid cryptographic message');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('toast').getByText(/There is no POST .*qes2\/ecdsa\/sign/).waitFor();
+    expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: 'zk-FIDNA' }).click();
+    expect(await page.getByLabel('Secret Value (X)').inputValue()).toBe('650000');
+    expect(await page.getByLabel('Balance Value (Y)').inputValue()).toBe('21930000');
+    await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
+    await page.getByTestId('toast').getByText(/There is no POST .*zk-fidna\/prove/).waitFor();
+    await shot(page, 'demo-zk-1280');
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('refuses an operation count outside 1..500 with the spec’s alert', async () => {
+    const { page } = await stack.page();
+    await page.goto('/demo');
+    await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
+    await page.getByLabel('Operations Count').fill('501');
+    const messages: string[] = [];
+    page.on('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Start Benchmark' }).click();
+    await page.getByLabel('Operations Count').fill('0');
+    await page.getByRole('button', { name: 'Start Benchmark' }).click();
+    await expect.poll(() => messages).toEqual(['Operation count must be between 1 and 500', 'Operation count must be between 1 and 500']);
+    expect(await page.getByTestId('benchmark-results').count()).toBe(0);
+  });
+
+  it('runs a 5-operation Dilion benchmark in the browser and on the server and charts both', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/demo');
+    await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
+    await page.getByTestId('stat-cards').waitFor();
+    await shot(page, 'demo-benchmark-before-1280');
+    await page.getByLabel('Operations Count').fill('5');
+    await page.getByRole('button', { name: 'Start Benchmark' }).click();
+    await page.getByTestId('benchmark-results').waitFor({ timeout: 60_000 });
+    for (const side of ['browser', 'server']) {
+      expect(await page.getByTestId(`chart-${side}`).locator('.recharts-line').count()).toBe(2);
+      const text = await page.getByTestId(`results-${side}`).textContent();
+      expect(text).toContain('100.0%');
+    }
+    const browserMs = await page.getByTestId('browser-sign-ms').textContent();
+    const nodeMs = await page.getByTestId('node-sign-ms').textContent();
+    const ratio = await page.getByTestId('engine-ratio').textContent();
+    console.log(`Dilion sign, engine: browser ${browserMs}, Node ${nodeMs}, ratio ${ratio}`);
+    expect(browserMs).toMatch(/ms$/);
+    expect(nodeMs).toMatch(/ms$/);
+    await shot(page, 'demo-benchmark-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'demo-benchmark-390');
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a 390 px screen', async () => {
+    const { page, errors } = await stack.page({ width: 390, height: 844 });
+    await page.goto('/demo');
+    await signAndVerify(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'demo-dilion-390');
+    expect(errors).toEqual([]);
+  });
+});

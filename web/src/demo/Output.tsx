@@ -1,0 +1,56 @@
+/** The dark output block of a result, and the verification result box (spec §2, §8). */
+import type { ReactNode } from 'react';
+
+export interface OutputRow {
+  label: string;
+  value: ReactNode;
+}
+
+export function OutputBlock({ title, rows, footer, testId }: { title: string; rows: OutputRow[] | null; footer?: ReactNode; testId?: string }) {
+  return (
+    <div className="output-wrap" data-testid={testId}>
+      <div className="output-title">{title}</div>
+      {rows ? (
+        <dl className="output output-rows">
+          {rows.map((r) => (
+            <div key={r.label} className="output-row">
+              <dt>{r.label}</dt>
+              <dd>{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <div className="output output-empty">Nothing yet.</div>
+      )}
+      {footer && <div className="output-footer muted">{footer}</div>}
+    </div>
+  );
+}
+
+export type VerifyState = { kind: 'valid'; text: string; note?: string } | { kind: 'invalid'; text: string; note?: string } | { kind: 'error'; text: string } | null;
+
+export function ResultBox({ state, testId }: { state: VerifyState; testId?: string }) {
+  return (
+    <div className="output-wrap" data-testid={testId}>
+      <div className="output-title">Verification result</div>
+      {!state && <div className="result-idle muted">Not verified yet.</div>}
+      {state?.kind === 'valid' && (
+        <div className="result-ok" role="status">
+          ✓ {state.text}
+          {state.note && <div className="result-note">{state.note}</div>}
+        </div>
+      )}
+      {state?.kind === 'invalid' && (
+        <div className="result-bad" role="status">
+          ✗ {state.text}
+          {state.note && <div className="result-note">{state.note}</div>}
+        </div>
+      )}
+      {state?.kind === 'error' && (
+        <div className="result-bad" role="alert">
+          ✗ {state.text}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * Performance Benchmark (spec §2, §4, §5): real sign + verify operations, in this browser's engine
+ * worker and on the server, side by side. Nothing is simulated; the reference figures shown before
+ * the first run are replaced by measurements.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { z } from 'zod';
+import type { Performance } from '../../../../server/contract/operations.ts';
+import { Select } from '../../components/ui/Select.tsx';
+import { ALGORITHMS, type AlgorithmId } from '../algorithms.ts';
+import { formatMs } from '../format.ts';
+import { ResultsPanel } from './ResultsPanel.tsx';
+import { WARM_UP_ROUNDS } from './operations.ts';
+import { COUNT_ERROR, MAX_COUNT, MIN_COUNT, runBenchmark, validCount } from './run.ts';
+import { attachEngineTimes, fetchRecords } from './serverRecords.ts';
+import { SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
+import { StatCards } from './StatCards.tsx';
+import { summarize, type Sample, type Side } from './stats.ts';
+import { TimesChart } from './TimesChart.tsx';
+
+/** A finished run. */
+interface Run {
+  algorithm: AlgorithmId;
+  count: number;
+  samples: Sample[];
+  stopped: boolean;
+  /** Server operations whose engine time was found in the server's records. */
+  matched: number;
+}
+
+/** The run under way: only cheap figures, so that drawing never competes with the operations timed. */
+interface Progress {
+  count: number;
+  done: number;
+  last: Partial<Record<Side, Sample>>;
+}
+
+/** Update the progress display at most this often, and only in the pause after a server operation. */
+const PROGRESS_MS = 100;
+
+export default function Benchmark() {
+  const client = useQueryClient();
+  const performanceQuery = useQuery<z.infer<typeof Performance>>({ queryKey: ['/api/crypto/performance'] });
+  const [algorithm, setAlgorithm] = useState<AlgorithmId>('dilion');
+  const [countText, setCountText] = useState('100');
+  const [run, setRun] = useState<Run | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [waiting, setWaiting] = useState(0);
+  const controller = useRef<AbortController | null>(null);
+  const buffer = useRef<Sample[]>([]);
+  const lastShown = useRef(0);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  async function start() {
+    const count = Number(countText);
+    if (!validCount(count)) {
+      window.alert(COUNT_ERROR);
+      return;
+    }
+    const abort = new AbortController();
+    controller.current = abort;
+    buffer.current = [];
+    const last: Progress['last'] = {};
+    setProgress({ count, done: 0, last: {} });
+    let stopped = false;
+    try {
+      ({ stopped } = await runBenchmark({
+        algorithm,
+        count,
+        signal: abort.signal,
+        onSample: (s) => {
+          buffer.current.push(s);
+          last[s.side] = s;
+          // Shown in the 50 ms pause after a server operation, so the page redraws between timed steps.
+          if (s.side === 'server' && performance.now() - lastShown.current >= PROGRESS_MS) {
+            lastShown.current = performance.now();
+            setProgress({ count, done: buffer.current.length, last: { ...last } });
+          }
+        },
+        onWait: setWaiting,
+      }));
+    } finally {
+      setWaiting(0);
+    }
+    let samples = [...buffer.current];
+    let matched = 0;
+    if (samples.some((s) => s.side === 'server' && s.signature)) {
+      ({ samples, matched } = attachEngineTimes(samples, await fetchRecords().catch(() => [])));
+    }
+    void client.invalidateQueries({ queryKey: ['/api/crypto/performance'] });
+    void client.invalidateQueries({ queryKey: ['/api/crypto/operations'] });
+    if (controller.current !== abort) return;
+    setProgress(null);
+    setRun({ algorithm, count, samples, stopped, matched });
+  }
+
+  const bySide = useMemo(() => {
+    const browser = run?.samples.filter((s) => s.side === 'browser') ?? [];
+    const server = run?.samples.filter((s) => s.side === 'server') ?? [];
+    return { browser, server, browserSummary: summarize(browser), serverSummary: summarize(server) };
+  }, [run]);
+
+  const stored = (id: AlgorithmId) => performanceQuery.data?.byAlgorithm.find((a) => a.algorithm === id);
+  const storedDilion = stored('dilion');
+  const node: NodeFigure | null =
+    run?.algorithm === 'dilion' && bySide.serverSummary.medianEngineSignMs != null
+      ? { ms: bySide.serverSummary.medianEngineSignMs, source: `median of the engine times the server recorded for ${run.matched} of this run’s signatures` }
+      : storedDilion && storedDilion.averageGenerationTime > 0
+        ? { ms: storedDilion.averageGenerationTime, source: `average engine time of ${storedDilion.operations.toLocaleString('en-US')} stored Dilion operations (GET /api/crypto/performance)` }
+        : null;
+
+  const total = progress ? progress.count * 2 : 0;
+  const done = progress?.done ?? 0;
+  const percent = total ? Math.round((done / total) * 100) : 0;
+  const shown = run !== null && run.samples.length > 0;
+  const lastText = (side: Side) => {
+    const s = progress?.last[side];
+    return !s ? '—' : s.ok ? formatMs(s.time) : 'failed';
+  };
+
+  return (
+    <div className="stack bench">
+      <div className="card stack">
+        <div className="bench-controls">
+          <div className="field">
+            <label htmlFor="bench-algorithm">Algorithm</label>
+            <Select
+              id="bench-algorithm"
+              label="Algorithm"
+              value={algorithm}
+              onValueChange={(v) => setAlgorithm(v as AlgorithmId)}
+              options={ALGORITHMS.map((a) => ({ value: a.id, label: a.id }))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="bench-count">Operations Count</label>
+            <input id="bench-count" className="input" type="number" min={MIN_COUNT} max={MAX_COUNT} value={countText} onChange={(e) => setCountText(e.target.value)} disabled={progress !== null} />
+          </div>
+          {progress ? (
+            <button type="button" className="btn btn-danger" onClick={() => controller.current?.abort()}>
+              Stop Test
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={start}>
+              Start Benchmark
+            </button>
+          )}
+        </div>
+        <p className="muted small">
+          Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on
+          the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Times are wall-clock as this page sees them; the engine
+          times below come from the worker and from the server’s operation records. Before a Dilion run the worker signs {WARM_UP_ROUNDS} untimed messages so
+          the browser has optimised the engine, as a long-running server has.
+        </p>
+        {progress && (
+          <div className="stack" style={{ gap: 6 }}>
+            <div className="row small">
+              <span>
+                Running {done} of {total} ({progress.count} per side) · last operation: browser {lastText('browser')}, server {lastText('server')}
+              </span>
+              <span className="spacer" />
+              <strong data-testid="bench-percent">{percent}%</strong>
+            </div>
+            <div className="progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+              <div style={{ width: `${percent}%` }} />
+            </div>
+            {waiting > 0 && <div className="small muted">Waiting {waiting} s: the demo API allows a limited number of calls a minute per address.</div>}
+            <div className="small muted">Charts and figures appear when the run ends: drawing them meanwhile would slow the operations being timed.</div>
+          </div>
+        )}
+      </div>
+
+      <StatCards algorithm={run?.algorithm ?? algorithm} browser={shown ? bySide.browserSummary : null} server={shown ? bySide.serverSummary : null} stored={stored(run?.algorithm ?? algorithm)} />
+      <SpeedComparison algorithm={run?.algorithm ?? null} browser={shown ? bySide.browserSummary : null} server={shown ? bySide.serverSummary : null} node={node} />
+      {shown && (
+        <div className="grid grid-2">
+          <TimesChart title="In this browser" subtitle="Web Worker, wasm engine: ms per step" samples={bySide.browser} testId="chart-browser" />
+          <TimesChart title="On the server" subtitle="HTTP round trip to /api/demo: ms per step" samples={bySide.server} testId="chart-server" />
+        </div>
+      )}
+      {shown && (
+        <ResultsPanel
+          algorithm={run.algorithm}
+          stopped={run.stopped}
+          browser={{ summary: bySide.browserSummary, samples: bySide.browser }}
+          server={{ summary: bySide.serverSummary, samples: bySide.server }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/** The results panel (spec §2): algorithm badge, totals, success rate and the distribution, per side. */
+import { labelOf, type AlgorithmId } from '../algorithms.ts';
+import { formatMs } from '../format.ts';
+import { errorCounts, type Distribution, type Sample, type Summary } from './stats.ts';
+
+const BUCKETS: { key: keyof Distribution; label: string }[] = [
+  { key: 'fast', label: 'Fast (<200ms)' },
+  { key: 'normal', label: 'Normal (200-500ms)' },
+  { key: 'slow', label: 'Slow (>500ms)' },
+  { key: 'failed', label: 'Failed' },
+];
+
+function SideResults({ title, summary, samples }: { title: string; summary: Summary; samples: Sample[] }) {
+  const errors = errorCounts(samples);
+  return (
+    <div className="results-side" data-testid={`results-${title.toLowerCase().startsWith('browser') ? 'browser' : 'server'}`}>
+      <h4>{title}</h4>
+      <dl className="results-figures">
+        <div>
+          <dt>Total operations</dt>
+          <dd>{summary.operations.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>Total time</dt>
+          <dd>{formatMs(summary.totalMs)}</dd>
+        </div>
+        <div>
+          <dt>Success rate</dt>
+          <dd>{summary.successRate.toFixed(1)}%</dd>
+        </div>
+      </dl>
+      <div className="distribution">
+        {BUCKETS.map((b) => {
+          const n = summary.distribution[b.key];
+          const pct = summary.operations ? (n / summary.operations) * 100 : 0;
+          return (
+            <div key={b.key} className="dist-row" data-bucket={b.key}>
+              <span className="dist-label">{b.label}</span>
+              <span className="dist-bar">
+                <span style={{ width: `${pct}%` }} />
+              </span>
+              <span className="dist-count">{n}</span>
+            </div>
+          );
+        })}
+      </div>
+      {errors.length > 0 && (
+        <ul className="error-list">
+          {errors.map((e) => (
+            <li key={e.message}>
+              <span className="badge badge-danger">×{e.count}</span> {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ResultsPanel(props: {
+  algorithm: AlgorithmId;
+  stopped: boolean;
+  browser: { summary: Summary; samples: Sample[] };
+  server: { summary: Summary; samples: Sample[] };
+}) {
+  return (
+    <div className="card stack" data-testid="benchmark-results">
+      <div className="row">
+        <h3 style={{ margin: 0 }}>Results</h3>
+        <span className="badge badge-accent">{labelOf(props.algorithm)}</span>
+        {props.stopped && <span className="badge">Stopped early</span>}
+      </div>
+      <p className="muted small">Total time is the sum of the operations’ own times: the 50 ms pauses and any rate-limit waits are left out.</p>
+      <div className="grid grid-2">
+        <SideResults title="Browser (Web Worker)" {...props.browser} />
+        <SideResults title="Server (demo API)" {...props.server} />
+      </div>
+    </div>
+  );
+}

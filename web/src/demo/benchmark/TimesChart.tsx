@@ -1,0 +1,38 @@
+/** Per-operation sign and verify times of one side, as a recharts line chart. */
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMs } from '../format.ts';
+import type { Sample } from './stats.ts';
+
+export function TimesChart({ title, subtitle, samples, testId }: { title: string; subtitle: string; samples: Sample[]; testId: string }) {
+  // Failed operations have no time: a gap in the lines, not a misleading zero.
+  const dots = samples.length <= 40;
+  const data = samples.map((s) => ({ op: s.index, sign: s.ok ? s.signMs : null, verify: s.ok ? s.verifyMs : null }));
+  return (
+    <div className="card chart-card" data-testid={testId}>
+      <div className="card-title">{title}</div>
+      <p className="muted small">{subtitle}</p>
+      {samples.length === 0 ? (
+        <div className="chart-empty muted">No operations yet.</div>
+      ) : (
+        <div className="chart-box">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
+              <CartesianGrid stroke="#e3e7f1" strokeDasharray="3 3" />
+              <XAxis dataKey="op" tick={{ fontSize: 11 }} label={{ value: 'operation', position: 'insideBottomRight', offset: -2, fontSize: 11 }} />
+              <YAxis
+                tick={{ fontSize: 11 }}
+                width={44}
+                tickFormatter={(v: number) => (v < 10 ? String(Number(v.toFixed(2))) : String(Math.round(v)))}
+                label={{ value: 'ms', angle: -90, position: 'insideLeft', fontSize: 11 }}
+              />
+              <Tooltip formatter={(v) => formatMs(typeof v === 'number' ? v : null)} labelFormatter={(l) => `Operation ${l}`} />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Line type="linear" dataKey="sign" name="sign" stroke="#334155" dot={dots} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
+              <Line type="linear" dataKey="verify" name="verify" stroke="#f59e0b" dot={dots} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </div>
+  );
+}

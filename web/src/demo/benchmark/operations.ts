@@ -1,0 +1,123 @@
+/**
+ * One benchmark operation per algorithm and side: sign (or prove) then verify the same message,
+ * each step timed by the page, through the same calls the crypto tabs make (../operations.ts).
+ * Nothing is simulated: a step that fails, or a verify that says invalid, fails the operation.
+ */
+import { engineWorker } from '../../workers/engine.client.ts';
+import type { AlgorithmId } from '../algorithms.ts';
+import { base64Length } from '../format.ts';
+import { DemoCallError } from '../http.ts';
+import { dilionSign, dilionVerify, qes2Sign, qes2Verify, zkProve, zkVerify, type Json } from '../operations.ts';
+import type { Sample, Side } from './stats.ts';
+
+export interface RunContext {
+  signal: AbortSignal;
+  /** Called while a server call waits out the demo rate limit. */
+  onWait(seconds: number): void;
+}
+
+export class Cancelled extends Error {}
+
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Cancelled());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new Cancelled());
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * Times one call. A 429 rate_limited answer (the demo allows so many calls a minute per address) is
+ * waited out and the call repeated; only the attempt that ran counts, so waits never inflate times.
+ */
+async function step<T>(call: () => Promise<T>, ctx: RunContext): Promise<{ value: T; ms: number }> {
+  for (;;) {
+    const start = performance.now();
+    try {
+      const value = await call();
+      return { value, ms: performance.now() - start };
+    } catch (error) {
+      if (!(error instanceof DemoCallError && error.status === 429 && error.code === 'rate_limited')) throw error;
+      const seconds = error.retryAfterSeconds ?? 5;
+      ctx.onWait(seconds);
+      await sleep(seconds * 1000, ctx.signal);
+      ctx.onWait(0);
+    }
+  }
+}
+
+const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const utf8Length = (value: unknown) => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
+
+/** Bytes of a signature or proof: its base64 `encoded` field when it has one, else its JSON. */
+function sizeOf(value: unknown): number | null {
+  if (value && typeof value === 'object' && typeof (value as Json).encoded === 'string') return base64Length((value as Json).encoded as string);
+  return value === undefined ? null : utf8Length(value);
+}
+
+interface Measured {
+  signMs: number;
+  verifyMs: number;
+  valid: boolean;
+  size: number | null;
+  engineSignMs?: number;
+  engineVerifyMs?: number;
+  signature?: string;
+}
+
+async function measure(algorithm: AlgorithmId, side: Side, index: number, ctx: RunContext): Promise<Measured> {
+  // The spec's benchmark message (§7); the sid is left out, so the context is "dilion/v1|default".
+  const message = `Benchmark test ${index}`;
+  if (algorithm === 'dilion') {
+    const s = await step(() => dilionSign(side, { message }), ctx);
+    const v = await step(() => dilionVerify(side, { message, signature: s.value.signature.encoded, publicKey: s.value.publicKey }), ctx);
+    return {
+      signMs: s.ms,
+      verifyMs: v.ms,
+      valid: v.value.valid,
+      size: base64Length(s.value.signature.encoded),
+      engineSignMs: s.value.engineMs,
+      engineVerifyMs: v.value.engineMs,
+      signature: side === 'server' ? s.value.signature.encoded : undefined,
+    };
+  }
+  if (algorithm === 'zk-fidna') {
+    const input = { secretValue: randomInt(100, 599), balanceValue: randomInt(1000, 5999), circuitType: 'balance_proof' as const };
+    const p = await step(() => zkProve(side, input), ctx);
+    const v = await step(() => zkVerify(side, p.value.proof, p.value.publicInput), ctx);
+    return { signMs: p.ms, verifyMs: v.ms, valid: v.value.valid === true, size: sizeOf(p.value.proof) };
+  }
+  const mode = algorithm === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr';
+  const s = await step(() => qes2Sign(side, mode, message), ctx);
+  const v = await step(() => qes2Verify(side, mode, message, s.value.signature), ctx);
+  return { signMs: s.ms, verifyMs: v.ms, valid: v.value.valid === true, size: sizeOf(s.value.signature) };
+}
+
+/** Untimed in-browser operations before a run: the engine's wasm loaded and optimised by the browser. */
+export const WARM_UP_ROUNDS = 30;
+
+/** Pays, untimed, what the first operations would otherwise: loading the engine and optimising its wasm. */
+export async function warmUp(algorithm: AlgorithmId, sides: readonly Side[]): Promise<void> {
+  if (algorithm === 'dilion' && sides.includes('browser')) await engineWorker().warmUp(WARM_UP_ROUNDS);
+}
+
+/** Runs operation `index`; any failure becomes a failed sample with time 0 (spec §8). */
+export async function runOperation(algorithm: AlgorithmId, side: Side, index: number, ctx: RunContext): Promise<Sample> {
+  try {
+    const m = await measure(algorithm, side, index, ctx);
+    if (!m.valid) return { index, side, ok: false, signMs: 0, verifyMs: 0, time: 0, size: null, error: 'The signature did not verify' };
+    const { valid: _valid, ...rest } = m;
+    return { index, side, ok: true, ...rest, time: m.signMs + m.verifyMs };
+  } catch (error) {
+    if (error instanceof Cancelled) throw error;
+    const message = error instanceof DemoCallError ? error.serverMessage : error instanceof Error ? error.message : '';
+    return { index, side, ok: false, signMs: 0, verifyMs: 0, time: 0, size: null, error: message || 'Network error' };
+  }
+}

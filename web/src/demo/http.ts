@@ -1,0 +1,48 @@
+/**
+ * POST to the demo API. Like lib/api.ts (spec §8: the server's `message` is what a person sees), plus
+ * what the benchmark needs: the Retry-After of a rate-limited call, and fetch failures reported as
+ * 'Network error' (spec §8) rather than the browser's wording.
+ */
+import { ApiError } from '../lib/api.ts';
+
+export class DemoCallError extends ApiError {
+  constructor(
+    status: number,
+    serverMessage: string,
+    code?: string,
+    param?: string,
+    /** Seconds to wait, for a 429 rate_limited answer. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(status, serverMessage, code, param);
+  }
+}
+
+export async function postDemo<T>(path: string, body: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new Error('Network error');
+  }
+  const text = await res.text();
+  if (res.ok) return (text ? JSON.parse(text) : null) as T;
+  let message = text || res.statusText;
+  let code: string | undefined;
+  let param: string | undefined;
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown; code?: unknown; param?: unknown };
+    if (typeof parsed.message === 'string') message = parsed.message;
+    if (typeof parsed.code === 'string') code = parsed.code;
+    if (typeof parsed.param === 'string') param = parsed.param;
+  } catch {
+    // Not our JSON error body (a proxy's page, say): the text itself is the message.
+  }
+  const retryAfter = Number(res.headers.get('retry-after'));
+  throw new DemoCallError(res.status, message, code, param, retryAfter > 0 ? retryAfter : undefined);
+}

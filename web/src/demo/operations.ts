@@ -1,0 +1,84 @@
+/**
+ * Every demo operation, on the server (POST /api/demo/...) or in this browser (the engine worker),
+ * returning the same shapes either way. The crypto tabs and the benchmark both call these, so the
+ * benchmark measures exactly what the tabs do.
+ */
+import type { z } from 'zod';
+import type { DilionSignResponse, DilionVerifyResponse } from '../../../server/contract/dilion.ts';
+import { engineWorker } from '../workers/engine.client.ts';
+import { NOT_IN_BROWSER, type Where } from './algorithms.ts';
+import { postDemo } from './http.ts';
+
+/** A sign result; `engineMs` (keygen + sign in the engine) is known for in-browser results. */
+export type DilionSigned = z.infer<typeof DilionSignResponse> & { engineMs?: number };
+export type DilionVerified = z.infer<typeof DilionVerifyResponse> & { engineMs?: number };
+
+export interface DilionSignInput {
+  message: string;
+  uid?: string;
+  sid?: string;
+}
+
+export interface DilionVerifyInput extends DilionSignInput {
+  signature: DilionSigned['signature'] | string;
+  publicKey: string;
+}
+
+/** Empty optional fields are left out: the server refuses an empty sid and treats absent as "default". */
+function optional(input: { uid?: string; sid?: string }) {
+  return { ...(input.uid ? { uid: input.uid } : {}), ...(input.sid ? { sid: input.sid } : {}) };
+}
+
+export function dilionSign(where: Where, input: DilionSignInput): Promise<DilionSigned> {
+  if (where === 'browser') return engineWorker().dilionSign(input.message, input.sid || undefined);
+  return postDemo('/api/demo/dilion/sign', { message: input.message, ...optional(input) });
+}
+
+export function dilionVerify(where: Where, input: DilionVerifyInput): Promise<DilionVerified> {
+  if (where === 'browser') {
+    const signature = typeof input.signature === 'string' ? input.signature : { encoded: input.signature.encoded };
+    return engineWorker().dilionVerify(input.message, signature, input.publicKey, input.sid || undefined);
+  }
+  return postDemo('/api/demo/dilion/verify', {
+    message: input.message,
+    signature: input.signature,
+    publicKey: input.publicKey,
+    ...optional(input),
+  });
+}
+
+/** QES2 and zk-FIDNA answers are shown as the server sends them (their contract comes with issue 5). */
+export type Json = Record<string, unknown>;
+export type Qes2Mode = 'ecdsa' | 'schnorr';
+
+function serverOnly(algorithm: 'qes2-ecdsa' | 'qes2-schnorr' | 'zk-fidna', where: Where): void {
+  if (where === 'browser') throw new Error(NOT_IN_BROWSER[algorithm]);
+}
+
+export async function qes2Sign(where: Where, mode: Qes2Mode, message: string): Promise<Json> {
+  serverOnly(`qes2-${mode}`, where);
+  return postDemo(`/api/demo/qes2/${mode}/sign`, { message });
+}
+
+export async function qes2Verify(where: Where, mode: Qes2Mode, message: string, signature: unknown): Promise<Json> {
+  serverOnly(`qes2-${mode}`, where);
+  return postDemo(`/api/demo/qes2/${mode}/verify`, { message, signature });
+}
+
+export type CircuitType = 'balance_proof' | 'range_proof' | 'custom';
+
+export interface ProveInput {
+  secretValue: number;
+  balanceValue: number;
+  circuitType: CircuitType;
+}
+
+export async function zkProve(where: Where, input: ProveInput): Promise<Json> {
+  serverOnly('zk-fidna', where);
+  return postDemo('/api/demo/zk-fidna/prove', input);
+}
+
+export async function zkVerify(where: Where, proof: unknown, publicInput: unknown): Promise<Json> {
+  serverOnly('zk-fidna', where);
+  return postDemo('/api/demo/zk-fidna/verify', { proof, publicInput });
+}

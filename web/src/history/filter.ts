@@ -1,0 +1,85 @@
+/**
+ * The history page's logic (spec §2 /history), made to work: algorithm names map to their tab
+ * whatever their spelling (dilion, qes2-ecdsa, QES2_Schnorr, zk-fidna...), and search and filter
+ * narrow the list and the tab counts.
+ */
+import type { z } from 'zod';
+import type { CryptoOperation } from '../../../server/contract/operations.ts';
+
+export type Operation = z.infer<typeof CryptoOperation>;
+export type Family = 'dilion' | 'qes2' | 'zk-fidna';
+export type Tab = 'all' | Family;
+export type TypeFilter = 'all' | 'sign' | 'verify' | 'prove' | 'failed';
+
+export const TABS: { value: Tab; label: string; empty: string }[] = [
+  { value: 'all', label: 'All', empty: 'No operations found. Try the demo to create some!' },
+  { value: 'dilion', label: 'Dilion', empty: 'No Dilion operations found.' },
+  { value: 'qes2', label: 'QES2', empty: 'No QES2 operations found.' },
+  { value: 'zk-fidna', label: 'zk-FIDNA', empty: 'No zk-FIDNA operations found.' },
+];
+
+export const TYPE_FILTERS: { value: TypeFilter; label: string }[] = [
+  { value: 'all', label: 'All types' },
+  { value: 'sign', label: 'Sign' },
+  { value: 'verify', label: 'Verify' },
+  { value: 'prove', label: 'Prove' },
+  { value: 'failed', label: 'Failed only' },
+];
+
+/** The tab an algorithm belongs to; spelling, case and separators do not matter. */
+export function familyOf(algorithm: string): Family | null {
+  const name = algorithm.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (name.startsWith('dilion')) return 'dilion';
+  if (name.startsWith('qes2')) return 'qes2';
+  if (name.startsWith('zkfidna')) return 'zk-fidna';
+  return null;
+}
+
+/** How the algorithm is shown: the demo's tab names where known. */
+export function algorithmLabel(algorithm: string): string {
+  const name = algorithm.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (name === 'dilion') return 'Dilion';
+  if (name === 'qes2ecdsa') return 'QES2_ECDSA';
+  if (name === 'qes2schnorr') return 'QES2_Schnorr';
+  if (name === 'zkfidna') return 'zk-FIDNA';
+  return algorithm;
+}
+
+export type Status = 'Signed' | 'Proved' | 'Verified' | 'Failed';
+
+/** Spec §4: Signed for a sign, Verified for a verify that passed, else Failed. A proof is Proved. */
+export function statusOf(op: Pick<Operation, 'operationType' | 'verified'>): Status {
+  if (op.operationType === 'sign') return 'Signed';
+  if (op.operationType === 'prove') return 'Proved';
+  return op.verified ? 'Verified' : 'Failed';
+}
+
+export const MESSAGE_CUT = 100;
+
+export function cutMessage(message: string): string {
+  return message.length > MESSAGE_CUT ? `${message.slice(0, MESSAGE_CUT)}...` : message;
+}
+
+function matchesType(op: Operation, type: TypeFilter): boolean {
+  if (type === 'all') return true;
+  if (type === 'failed') return statusOf(op) === 'Failed';
+  return op.operationType === type;
+}
+
+function matchesSearch(op: Operation, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return [op.message, op.algorithm, algorithmLabel(op.algorithm), op.operationType, statusOf(op), String(op.id)].some((f) => f.toLowerCase().includes(q));
+}
+
+/** The operations that pass search and filter, and how many of them each tab holds. */
+export function applyFilters(ops: readonly Operation[], search: string, type: TypeFilter) {
+  const matching = ops.filter((op) => matchesType(op, type) && matchesSearch(op, search));
+  const counts: Record<Tab, number> = { all: matching.length, dilion: 0, qes2: 0, 'zk-fidna': 0 };
+  for (const op of matching) {
+    const family = familyOf(op.algorithm);
+    if (family) counts[family]++;
+  }
+  const inTab = (tab: Tab) => (tab === 'all' ? matching : matching.filter((op) => familyOf(op.algorithm) === tab));
+  return { matching, counts, inTab };
+}

@@ -1,0 +1,76 @@
+/**
+ * The in-browser Dilion signer against the real server: what one side signs, the other verifies, and
+ * both derive the same views. Runs in Node with the same engine and code the worker bundles.
+ */
+import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine } from '../../../engine/src/index.ts';
+import { signatureViews } from '../../../server/algorithms/dilion.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
+import { fromBase64, toBase64 } from './bytes.ts';
+import { createLocalDilion, type LocalDilion } from './dilion-local.ts';
+
+let app: TestApp;
+let local: LocalDilion;
+beforeAll(async () => {
+  app = createTestApp({ config: { engineWorkers: 1 } });
+  local = createLocalDilion(await loadEngine());
+});
+afterAll(() => app.close());
+
+const demo = (path: string, body: object) => request(app.app).post(path).set('Origin', TEST_ORIGIN).send(body);
+
+describe('in-browser Dilion', () => {
+  it('makes a signature the server verifies, views and all', async () => {
+    const signed = local.sign('authentication request', 'service-A');
+    expect(signed).toMatchObject({ algorithm: 'dilion', parameterSet: 'ML-DSA-65', context: 'dilion/v1|service-A', pidCipher: 'N/A' });
+    const res = await demo('/api/demo/dilion/verify', {
+      message: 'authentication request',
+      signature: signed.signature,
+      publicKey: signed.publicKey,
+      sid: 'service-A',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.valid).toBe(true);
+  });
+
+  it('derives the same c and z views as the server for the same signature', () => {
+    const signed = local.sign('views', 'default');
+    expect(signed.signature.c).toEqual(signatureViews(fromBase64(signed.signature.encoded)).c);
+    expect(signed.signature.z).toEqual(signatureViews(fromBase64(signed.signature.encoded)).z);
+  });
+
+  it('verifies a signature the server made, and refuses it for another message or sid', async () => {
+    const res = await demo('/api/demo/dilion/sign', { message: 'from the server', sid: 'service-B' });
+    expect(res.status).toBe(200);
+    expect(local.verify('from the server', res.body.signature, res.body.publicKey, 'service-B').valid).toBe(true);
+    expect(local.verify('from the server!', res.body.signature, res.body.publicKey, 'service-B').valid).toBe(false);
+    expect(local.verify('from the server', res.body.signature, res.body.publicKey, 'service-C').valid).toBe(false);
+  });
+
+  it('signs with "default" as the sid when none is given, like the server', () => {
+    const signed = local.sign('no sid');
+    expect(signed.context).toBe('dilion/v1|default');
+    const M = new Uint8Array([0, ...new TextEncoder().encode('no sid')]);
+    const ok = ml_dsa65.verify(fromBase64(signed.signature.encoded), M, fromBase64(signed.publicKey), {
+      context: new TextEncoder().encode('dilion/v1|default'),
+    });
+    expect(ok).toBe(true);
+  });
+
+  it('keeps one key pair per instance and reports the engine time', () => {
+    const a = local.sign('a');
+    const b = local.sign('b');
+    expect(a.publicKey).toBe(b.publicKey);
+    expect(a.keyId).toMatch(/^browser_[0-9a-f]{16}$/);
+    expect(a.engineMs).toBeGreaterThan(0);
+  });
+
+  it('refuses what the server refuses, with its sentences', () => {
+    expect(() => local.sign('')).toThrow('Message is required');
+    expect(() => local.sign('m', 'x'.repeat(246))).toThrow(/sid must be at most 245 bytes/);
+    expect(() => local.verify('m', toBase64(new Uint8Array(10)), local.publicKey)).toThrow(/signature must be an ML-DSA-65 signature of 3309 bytes \(got 10\)/);
+    expect(() => local.verify('m', 'not base64!', local.publicKey)).toThrow(/base64/);
+  });
+});
