@@ -59,20 +59,25 @@ function squeezeOne(rate: i32, off: usize): void {
   return <usize>((j & ~15) | ((j & 1) << 3) | ((j >> 1) & 7)) << 1;
 }
 
-/** SampleNTT's rejection step over one SHAKE128 block; returns the new coefficient count. */
+/** Where a candidate goes once the polynomial is full (it is never read). */
+const SINK: usize = memory.data(16, 16);
+
+/**
+ * SampleNTT's rejection step over one SHAKE128 block; returns the new coefficient count. About one
+ * candidate in five is rejected, unpredictably, so instead of branching on it every candidate is
+ * written at slot j and j advances only when it is accepted: a rejected value is overwritten by
+ * the next one. (The data are public; this is for speed, not for constant time.)
+ */
 function rejBlock(a: usize, j: i32, buf: usize): i32 {
   for (let i: usize = 0; i < <usize>RATE128 && j < N; i += 3) {
-    const b1 = <i32>load<u8>(buf + i + 1);
-    const d1 = <i32>load<u8>(buf + i) | ((b1 & 15) << 8);
-    const d2 = (b1 >> 4) | (<i32>load<u8>(buf + i + 2) << 4);
-    if (d1 < Q) {
-      store<i16>(a + nttPos(j), <i16>d1);
-      j++;
-    }
-    if (d2 < Q && j < N) {
-      store<i16>(a + nttPos(j), <i16>d2);
-      j++;
-    }
+    // Reads one byte past the triple: BUF0 and BUF1 are longer than a SHAKE128 block.
+    const t = load<u32>(buf + i);
+    const d1 = <i32>(t & 0xfff);
+    const d2 = <i32>((t >> 12) & 0xfff);
+    store<i16>(a + nttPos(j), <i16>d1);
+    j += <i32>(d1 < Q);
+    store<i16>(select<usize>(a + nttPos(j), SINK, j < N), <i16>d2);
+    j += <i32>(d2 < Q) & <i32>(j < N);
   }
   return j;
 }
