@@ -215,7 +215,13 @@ for (const mode of MODES) {
       expect(alg().verify(concat(publicKey, new Uint8Array(1)), m, sig)).toBe(false);
       expect(() => alg().keygen(rand(32))).toThrow(codeOf('invalid_seed_length', 'seed'));
       expect(() => alg().keygen(concat(rand(32), new Uint8Array(32)))).toThrow(codeOf('invalid_key', 'seed'));
-      expect(() => alg().sign(m, concat(rand(32), new Uint8Array(32).fill(255)))).toThrow(codeOf('invalid_key', 'secretKey'));
+      const order = new Uint8Array(Buffer.from('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', 'hex'));
+      for (const bad of [new Uint8Array(32).fill(255), new Uint8Array(32), order]) {
+        expect(() => alg().sign(m, concat(rand(32), bad))).toThrow(codeOf('invalid_key', 'secretKey'));
+      }
+      const below = order.slice();
+      below[31] -= 1; // n - 1 is the largest valid scalar
+      expect(alg().sign(m, concat(rand(32), below))).toHaveLength(3373);
       expect(() => alg().sign(m, secretKey.subarray(1))).toThrow(codeOf('invalid_key', 'secretKey'));
       expect(() => alg().sign(m, secretKey, { context: new Uint8Array(256) })).toThrow(codeOf('context_too_long', 'options.context'));
       expect(() => alg().verify(publicKey, m, sig, { context: new Uint8Array(256) })).toThrow(codeOf('context_too_long', 'options.context'));

@@ -87,6 +87,22 @@ const ML_DSA_SIG = 3309;
 const SEED = 32;
 /** How many z coefficients parts() shows. */
 const Z_SHOWN = 8;
+/** The group order n, big-endian. */
+const ORDER = new Uint8Array([
+  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+  0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
+]);
+
+/** Whether 32 big-endian bytes are a scalar in [1, n), without an early exit on the secret. */
+function isScalar(b: Uint8Array): boolean {
+  let any = 0;
+  let borrow = 0;
+  for (let i = 31; i >= 0; i--) {
+    any |= b[i];
+    borrow = (b[i] - ORDER[i] - borrow) >>> 31; // 1 when this byte (with the borrow) went below zero
+  }
+  return any !== 0 && borrow === 1;
+}
 
 export function qes2Api(wasm: EngineExports, io: Io, hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, mode: Qes2Mode): Qes2 {
   const { name, label, secpStep } = MODES[mode];
@@ -150,7 +166,8 @@ export function qes2Api(wasm: EngineExports, io: Io, hashes: HashFunctions, mlDs
       const sk = bytes(secretKey, 'secretKey', QES2_SECRET_KEY_LENGTH, 'invalid_key');
       const m = representative(hashes.sha512(msg), contextOf(opts));
       const scalar = sk.subarray(SEED);
-      secpPublicKey(scalar, 'secretKey'); // refuse a bad scalar before the ML-DSA work
+      // Refuse a bad scalar before the ML-DSA work (a range check, not a point multiplication).
+      if (!isScalar(scalar)) throw new EngineError('invalid_key', 'secretKey: the secp256k1 half is not a valid scalar (it must be in [1, n))', 'secretKey');
       const mlSig = mlDsa65.sign(m, mlDsa65.keygen(sk.subarray(0, SEED)).secretKey, { context: labelBytes });
       const digest = hashes.sha256(m);
       const secpSig = mode === 'ecdsa' ? secp.ecdsaSign(digest, scalar) : secp.schnorrSign(digest, scalar);

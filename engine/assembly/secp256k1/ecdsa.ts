@@ -6,7 +6,8 @@ import { FE_SIZE, feAdd, feEqualVar, feGetB32, feMul, feSetB32, feSqr } from './
 import { GEJ_SIZE, gejIsInfinity } from './point';
 import { ecmultGen } from './ecmult_gen';
 import { ecmultVar } from './ecmult';
-import { SC_SIZE, scAdd, scCmov, scGetB32, scInv, scIsHigh, scIsZero, scMul, scNeg, scSetB32 } from './scalar';
+import { SC_SIZE, scAdd, scCmov, scGetB32, scIsHigh, scIsZero, scMul, scNeg, scSetB32 } from './scalar';
+import { scInv } from './scalarinv';
 import { nonceClear, nonceInit, nonceNext } from './rfc6979';
 
 const D: usize = memory.data(<i32>SC_SIZE, 16);

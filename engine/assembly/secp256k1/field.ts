@@ -138,14 +138,26 @@ export function feSqr(r: usize, a: usize): void {
   );
 }
 
+// Limbs 0-3 and 4-7 go through SIMD lanes, limbs 8-9 as one u64 (no carry crosses between them,
+// since every limb stays below 2^32).
+const P03 = i32x4(0x3fffc2f, 0x3ffffbf, 0x3ffffff, 0x3ffffff);
+const P47 = i32x4(0x3ffffff, 0x3ffffff, 0x3ffffff, 0x3ffffff);
+const P89: u64 = (<u64>0x3fffff << 32) | 0x3ffffff;
+
 /** r = a + b (magnitudes add; the sum must stay <= 31 so limbs fit in a u32). */
 export function feAdd(r: usize, a: usize, b: usize): void {
-  for (let i: usize = 0; i < 40; i += 4) store<u32>(r + i, load<u32>(a + i) + load<u32>(b + i));
+  v128.store(r, i32x4.add(v128.load(a), v128.load(b)));
+  v128.store(r, i32x4.add(v128.load(a, 16), v128.load(b, 16)), 16);
+  store<u64>(r, load<u64>(a, 32) + load<u64>(b, 32), 32);
 }
 
 /** r = k * a for a small k (magnitude times k, at most 31). */
 export function feMulInt(r: usize, a: usize, k: u32): void {
-  for (let i: usize = 0; i < 40; i += 4) store<u32>(r + i, load<u32>(a + i) * k);
+  const kv = i32x4.splat(k);
+  v128.store(r, i32x4.mul(v128.load(a), kv));
+  v128.store(r, i32x4.mul(v128.load(a, 16), kv), 16);
+  store<u32>(r, load<u32>(a, 32) * k, 32);
+  store<u32>(r, load<u32>(a, 36) * k, 36);
 }
 
 /**
@@ -176,19 +188,18 @@ export function feMulSmall(r: usize, a: usize, k: u32): void {
  */
 export function feNeg(r: usize, a: usize, m: u32): void {
   const k = 2 * m + 1;
-  store<u32>(r, k * 0x3fffc2f - load<u32>(a, 0), 0);
-  store<u32>(r, k * 0x3ffffbf - load<u32>(a, 4), 4);
-  for (let i: usize = 8; i < 36; i += 4) store<u32>(r + i, k * 0x3ffffff - load<u32>(a + i));
-  store<u32>(r, k * 0x3fffff - load<u32>(a, 36), 36);
+  const kv = i32x4.splat(k);
+  v128.store(r, i32x4.sub(i32x4.mul(P03, kv), v128.load(a)));
+  v128.store(r, i32x4.sub(i32x4.mul(P47, kv), v128.load(a, 16)), 16);
+  store<u64>(r, P89 * <u64>k - load<u64>(a, 32), 32);
 }
 
 /** r = a - b for b of magnitude <= mb (output magnitude: a's + mb + 1). */
 export function feSub(r: usize, a: usize, b: usize, mb: u32): void {
-  const k = 2 * mb + 1;
-  store<u32>(r, load<u32>(a, 0) + k * 0x3fffc2f - load<u32>(b, 0), 0);
-  store<u32>(r, load<u32>(a, 4) + k * 0x3ffffbf - load<u32>(b, 4), 4);
-  for (let i: usize = 8; i < 36; i += 4) store<u32>(r + i, load<u32>(a + i) + k * 0x3ffffff - load<u32>(b + i));
-  store<u32>(r, load<u32>(a, 36) + k * 0x3fffff - load<u32>(b, 36), 36);
+  const kv = i32x4.splat(2 * mb + 1);
+  v128.store(r, i32x4.sub(i32x4.add(v128.load(a), i32x4.mul(P03, kv)), v128.load(b)));
+  v128.store(r, i32x4.sub(i32x4.add(v128.load(a, 16), i32x4.mul(P47, kv)), v128.load(b, 16)), 16);
+  store<u64>(r, load<u64>(a, 32) + P89 * <u64>(2 * mb + 1) - load<u64>(b, 32), 32);
 }
 
 /** Carries and folds once: any magnitude <= 31 in, magnitude 1 out (value unchanged mod p). */
@@ -264,9 +275,11 @@ export function feSetInt(r: usize, v: u32): void {
 /** r = flag ? a : r, without branching (flag is 0 or 1). */
 export function feCmov(r: usize, a: usize, flag: u32): void {
   const mask = 0 - flag;
-  for (let i: usize = 0; i < 40; i += 4) {
-    store<u32>(r + i, (load<u32>(a + i) & mask) | (load<u32>(r + i) & ~mask));
-  }
+  const m = i32x4.splat(mask);
+  v128.store(r, v128.bitselect(v128.load(a), v128.load(r), m));
+  v128.store(r, v128.bitselect(v128.load(a, 16), v128.load(r, 16), m), 16);
+  const m64 = <u64>0 - <u64>flag;
+  store<u64>(r, (load<u64>(a, 32) & m64) | (load<u64>(r, 32) & ~m64), 32);
 }
 
 /** Parity of a normalized element. */

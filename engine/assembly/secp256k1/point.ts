@@ -10,7 +10,9 @@
 import { FE_SIZE, feAdd, feCopy, feEqualVar, feIsOdd, feMul, feMulInt, feNeg, feNormalize, feNormalizeWeak, feSetInt, feSqr, feSub, feIsZero } from './field';
 import { feInv, feSqrt } from './fieldpow';
 
+/** Bytes of an affine point (x | y). */
 export const GE_SIZE: usize = 80;
+/** Bytes of a Jacobian point (X | Y | Z | infinity flag). */
 export const GEJ_SIZE: usize = 128;
 const Y: usize = 40;
 const Z: usize = 80;
@@ -39,6 +41,7 @@ function isZeroVar(a: usize): bool {
   return load<u32>(a, INF) != 0;
 }
 
+/** r = the point at infinity. */
 export function gejSetInfinity(r: usize): void {
   memory.fill(r, 0, GEJ_SIZE);
   store<u32>(r, 1, INF);

@@ -24,11 +24,13 @@ const N6: u64 = 0x1fffffff;
 const N7: u64 = 0x1fffffff;
 const N8: u64 = 0xffffff;
 
-/** n, (n - 1) / 2 and R^2 mod n, as limbs. */
+/** n and (n - 1) / 2, as limbs. */
 const N: usize = memory.data<u32>([0x10364141, 0x1e92f466, 0x12280eef, 0x1db9cd5e, 0x1fffebaa, 0x1fffffff, 0x1fffffff, 0x1fffffff, 0xffffff]);
 const HALF: usize = memory.data<u32>([0x81b20a0, 0x1f497a33, 0x9140777, 0xedce6af, 0x1ffff5d5, 0x1fffffff, 0x1fffffff, 0x1fffffff, 0x7fffff]);
-const R2: usize = memory.data<u32>([0x9f6ab4b, 0x1f300d1e, 0x1c0bd5d8, 0xc8ada8c, 0x11cefa2b, 0x8b79a0f, 0x1e697f5e, 0xe34de2, 0x9c7356]);
-const ONE: usize = memory.data<u32>([1, 0, 0, 0, 0, 0, 0, 0, 0]);
+/** R^2 mod n: montMul by it moves a value into the Montgomery domain. */
+export const R2: usize = memory.data<u32>([0x9f6ab4b, 0x1f300d1e, 0x1c0bd5d8, 0xc8ada8c, 0x11cefa2b, 0x8b79a0f, 0x1e697f5e, 0xe34de2, 0x9c7356]);
+/** 1: montMul by it moves a value out of the Montgomery domain. */
+export const ONE: usize = memory.data<u32>([1, 0, 0, 0, 0, 0, 0, 0, 0]);
 
 const LE: usize = memory.data(48, 16);
 const T: usize = memory.data(<i32>SC_SIZE, 16);
@@ -62,7 +64,7 @@ function condSubN(r: usize): u32 {
  * Montgomery product r = a * b / R mod n for a, b < n. Product-scanning: each of the low nine
  * columns picks the multiple m_k of n that clears it, the high columns are the result (< 2n).
  */
-function montMul(r: usize, a: usize, b: usize): void {
+export function montMul(r: usize, a: usize, b: usize): void {
   const a0 = limb(a, 0), a1 = limb(a, 1), a2 = limb(a, 2), a3 = limb(a, 3), a4 = limb(a, 4);
   const a5 = limb(a, 5), a6 = limb(a, 6), a7 = limb(a, 7), a8 = limb(a, 8);
   const b0 = limb(b, 0), b1 = limb(b, 1), b2 = limb(b, 2), b3 = limb(b, 3), b4 = limb(b, 4);
@@ -123,7 +125,7 @@ function montMul(r: usize, a: usize, b: usize): void {
 }
 
 /** Montgomery square r = a^2 / R mod n: cross products once, doubled. */
-function montSqr(r: usize, a: usize): void {
+export function montSqr(r: usize, a: usize): void {
   const a0 = limb(a, 0), a1 = limb(a, 1), a2 = limb(a, 2), a3 = limb(a, 3), a4 = limb(a, 4);
   const a5 = limb(a, 5), a6 = limb(a, 6), a7 = limb(a, 7), a8 = limb(a, 8);
   const d0 = a0 << 1, d1 = a1 << 1, d2 = a2 << 1, d3 = a3 << 1, d4 = a4 << 1;
@@ -272,60 +274,4 @@ export function scCmov(r: usize, a: usize, flag: u32): void {
 export function scMul(r: usize, a: usize, b: usize): void {
   montMul(T, a, b);
   montMul(r, T, R2);
-}
-
-// Odd powers table and chain values for the inversion, in the Montgomery domain.
-const POW: usize = memory.data(16 * <i32>SC_SIZE, 16);
-const X1: usize = memory.data(<i32>SC_SIZE, 16);
-const X3: usize = memory.data(<i32>SC_SIZE, 16);
-const X6: usize = memory.data(<i32>SC_SIZE, 16);
-const X24: usize = memory.data(<i32>SC_SIZE, 16);
-const XT: usize = memory.data(<i32>SC_SIZE, 16);
-/** The low 128 bits of n - 2, big-endian: below 127 one bits and a zero bit. */
-const EXP_LOW: usize = memory.data<u8>([
-  0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x3f,
-]);
-
-function sqrN(r: usize, a: usize, k: i32): void {
-  montSqr(r, a);
-  for (let i = 1; i < k; i++) montSqr(r, r);
-}
-
-/**
- * r = a^(n - 2) = a^-1 mod n (0 for 0). n - 2 is 127 ones, a zero, then EXP_LOW: the ones come
- * from the chain x_k = a^(2^k - 1) for k = 1, 2, 3, 6, 12, 24, 48, 96, 120, 126, 127, the rest
- * from 4-bit windows. The exponent is public, so skipping the multiplication for a zero window
- * reveals nothing; the operations never depend on a.
- */
-export function scInv(r: usize, a: usize): void {
-  montMul(X1, a, R2); // into the Montgomery domain
-  montSqr(X3, X1); montMul(X3, X3, X1); // x2
-  montSqr(X3, X3); montMul(X3, X3, X1); // x3
-  sqrN(X6, X3, 3); montMul(X6, X6, X3);
-  sqrN(X24, X6, 6); montMul(X24, X24, X6); // x12
-  sqrN(XT, X24, 12); montMul(X24, XT, X24); // x24
-  sqrN(XT, X24, 24); montMul(XT, XT, X24); // x48
-  memory.copy(POW, XT, SC_SIZE);
-  sqrN(XT, XT, 48); montMul(XT, XT, POW); // x96
-  sqrN(XT, XT, 24); montMul(XT, XT, X24); // x120
-  sqrN(XT, XT, 6); montMul(XT, XT, X6); // x126
-  montSqr(XT, XT); montMul(XT, XT, X1); // x127
-  montSqr(XT, XT);
-  // POW[i] = a^i for i = 1..15.
-  memory.copy(POW + SC_SIZE, X1, SC_SIZE);
-  for (let i: usize = 2; i < 16; i++) montMul(POW + i * SC_SIZE, POW + (i - 1) * SC_SIZE, X1);
-  for (let i: usize = 0; i < 32; i++) {
-    const nibble = (<usize>load<u8>(EXP_LOW + (i >> 1)) >> ((1 - (i & 1)) << 2)) & 15;
-    sqrN(XT, XT, 4);
-    if (nibble != 0) montMul(XT, XT, POW + nibble * SC_SIZE);
-  }
-  montMul(r, XT, ONE); // out of the Montgomery domain
-  // The powers of a (a nonce, when signing) should not outlive the call.
-  memory.fill(POW, 0, 16 * SC_SIZE);
-  memory.fill(X1, 0, SC_SIZE);
-  memory.fill(X3, 0, SC_SIZE);
-  memory.fill(X6, 0, SC_SIZE);
-  memory.fill(X24, 0, SC_SIZE);
-  memory.fill(XT, 0, SC_SIZE);
-  memory.fill(T, 0, SC_SIZE);
 }

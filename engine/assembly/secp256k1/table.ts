@@ -15,7 +15,9 @@ import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDouble, gejSetGe } from './point';
 export const GEN_WINDOWS: i32 = 64;
 export const GEN_ENTRIES: i32 = 8;
 
+/** GEN[i][j] = (2j + 1) 16^i G, row-major, affine. */
 export const GEN: usize = memory.data(GEN_WINDOWS * GEN_ENTRIES * <i32>GE_SIZE, 16);
+/** 2^256 G, affine. */
 export const GEN_TOP: usize = memory.data(<i32>GE_SIZE, 16);
 /** The generator itself (affine, normalized). */
 export const G: usize = memory.data(<i32>GE_SIZE, 16);
