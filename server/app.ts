@@ -26,6 +26,8 @@ import { ContactService } from './routes/contact.service.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { CryptoService } from './routes/crypto.service.ts';
 import { cryptoRoutes } from './routes/crypto.ts';
+import { Qes2Service } from './routes/qes2.service.ts';
+import { qes2Routes } from './routes/qes2.ts';
 import { debugRoutes } from './routes/debug.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -149,6 +151,7 @@ export function createApp(deps: AppDeps): AppInstance {
     signingKeys,
     operations,
     crypto: new CryptoService(pool, signingKeys, operations),
+    qes2: new Qes2Service(pool, signingKeys, operations),
     contact: new ContactService(db, config.smtp, logger),
   };
 
@@ -158,6 +161,7 @@ export function createApp(deps: AppDeps): AppInstance {
   signingKeyRoutes(context);
   usageRoutes(context);
   cryptoRoutes(context);
+  qes2Routes(context);
   operationRoutes(context);
   contactRoutes(context);
   debugRoutes(context);

@@ -16,6 +16,7 @@ import type { CryptoService } from './routes/crypto.service.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
 import type { KeyService } from './routes/keys.service.ts';
 import type { OperationsService } from './routes/operations.service.ts';
+import type { Qes2Service } from './routes/qes2.service.ts';
 import type { SigningKeyService } from './routes/signing-keys.service.ts';
 import type { MeteringService } from './routes/usage.service.ts';
 
@@ -36,5 +37,6 @@ export interface AppContext {
   signingKeys: SigningKeyService;
   operations: OperationsService;
   crypto: CryptoService;
+  qes2: Qes2Service;
   contact: ContactService;
 }

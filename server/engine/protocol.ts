@@ -1,6 +1,7 @@
 /** Messages between the engine pool and its workers. Byte arrays cross as Uint8Arrays (copied). */
 
 export type MlDsaLevel = 44 | 65 | 87;
+export type Qes2Mode = 'ecdsa' | 'schnorr';
 
 export interface EngineTasks {
   ping: { args: Record<string, never>; result: { ready: true } };
@@ -14,6 +15,17 @@ export interface EngineTasks {
   mlDsaVerify: {
     args: { level: MlDsaLevel; publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array; context: Uint8Array };
     result: { valid: boolean; elapsedMs: number };
+  };
+  /** Composite public key of a 64-byte QES2 seed (ML-DSA-65 seed ‖ secp256k1 scalar). */
+  qes2PublicKey: { args: { mode: Qes2Mode; seed: Uint8Array }; result: { publicKey: Uint8Array } };
+  qes2Sign: {
+    args: { mode: Qes2Mode; seed: Uint8Array; message: Uint8Array; context: Uint8Array };
+    result: { signature: Uint8Array; elapsedMs: number };
+  };
+  /** Both halves are always checked, so the verdict can say which one failed. */
+  qes2Verify: {
+    args: { mode: Qes2Mode; publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array; context: Uint8Array };
+    result: { valid: boolean; mlDsaValid: boolean; secp256k1Valid: boolean; elapsedMs: number };
   };
 }
 

@@ -130,9 +130,10 @@ describe('every route refuses bad input with a 4xx and a message', () => {
     const withBody = routes().filter((r) =>
       ['POST /api/crypto/dilion/sign', 'POST /api/crypto/dilion/verify', 'POST /api/demo/dilion/sign', 'POST /api/demo/dilion/verify',
         'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/contact', 'POST /api/debug/user-usage',
-        'POST /api/debug/user-operations', 'POST /api/signing-keys'].includes(r.name),
+        'POST /api/debug/user-operations', 'POST /api/signing-keys',
+        ...['ecdsa', 'schnorr'].flatMap((m) => ['crypto', 'demo'].flatMap((c) => [`POST /api/${c}/qes2/${m}/sign`, `POST /api/${c}/qes2/${m}/verify`]))].includes(r.name),
     );
-    expect(withBody).toHaveLength(10);
+    expect(withBody).toHaveLength(18);
     for (const route of withBody) {
       await fc.assert(
         fc.asyncProperty(
@@ -151,12 +152,19 @@ describe('every route refuses bad input with a 4xx and a message', () => {
       fc.uint8Array({ maxLength: 4000 }).map((b) => Buffer.from(b).toString('base64')),
       fc.uint8Array({ minLength: 1, maxLength: 4000 }).map((b) => Buffer.from(b).toString('base64').replace(/=+$/, '')),
     );
-    for (const path of ['/api/crypto/dilion/verify', '/api/demo/dilion/verify']) {
+    const hybrid = (await send('post', '/api/demo/qes2/ecdsa/sign', JSON.stringify({ message: 'x' }))).body;
+    const targets = [
+      { path: '/api/crypto/dilion/verify', signed, lengths: [3309, 1952] },
+      { path: '/api/demo/dilion/verify', signed, lengths: [3309, 1952] },
+      { path: '/api/crypto/qes2/ecdsa/verify', signed: hybrid, lengths: [3373, 1985] },
+      { path: '/api/demo/qes2/ecdsa/verify', signed: hybrid, lengths: [3373, 1985] },
+    ];
+    for (const { path, signed, lengths } of targets) {
       await fc.assert(
         fc.asyncProperty(bytes, fc.boolean(), async (value, inSignature) => {
           const body = { message: 'x', signature: inSignature ? value : signed.signature.encoded, publicKey: inSignature ? signed.publicKey : value };
           const res = await send('post', path, JSON.stringify(body));
-          const plausible = Buffer.from(value, 'base64').length === (inSignature ? 3309 : 1952);
+          const plausible = Buffer.from(value, 'base64').length === lengths[inSignature ? 0 : 1];
           if (!plausible) expectClientError(res, `${path} ${value.slice(0, 60)}`);
           else expectNoServerError(res, path);
         }),

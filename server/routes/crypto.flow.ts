@@ -6,10 +6,26 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { EngineTaskError } from '../engine/pool.ts';
+import { ErrorResponse } from '../contract/common.ts';
 import { AppError } from '../errors.ts';
 import { IdempotencyService } from '../http/idempotency.ts';
 import type { OperationSource } from './crypto.service.ts';
 import type { KeyOwner } from './signing-keys.service.ts';
+
+/** Error responses every metered crypto route documents. */
+export const meteredResponses = {
+  403: { description: 'Key disabled or plan inactive', schema: ErrorResponse },
+  404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
+  409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
+  422: { description: 'Idempotency-Key reused with a different request', schema: ErrorResponse },
+  429: { description: 'usage_limit_reached: the plan’s calls are used up', schema: ErrorResponse },
+  503: { description: 'The engine failed; the call was refunded', schema: ErrorResponse },
+};
+/** Error responses every demo crypto route documents. */
+export const demoResponses = {
+  429: { description: 'rate_limited: too many demo calls from this address', schema: ErrorResponse },
+  503: { description: 'The engine failed', schema: ErrorResponse },
+};
 
 /** An engine failure is ours, not the caller's: 503, and the caller is told nothing was charged. */
 function engineFailure(error: unknown, charged: boolean): Error {

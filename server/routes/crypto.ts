@@ -1,8 +1,8 @@
 /**
  * The crypto API's Dilion routes: public (API key, metered) and demo (no login, per-IP limit, not
- * metered). QES2 and zk-FIDNA plug into the same flow (crypto.flow.ts) with their issues.
+ * metered). QES2 (qes2.ts) and zk-FIDNA plug into the same flow (crypto.flow.ts).
  */
-import { ErrorResponse, IdempotencyHeaders } from '../contract/common.ts';
+import { IdempotencyHeaders } from '../contract/common.ts';
 import {
   DemoDilionSignRequest,
   DilionSignRequest,
@@ -11,22 +11,9 @@ import {
   DilionVerifyResponse,
 } from '../contract/dilion.ts';
 import type { AppContext } from '../context.ts';
-import { demoCall, publicCall } from './crypto.flow.ts';
+import { demoCall, demoResponses, meteredResponses, publicCall } from './crypto.flow.ts';
 
 const THIRD_PARTY = `The signature is FIPS 204 ML-DSA-65 (pure, hedged) over M = 0x00 ‖ UTF-8(message) with context ctx = UTF-8(context). To check it with any FIPS 204 library: pk = base64-decode(publicKey), σ = base64-decode(signature.encoded), M = the byte 0x00 followed by the message's UTF-8 bytes, ctx = the UTF-8 bytes of the context field ("dilion/v1|" + sid). With @noble/post-quantum: ml_dsa65.verify(σ, M, pk, { context: ctx }). With OpenSSL 3.5+: pkeyutl -verify -rawin with the context-string parameter. pidCipher "N/A" means no user id is bound (version byte 0x00).`;
-
-const meteredResponses = {
-  403: { description: 'Key disabled or plan inactive', schema: ErrorResponse },
-  404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
-  409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
-  422: { description: 'Idempotency-Key reused with a different request', schema: ErrorResponse },
-  429: { description: 'usage_limit_reached: the plan’s calls are used up', schema: ErrorResponse },
-  503: { description: 'The engine failed; the call was refunded', schema: ErrorResponse },
-};
-const demoResponses = {
-  429: { description: 'rate_limited: too many demo calls from this address', schema: ErrorResponse },
-  503: { description: 'The engine failed', schema: ErrorResponse },
-};
 
 export function cryptoRoutes(ctx: AppContext): void {
   const { api, crypto } = ctx;

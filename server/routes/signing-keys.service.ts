@@ -1,7 +1,8 @@
 /**
  * Platform-managed signing keys, like a KMS (DESIGN.md §4): each account has a default key per
  * algorithm, created on first use, and may create more; a demo visitor gets one per session.
- * Private keys are kept as their 32-byte FIPS 204 seed, sealed with AES-256-GCM under a key derived
+ * Private keys are kept as their seed — 32 bytes for ML-DSA (FIPS 204), 64 for QES2 (the ML-DSA-65
+ * seed ‖ the secp256k1 scalar, design/composite.md) — sealed with AES-256-GCM under a key derived
  * from the master key, with the key id as associated data.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -9,16 +10,23 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import { signingKeys } from '../../db/schema.ts';
 import type { EnginePool } from '../engine/pool.ts';
-import type { MlDsaLevel } from '../engine/protocol.ts';
+import { EngineTaskError } from '../engine/pool.ts';
+import type { MlDsaLevel, Qes2Mode } from '../engine/protocol.ts';
 import { notFound } from '../errors.ts';
 import type { Sealer } from '../security/sealing.ts';
 import { randomBase62 } from '../security/tokens.ts';
 
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type KeyOwner = { userId: string } | { demoSessionId: string };
-export type SigningAlgorithm = 'ML-DSA-44' | 'ML-DSA-65' | 'ML-DSA-87';
+export type MlDsaAlgorithm = 'ML-DSA-44' | 'ML-DSA-65' | 'ML-DSA-87';
+export type Qes2Algorithm = 'QES2_ECDSA' | 'QES2_Schnorr';
+export type SigningAlgorithm = MlDsaAlgorithm | Qes2Algorithm;
 
-const LEVEL: Record<SigningAlgorithm, MlDsaLevel> = { 'ML-DSA-44': 44, 'ML-DSA-65': 65, 'ML-DSA-87': 87 };
+const LEVEL: Record<MlDsaAlgorithm, MlDsaLevel> = { 'ML-DSA-44': 44, 'ML-DSA-65': 65, 'ML-DSA-87': 87 };
+const QES2_MODE: Record<Qes2Algorithm, Qes2Mode> = { QES2_ECDSA: 'ecdsa', QES2_Schnorr: 'schnorr' };
+const isQes2 = (algorithm: SigningAlgorithm): algorithm is Qes2Algorithm => algorithm in QES2_MODE;
+/** A secp256k1 scalar outside [1, n) has probability about 2^-128; a few draws are plenty. */
+const MAX_DRAWS = 4;
 const seedAad = (keyId: string) => `signing-key-seed:${keyId}`;
 
 function ownerFilter(owner: KeyOwner) {
@@ -67,10 +75,14 @@ export class SigningKeyService {
     return this.create(owner, algorithm, 'Default', true);
   }
 
+  /** The owner's default key for the algorithm if it has one (never creates it). */
+  existingDefault(owner: KeyOwner, algorithm: SigningAlgorithm): SigningKeyRow | undefined {
+    return this.findDefault(owner, algorithm);
+  }
+
   async create(owner: KeyOwner, algorithm: SigningAlgorithm, name: string, isDefault = false): Promise<SigningKeyRow> {
     const id = 'kid_' + randomBase62(22);
-    const seed = randomBytes(32);
-    const { publicKey } = await this.pool.run('mlDsaPublicKey', { level: LEVEL[algorithm], seed: new Uint8Array(seed) });
+    const { seed, publicKey } = await this.newKeyPair(algorithm);
     const values = {
       id,
       userId: 'userId' in owner ? owner.userId : null,
@@ -100,8 +112,22 @@ export class SigningKeyService {
     return new Uint8Array(this.sealer.open(row.sealedSeed, seedAad(row.id)));
   }
 
-  levelOf(row: SigningKeyRow): MlDsaLevel {
-    return LEVEL[row.algorithm as SigningAlgorithm];
+  private async newKeyPair(algorithm: SigningAlgorithm): Promise<{ seed: Buffer; publicKey: Uint8Array }> {
+    if (!isQes2(algorithm)) {
+      const seed = randomBytes(32);
+      const { publicKey } = await this.pool.run('mlDsaPublicKey', { level: LEVEL[algorithm], seed: new Uint8Array(seed) });
+      return { seed, publicKey };
+    }
+    for (let draw = 1; ; draw++) {
+      const seed = randomBytes(64);
+      try {
+        const { publicKey } = await this.pool.run('qes2PublicKey', { mode: QES2_MODE[algorithm], seed: new Uint8Array(seed) });
+        return { seed, publicKey };
+      } catch (error) {
+        seed.fill(0);
+        if (!(error instanceof EngineTaskError && error.code === 'invalid_key') || draw >= MAX_DRAWS) throw error;
+      }
+    }
   }
 
   /** Prepared statements run on the connection, so also inside a caller's transaction. */

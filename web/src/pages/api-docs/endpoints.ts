@@ -40,8 +40,12 @@ function qes2(mode: 'ecdsa' | 'schnorr'): DocumentedEndpoint[] {
       method: 'POST',
       path: `/api/crypto/qes2/${mode}/sign`,
       summary: `Sign with ML-DSA-65 and ${half} over one combined message`,
-      fields: [message('to sign')],
-      returns: 'signature (3,373 bytes, base64: ML-DSA-65 ‖ secp256k1), publicKey, and the demo views.',
+      fields: [
+        message('to sign'),
+        { name: 'context', required: false, description: "Application context (UTF-8, at most 255 bytes) bound into M'; default empty." },
+        { name: 'keyId', required: false, description: `One of your QES2_${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'} signing keys; default: your default key.` },
+      ],
+      returns: 'signature (3,373 bytes, base64: ML-DSA-65 ‖ secp256k1), publicKey, label, and the demo views.',
     },
     {
       tab: `qes2-${mode}`,
@@ -50,10 +54,11 @@ function qes2(mode: 'ecdsa' | 'schnorr'): DocumentedEndpoint[] {
       summary: 'Verify both halves of a QES2 signature',
       fields: [
         message('that was signed'),
-        { name: 'signature', required: true, description: 'The signature from the sign response.' },
-        { name: 'publicKey', required: true, description: 'The composite public key from the sign response.' },
+        { name: 'signature', required: true, description: 'signature.encoded from the sign response (or the whole signature object).' },
+        { name: 'publicKey', required: false, description: 'The composite public key from the sign response; default: your own default key of this mode.' },
+        { name: 'context', required: false, description: 'The context used at signing; default empty.' },
       ],
-      returns: 'valid: true only when the ML-DSA-65 half and the secp256k1 half both verify.',
+      returns: 'valid: true only when the ML-DSA-65 half and the secp256k1 half both verify; details says which half failed.',
     },
   ];
 }
