@@ -86,8 +86,8 @@ function build(wasm: EngineExports): Engine {
     chacha20poly1305: aead,
     hpke: hpkeApi(mlKem768, hkdf, aead),
     secp256k1,
-    qes2Ecdsa: qes2Api(wasm, io, hashes, mlDsa65, secp256k1, 'ecdsa'),
-    qes2Schnorr: qes2Api(wasm, io, hashes, mlDsa65, secp256k1, 'schnorr'),
+    qes2Ecdsa: qes2Api(hashes, mlDsa65, secp256k1, 'ecdsa'),
+    qes2Schnorr: qes2Api(hashes, mlDsa65, secp256k1, 'schnorr'),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

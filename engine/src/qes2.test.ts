@@ -161,6 +161,17 @@ for (const mode of MODES) {
       expect(alg().verify(flip(publicKey, 8 * 1960), message, sig, { context })).toBe(false);
     });
 
+    it('reports each half\'s verdict on its own', () => {
+      const { publicKey, secretKey } = alg().keygen();
+      const message = rand(16);
+      const sig = alg().sign(message, secretKey);
+      expect(alg().verifyHalves(publicKey, message, sig)).toEqual({ mlDsa: true, secp256k1: true });
+      expect(alg().verifyHalves(publicKey, message, flip(sig, 8 * 100))).toEqual({ mlDsa: false, secp256k1: true });
+      expect(alg().verifyHalves(publicKey, message, flip(sig, 8 * 3340))).toEqual({ mlDsa: true, secp256k1: false });
+      expect(alg().verifyHalves(publicKey, flip(message, 0), sig)).toEqual({ mlDsa: false, secp256k1: false });
+      expect(alg().verifyHalves(publicKey, message, sig.subarray(1))).toEqual({ mlDsa: false, secp256k1: false });
+    });
+
     it('fails when halves are swapped between two valid signatures', () => {
       const { publicKey, secretKey } = alg().keygen();
       const m1 = rand(32);

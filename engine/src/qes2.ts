@@ -11,8 +11,7 @@
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa, MlDsaSignatureParts } from './mldsa.ts';
 import type { HashFunctions } from './prehash.ts';
-import { ecdsaVerifyCompact, type Secp256k1 } from './secp256k1.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import type { Secp256k1 } from './secp256k1.ts';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 
@@ -76,6 +75,11 @@ export interface Qes2 {
   sign(message: Uint8Array, secretKey: Uint8Array, opts?: Qes2Options): Uint8Array;
   /** True only when both halves verify; false for wrong lengths or unparsable keys or signatures. */
   verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: Qes2Options): boolean;
+  /**
+   * Each half's verdict on its own (verify() is their conjunction and stops at the first failure):
+   * for showing which half failed. Both false for wrong lengths.
+   */
+  verifyHalves(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: Qes2Options): { mlDsa: boolean; secp256k1: boolean };
   /** M' = Prefix || Label || len(ctx) || ctx || SHA-512(message), what both halves sign. */
   messageRepresentative(message: Uint8Array, opts?: Qes2Options): Uint8Array;
   /** The halves and intermediate values of a signature, for the demo. */
@@ -104,7 +108,7 @@ function isScalar(b: Uint8Array): boolean {
   return any !== 0 && borrow === 1;
 }
 
-export function qes2Api(wasm: EngineExports, io: Io, hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, mode: Qes2Mode): Qes2 {
+export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, mode: Qes2Mode): Qes2 {
   const { name, label, secpStep } = MODES[mode];
   const labelBytes = ascii(label);
   const sizes = QES2_SIZES[mode];
@@ -146,6 +150,25 @@ export function qes2Api(wasm: EngineExports, io: Io, hashes: HashFunctions, mlDs
     return { publicKey, secretKey: seed.slice() };
   };
 
+  /** Arguments checked and M' built, or null when a length rules the signature out. */
+  const checked = (publicKey: unknown, message: unknown, signature: unknown, opts: unknown) => {
+    const pk = bytes(publicKey, 'publicKey');
+    const msg = bytes(message, 'message');
+    const sig = bytes(signature, 'signature');
+    const ctx = contextOf(opts);
+    if (pk.length !== sizes.publicKey || sig.length !== QES2_SIGNATURE_LENGTH) return null;
+    return { pk, sig, m: representative(hashes.sha512(msg), ctx) };
+  };
+  const verifyMlDsa = (pk: Uint8Array, m: Uint8Array, sig: Uint8Array) =>
+    mlDsa65.verify(pk.subarray(0, ML_DSA_PK), m, sig.subarray(0, ML_DSA_SIG), { context: labelBytes });
+  /** The secp256k1 half over SHA-256(M'); ECDSA as compact r || s only, low-S. */
+  const verifySecp = (pk: Uint8Array, m: Uint8Array, sig: Uint8Array) => {
+    const digest = hashes.sha256(m);
+    const secpPk = pk.subarray(ML_DSA_PK);
+    const secpSig = sig.subarray(ML_DSA_SIG);
+    return mode === 'ecdsa' ? secp.ecdsaVerify(secpPk, digest, secpSig, { format: 'compact' }) : secp.schnorrVerify(secpPk, digest, secpSig);
+  };
+
   return {
     name,
     label,
@@ -178,20 +201,14 @@ export function qes2Api(wasm: EngineExports, io: Io, hashes: HashFunctions, mlDs
     },
 
     verify(publicKey, message, signature, opts) {
-      const pk = bytes(publicKey, 'publicKey');
-      const msg = bytes(message, 'message');
-      const sig = bytes(signature, 'signature');
-      const ctx = contextOf(opts);
-      if (pk.length !== sizes.publicKey || sig.length !== QES2_SIGNATURE_LENGTH) return false;
-      const m = representative(hashes.sha512(msg), ctx);
-      const digest = hashes.sha256(m);
-      const secpPk = pk.subarray(ML_DSA_PK);
-      const secpSig = sig.subarray(ML_DSA_SIG);
-      // The cheaper secp256k1 half first; both must hold either way.
-      const secpOk = mode === 'ecdsa'
-        ? ecdsaVerifyCompact(wasm, io, secpPk, digest, secpSig, true)
-        : secp.schnorrVerify(secpPk, digest, secpSig);
-      return secpOk && mlDsa65.verify(pk.subarray(0, ML_DSA_PK), m, sig.subarray(0, ML_DSA_SIG), { context: labelBytes });
+      const c = checked(publicKey, message, signature, opts);
+      return c !== null && verifyMlDsa(c.pk, c.m, c.sig) && verifySecp(c.pk, c.m, c.sig);
+    },
+
+    verifyHalves(publicKey, message, signature, opts) {
+      const c = checked(publicKey, message, signature, opts);
+      if (c === null) return { mlDsa: false, secp256k1: false };
+      return { mlDsa: verifyMlDsa(c.pk, c.m, c.sig), secp256k1: verifySecp(c.pk, c.m, c.sig) };
     },
 
     messageRepresentative(message, opts) {

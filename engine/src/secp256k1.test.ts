@@ -73,6 +73,18 @@ describe('ECDSA agrees with @noble/curves', () => {
     }
   });
 
+  it('accepts only the named encoding with { format }', () => {
+    const { secretKey, publicKey } = k1.keygen();
+    const digest = rand(32);
+    const compact = k1.ecdsaSign(digest, secretKey);
+    const der = k1.ecdsaToDer(compact);
+    expect(k1.ecdsaVerify(publicKey, digest, compact, { format: 'compact' })).toBe(true);
+    expect(k1.ecdsaVerify(publicKey, digest, der, { format: 'compact' })).toBe(false);
+    expect(k1.ecdsaVerify(publicKey, digest, der, { format: 'der' })).toBe(true);
+    expect(k1.ecdsaVerify(publicKey, digest, compact, { format: 'der' })).toBe(false);
+    expect(() => k1.ecdsaVerify(publicKey, digest, compact, { format: 'p1363' } as never)).toThrow(codeOf('invalid_option', 'options.format'));
+  });
+
   it('signs low-S, rejects the high-S twin by default and accepts it with { lowS: false }', () => {
     for (let i = 0; i < 20; i++) {
       const { secretKey, publicKey } = k1.keygen();

@@ -36,6 +36,11 @@ export interface EcdsaSignOptions {
 export interface EcdsaVerifyOptions {
   /** Reject s > (n - 1) / 2 (default true, as Bitcoin and our signer do). */
   lowS?: boolean;
+  /**
+   * Accept only this encoding: 'compact' (64-byte r || s) or 'der'. By default both: 64 bytes are
+   * read as compact first, and any signature that is strict DER as DER.
+   */
+  format?: 'compact' | 'der';
 }
 
 export interface Secp256k1 {
@@ -108,8 +113,12 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     return io.read(PK_OUT, compressed ? SECP256K1_PUBLIC_KEY_LENGTH : SECP256K1_UNCOMPRESSED_PUBLIC_KEY_LENGTH);
   };
 
-  const verifyCompact = (pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean) =>
-    ecdsaVerifyCompact(wasm, io, pk, digest, sig, lowS);
+  const verifyCompact = (pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean) => {
+    io.write(pk, SK);
+    io.write(digest, VERIFY_DIGEST);
+    io.write(sig, VERIFY_SIG);
+    return wasm.secp256k1EcdsaVerify(pk.length, lowS ? 1 : 0) === 1;
+  };
 
   const api: Secp256k1 = {
     keygen(seed) {
@@ -150,9 +159,12 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     },
 
     ecdsaVerify(publicKey, messageHash, signature, opts) {
-      const o = options<EcdsaVerifyOptions>(opts, ['lowS']);
+      const o = options<EcdsaVerifyOptions>(opts, ['lowS', 'format']);
       if (o.lowS !== undefined && typeof o.lowS !== 'boolean') {
         throw new EngineError('invalid_option', 'options.lowS must be a boolean', 'options.lowS');
+      }
+      if (o.format !== undefined && o.format !== 'compact' && o.format !== 'der') {
+        throw new EngineError('invalid_option', "options.format must be 'compact' or 'der'", 'options.format');
       }
       const pk = bytes(publicKey, 'publicKey');
       if (pk.length !== SECP256K1_PUBLIC_KEY_LENGTH && pk.length !== SECP256K1_UNCOMPRESSED_PUBLIC_KEY_LENGTH) {
@@ -162,8 +174,9 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
       const sig = bytes(signature, 'signature');
       const lowS = o.lowS ?? true;
       // 64 bytes is the compact form; a DER signature can also be 64 bytes long, so that
-      // reading is tried too when the compact one fails.
-      if (sig.length === SECP256K1_SIGNATURE_LENGTH && verifyCompact(pk, digest, sig, lowS)) return true;
+      // reading is tried too when the compact one fails (unless a format is named).
+      if (o.format !== 'der' && sig.length === SECP256K1_SIGNATURE_LENGTH && verifyCompact(pk, digest, sig, lowS)) return true;
+      if (o.format === 'compact') return false;
       const compact = derToCompact(sig);
       return compact !== null && verifyCompact(pk, digest, compact, lowS);
     },
@@ -210,16 +223,4 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     },
   };
   return api;
-}
-
-/**
- * ECDSA verification of exactly a compact r || s, for callers (QES2) where a DER reading of the
- * same bytes must not count. The key is 33 or 65 bytes and the digest 32, already checked.
- */
-export function ecdsaVerifyCompact(wasm: EngineExports, io: Io, pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean): boolean {
-  if (sig.length !== SECP256K1_SIGNATURE_LENGTH) return false;
-  io.write(pk, SK);
-  io.write(digest, VERIFY_DIGEST);
-  io.write(sig, VERIFY_SIG);
-  return wasm.secp256k1EcdsaVerify(pk.length, lowS ? 1 : 0) === 1;
 }
