@@ -197,3 +197,34 @@ describe('ML-DSA signature views', () => {
     expect(alg.decodeSignature(sig)).toBeNull();
   });
 });
+
+describe('ML-DSA leaves no secret behind', () => {
+  it('keeps no copy of s1 in wasm memory after keygen and sign', async () => {
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(new URL('../build/release.wasm', import.meta.url));
+    const { instance } = await WebAssembly.instantiate(bytes, { env: { abort() {} } });
+    const e = instance.exports as unknown as { memory: WebAssembly.Memory; ioPtr(): number; mldsaKeygen(l: number): number; mldsaSign(l: number): number };
+    const io = () => new Uint8Array(e.memory.buffer, e.ioPtr(), 65536);
+    io().set(rand(32), 0);
+    e.mldsaKeygen(65);
+    const sk = io().slice(24576, 24576 + 4032);
+    // s1[0] as the engine holds it: 256 little-endian i32 coefficients eta - nibble (ML-DSA-65: eta 4).
+    const s1 = new Int32Array(256);
+    for (let i = 0; i < 256; i++) s1[i] = 4 - ((sk[128 + (i >> 1)]! >> (4 * (i & 1))) & 15);
+    const needle = new Uint8Array(s1.buffer);
+    const occurrences = () => {
+      const heap = new Uint8Array(e.memory.buffer);
+      let found = 0;
+      for (let i = 0; i + needle.length <= heap.length; i += 4) {
+        if (heap[i] === needle[0] && needle.every((b, j) => heap[i + j] === b)) found++;
+      }
+      return found;
+    };
+    expect(occurrences()).toBe(0);
+    io().set(sk, 0);
+    io().set(rand(64), 8192);
+    io().set(rand(32), 12288);
+    expect(e.mldsaSign(65)).toBeGreaterThan(0);
+    expect(occurrences()).toBe(0);
+  });
+});

@@ -145,6 +145,8 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
     io.write(m, IN_B);
     io.write(rnd, IN_C);
     const attempts = call('mldsaSign')(level);
+    io.clear(IN_A, sizes.secretKey);
+    io.clear(IN_C, ML_DSA_RANDOM_LENGTH);
     if (attempts <= 0) throw new EngineError('invalid_key', 'secretKey is corrupt: no signature could be produced', 'secretKey');
     return io.read(OUT_A, sizes.signature);
   };
@@ -171,7 +173,10 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const xi = seed === undefined ? randomBytes(ML_DSA_SEED_LENGTH) : bytes(seed, 'seed', ML_DSA_SEED_LENGTH, 'invalid_seed_length');
       io.write(xi, IN_A);
       call('mldsaKeygen')(level);
-      return { publicKey: io.read(OUT_A, sizes.publicKey), secretKey: io.read(OUT_B, sizes.secretKey) };
+      const pair = { publicKey: io.read(OUT_A, sizes.publicKey), secretKey: io.read(OUT_B, sizes.secretKey) };
+      io.clear(IN_A, ML_DSA_SEED_LENGTH);
+      io.clear(OUT_B, sizes.secretKey);
+      return pair;
     },
 
     sign(message, secretKey, opts) {

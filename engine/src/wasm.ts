@@ -116,6 +116,11 @@ export class Io {
     new Uint8Array(this.wasm.memory.buffer, this.base + offset, data.length).set(data);
   }
 
+  /** Zeroes IO[offset, offset + length): inputs such as secret keys do not wait for the next call. */
+  clear(offset: number, length: number): void {
+    new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).fill(0);
+  }
+
   read(offset: number, length: number): Uint8Array {
     return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).slice();
   }

@@ -160,3 +160,10 @@ export function sampleInBall(c: usize, ctilde: usize, ctildeLen: i32): void {
     store<i32>(c + (<usize>j << 2), 1 - 2 * bit);
   }
 }
+
+/** Clears the samplers' buffers, which held expansions of secret seeds. */
+export function wipeSamplers(): void {
+  memory.fill(SPONGE, 0, SPONGE_SIZE);
+  memory.fill(BUF, 0, 640);
+  memory.fill(SEED_IN, 0, 80);
+}

@@ -6,7 +6,7 @@
 import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
 import { freeze, reduce32, caddq } from './reduce';
-import { expandA, expandMask, expandS, sampleInBall } from './sample';
+import { expandA, expandMask, expandS, sampleInBall, wipeSamplers } from './sample';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './packing';
 import { exceeds, freezeVec, invNttVec, matVec, mulChallenge, nttVec, poly } from './polyvec';
 import { highBits, lowBits, power2RoundHigh, useHint } from './rounding';
@@ -30,6 +30,20 @@ const SEEDS: usize = memory.data(192, 16);
 /** mu || w1Encode(w1): hashed into c~. */
 const HASH_IN: usize = memory.data(64 + MAX_K * 32 * 6, 16);
 const CTILDE: usize = memory.data(64, 16);
+
+/** Clears every static buffer that held secret material, so nothing outlives the call. */
+function wipeSecrets(): void {
+  memory.fill(S1, 0, MAX_L * POLY_BYTES);
+  memory.fill(S2, 0, MAX_K * POLY_BYTES);
+  memory.fill(T0, 0, MAX_K * POLY_BYTES);
+  memory.fill(Y, 0, MAX_L * POLY_BYTES);
+  memory.fill(YHAT, 0, MAX_L * POLY_BYTES);
+  memory.fill(W, 0, MAX_K * POLY_BYTES);
+  memory.fill(TMP, 0, POLY_BYTES);
+  memory.fill(SEEDS, 0, 192);
+  memory.fill(SPONGE, 0, SPONGE_SIZE);
+  wipeSamplers();
+}
 
 /** Signing gives up after this many rejected attempts (expected: about 4 to 5). */
 const MAX_ATTEMPTS: i32 = 1000;
@@ -73,6 +87,7 @@ export function keygen(xi: usize, pk: usize, sk: usize): void {
   for (let i = 0; i < L; i++, off += etaBytes) packSigned(off, poly(S1, i), ETA_BITS, ETA);
   for (let i = 0; i < K; i++, off += etaBytes) packSigned(off, poly(S2, i), ETA_BITS, ETA);
   for (let i = 0; i < K; i++, off += 32 * D) packSigned(off, poly(T0, i), D, 1 << (D - 1));
+  wipeSecrets();
 }
 
 /** Unpacks sk and brings s1, s2, t0 into the NTT domain; A is expanded from rho. */
@@ -161,8 +176,10 @@ export function sign(sk: usize, mu: usize, rnd: usize, sig: usize): i32 {
     let off = sig + <usize>CTILDE_BYTES;
     for (let j = 0; j < L; j++, off += zBytes) packSigned(off, poly(z, j), GAMMA1_BITS, GAMMA1);
     encodeHints(off, W1);
+    wipeSecrets();
     return attempt;
   }
+  wipeSecrets();
   return 0;
 }
 
