@@ -261,3 +261,33 @@ export const idempotencyRecords = sqliteTable(
   },
   (t) => [uniqueIndex('idempotency_user_key_idx').on(t.userId, t.key)],
 );
+
+/**
+ * Dilion service keys (design/algorithms.md §3.2): ML-KEM-768 keys that privacy identifiers are
+ * sealed to, one current key per (owner, sid). The platform creates one on first use and keeps its
+ * 64-byte seed (d ‖ z) sealed; a service may instead register its own encapsulation key, which
+ * leaves sealedSeed null (only the service can open those pidCiphers).
+ */
+export const serviceKeys = sqliteTable(
+  'service_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Hex of SHA3-256(ek): the serviceKeyId in pidCipher. */
+    keyId: text('key_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    demoSessionId: text('demo_session_id'),
+    sid: text('sid').notNull(),
+    /** Base64 of the 1,184-byte encapsulation key. */
+    publicKey: text('public_key').notNull(),
+    /** The 64-byte seed, AES-256-GCM-sealed with the row's key id as associated data; null if registered. */
+    sealedSeed: text('sealed_seed'),
+    /** The key new signatures for (owner, sid) use; older ones stay to open older signatures. */
+    isCurrent: integer('is_current', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('service_keys_key_id_idx').on(t.keyId),
+    index('service_keys_user_idx').on(t.userId, t.sid),
+    index('service_keys_demo_idx').on(t.demoSessionId, t.sid),
+  ],
+);

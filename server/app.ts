@@ -26,7 +26,10 @@ import { ContactService } from './routes/contact.service.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { CryptoService } from './routes/crypto.service.ts';
 import { cryptoRoutes } from './routes/crypto.ts';
+import { PidService } from './routes/dilion-pid.service.ts';
 import { Qes2Service } from './routes/qes2.service.ts';
+import { ServiceKeyService } from './routes/service-keys.service.ts';
+import { serviceKeyRoutes } from './routes/service-keys.ts';
 import { qes2Routes } from './routes/qes2.ts';
 import { debugRoutes } from './routes/debug.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -118,6 +121,7 @@ export function createApp(deps: AppDeps): AppInstance {
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(db);
+  const serviceKeys = new ServiceKeyService(db, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
   const withSession: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session(), originCheck(config.publicOrigins)];
   const requireUser: RequestHandler = (req, _res, next) =>
@@ -150,7 +154,8 @@ export function createApp(deps: AppDeps): AppInstance {
     idempotency: new IdempotencyService(db),
     signingKeys,
     operations,
-    crypto: new CryptoService(pool, signingKeys, operations),
+    serviceKeys,
+    crypto: new CryptoService(pool, signingKeys, operations, new PidService(pool, serviceKeys)),
     qes2: new Qes2Service(pool, signingKeys, operations),
     contact: new ContactService(db, config.smtp, logger),
   };
@@ -162,6 +167,7 @@ export function createApp(deps: AppDeps): AppInstance {
   usageRoutes(context);
   cryptoRoutes(context);
   qes2Routes(context);
+  serviceKeyRoutes(context);
   operationRoutes(context);
   contactRoutes(context);
   debugRoutes(context);

@@ -17,6 +17,7 @@ import type { IdempotencyService } from './http/idempotency.ts';
 import type { KeyService } from './routes/keys.service.ts';
 import type { OperationsService } from './routes/operations.service.ts';
 import type { Qes2Service } from './routes/qes2.service.ts';
+import type { ServiceKeyService } from './routes/service-keys.service.ts';
 import type { SigningKeyService } from './routes/signing-keys.service.ts';
 import type { MeteringService } from './routes/usage.service.ts';
 
@@ -36,6 +37,7 @@ export interface AppContext {
   idempotency: IdempotencyService;
   signingKeys: SigningKeyService;
   operations: OperationsService;
+  serviceKeys: ServiceKeyService;
   crypto: CryptoService;
   qes2: Qes2Service;
   contact: ContactService;

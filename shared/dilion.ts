@@ -17,7 +17,7 @@ export const DILION = {
   signatureLength: 3309,
   contextPrefix: 'dilion/v1|',
   defaultSid: 'default',
-  /** pidCipher until the privacy identifier (issue 6) binds a uid. */
+  /** pidCipher when no uid is bound (M's version byte 0x00). */
   noPidCipher: 'N/A',
 } as const;
 
@@ -45,6 +45,72 @@ export function dilionMessage(message: string): Uint8Array {
   const m = new Uint8Array(bytes.length + 1);
   m.set(bytes, 1);
   return m;
+}
+
+/**
+ * The privacy identifier (design/algorithms.md §3.3): pidCipher = HPKE base-mode seal (ML-KEM-768,
+ * HKDF-SHA256, ChaCha20-Poly1305) of the padded uid to the service's ML-KEM-768 key, bound into the
+ * signed message M = 0x01 ‖ skid ‖ C1 ‖ u16be(|C2|) ‖ C2 ‖ message.
+ */
+export const DILION_PID = {
+  suite: 'HPKE-Base/ML-KEM-768/HKDF-SHA256/ChaCha20-Poly1305',
+  /** RFC 9180 ids: KEM 0x0041 (draft-ietf-hpke-pq), KDF 0x0001, AEAD 0x0003. */
+  suiteIds: { kemId: 0x0041, kdfId: 0x0001, aeadId: 0x0003 },
+  serviceKeyIdLength: 32,
+  encapsulationKeyLength: 1184,
+  c1Length: 1088,
+  /** The padded uid (64 or 256 bytes) plus the 16-byte tag. */
+  c2Lengths: [80, 272] as readonly number[],
+  openingLength: 32,
+  maxUidBytes: 255,
+  infoLabel: 'dilion/v1 pid',
+} as const;
+
+/** The uid as it is sealed: UTF-8 of its NFC form, then 0x80 and zeros up to 64 bytes (uid ≤ 63) or 256. */
+export function padUid(uid: string): Uint8Array | null {
+  const bytes = utf8.encode(uid.normalize('NFC'));
+  if (bytes.length > DILION_PID.maxUidBytes) return null;
+  const out = new Uint8Array(bytes.length <= 63 ? 64 : 256);
+  out.set(bytes);
+  out[bytes.length] = 0x80;
+  return out;
+}
+
+/** HPKE info = "dilion/v1 pid" ‖ 0x00 ‖ UTF-8(sid). */
+export function pidInfo(sid: string): Uint8Array {
+  const label = utf8.encode(DILION_PID.infoLabel);
+  const sidBytes = utf8.encode(sid);
+  const out = new Uint8Array(label.length + 1 + sidBytes.length);
+  out.set(label);
+  out.set(sidBytes, label.length + 1);
+  return out;
+}
+
+export type Sha3_256 = (data: Uint8Array) => Uint8Array;
+
+/** HPKE aad = SHA3-256(signer's public key) ‖ SHA3-256(UTF-8(message)): a pidCipher opens only there. */
+export function pidAad(signerPublicKey: Uint8Array, message: string, sha3_256: Sha3_256): Uint8Array {
+  const out = new Uint8Array(64);
+  out.set(sha3_256(signerPublicKey));
+  out.set(sha3_256(utf8.encode(message)), 32);
+  return out;
+}
+
+/** M = 0x01 ‖ skid (32) ‖ C1 (1,088) ‖ u16be(|C2|) ‖ C2 ‖ UTF-8(message). */
+export function dilionPidMessage(serviceKeyId: Uint8Array, c1: Uint8Array, c2: Uint8Array, message: string): Uint8Array {
+  const body = utf8.encode(message);
+  const out = new Uint8Array(1 + serviceKeyId.length + c1.length + 2 + c2.length + body.length);
+  let at = 0;
+  out[at++] = 0x01;
+  out.set(serviceKeyId, at);
+  at += serviceKeyId.length;
+  out.set(c1, at);
+  at += c1.length;
+  out[at++] = c2.length >> 8;
+  out[at++] = c2.length & 0xff;
+  out.set(c2, at);
+  out.set(body, at + c2.length);
+  return out;
 }
 
 /** SHAKE256 as both sides have it: node:crypto on the server, the wasm engine in the browser. */

@@ -2,6 +2,7 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/src/index.ts';
 import { AppError } from '../errors.ts';
+import { dilionPidMessage, padUid, pidAad, pidInfo } from '../../shared/dilion.ts';
 import { checkViews, dilionContext, dilionMessage, MAX_SID_BYTES, signatureViews } from './dilion.ts';
 
 const keys = ml_dsa65.keygen(new Uint8Array(32).fill(1));
@@ -57,5 +58,27 @@ describe('signature views', () => {
     z[7]! += 1;
     expect(() => checkViews(signature, { z })).toThrow(/signature.z/);
     expect(() => checkViews(signature, { c: views.c.slice(1) })).toThrow(/signature.c/);
+  });
+});
+
+describe('privacy identifier encoding (shared/dilion.ts)', () => {
+  it('pads the NFC uid with 0x80 and zeros to 64 bytes up to 63 bytes, else to 256, and refuses over 255', () => {
+    const short = padUid('ab')!;
+    expect(short).toHaveLength(64);
+    expect([...short.subarray(0, 4)]).toEqual([0x61, 0x62, 0x80, 0]);
+    expect(padUid('x'.repeat(63))).toHaveLength(64);
+    expect(padUid('x'.repeat(64))).toHaveLength(256);
+    expect(padUid('x'.repeat(255))![255]).toBe(0x80);
+    expect(padUid('x'.repeat(256))).toBeNull();
+    expect(padUid('e\u0301')).toEqual(padUid('\u00e9'));
+  });
+
+  it('builds info, aad and M byte for byte as design/algorithms.md §3.3 says', () => {
+    expect([...pidInfo('s')]).toEqual([...Buffer.from('dilion/v1 pid'), 0, 0x73]);
+    const aad = pidAad(new Uint8Array([1]), 'm', (d) => new Uint8Array(32).fill(d[0]!));
+    expect([...aad.subarray(0, 2), ...aad.subarray(32, 34)]).toEqual([1, 1, 0x6d, 0x6d]);
+    const m = dilionPidMessage(new Uint8Array(32).fill(7), new Uint8Array(1088).fill(8), new Uint8Array(80).fill(9), 'hi');
+    expect(m).toHaveLength(1 + 32 + 1088 + 2 + 80 + 2);
+    expect([m[0], m[1], m[33], m[1121], m[1122], m[1123], m[m.length - 2]]).toEqual([1, 7, 8, 0, 80, 9, 0x68]);
   });
 });

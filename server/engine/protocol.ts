@@ -16,6 +16,24 @@ export interface EngineTasks {
     args: { level: MlDsaLevel; publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array; context: Uint8Array };
     result: { valid: boolean; elapsedMs: number };
   };
+  /** ML-KEM-768 encapsulation key of a 64-byte seed d ‖ z (a Dilion service key). */
+  mlKemPublicKey: { args: { seed: Uint8Array }; result: { publicKey: Uint8Array } };
+  /** FIPS 203 §7.2 modulus check of an encapsulation key a service registers. */
+  mlKemCheckPublicKey: { args: { publicKey: Uint8Array }; result: { valid: boolean } };
+  /** Dilion with a privacy identifier: seal the padded uid, build M (version 0x01), sign it. */
+  dilionSignPid: {
+    args: { seed: Uint8Array; message: string; sid: string; context: Uint8Array; serviceKey: Uint8Array; serviceKeyId: Uint8Array; paddedUid: Uint8Array };
+    /** opening: the 32-byte encapsulation randomness m (the pidOpening). */
+    result: { signature: Uint8Array; c1: Uint8Array; c2: Uint8Array; opening: Uint8Array; elapsedMs: number };
+  };
+  /** Opens a pidCipher with the service's seed, or with a pidOpening and the service's public key. */
+  dilionOpenPid: {
+    args: {
+      with: { seed: Uint8Array } | { opening: Uint8Array; serviceKey: Uint8Array };
+      c1: Uint8Array; c2: Uint8Array; sid: string; signerPublicKey: Uint8Array; message: string;
+    };
+    result: { plaintext: Uint8Array | null };
+  };
   /** Composite public key of a 64-byte QES2 seed (ML-DSA-65 seed ‖ secp256k1 scalar). */
   qes2PublicKey: { args: { mode: Qes2Mode; seed: Uint8Array }; result: { publicKey: Uint8Array } };
   qes2Sign: {

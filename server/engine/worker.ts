@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse } from './protocol.ts';
+import { dilionHandlers } from './dilion-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
 
 type Handlers = { [K in keyof EngineTasks]: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
@@ -30,6 +31,7 @@ function handlers(engine: Engine): Handlers {
       const valid = mlDsa(engine, level).verify(publicKey, message, signature, { context });
       return { valid, elapsedMs: performance.now() - start };
     },
+    ...dilionHandlers(engine),
     ...qes2Handlers(engine),
   };
 }

@@ -130,10 +130,10 @@ describe('every route refuses bad input with a 4xx and a message', () => {
     const withBody = routes().filter((r) =>
       ['POST /api/crypto/dilion/sign', 'POST /api/crypto/dilion/verify', 'POST /api/demo/dilion/sign', 'POST /api/demo/dilion/verify',
         'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/contact', 'POST /api/debug/user-usage',
-        'POST /api/debug/user-operations', 'POST /api/signing-keys',
+        'POST /api/debug/user-operations', 'POST /api/signing-keys', 'POST /api/service-keys',
         ...['ecdsa', 'schnorr'].flatMap((m) => ['crypto', 'demo'].flatMap((c) => [`POST /api/${c}/qes2/${m}/sign`, `POST /api/${c}/qes2/${m}/verify`]))].includes(r.name),
     );
-    expect(withBody).toHaveLength(18);
+    expect(withBody).toHaveLength(19);
     for (const route of withBody) {
       await fc.assert(
         fc.asyncProperty(

@@ -25,7 +25,7 @@ function verifiesElsewhere(message: string, response: { publicKey: string; signa
 
 describe('POST /api/crypto/dilion/sign', () => {
   it('returns a signature that @noble/post-quantum verifies from the documented fields alone', async () => {
-    const res = await call('/api/crypto/dilion/sign', { message: 'authentication request', sid: 'service-A', uid: 'ada@example.com' });
+    const res = await call('/api/crypto/dilion/sign', { message: 'authentication request', sid: 'service-A' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ algorithm: 'dilion', parameterSet: 'ML-DSA-65', context: 'dilion/v1|service-A', pidCipher: 'N/A' });
     expect(b64(res.body.signature.encoded)).toHaveLength(3309);
@@ -165,7 +165,7 @@ describe('POST /api/crypto/dilion/verify', () => {
 describe('demo routes', () => {
   it('sign and verify without login, with one key per browser session', async () => {
     const visitor = request.agent(app.app);
-    const first = await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'authentication request', uid: 'someone@example.com', sid: 'service-A' });
+    const first = await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'authentication request', sid: 'service-A' });
     expect(first.status).toBe(200);
     expect(verifiesElsewhere('authentication request', first.body)).toBe(true);
     const second = await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'again' });
@@ -175,7 +175,7 @@ describe('demo routes', () => {
     const verified = await visitor
       .post('/api/demo/dilion/verify')
       .set('Origin', TEST_ORIGIN)
-      .send({ message: 'authentication request', sid: 'service-A', uid: 'someone@example.com', signature: first.body.signature, publicKey: first.body.publicKey });
+      .send({ message: 'authentication request', sid: 'service-A', signature: first.body.signature, publicKey: first.body.publicKey });
     expect(verified.body.valid).toBe(true);
   });
 

@@ -12,8 +12,9 @@ import {
 } from '../contract/dilion.ts';
 import type { AppContext } from '../context.ts';
 import { demoCall, demoResponses, meteredResponses, publicCall } from './crypto.flow.ts';
+import { PRIVACY } from './service-keys.ts';
 
-const THIRD_PARTY = `The signature is FIPS 204 ML-DSA-65 (pure, hedged) over M = 0x00 ‖ UTF-8(message) with context ctx = UTF-8(context). To check it with any FIPS 204 library: pk = base64-decode(publicKey), σ = base64-decode(signature.encoded), M = the byte 0x00 followed by the message's UTF-8 bytes, ctx = the UTF-8 bytes of the context field ("dilion/v1|" + sid). With @noble/post-quantum: ml_dsa65.verify(σ, M, pk, { context: ctx }). With OpenSSL 3.5+: pkeyutl -verify -rawin with the context-string parameter. pidCipher "N/A" means no user id is bound (version byte 0x00).`;
+const THIRD_PARTY = `The signature is FIPS 204 ML-DSA-65 (pure, hedged) over M with context ctx = UTF-8(context) ("dilion/v1|" + sid). Without uid (pidCipher "N/A"), M = the byte 0x00 followed by the message's UTF-8 bytes. With uid, M = 0x01 ‖ serviceKeyId (32 bytes, hex-decoded) ‖ C1 (1,088) ‖ u16be(|C2|) ‖ C2 ‖ UTF-8(message), C1 and C2 base64-decoded from pidCipher. To check it with any FIPS 204 library: pk = base64-decode(publicKey), σ = base64-decode(signature.encoded); with @noble/post-quantum: ml_dsa65.verify(σ, M, pk, { context: ctx }); with OpenSSL 3.5+: pkeyutl -verify -rawin with the context-string parameter. ${PRIVACY}`;
 
 export function cryptoRoutes(ctx: AppContext): void {
   const { api, crypto } = ctx;
@@ -39,7 +40,7 @@ export function cryptoRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       publicCall(ctx, req, res, {
-        prepare: () => crypto.prepareDilionVerify(body),
+        prepare: (owner) => crypto.prepareDilionVerify(owner, body),
         run: (p, source) => crypto.runDilionVerify(p, source),
       }),
   );
@@ -67,7 +68,7 @@ export function cryptoRoutes(ctx: AppContext): void {
     },
     ({ req, body }) =>
       demoCall(req, {
-        prepare: () => crypto.prepareDilionVerify(body),
+        prepare: (owner) => crypto.prepareDilionVerify(owner, body),
         run: (p, source) => crypto.runDilionVerify(p, source),
       }),
   );
