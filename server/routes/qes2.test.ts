@@ -150,6 +150,21 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s over the public API', (mod
   });
 });
 
+describe('QES2 metering and idempotency', () => {
+  it('charges one call per sign, and a retry with the same Idempotency-Key replays the first answer uncharged', async () => {
+    const usage = async () => (await account.agent.get('/api/usage')).body.apiCallsThisMonth as number;
+    const before = await usage();
+    const send = () =>
+      request(app.app).post('/api/crypto/qes2/ecdsa/sign').set('x-api-key', account.apiKey).set('x-api-secret', account.apiSecret)
+        .set('Idempotency-Key', 'qes2-retry-1').send({ message: 'once' });
+    const first = await send();
+    const retry = await send();
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.signature.encoded).toBe(first.body.signature.encoded);
+    expect(await usage()).toBe(before + 1);
+  });
+});
+
 describe('QES2 demo routes', () => {
   it('sign and verify without login, one key per session and mode, recorded and not metered', async () => {
     const visitor = request.agent(app.app);
