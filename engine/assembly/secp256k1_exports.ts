@@ -9,6 +9,7 @@
  *   schnorrSignFinish: signature (64) at 0
  *   schnorrVerifyBegin: x-only key at 0, signature at 32; then stream m; schnorrVerifyFinish
  * Functions returning i32 give 1 for success / valid and 0 for an invalid key or signature.
+ * Every function that reads a secret key zeroes it (and aux or extra data) in IO before returning.
  */
 import { IO } from './io';
 import { ecdsaSign, ecdsaVerify } from './secp256k1/ecdsa';
@@ -23,6 +24,7 @@ const POINT: usize = memory.data(80, 16);
 /** SEC1 public key of the secret key at IO[0..32): 1, or 0 when the key is not in [1, n). */
 export function secp256k1PublicKey(compressed: i32): i32 {
   const invalid = scSetB32(SCALAR, IO) | scIsZero(SCALAR);
+  memory.fill(IO, 0, 32);
   if (invalid != 0) return 0;
   ecmultGen(POINT, POINT + 40, SCALAR);
   sec1Serialize(IO + 64, POINT, compressed != 0);
@@ -32,7 +34,11 @@ export function secp256k1PublicKey(compressed: i32): i32 {
 
 /** ECDSA sign (RFC 6979, low-S): 1, or 0 when the secret key is not in [1, n). */
 export function secp256k1EcdsaSign(extraLen: i32): i32 {
-  return ecdsaSign(IO + 512, IO, IO + 32, IO + 64, extraLen) ? 1 : 0;
+  const len = extraLen < 0 ? 0 : min(extraLen, 256);
+  const ok = ecdsaSign(IO + 512, IO, IO + 32, IO + 64, len);
+  memory.fill(IO, 0, 32);
+  memory.fill(IO + 64, 0, <usize>len);
+  return ok ? 1 : 0;
 }
 
 /** ECDSA verify: 1 valid, 0 invalid (including a public key that does not parse). */
@@ -43,12 +49,16 @@ export function secp256k1EcdsaVerify(pkLen: i32, lowS: i32): i32 {
 
 /** BIP-340 x-only public key: 1, or 0 when the secret key is not in [1, n). */
 export function secp256k1SchnorrPublicKey(): i32 {
-  return schnorrPublicKey(IO + 64, IO) ? 1 : 0;
+  const ok = schnorrPublicKey(IO + 64, IO);
+  memory.fill(IO, 0, 32);
+  return ok ? 1 : 0;
 }
 
 /** BIP-340 sign, stage 1: 1, or 0 when the secret key is not in [1, n). */
 export function secp256k1SchnorrSignBegin(): i32 {
-  return schnorrSignBegin(IO, IO + 32) ? 1 : 0;
+  const ok = schnorrSignBegin(IO, IO + 32);
+  memory.fill(IO, 0, 64);
+  return ok ? 1 : 0;
 }
 
 /** Absorbs message bytes IO[0..len) into the running Schnorr hash. */

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hex } from '../test-support/vectors.ts';
 import { loadEngine, type Engine, type Secp256k1 } from './index.ts';
+import { secp256k1Api } from './secp256k1.ts';
+import { instantiate, Io } from './wasm.ts';
 
 let engine: Engine;
 let k1: Secp256k1;
@@ -228,6 +230,18 @@ describe('secp256k1 input checks', () => {
 });
 
 describe('secp256k1 memory', () => {
+  it('leaves no copy of the secret key in wasm memory after keygen, signing and key derivation', async () => {
+    const wasm = await instantiate();
+    const raw = secp256k1Api(wasm, new Io(wasm));
+    const { secretKey } = raw.keygen();
+    const digest = rand(32);
+    raw.ecdsaSign(digest, secretKey, { extraEntropy: true });
+    raw.schnorrSign(new Uint8Array(0), secretKey);
+    raw.getPublicKey(secretKey);
+    raw.schnorrGetPublicKey(secretKey);
+    expect(Buffer.from(wasm.memory.buffer).indexOf(Buffer.from(secretKey))).toBe(-1);
+  });
+
   it('keeps wasm memory flat over 3,000 sign and verify rounds of both schemes', () => {
     const { secretKey, publicKey } = k1.keygen();
     const xOnly = k1.schnorrGetPublicKey(secretKey);
