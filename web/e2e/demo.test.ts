@@ -95,19 +95,40 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the server’s message on the QES2 and zk-FIDNA tabs while their endpoints do not exist', async () => {
+  it('signs and verifies QES2 on the server, with the four steps lit and both halves checked', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/demo');
-    await page.getByRole('tab', { name: 'QES2_ECDSA' }).click();
+    await page.getByRole('tab', { name: 'QES2_Schnorr' }).click();
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Hybrid cryptographic message');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await page.getByTestId('toast').getByText(/There is no POST .*qes2\/ecdsa\/sign/).waitFor();
+    const output = page.getByTestId('qes2-schnorr-output');
+    await output.getByText('qes2-schnorr').waitFor();
+    expect(await output.textContent()).toContain('3,373 bytes');
+    expect(await page.locator('.pflow-step[data-state="done"]:visible').count()).toBe(4);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByTestId('qes2-schnorr-result').getByText('Valid QES2 signature').waitFor();
+    expect(await page.getByTestId('qes2-schnorr-result').textContent()).toContain('ML-DSA-65 half ✓ · secp256k1 half ✓');
+    await shot(page, 'demo-qes2-1280');
+    // The signature is Schnorr's: the ECDSA tab's Verify stays disabled.
+    await page.getByRole('tab', { name: 'QES2_ECDSA' }).click();
     expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('says why QES2 does not run in the browser, and shows the server’s message for zk-FIDNA while its endpoints do not exist', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/demo');
+    await page.getByRole('radio', { name: 'This browser' }).check();
+    await page.getByRole('tab', { name: 'QES2_ECDSA' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('toast').getByText(/runs on the server only for now/).waitFor();
+    await page.getByRole('radio', { name: 'Server' }).check();
     await page.getByRole('tab', { name: 'zk-FIDNA' }).click();
     expect(await page.getByLabel('Secret Value (X)').inputValue()).toBe('650000');
     expect(await page.getByLabel('Balance Value (Y)').inputValue()).toBe('21930000');
     await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
     await page.getByTestId('toast').getByText(/There is no POST .*zk-fidna\/prove/).waitFor();
+    expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
     await shot(page, 'demo-zk-1280');
     expect(unexpected(errors)).toEqual([]);
   });
@@ -153,6 +174,23 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'demo-benchmark-390');
     expect(errors).toEqual([]);
+  });
+
+  it('counts each operation of an algorithm whose endpoints do not exist yet as Failed, with the reason', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/demo');
+    await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
+    await page.getByRole('combobox', { name: 'Algorithm' }).click();
+    await page.getByRole('option', { name: 'zk-fidna' }).click();
+    await page.getByLabel('Operations Count').fill('2');
+    await page.getByRole('button', { name: 'Start Benchmark' }).click();
+    await page.getByTestId('benchmark-results').waitFor();
+    const server = await page.getByTestId('results-server').textContent();
+    expect(server).toContain('0.0%');
+    expect(server).toMatch(/There is no POST .*zk-fidna\/prove/);
+    expect(await page.getByTestId('results-server').locator('[data-bucket="failed"] .dist-count').textContent()).toBe('2');
+    expect(await page.getByTestId('results-browser').textContent()).toContain('runs on the server only for now');
+    expect(unexpected(errors)).toEqual([]);
   });
 
   it('fits a 390 px screen', async () => {

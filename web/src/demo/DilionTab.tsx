@@ -9,11 +9,24 @@ import { useAuth } from '../hooks/useAuth.ts';
 import { errorMessage } from '../lib/api.ts';
 import { whereText, type Where } from './algorithms.ts';
 import { base64Length, formatMs, previewList, shorten } from './format.ts';
-import { dilionSign, dilionVerify, type DilionSigned } from './operations.ts';
+import { dilionSign, dilionVerify, type DilionSigned, type DilionVerified } from './operations.ts';
 import { OutputBlock, ResultBox, type VerifyState } from './Output.tsx';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
 
 const PLACEHOLDER_UID = 'user@example.com';
+
+/** The privacy identifier's parts, or N/A (spec §3: pidCipher C1, C2; 'N/A' if missing). */
+function pidRows(pid: DilionSigned['pidCipher']) {
+  if (pid === 'N/A' || !pid) return [{ label: 'pidCipher', value: 'N/A' }];
+  return [
+    { label: 'pidCipher C1', value: `${shorten(pid.C1, 32)} (${base64Length(pid.C1).toLocaleString('en-US')} bytes)` },
+    { label: 'pidCipher C2', value: `${shorten(pid.C2, 32)} (${base64Length(pid.C2).toLocaleString('en-US')} bytes)` },
+    { label: 'Service key', value: shorten(pid.serviceKeyId, 16) },
+  ];
+}
+
+const IDENTITY = { match: 'the UID matches', mismatch: 'the UID does not match', not_checked: 'UID not checked' } as const;
+const identityText = (v: DilionVerified) => (v.details && v.pidCipher && v.pidCipher !== 'N/A' ? ` · ${IDENTITY[v.details.identity]}` : '');
 
 interface Signed {
   response: DilionSigned;
@@ -60,7 +73,7 @@ export function DilionTab({ where }: { where: Where }) {
         dilionVerify(where, { message, uid: uidValue, sid, signature: response.signature, publicKey: response.publicKey }),
       );
       if (where === 'server') refresh();
-      const note = `Signed ${whereText(signed.where)}, verified ${whereText(where)} in ${formatMs(ms)} · context ${value.context}`;
+      const note = `Signed ${whereText(signed.where)}, verified ${whereText(where)} in ${formatMs(ms)} · context ${value.context}${identityText(value)}`;
       if (value.valid) {
         setResult({ kind: 'valid', text: 'Valid signature', note });
         toast({ title: 'Verification Complete', description: 'The signature is valid.', variant: 'success' });
@@ -83,7 +96,7 @@ export function DilionTab({ where }: { where: Where }) {
     { label: 'Signature', value: `${shorten(r.signature.encoded, 32)} (${base64Length(r.signature.encoded).toLocaleString('en-US')} bytes)` },
     { label: 'c (challenge)', value: previewList(r.signature.c, 5) },
     { label: 'z (response)', value: previewList(r.signature.z, 5) },
-    { label: 'pidCipher', value: typeof r.pidCipher === 'string' ? r.pidCipher : 'N/A' },
+    ...pidRows(r.pidCipher),
     { label: 'Public key', value: `${shorten(r.publicKey, 32)} (${base64Length(r.publicKey).toLocaleString('en-US')} bytes)` },
     { label: 'Key', value: r.keyId },
     { label: 'Context', value: r.context },
@@ -91,7 +104,13 @@ export function DilionTab({ where }: { where: Where }) {
   ] : null;
   const footer =
     signed &&
-    `Signed ${whereText(signed.where)} in ${formatMs(signed.ms)}${signed.response.engineMs !== undefined ? ` (engine: ${formatMs(signed.response.engineMs)})` : ''}. The UID is accepted but not yet bound into the signature (pidCipher arrives with issue 6).`;
+    `Signed ${whereText(signed.where)} in ${formatMs(signed.ms)}${signed.response.engineMs !== undefined ? ` (engine: ${formatMs(signed.response.engineMs)})` : ''}. ${
+      signed.response.pidCipher !== 'N/A'
+        ? 'The UID is sealed to the service’s ML-KEM-768 key (pidCipher) and bound into the signature: only the service can read it.'
+        : signed.where === 'browser'
+          ? 'Signed without a UID: binding one seals it to the service’s key, which the server does.'
+          : 'No UID was given, so none is bound (pidCipher N/A).'
+    }`;
 
   return (
     <div className="demo-grid">
@@ -100,7 +119,7 @@ export function DilionTab({ where }: { where: Where }) {
           <label htmlFor="dilion-message">Message</label>
           <textarea id="dilion-message" className="textarea" value={message} onChange={(e) => setMessage(e.target.value)} />
         </div>
-        <div className="grid grid-2 tight">
+        <div className="grid grid-2 demo-tight">
           <div className="field">
             <label htmlFor="dilion-uid">User ID (UID)</label>
             <input id="dilion-uid" className="input" value={uidValue} onChange={(e) => setUid(e.target.value)} placeholder={PLACEHOLDER_UID} />
@@ -118,7 +137,7 @@ export function DilionTab({ where }: { where: Where }) {
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
           </button>
         </div>
-        <p className="muted small">
+        <p className="muted demo-small">
           FIPS 204 ML-DSA-65 over 0x00 ‖ message with the context “dilion/v1|” + SID. Change the message after signing to see
           verification fail.
         </p>

@@ -4,13 +4,13 @@ export type StepState = 'idle' | 'active' | 'done' | 'failed';
 
 export function ProcessFlow({ title, steps, states }: { title: string; steps: string[]; states: StepState[] }) {
   return (
-    <div className="flow" aria-label={title}>
+    <div className="pflow" aria-label={title}>
       <div className="output-title">{title}</div>
-      <ol className="flow-steps">
+      <ol className="pflow-steps">
         {steps.map((step, i) => (
-          <li key={step} className="flow-step" data-state={states[i] ?? 'idle'}>
-            <span className="flow-dot">{states[i] === 'done' ? '✓' : states[i] === 'failed' ? '✗' : i + 1}</span>
-            <span className="flow-label">{step}</span>
+          <li key={step} className="pflow-step" data-state={states[i] ?? 'idle'}>
+            <span className="pflow-dot">{states[i] === 'done' ? '✓' : states[i] === 'failed' ? '✗' : i + 1}</span>
+            <span className="pflow-label">{step}</span>
           </li>
         ))}
       </ol>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { toast } from '../components/ui/toast.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { whereText, type Where } from './algorithms.ts';
-import { formatMs, previewList, shorten } from './format.ts';
+import { base64Length, formatMs, previewList, shorten } from './format.ts';
 import { qes2Sign, qes2Verify, type Json, type Qes2Mode } from './operations.ts';
 import { OutputBlock, ResultBox, type OutputRow, type VerifyState } from './Output.tsx';
 import { flowStates, ProcessFlow } from './ProcessFlow.tsx';
@@ -19,12 +19,14 @@ export interface Qes2Signed {
   ms: number;
 }
 
-const STEPS = (mode: Qes2Mode) => ['Pre-hash M′ (SHA-512)', 'ML-DSA-65 signature', mode === 'ecdsa' ? 'ECDSA secp256k1 signature' : 'BIP-340 Schnorr signature', 'Combine both halves'];
+/** Shown before the server has said which steps it ran (its answer carries `signature.steps`). */
+const STEPS = (mode: Qes2Mode) => ["Build M′ (SHA-512 pre-hash)", 'ML-DSA-65 sign', mode === 'ecdsa' ? 'ECDSA secp256k1 sign' : 'BIP-340 Schnorr sign', 'Concatenate'];
 
 const asObject = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
 const asString = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v));
+const bytesOf = (v: unknown) => (typeof v === 'string' ? ` (${base64Length(v).toLocaleString('en-US')} bytes)` : '');
 
-/** The spec's fields (mode, dilithium.c, secondary, challenge, steps) where the answer has them. */
+/** The spec's fields (mode, dilithium.c, secondary, challenge) and the rest, where the answer has them. */
 function rowsOf(response: Json): OutputRow[] {
   const signature = asObject(response.signature) ?? {};
   const dilithium = asObject(signature.dilithium);
@@ -32,15 +34,25 @@ function rowsOf(response: Json): OutputRow[] {
   const add = (label: string, value: string | undefined) => value !== undefined && rows.push({ label, value });
   add('Algorithm', asString(response.algorithm));
   add('Mode', asString(signature.mode ?? response.mode));
-  add('Signature', typeof signature.encoded === 'string' ? shorten(signature.encoded, 32) : undefined);
+  add('Signature', typeof signature.encoded === 'string' ? `${shorten(signature.encoded, 32)}${bytesOf(signature.encoded)}` : undefined);
   if (Array.isArray(dilithium?.c)) add('Dilithium c', previewList(dilithium.c, 3));
   if (Array.isArray(dilithium?.z)) add('Dilithium z', previewList(dilithium.z, 3));
   add('Secondary', signature.secondary !== undefined ? shorten(asString(signature.secondary), 32) : undefined);
   add('Challenge', signature.challenge !== undefined ? shorten(asString(signature.challenge), 16) : undefined);
-  add('Public key', typeof response.publicKey === 'string' ? shorten(response.publicKey, 32) : undefined);
+  add('Public key', typeof response.publicKey === 'string' ? `${shorten(response.publicKey, 32)}${bytesOf(response.publicKey)}` : undefined);
+  add('Key', asString(response.keyId));
+  add('Label', asString(response.label));
   add('Timestamp', asString(response.timestamp));
   if (rows.length === 0) rows.push({ label: 'Response', value: shorten(JSON.stringify(response), 200) });
   return rows;
+}
+
+/** "ML-DSA-65 half ✓ · secp256k1 half ✓" from a verify answer's details, when it has them. */
+function halves(value: Json): string {
+  const details = asObject(value.details);
+  if (!details) return '';
+  const mark = (v: unknown) => (v === true ? '✓' : '✗');
+  return ` ML-DSA-65 half ${mark(details.mlDsaValid)} · secp256k1 half ${mark(details.secp256k1Valid)}.`;
 }
 
 export function Qes2Tab(props: {
@@ -83,9 +95,9 @@ export function Qes2Tab(props: {
     }
     setBusy('verify');
     try {
-      const { value, ms } = await timed(() => qes2Verify(where, mode, message, mine.response.signature));
+      const { value, ms } = await timed(() => qes2Verify(where, mode, message, mine.response.signature, mine.response.publicKey));
       refresh();
-      const note = `Verified ${whereText(where)} in ${formatMs(ms)}.`;
+      const note = `Verified ${whereText(where)} in ${formatMs(ms)}.${halves(value)}`;
       if (value.valid === true) {
         setResult({ kind: 'valid', text: 'Valid QES2 signature', note });
         toast({ title: 'QES2 Verification Complete', description: 'The signature is valid.', variant: 'success' });
@@ -102,7 +114,8 @@ export function Qes2Tab(props: {
     }
   }
 
-  const steps = asObject(mine?.response.signature)?.steps;
+  const serverSteps = asObject(mine?.response.signature)?.steps;
+  const steps = Array.isArray(serverSteps) && serverSteps.length === 4 ? serverSteps.map(String) : STEPS(mode);
   return (
     <div className="demo-grid">
       <div className="card stack">
@@ -110,7 +123,7 @@ export function Qes2Tab(props: {
           <label htmlFor={`qes2-${mode}-message`}>Message</label>
           <textarea id={`qes2-${mode}-message`} className="textarea" value={message} onChange={(e) => props.onMessage(e.target.value)} />
         </div>
-        <p className="muted small">The message is shared by the QES2_ECDSA and QES2_Schnorr tabs.</p>
+        <p className="muted demo-small">The message is shared by the QES2_ECDSA and QES2_Schnorr tabs.</p>
         <div className="row">
           <button type="button" className="btn btn-primary" onClick={generate} disabled={busy !== null}>
             {busy === 'sign' ? 'Processing...' : 'Generate'}
@@ -119,8 +132,7 @@ export function Qes2Tab(props: {
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
           </button>
         </div>
-        <ProcessFlow title="Hybrid signing process" steps={STEPS(mode)} states={flowStates(mine && phase === 'idle' ? 'done' : phase)} />
-        {Array.isArray(steps) && <p className="muted small">Server steps: {steps.map(String).join(' → ')}</p>}
+        <ProcessFlow title="Hybrid signing process" steps={steps} states={flowStates(mine && phase === 'idle' ? 'done' : phase)} />
       </div>
       <div className="stack">
         <OutputBlock title={`QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'} signature`} rows={mine ? rowsOf(mine.response) : null} testId={`qes2-${mode}-output`} />

@@ -99,7 +99,7 @@ export function ZkFidnaTab({ where }: { where: Where }) {
   return (
     <div className="demo-grid">
       <div className="card stack">
-        <div className="grid grid-2 tight">
+        <div className="grid grid-2 demo-tight">
           <div className="field">
             <label htmlFor="zk-secret">Secret Value (X)</label>
             <input id="zk-secret" className="input" type="number" value={secret} onChange={(e) => setSecret(e.target.value)} />

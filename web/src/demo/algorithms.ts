@@ -16,9 +16,9 @@ export type Where = 'server' | 'browser';
 
 /** Why an algorithm cannot run in the browser yet: said in the UI instead of faking a result. */
 export const NOT_IN_BROWSER: Partial<Record<AlgorithmId, string>> = {
-  'qes2-ecdsa': 'QES2_ECDSA does not run in the browser yet: the engine gains secp256k1 and QES2 with issue 5.',
-  'qes2-schnorr': 'QES2_Schnorr does not run in the browser yet: the engine gains secp256k1 and QES2 with issue 5.',
-  'zk-fidna': 'zk-FIDNA does not run in the browser yet: the engine does not have it.',
+  'qes2-ecdsa': 'QES2_ECDSA runs on the server only for now: the engine has it, its in-browser demo path comes with issue 5.',
+  'qes2-schnorr': 'QES2_Schnorr runs on the server only for now: the engine has it, its in-browser demo path comes with issue 5.',
+  'zk-fidna': 'zk-FIDNA runs on the server only for now: the engine does not have it yet.',
 };
 
 export const whereText = (where: Where) => (where === 'server' ? 'on the server' : 'in this browser');

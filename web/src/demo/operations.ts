@@ -3,15 +3,12 @@
  * returning the same shapes either way. The crypto tabs and the benchmark both call these, so the
  * benchmark measures exactly what the tabs do.
  */
-import type { z } from 'zod';
-import type { DilionSignResponse, DilionVerifyResponse } from '../../../server/contract/dilion.ts';
+import type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
 import { engineWorker } from '../workers/engine.client.ts';
 import { NOT_IN_BROWSER, type Where } from './algorithms.ts';
 import { postDemo } from './http.ts';
 
-/** A sign result; `engineMs` (keygen + sign in the engine) is known for in-browser results. */
-export type DilionSigned = z.infer<typeof DilionSignResponse> & { engineMs?: number };
-export type DilionVerified = z.infer<typeof DilionVerifyResponse> & { engineMs?: number };
+export type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
 
 export interface DilionSignInput {
   message: string;
@@ -36,7 +33,8 @@ export function dilionSign(where: Where, input: DilionSignInput): Promise<Dilion
 
 export function dilionVerify(where: Where, input: DilionVerifyInput): Promise<DilionVerified> {
   if (where === 'browser') {
-    const signature = typeof input.signature === 'string' ? input.signature : { encoded: input.signature.encoded };
+    // The views stay here; a bound uid's pidCipher goes along, since M depends on it.
+    const signature = typeof input.signature === 'string' ? input.signature : { encoded: input.signature.encoded, pidCipher: input.signature.pidCipher };
     return engineWorker().dilionVerify(input.message, signature, input.publicKey, input.sid || undefined);
   }
   return postDemo('/api/demo/dilion/verify', {
@@ -47,7 +45,7 @@ export function dilionVerify(where: Where, input: DilionVerifyInput): Promise<Di
   });
 }
 
-/** QES2 and zk-FIDNA answers are shown as the server sends them (their contract comes with issue 5). */
+/** QES2 and zk-FIDNA answers are shown as the server sends them, field by field where present. */
 export type Json = Record<string, unknown>;
 export type Qes2Mode = 'ecdsa' | 'schnorr';
 
@@ -60,9 +58,10 @@ export async function qes2Sign(where: Where, mode: Qes2Mode, message: string): P
   return postDemo(`/api/demo/qes2/${mode}/sign`, { message });
 }
 
-export async function qes2Verify(where: Where, mode: Qes2Mode, message: string, signature: unknown): Promise<Json> {
+/** The public key from the sign response is sent along (the server would otherwise use the session's default key). */
+export async function qes2Verify(where: Where, mode: Qes2Mode, message: string, signature: unknown, publicKey?: unknown): Promise<Json> {
   serverOnly(`qes2-${mode}`, where);
-  return postDemo(`/api/demo/qes2/${mode}/verify`, { message, signature });
+  return postDemo(`/api/demo/qes2/${mode}/verify`, { message, signature, ...(typeof publicKey === 'string' ? { publicKey } : {}) });
 }
 
 export type CircuitType = 'balance_proof' | 'range_proof' | 'custom';

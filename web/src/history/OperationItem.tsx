@@ -12,13 +12,13 @@ export function OperationItem({ op, selected, onSelect }: { op: Operation; selec
         <span className="badge">{op.operationType}</span>
         <span className={`badge ${BADGE[status]}`}>{status}</span>
         <span className="spacer" />
-        <time className="muted small" dateTime={op.createdAt}>
+        <time className="muted history-meta" dateTime={op.createdAt}>
           {new Date(op.createdAt).toLocaleString()}
         </time>
       </div>
       <p className="history-message">{cutMessage(op.message)}</p>
       <div className="row">
-        <span className="muted small">#{op.id}</span>
+        <span className="muted history-meta">#{op.id}</span>
         <span className="spacer" />
         <button type="button" className="btn btn-secondary btn-sm" onClick={onSelect}>
           View Details

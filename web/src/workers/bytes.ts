@@ -25,3 +25,9 @@ export function fromBase64(text: string, what = 'value'): Uint8Array {
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** Bytes of a hex string, or null when it is not an even-length hex string. */
+export function fromHex(text: string): Uint8Array | null {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(text)) return null;
+  return Uint8Array.from(text.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+}

@@ -49,6 +49,19 @@ describe('in-browser Dilion', () => {
     expect(local.verify('from the server', res.body.signature, res.body.publicKey, 'service-C').valid).toBe(false);
   });
 
+  it('verifies a server signature that binds a uid (M version 0x01), and refuses it with the pidCipher altered', async () => {
+    const res = await demo('/api/demo/dilion/sign', { message: 'with uid', sid: 'service-A', uid: 'ada@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body.pidCipher).not.toBe('N/A');
+    const verified = local.verify('with uid', res.body.signature, res.body.publicKey, 'service-A');
+    expect(verified).toMatchObject({ valid: true, details: { identity: 'not_checked', serviceKeyId: res.body.pidCipher.serviceKeyId } });
+    const c2 = fromBase64(res.body.pidCipher.C2);
+    c2[0]! ^= 1;
+    const altered = { ...res.body.signature, pidCipher: { ...res.body.pidCipher, C2: toBase64(c2) } };
+    expect(local.verify('with uid', altered, res.body.publicKey, 'service-A').valid).toBe(false);
+    expect(local.verify('with uid', res.body.signature.encoded, res.body.publicKey, 'service-A').valid).toBe(false);
+  });
+
   it('signs with "default" as the sid when none is given, like the server', () => {
     const signed = local.sign('no sid');
     expect(signed.context).toBe('dilion/v1|default');

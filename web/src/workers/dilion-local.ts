@@ -8,31 +8,49 @@
  * its call) and `engineMs` times keygen + sign, the same work the server reports as generationTime.
  */
 import type { Engine } from '../../../engine/src/index.ts';
-import { DILION, dilionContextOf, dilionMessage, MAX_CONTEXT_BYTES, MAX_SID_BYTES, signatureViews } from '../../../shared/dilion.ts';
-import { fromBase64, toBase64, toHex } from './bytes.ts';
+import {
+  DILION,
+  DILION_PID,
+  dilionContextOf,
+  dilionMessage,
+  dilionPidMessage,
+  MAX_CONTEXT_BYTES,
+  MAX_SID_BYTES,
+  signatureViews,
+} from '../../../shared/dilion.ts';
+import { fromBase64, fromHex, toBase64, toHex } from './bytes.ts';
 
-export interface LocalDilionSignResult {
+/** A privacy identifier as sign responses carry it (design/algorithms.md §3.3). */
+export interface PidCipherView {
+  C1: string;
+  C2: string;
+  serviceKeyId: string;
+  suite?: string;
+}
+
+/** The server's Dilion sign response, as the demo reads it; in-browser results have the same shape. */
+export interface DilionSigned {
   algorithm: 'dilion';
   parameterSet: 'ML-DSA-65';
-  signature: { encoded: string; c: number[]; z: number[] };
+  signature: { encoded: string; c: number[]; z: number[]; pidCipher?: PidCipherView };
   publicKey: string;
   keyId: string;
   context: string;
-  pidCipher: 'N/A';
+  pidCipher: PidCipherView | 'N/A';
+  pidOpening?: string;
   timestamp: string;
-  /** Engine time of keygen-from-seed + sign, in ms. */
-  engineMs: number;
+  /** In-browser results: engine time of keygen-from-seed + sign, in ms. */
+  engineMs?: number;
 }
 
-export interface LocalDilionVerifyResult {
+export interface DilionVerified {
   valid: boolean;
-  algorithm: 'dilion';
-  parameterSet: 'ML-DSA-65';
   context: string;
-  pidCipher: 'N/A';
+  pidCipher?: PidCipherView | 'N/A';
+  details?: { signatureValid: boolean; identity: 'match' | 'mismatch' | 'not_checked'; serviceKeyId: string | null; context: string };
   timestamp: string;
-  /** Engine time of verify, in ms. */
-  engineMs: number;
+  /** In-browser results: engine time of verify, in ms. */
+  engineMs?: number;
 }
 
 /** The same checks and sentences as the server's Dilion routes, so both sides refuse alike. */
@@ -46,6 +64,17 @@ function context(sid: string | undefined) {
 
 function requireMessage(message: string): void {
   if (typeof message !== 'string' || message.length === 0) throw new Error('Message is required');
+}
+
+/** M for a signature: version 0x01 with its pidCipher bound in, else 0x00 (shared/dilion.ts builds both). */
+function signedMessage(message: string, pidCipher: PidCipherView | 'N/A' | undefined): Uint8Array {
+  if (!pidCipher || pidCipher === 'N/A') return dilionMessage(message);
+  const c1 = decodeExact(pidCipher.C1, DILION_PID.c1Length, 'pidCipher.C1', 'an ML-KEM-768 ciphertext');
+  const c2 = fromBase64(pidCipher.C2, 'pidCipher.C2');
+  if (!DILION_PID.c2Lengths.includes(c2.length)) throw new Error(`pidCipher.C2 must be 80 or 272 bytes (got ${c2.length}).`);
+  const skid = fromHex(pidCipher.serviceKeyId);
+  if (skid?.length !== DILION_PID.serviceKeyIdLength) throw new Error('pidCipher.serviceKeyId must be 64 hex characters.');
+  return dilionPidMessage(skid, c1, c2, message);
 }
 
 function decodeExact(base64: string, length: number, param: string, what: string): Uint8Array {
@@ -66,7 +95,8 @@ export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(
     publicKey,
     keyId,
 
-    sign(message: string, sid?: string): LocalDilionSignResult {
+    /** Signs without a uid (M version 0x00): sealing one is the service's business, done on the server. */
+    sign(message: string, sid?: string): DilionSigned & { engineMs: number } {
       requireMessage(message);
       const ctx = context(sid);
       const m = dilionMessage(message);
@@ -88,23 +118,26 @@ export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(
       };
     },
 
-    /** Verifies any Dilion signature (made here or by the server) against the given public key. */
-    verify(message: string, signature: string | { encoded: string }, publicKeyBase64: string, sid?: string): LocalDilionVerifyResult {
+    /**
+     * Verifies any Dilion signature, made here or by the server, with or without a bound uid. The uid
+     * itself is not checked here (identity "not_checked"): that needs the service's key.
+     */
+    verify(message: string, signature: string | { encoded: string; pidCipher?: PidCipherView }, publicKeyBase64: string, sid?: string): DilionVerified & { engineMs: number } {
       requireMessage(message);
       const ctx = context(sid);
       const encoded = typeof signature === 'string' ? signature : signature.encoded;
+      const pidCipher = typeof signature === 'string' ? undefined : signature.pidCipher;
       const sig = decodeExact(encoded, DILION.signatureLength, 'signature', 'an ML-DSA-65 signature');
       const pk = decodeExact(publicKeyBase64, DILION.publicKeyLength, 'publicKey', 'an ML-DSA-65 public key');
-      const m = dilionMessage(message);
+      const m = signedMessage(message, pidCipher);
       const start = performance.now();
       const valid = mlDsa.verify(pk, m, sig, { context: ctx.bytes });
       const engineMs = performance.now() - start;
       return {
         valid,
-        algorithm: DILION.algorithm,
-        parameterSet: DILION.parameterSet,
         context: ctx.text,
-        pidCipher: DILION.noPidCipher,
+        pidCipher: pidCipher ?? DILION.noPidCipher,
+        details: { signatureValid: valid, identity: 'not_checked', serviceKeyId: pidCipher?.serviceKeyId ?? null, context: ctx.text },
         timestamp: new Date().toISOString(),
         engineMs,
       };

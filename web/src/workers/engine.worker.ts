@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { loadEngine } from '../../../engine/src/index.ts';
-import { createLocalDilion, type LocalDilion } from './dilion-local.ts';
+import { createLocalDilion, type LocalDilion, type PidCipherView } from './dilion-local.ts';
 
 let dilion: Promise<LocalDilion> | undefined;
 const local = () => (dilion ??= loadEngine().then((engine) => createLocalDilion(engine)));
@@ -29,7 +29,7 @@ const api = {
   async dilionSign(message: string, sid?: string) {
     return (await local()).sign(message, sid);
   },
-  async dilionVerify(message: string, signature: string | { encoded: string }, publicKey: string, sid?: string) {
+  async dilionVerify(message: string, signature: string | { encoded: string; pidCipher?: PidCipherView }, publicKey: string, sid?: string) {
     return (await local()).verify(message, signature, publicKey, sid);
   },
 };

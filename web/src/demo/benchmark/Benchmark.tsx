@@ -147,7 +147,7 @@ export default function Benchmark() {
             </button>
           )}
         </div>
-        <p className="muted small">
+        <p className="muted demo-small">
           Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on
           the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Times are wall-clock as this page sees them; the engine
           times below come from the worker and from the server’s operation records. Before a Dilion run the worker signs {WARM_UP_ROUNDS} untimed messages so
@@ -155,7 +155,7 @@ export default function Benchmark() {
         </p>
         {progress && (
           <div className="stack" style={{ gap: 6 }}>
-            <div className="row small">
+            <div className="row demo-small">
               <span>
                 Running {done} of {total} ({progress.count} per side) · last operation: browser {lastText('browser')}, server {lastText('server')}
               </span>
@@ -165,8 +165,8 @@ export default function Benchmark() {
             <div className="progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
               <div style={{ width: `${percent}%` }} />
             </div>
-            {waiting > 0 && <div className="small muted">Waiting {waiting} s: the demo API allows a limited number of calls a minute per address.</div>}
-            <div className="small muted">Charts and figures appear when the run ends: drawing them meanwhile would slow the operations being timed.</div>
+            {waiting > 0 && <div className="demo-small muted">Waiting {waiting} s: the demo API allows a limited number of calls a minute per address.</div>}
+            <div className="demo-small muted">Charts and figures appear when the run ends: drawing them meanwhile would slow the operations being timed.</div>
           </div>
         )}
       </div>

@@ -70,7 +70,7 @@ export function ResultsPanel(props: {
         <span className="badge badge-accent">{labelOf(props.algorithm)}</span>
         {props.stopped && <span className="badge">Stopped early</span>}
       </div>
-      <p className="muted small">Total time is the sum of the operations’ own times: the 50 ms pauses and any rate-limit waits are left out.</p>
+      <p className="muted demo-small">Total time is the sum of the operations’ own times: the 50 ms pauses and any rate-limit waits are left out.</p>
       <div className="grid grid-2">
         <SideResults title="Browser (Web Worker)" {...props.browser} />
         <SideResults title="Server (demo API)" {...props.server} />

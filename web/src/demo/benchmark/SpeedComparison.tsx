@@ -44,7 +44,7 @@ export function SpeedComparison(props: { algorithm: AlgorithmId | null; browser:
             </dd>
           </div>
         </dl>
-        <p className="muted small">
+        <p className="muted demo-small">
           Engine time of key derivation from the seed plus one hedged ML-DSA-65 signature, the median over the run.
           {node ? ` Node: ${node.source}.` : ' No server figure yet.'}
           {!browserSign && ' Run a Dilion benchmark to measure the browser.'}
@@ -66,7 +66,7 @@ export function SpeedComparison(props: { algorithm: AlgorithmId | null; browser:
             <dd data-testid="roundtrip-ratio">{roundTrip != null ? `${roundTrip.toFixed(1)}×` : '—'}</dd>
           </div>
         </dl>
-        <p className="muted small">
+        <p className="muted demo-small">
           Averages over successful operations: two messages to the worker, or two HTTP requests to /api/demo (network, JSON, the server’s engine pool and its
           operation record).
         </p>

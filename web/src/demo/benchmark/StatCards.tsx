@@ -55,7 +55,7 @@ export function StatCards(props: { algorithm: AlgorithmId; browser: Summary | nu
   return (
     <div className="stack">
       {ran && (
-        <div className="stat-legend small">
+        <div className="stat-legend demo-small">
           <span data-side="browser">
             <span className="stat-dot" aria-hidden /> In this browser
           </span>
@@ -88,7 +88,7 @@ export function StatCards(props: { algorithm: AlgorithmId; browser: Summary | nu
         ))}
       </div>
       {!ran && (
-        <p className="muted small">
+        <p className="muted demo-small">
           Before a run: {props.stored && props.stored.operations > 0 ? `the server engine’s averages over ${props.stored.operations.toLocaleString('en-US')} stored operations` : 'no stored server operations yet'}, the spec’s reference size, and
           min/max estimated at 0.7× and 1.5× the average. Start a benchmark to replace them with measurements.
         </p>

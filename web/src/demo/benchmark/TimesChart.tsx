@@ -10,7 +10,7 @@ export function TimesChart({ title, subtitle, samples, testId }: { title: string
   return (
     <div className="card chart-card" data-testid={testId}>
       <div className="card-title">{title}</div>
-      <p className="muted small">{subtitle}</p>
+      <p className="muted demo-small">{subtitle}</p>
       {samples.length === 0 ? (
         <div className="chart-empty muted">No operations yet.</div>
       ) : (

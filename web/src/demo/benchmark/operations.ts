@@ -96,7 +96,7 @@ async function measure(algorithm: AlgorithmId, side: Side, index: number, ctx: R
   }
   const mode = algorithm === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr';
   const s = await step(() => qes2Sign(side, mode, message), ctx);
-  const v = await step(() => qes2Verify(side, mode, message, s.value.signature), ctx);
+  const v = await step(() => qes2Verify(side, mode, message, s.value.signature, s.value.publicKey), ctx);
   return { signMs: s.ms, verifyMs: v.ms, valid: v.value.valid === true, size: sizeOf(s.value.signature) };
 }
 
