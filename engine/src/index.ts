@@ -3,6 +3,7 @@
  * Takes and returns Uint8Arrays, validates every argument, throws EngineError with a code.
  */
 import { chacha20Poly1305Api, type ChaCha20Poly1305 } from './chacha20poly1305.ts';
+import { dilionApi, type Dilion } from './dilion.ts';
 import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
 import { hpkeApi, type Hpke } from './hpke.ts';
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
@@ -20,6 +21,7 @@ export { CHACHA20_POLY1305_KEY_LENGTH, CHACHA20_POLY1305_NONCE_LENGTH, CHACHA20_
 export type { AeadOptions, ChaCha20Poly1305 } from './chacha20poly1305.ts';
 export { HKDF_SHA256_MAX_LENGTH, HKDF_SHA256_PRK_LENGTH } from './hkdf.ts';
 export type { HkdfSha256 } from './hkdf.ts';
+export type { Dilion, DilionOpenOptions, DilionPidCipher, DilionServiceKey, DilionSignature, DilionSignOptions, DilionVerifyOptions } from './dilion.ts';
 export { HPKE_SUITE, HPKE_ENC_LENGTH, HPKE_PUBLIC_KEY_LENGTH, HPKE_SECRET_KEY_LENGTH, HPKE_TAG_LENGTH } from './hpke.ts';
 export type { Hpke, HpkeOpenOptions, HpkeSealOptions } from './hpke.ts';
 export { ML_DSA_SIZES, ML_DSA_SEED_LENGTH, ML_DSA_RANDOM_LENGTH, ML_DSA_MU_LENGTH, ML_DSA_MAX_CONTEXT } from './mldsa.ts';
@@ -56,6 +58,8 @@ export interface Engine extends Sha3Api, Sha2Api {
   chacha20poly1305: ChaCha20Poly1305;
   /** HPKE (RFC 9180) base mode with ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305. */
   hpke: Hpke;
+  /** Dilion (design/algorithms.md §3): ML-DSA-65 with an optional HPKE-sealed privacy identifier. */
+  dilion: Dilion;
   /** secp256k1: ECDSA (RFC 6979, low-S) and BIP-340 Schnorr. */
   secp256k1: Secp256k1;
   /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1 (design/composite.md). */
@@ -74,6 +78,7 @@ function build(wasm: EngineExports): Engine {
   const aead = chacha20Poly1305Api(wasm, io);
   const mlDsa65 = mlDsaApi(wasm, io, hashes, 65);
   const secp256k1 = secp256k1Api(wasm, io);
+  const hpke = hpkeApi(mlKem768, hkdf, aead);
   return {
     ...hashes,
     mlDsa44: mlDsaApi(wasm, io, hashes, 44),
@@ -84,7 +89,8 @@ function build(wasm: EngineExports): Engine {
     mlKem1024: mlKemApi(wasm, io, 1024),
     hkdfSha256: hkdf,
     chacha20poly1305: aead,
-    hpke: hpkeApi(mlKem768, hkdf, aead),
+    hpke,
+    dilion: dilionApi(hashes, mlDsa65, mlKem768, hpke),
     secp256k1,
     qes2Ecdsa: qes2Api(hashes, mlDsa65, secp256k1, 'ecdsa'),
     qes2Schnorr: qes2Api(hashes, mlDsa65, secp256k1, 'schnorr'),
