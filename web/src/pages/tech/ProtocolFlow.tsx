@@ -47,15 +47,24 @@ export function ProtocolFlows() {
           </li>
           <li>
             <span>
-              Build the message M = <code>0x00</code> ‖ UTF-8(message). With a bound user id, M = <code>0x01</code> ‖ service key id ‖
-              C1 ‖ len(C2) ‖ C2 ‖ message.
+              With a user id: pad it to 64 or 256 bytes and seal it with HPKE to the service’s ML-KEM-768 key, the associated data
+              binding the signer’s key and the message; the result is C1 (1,088 B) and C2 (80 or 272 B).
+            </span>
+          </li>
+          <li>
+            <span>
+              Build the message M = <code>0x00</code> ‖ UTF-8(message), or with a user id M = <code>0x01</code> ‖ service key id ‖ C1
+              ‖ len(C2) ‖ C2 ‖ message.
             </span>
           </li>
           <li>
             <span>Sign M with ML-DSA-65 under that context, hedged with 32 fresh random bytes.</span>
           </li>
           <li>
-            <span>Verifiers rebuild M and the context and run any FIPS 204 verify with the public key.</span>
+            <span>
+              Verifiers rebuild M and the context and run any FIPS 204 verify with the public key; the service, or whoever holds the
+              signature’s <code>pidOpening</code>, also checks the user id.
+            </span>
           </li>
         </ol>
       </div>
