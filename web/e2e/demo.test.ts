@@ -1,7 +1,7 @@
 /**
  * The demo in a real browser against the real server: Dilion signed and verified on the server and
- * in the browser's engine worker, across the two; the QES2 and zk-FIDNA tabs showing the server's
- * answer; a 5-operation benchmark with both charts; the engine loaded only when needed.
+ * in the browser's engine worker, across the two (QES2's browser mode is in demo-qes2.test.ts); the
+ * QES2 and zk-FIDNA tabs showing the server's answer; a 5-operation benchmark with both charts; the engine loaded only when needed.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -115,14 +115,9 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says why QES2 does not run in the browser, and shows the server’s message for zk-FIDNA while its endpoints do not exist', async () => {
+  it('shows the server’s message for zk-FIDNA while its endpoints do not exist', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/demo');
-    await page.getByRole('radio', { name: 'This browser' }).check();
-    await page.getByRole('tab', { name: 'QES2_ECDSA' }).click();
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await page.getByTestId('toast').getByText(/runs on the server only for now/).waitFor();
-    await page.getByRole('radio', { name: 'Server' }).check();
     await page.getByRole('tab', { name: 'zk-FIDNA' }).click();
     expect(await page.getByLabel('Secret Value (X)').inputValue()).toBe('650000');
     expect(await page.getByLabel('Balance Value (Y)').inputValue()).toBe('21930000');

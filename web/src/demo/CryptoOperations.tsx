@@ -4,14 +4,14 @@ import { KeepTabs } from './KeepTabs.tsx';
 import type { Where } from './algorithms.ts';
 import { DilionTab } from './DilionTab.tsx';
 import { ModeToggle } from './ModeToggle.tsx';
-import { Qes2Tab, type Qes2Signed } from './Qes2Tab.tsx';
+import { Qes2Tab, type Qes2TabSigned } from './Qes2Tab.tsx';
 import { ZkFidnaTab } from './ZkFidnaTab.tsx';
 
 export function CryptoOperations() {
   const [where, setWhere] = useState<Where>('server');
   // One message and one signature for both QES2 tabs; Verify checks the signature's mode (spec §4).
   const [qes2Message, setQes2Message] = useState('Hybrid cryptographic message');
-  const [qes2Signed, setQes2Signed] = useState<Qes2Signed | null>(null);
+  const [qes2Signed, setQes2Signed] = useState<Qes2TabSigned | null>(null);
   const qes2 = (mode: 'ecdsa' | 'schnorr') => (
     <Qes2Tab mode={mode} where={where} message={qes2Message} onMessage={setQes2Message} signed={qes2Signed} onSigned={setQes2Signed} />
   );

@@ -30,7 +30,7 @@ export function ModeToggle({ value, onChange }: { value: Where; onChange: (where
         {value === 'server'
           ? 'Each operation is a call to the platform’s demo API, signed with this session’s demo key and recorded in your history.'
           : 'The same WebAssembly engine runs in a Web Worker in this tab. The key pair is made here and no secret leaves your device; operations are not sent to the server unless you switch back to verify there.'}
-        {value === 'browser' && engine && 'keyId' in engine && <span className="badge badge-success mode-engine">Engine ready · key {engine.keyId}</span>}
+        {value === 'browser' && engine && 'keyId' in engine && <span className="badge badge-success mode-engine">Engine ready · Dilion key {engine.keyId}</span>}
         {value === 'browser' && engine && 'error' in engine && <span className="badge badge-danger mode-engine">Engine failed to load: {engine.error}</span>}
         {value === 'browser' && !engine && <span className="badge mode-engine">Loading the engine…</span>}
       </p>

@@ -1,67 +1,65 @@
 /**
  * The QES2_ECDSA and QES2_Schnorr tabs (spec §2, §4, §5, §8): one message shared by both tabs,
  * Generate and Verify (enabled only for a signature of this tab's mode), an output block, the
- * four-step process flow and the verification result. Results are the server's, shown as sent.
+ * four-step process flow and the verification result. Either step runs on the server or in this
+ * browser, so a signature made on one side can be verified on the other.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../components/ui/toast.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { whereText, type Where } from './algorithms.ts';
 import { base64Length, formatMs, previewList, shorten } from './format.ts';
-import { qes2Sign, qes2Verify, type Json, type Qes2Mode } from './operations.ts';
+import { qes2Sign, qes2Verify, type Qes2Mode, type Qes2Signed, type Qes2Verified } from './operations.ts';
 import { OutputBlock, ResultBox, type OutputRow, type VerifyState } from './Output.tsx';
 import { flowStates, ProcessFlow } from './ProcessFlow.tsx';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
 
-export interface Qes2Signed {
+/** The tabs' shared signature: its answer, where it was made and how long the page waited for it. */
+export interface Qes2TabSigned {
   mode: Qes2Mode;
-  response: Json;
+  response: Qes2Signed;
+  where: Where;
   ms: number;
 }
 
-/** Shown before the server has said which steps it ran (its answer carries `signature.steps`). */
+/** Shown before a signer has said which steps it ran (its answer carries `signature.steps`). */
 const STEPS = (mode: Qes2Mode) => ["Build M′ (SHA-512 pre-hash)", 'ML-DSA-65 sign', mode === 'ecdsa' ? 'ECDSA secp256k1 sign' : 'BIP-340 Schnorr sign', 'Concatenate'];
 
-const asObject = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
-const asString = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v));
-const bytesOf = (v: unknown) => (typeof v === 'string' ? ` (${base64Length(v).toLocaleString('en-US')} bytes)` : '');
+const bytes = (b64: string) => `${shorten(b64, 32)} (${base64Length(b64).toLocaleString('en-US')} bytes)`;
 
-/** The spec's fields (mode, dilithium.c, secondary, challenge) and the rest, where the answer has them. */
-function rowsOf(response: Json): OutputRow[] {
-  const signature = asObject(response.signature) ?? {};
-  const dilithium = asObject(signature.dilithium);
-  const rows: OutputRow[] = [];
-  const add = (label: string, value: string | undefined) => value !== undefined && rows.push({ label, value });
-  add('Algorithm', asString(response.algorithm));
-  add('Mode', asString(signature.mode ?? response.mode));
-  add('Signature', typeof signature.encoded === 'string' ? `${shorten(signature.encoded, 32)}${bytesOf(signature.encoded)}` : undefined);
-  if (Array.isArray(dilithium?.c)) add('Dilithium c', previewList(dilithium.c, 3));
-  if (Array.isArray(dilithium?.z)) add('Dilithium z', previewList(dilithium.z, 3));
-  add('Secondary', signature.secondary !== undefined ? shorten(asString(signature.secondary), 32) : undefined);
-  add('Challenge', signature.challenge !== undefined ? shorten(asString(signature.challenge), 16) : undefined);
-  add('Public key', typeof response.publicKey === 'string' ? `${shorten(response.publicKey, 32)}${bytesOf(response.publicKey)}` : undefined);
-  add('Key', asString(response.keyId));
-  add('Label', asString(response.label));
-  add('Timestamp', asString(response.timestamp));
-  if (rows.length === 0) rows.push({ label: 'Response', value: shorten(JSON.stringify(response), 200) });
-  return rows;
+/** The spec's fields (mode, dilithium.c, secondary, challenge) and the rest of the answer. */
+function rowsOf(r: Qes2Signed): OutputRow[] {
+  const s = r.signature;
+  return [
+    { label: 'Algorithm', value: r.algorithm },
+    { label: 'Mode', value: s.mode },
+    { label: 'Signature', value: bytes(s.encoded) },
+    { label: 'Dilithium c', value: previewList(s.dilithium.c, 3) },
+    { label: 'Dilithium z', value: previewList(s.dilithium.z, 3) },
+    { label: 'Secondary', value: shorten(s.secondary, 32) },
+    { label: 'Challenge', value: shorten(s.challenge, 16) },
+    { label: 'Public key', value: bytes(r.publicKey) },
+    { label: 'Key', value: r.keyId },
+    { label: 'Label', value: r.label },
+    { label: 'Timestamp', value: r.timestamp },
+  ];
 }
 
-/** "ML-DSA-65 half ✓ · secp256k1 half ✓" from a verify answer's details, when it has them. */
-function halves(value: Json): string {
-  const details = asObject(value.details);
-  if (!details) return '';
-  const mark = (v: unknown) => (v === true ? '✓' : '✗');
-  return ` ML-DSA-65 half ${mark(details.mlDsaValid)} · secp256k1 half ${mark(details.secp256k1Valid)}.`;
+/** " ML-DSA-65 half ✓ · secp256k1 half ✓." from a verify answer's details. */
+function halves(value: Qes2Verified): string {
+  const mark = (v: boolean) => (v ? '✓' : '✗');
+  return ` ML-DSA-65 half ${mark(value.details.mlDsaValid)} · secp256k1 half ${mark(value.details.secp256k1Valid)}.`;
 }
+
+const engineNote = (engineMs: number | undefined) => (engineMs !== undefined ? ` (engine: ${formatMs(engineMs)})` : '');
 
 export function Qes2Tab(props: {
   mode: Qes2Mode;
   where: Where;
   message: string;
   onMessage: (message: string) => void;
-  signed: Qes2Signed | null;
-  onSigned: (signed: Qes2Signed | null) => void;
+  signed: Qes2TabSigned | null;
+  onSigned: (signed: Qes2TabSigned | null) => void;
 }) {
   const { mode, where, message, signed } = props;
   const refresh = useServerRefresh();
@@ -69,6 +67,8 @@ export function Qes2Tab(props: {
   const [phase, setPhase] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
   const [result, setResult] = useState<VerifyState>(null);
   const mine = signed?.mode === mode ? signed : null;
+  // A new signature (from either tab) makes the last verdict stale.
+  useEffect(() => setResult(null), [signed]);
 
   async function generate() {
     setBusy('sign');
@@ -76,9 +76,9 @@ export function Qes2Tab(props: {
     setResult(null);
     try {
       const { value, ms } = await timed(() => qes2Sign(where, mode, message));
-      props.onSigned({ mode, response: value, ms });
+      props.onSigned({ mode, response: value, where, ms });
       setPhase('done');
-      refresh();
+      if (where === 'server') refresh();
       toast({ title: 'QES2 Signature Generated', description: `Signed ${whereText(where)} in ${formatMs(ms)}.`, variant: 'success' });
     } catch (error) {
       setPhase('failed');
@@ -96,9 +96,9 @@ export function Qes2Tab(props: {
     setBusy('verify');
     try {
       const { value, ms } = await timed(() => qes2Verify(where, mode, message, mine.response.signature, mine.response.publicKey));
-      refresh();
-      const note = `Verified ${whereText(where)} in ${formatMs(ms)}.${halves(value)}`;
-      if (value.valid === true) {
+      if (where === 'server') refresh();
+      const note = `Signed ${whereText(mine.where)}, verified ${whereText(where)} in ${formatMs(ms)}${engineNote(value.engineMs)}.${halves(value)}`;
+      if (value.valid) {
         setResult({ kind: 'valid', text: 'Valid QES2 signature', note });
         toast({ title: 'QES2 Verification Complete', description: 'The signature is valid.', variant: 'success' });
       } else {
@@ -114,8 +114,9 @@ export function Qes2Tab(props: {
     }
   }
 
-  const serverSteps = asObject(mine?.response.signature)?.steps;
-  const steps = Array.isArray(serverSteps) && serverSteps.length === 4 ? serverSteps.map(String) : STEPS(mode);
+  const signerSteps = mine?.response.signature.steps;
+  const steps = signerSteps?.length === 4 ? signerSteps : STEPS(mode);
+  const footer = mine && `Signed ${whereText(mine.where)} in ${formatMs(mine.ms)}${engineNote(mine.response.engineMs)}.`;
   return (
     <div className="demo-grid">
       <div className="card stack">
@@ -132,10 +133,11 @@ export function Qes2Tab(props: {
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
           </button>
         </div>
-        <ProcessFlow title="Hybrid signing process" steps={steps} states={flowStates(mine && phase === 'idle' ? 'done' : phase)} />
+        {/* All four steps run inside one engine call, so they are lit together when its answer arrives. */}
+        <ProcessFlow title="Hybrid signing process" steps={steps} states={flowStates(phase === 'running' || phase === 'failed' ? phase : mine ? 'done' : 'idle')} />
       </div>
       <div className="stack">
-        <OutputBlock title={`QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'} signature`} rows={mine ? rowsOf(mine.response) : null} testId={`qes2-${mode}-output`} />
+        <OutputBlock title={`QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'} signature`} rows={mine ? rowsOf(mine.response) : null} footer={footer} testId={`qes2-${mode}-output`} />
         <ResultBox state={result} testId={`qes2-${mode}-result`} />
       </div>
     </div>

@@ -16,8 +16,6 @@ export type Where = 'server' | 'browser';
 
 /** Why an algorithm cannot run in the browser yet: said in the UI instead of faking a result. */
 export const NOT_IN_BROWSER: Partial<Record<AlgorithmId, string>> = {
-  'qes2-ecdsa': 'QES2_ECDSA runs on the server only for now: the engine has it, its in-browser demo path comes with issue 5.',
-  'qes2-schnorr': 'QES2_Schnorr runs on the server only for now: the engine has it, its in-browser demo path comes with issue 5.',
   'zk-fidna': 'zk-FIDNA runs on the server only for now: the engine does not have it yet.',
 };
 

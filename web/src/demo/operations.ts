@@ -4,11 +4,13 @@
  * benchmark measures exactly what the tabs do.
  */
 import type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
+import type { Qes2Mode, Qes2Signed, Qes2Verified } from '../workers/qes2-local.ts';
 import { engineWorker } from '../workers/engine.client.ts';
 import { NOT_IN_BROWSER, type Where } from './algorithms.ts';
 import { postDemo } from './http.ts';
 
 export type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
+export type { Qes2Mode, Qes2Signed, Qes2Verified } from '../workers/qes2-local.ts';
 
 export interface DilionSignInput {
   message: string;
@@ -45,23 +47,25 @@ export function dilionVerify(where: Where, input: DilionVerifyInput): Promise<Di
   });
 }
 
-/** QES2 and zk-FIDNA answers are shown as the server sends them, field by field where present. */
+/** zk-FIDNA answers are shown as the server sends them, field by field where present. */
 export type Json = Record<string, unknown>;
-export type Qes2Mode = 'ecdsa' | 'schnorr';
 
-function serverOnly(algorithm: 'qes2-ecdsa' | 'qes2-schnorr' | 'zk-fidna', where: Where): void {
+function serverOnly(algorithm: 'zk-fidna', where: Where): void {
   if (where === 'browser') throw new Error(NOT_IN_BROWSER[algorithm]);
 }
 
-export async function qes2Sign(where: Where, mode: Qes2Mode, message: string): Promise<Json> {
-  serverOnly(`qes2-${mode}`, where);
+export function qes2Sign(where: Where, mode: Qes2Mode, message: string): Promise<Qes2Signed> {
+  if (where === 'browser') return engineWorker().qes2Sign(mode, message);
   return postDemo(`/api/demo/qes2/${mode}/sign`, { message });
 }
 
-/** The public key from the sign response is sent along (the server would otherwise use the session's default key). */
-export async function qes2Verify(where: Where, mode: Qes2Mode, message: string, signature: unknown, publicKey?: unknown): Promise<Json> {
-  serverOnly(`qes2-${mode}`, where);
-  return postDemo(`/api/demo/qes2/${mode}/verify`, { message, signature, ...(typeof publicKey === 'string' ? { publicKey } : {}) });
+/**
+ * The public key from the sign response goes along (the server would otherwise use the session's
+ * default key), so either side verifies a signature made on the other.
+ */
+export function qes2Verify(where: Where, mode: Qes2Mode, message: string, signature: Qes2Signed['signature'] | string, publicKey: string): Promise<Qes2Verified> {
+  if (where === 'browser') return engineWorker().qes2Verify(mode, message, signature, publicKey);
+  return postDemo(`/api/demo/qes2/${mode}/verify`, { message, signature, publicKey });
 }
 
 export type CircuitType = 'balance_proof' | 'range_proof' | 'custom';
