@@ -1,7 +1,7 @@
 /**
- * The API docs' code samples work: the Node.js and Python Dilion samples run, as shown on the page
- * with only the base URL and key pair filled in, against a real server with a real account; the
- * other Node.js and Python samples at least parse.
+ * The API docs' code samples work: the Node.js and Python Dilion and QES2 samples run, as shown on
+ * the page with only the base URL and key pair filled in, against a real server with a real account;
+ * the other Node.js and Python samples at least parse.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,6 +70,36 @@ describe('Dilion samples, run against a live server', () => {
     const file = write('bad-key.mjs', sampleFor('dilion', 'node', { ...config, apiSecret: 'sk_wrong' }));
     const failure = await run(process.execPath, [file], { cwd: dir, timeout: 60_000 }).catch((e: { stderr: string }) => e);
     expect('stderr' in failure ? failure.stderr : '').toMatch(/401 \w+: /);
+  });
+});
+
+describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s samples, run against a live server', (mode) => {
+  const tab: AlgorithmTab = `qes2-${mode}`;
+
+  it('Node.js: signs, verifies through the API and checks both halves offline with @noble', async () => {
+    const file = write(`${tab}.mjs`, sampleFor(tab, 'node', config));
+    const { stdout } = await run(process.execPath, [file], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('signature bytes: 3373');
+    expect(stdout).toMatch(/server verify: true \{ mlDsaValid: true, secp256k1Valid: true \}/);
+    expect(stdout).toContain('offline ML-DSA-65 half: true');
+    expect(stdout).toContain('offline secp256k1 half: true');
+  });
+
+  it('Python (standard library): verifies through the API and the secp256k1 half offline, the ML-DSA-65 half when pyca/cryptography is there', async () => {
+    const file = write(`${tab}.py`, sampleFor(tab, 'python', config));
+    const { stdout } = await run('python3', [file], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('signature bytes: 3373');
+    expect(stdout).toContain("server verify: True {'mlDsaValid': True, 'secp256k1Valid': True}");
+    expect(stdout).toContain('offline secp256k1 half: True');
+    const hasMlDsa = await run('python3', ['-c', 'import cryptography.hazmat.primitives.asymmetric.mldsa']).then(() => true, () => false);
+    expect(stdout).toContain(hasMlDsa ? 'offline ML-DSA-65 half: True' : 'offline ML-DSA-65 half: skipped');
+  });
+
+  it('Python’s plain secp256k1 check says False for a signature made over another message', async () => {
+    // The sample's offline check must be able to fail: the same script with its digest swapped.
+    const text = sampleFor(tab, 'python', config).replace('hashlib.sha256(m_prime).digest()', 'hashlib.sha256(m_prime + b"x").digest()');
+    const { stdout } = await run('python3', [write(`${tab}-bad.py`, text)], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('offline secp256k1 half: False');
   });
 });
 

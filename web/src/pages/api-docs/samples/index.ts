@@ -3,6 +3,7 @@ import type { AlgorithmTab } from '../endpoints.ts';
 import type { Language, SampleConfig } from './config.ts';
 import { dilionCpp, dilionGo, dilionRust } from './dilion-compiled.ts';
 import { dilionNode, dilionPython } from './dilion-scripts.ts';
+import { qes2Node, qes2Python } from './qes2-scripts.ts';
 import { twoStepSample, type TwoStepFlow } from './two-step.ts';
 
 const DILION: Record<Language, (c: SampleConfig) => string> = {
@@ -48,9 +49,13 @@ export function sampleFor(tab: AlgorithmTab, lang: Language, config: SampleConfi
     case 'dilion':
       return DILION[lang](config);
     case 'qes2-ecdsa':
-      return twoStepSample(lang, config, qes2('ecdsa'));
-    case 'qes2-schnorr':
-      return twoStepSample(lang, config, qes2('schnorr'));
+    case 'qes2-schnorr': {
+      const mode = tab === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr';
+      // Python and Node.js also check both halves offline; the compiled languages show the two calls.
+      if (lang === 'python') return qes2Python(mode, config);
+      if (lang === 'node') return qes2Node(mode, config);
+      return twoStepSample(lang, config, qes2(mode));
+    }
     case 'zk-fidna':
       return twoStepSample(lang, config, ZK_FIDNA);
   }

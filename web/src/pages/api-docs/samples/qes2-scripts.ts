@@ -1,0 +1,213 @@
+/**
+ * QES2 samples for Python and Node.js: sign and verify through the API, then check each half offline
+ * from the response alone (design/composite.md), so a reader sees that nothing but public standards
+ * is involved. Python uses the standard library only: its secp256k1 check is a few lines of plain
+ * arithmetic (verification needs no secrets, so constant time does not matter), and the ML-DSA-65
+ * half is checked when pyca/cryptography is installed, as the Dilion sample does. Both are run
+ * against a live server by samples.test.ts.
+ */
+import { quoted, type SampleConfig } from './config.ts';
+
+export type Qes2SampleMode = 'ecdsa' | 'schnorr';
+
+const MESSAGE = 'Hybrid cryptographic message';
+const CONTEXT = 'invoice 7';
+
+/** The secp256k1 half's check in plain Python, per mode. */
+const PY_SECP = {
+  ecdsa: `def secp256k1_half_valid(public_key, digest, sig):
+    # ECDSA over secp256k1, compact r || s with low-S; public key 33-byte compressed.
+    Q = lift_x(int.from_bytes(public_key[1:], "big"), public_key[0] == 3)
+    r, s = int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:], "big")
+    if Q is None or not (0 < r < N and 0 < s <= N // 2):
+        return False
+    w = pow(s, -1, N)
+    R = add(mul(int.from_bytes(digest, "big") * w % N, G), mul(r * w % N, Q))
+    return R is not None and R[0] % N == r`,
+  schnorr: `def tagged_hash(tag, data):
+    t = hashlib.sha256(tag.encode()).digest()
+    return hashlib.sha256(t + t + data).digest()
+
+
+def secp256k1_half_valid(public_key, digest, sig):
+    # BIP-340 Schnorr over the 32-byte digest; public key 32-byte x-only.
+    Q = lift_x(int.from_bytes(public_key, "big"), False)
+    r, s = int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:], "big")
+    if Q is None or r >= P or s >= N:
+        return False
+    e = int.from_bytes(tagged_hash("BIP0340/challenge", sig[:32] + public_key + digest), "big") % N
+    R = add(mul(s, G), mul(N - e, Q))
+    return R is not None and R[1] % 2 == 0 and R[0] == r`,
+} as const;
+
+export function qes2Python(mode: Qes2SampleMode, c: SampleConfig): string {
+  return `"""QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'}: sign and verify with the API, then check both halves offline."""
+import base64
+import hashlib
+import json
+import urllib.error
+import urllib.request
+
+API_URL = ${quoted(c.baseUrl)}
+API_KEY = ${quoted(c.apiKey)}
+API_SECRET = ${quoted(c.apiSecret)}  # keep it out of source control, e.g. in an environment variable
+
+
+def call(path, body):
+    request = urllib.request.Request(
+        API_URL + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "x-api-key": API_KEY, "x-api-secret": API_SECRET},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        problem = json.load(error)  # {"message", "code", "param"?, "requestId"}
+        raise SystemExit(f"{error.code} {problem['code']}: {problem['message']}")
+
+
+message, context = ${quoted(MESSAGE)}, ${quoted(CONTEXT)}
+signed = call("/api/crypto/qes2/${mode}/sign", {"message": message, "context": context})
+signature = base64.b64decode(signed["signature"]["encoded"])
+public_key = base64.b64decode(signed["publicKey"])
+print("signature bytes:", len(signature))
+print("label:", signed["label"])
+
+checked = call("/api/crypto/qes2/${mode}/verify", {
+    "message": message,
+    "context": context,
+    "signature": signed["signature"]["encoded"],
+    "publicKey": signed["publicKey"],
+})
+print("server verify:", checked["valid"], checked["details"])
+
+# Offline: both halves sign M' = Prefix || Label || len(ctx) || ctx || SHA-512(message).
+ctx = context.encode()
+m_prime = b"CompositeAlgorithmSignatures2025" + signed["label"].encode() + bytes([len(ctx)]) + ctx + hashlib.sha512(message.encode()).digest()
+
+# The secp256k1 half (the last 64 bytes) over SHA-256(M'), in plain Python.
+P = 2**256 - 2**32 - 977
+N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+G = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
+     0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8)
+
+
+def add(p, q):
+    if p is None or q is None:
+        return p or q
+    if p[0] == q[0] and (p[1] + q[1]) % P == 0:
+        return None
+    if p == q:
+        lam = 3 * p[0] * p[0] * pow(2 * p[1], -1, P) % P
+    else:
+        lam = (q[1] - p[1]) * pow(q[0] - p[0], -1, P) % P
+    x = (lam * lam - p[0] - q[0]) % P
+    return x, (lam * (p[0] - x) - p[1]) % P
+
+
+def mul(k, point):
+    result = None
+    while k:
+        if k & 1:
+            result = add(result, point)
+        point, k = add(point, point), k >> 1
+    return result
+
+
+def lift_x(x, odd):
+    y = pow((x**3 + 7) % P, (P + 1) // 4, P)
+    if x >= P or y * y % P != (x**3 + 7) % P:
+        return None
+    return x, (y if y % 2 == odd else P - y)
+
+
+${PY_SECP[mode]}
+
+
+print("offline secp256k1 half:", secp256k1_half_valid(public_key[1952:], hashlib.sha256(m_prime).digest(), signature[3309:]))
+
+# The ML-DSA-65 half (the first 3,309 bytes) over M', with the Label as its FIPS 204 context.
+try:
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.mldsa import MLDSA65PublicKey  # cryptography >= 47
+except ImportError:
+    print("offline ML-DSA-65 half: skipped (pip install 'cryptography>=47')")
+else:
+    try:
+        MLDSA65PublicKey.from_public_bytes(public_key[:1952]).verify(signature[:3309], m_prime, signed["label"].encode())
+        print("offline ML-DSA-65 half:", True)
+    except InvalidSignature:
+        print("offline ML-DSA-65 half:", False)
+`;
+}
+
+export function qes2Node(mode: Qes2SampleMode, c: SampleConfig): string {
+  const secp = mode === 'ecdsa'
+    ? `// ECDSA, compact r || s with low-S, over the digest itself (no second hash).
+const secpValid = secp256k1.verify(signature.subarray(3309), digest, publicKey.subarray(1952), { prehash: false });`
+    : `// BIP-340 Schnorr over the 32-byte digest, x-only public key.
+const secpValid = schnorr.verify(signature.subarray(3309), digest, publicKey.subarray(1952));`;
+  return `// QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'}: sign and verify with the API (Node.js 18+), then check both halves offline.
+// npm install @noble/post-quantum @noble/curves
+import { createHash } from 'node:crypto';
+import { ${mode === 'ecdsa' ? 'secp256k1' : 'schnorr'} } from '@noble/curves/secp256k1.js';
+import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
+
+const API_URL = ${quoted(c.baseUrl)};
+const headers = {
+  'Content-Type': 'application/json',
+  'x-api-key': ${quoted(c.apiKey)},
+  'x-api-secret': ${quoted(c.apiSecret)}, // keep it out of source control, e.g. process.env
+};
+
+async function call(path, body) {
+  const res = await fetch(API_URL + path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const json = await res.json();
+  // Errors are { message, code, param?, requestId }.
+  if (!res.ok) throw new Error(\`\${res.status} \${json.code}: \${json.message}\`);
+  return json;
+}
+
+const message = ${quoted(MESSAGE)};
+const context = ${quoted(CONTEXT)};
+const signed = await call('/api/crypto/qes2/${mode}/sign', { message, context });
+const signature = Buffer.from(signed.signature.encoded, 'base64');
+const publicKey = Buffer.from(signed.publicKey, 'base64');
+console.log('signature bytes:', signature.length);
+console.log('label:', signed.label);
+
+const checked = await call('/api/crypto/qes2/${mode}/verify', {
+  message,
+  context,
+  signature: signed.signature.encoded,
+  publicKey: signed.publicKey,
+});
+console.log('server verify:', checked.valid, checked.details);
+
+// Offline: both halves sign M' = Prefix || Label || len(ctx) || ctx || SHA-512(message).
+const ctx = Buffer.from(context, 'utf8');
+const mPrime = Buffer.concat([
+  Buffer.from('CompositeAlgorithmSignatures2025'),
+  Buffer.from(signed.label),
+  Buffer.from([ctx.length]),
+  ctx,
+  createHash('sha512').update(message, 'utf8').digest(),
+]);
+// The ML-DSA-65 half (the first 3,309 bytes), with the Label as its FIPS 204 context.
+const mlDsaValid = ml_dsa65.verify(signature.subarray(0, 3309), mPrime, publicKey.subarray(0, 1952), {
+  context: Buffer.from(signed.label),
+});
+console.log('offline ML-DSA-65 half:', mlDsaValid);
+// The secp256k1 half (the last 64 bytes) over SHA-256(M').
+const digest = createHash('sha256').update(mPrime).digest();
+${secp}
+console.log('offline secp256k1 half:', secpValid);
+`;
+}
