@@ -26,6 +26,10 @@ export const SUITES: Record<string, Entry> = {
     description: 'ML-KEM-512/768/1024, HPKE and ChaCha20-Poly1305: our wasm engine vs @noble/*, @hpke/core and node:crypto',
     load: async () => (await import('./mlkem.ts')).mlkemSuite,
   },
+  dilion: {
+    description: "Dilion signing with a uid (HPKE seal + ML-DSA-65) vs without: the privacy identifier's cost",
+    load: async () => (await import('./dilion.ts')).dilionSuite,
+  },
   secp256k1: {
     description: 'secp256k1 ECDSA and BIP-340: ours vs @noble/curves and tiny-secp256k1; QES2 overhead over ML-DSA-65',
     load: async () => (await import('./secp256k1.ts')).secp256k1Suite,
