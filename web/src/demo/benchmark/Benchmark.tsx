@@ -150,7 +150,7 @@ export default function Benchmark() {
         <p className="muted demo-small">
           Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on
           the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Times are wall-clock as this page sees them; the engine
-          times below come from the worker and from the server’s operation records. Before a Dilion run the worker signs {WARM_UP_ROUNDS} untimed messages so
+          times below come from the worker and from the server’s operation records. Before a Dilion or QES2 run the worker signs and verifies {WARM_UP_ROUNDS} untimed messages so
           the browser has optimised the engine, as a long-running server has.
         </p>
         {progress && (
