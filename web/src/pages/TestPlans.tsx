@@ -4,6 +4,8 @@
  * (DESIGN.md §5), which the card says, rather than the prototype's "per month".
  */
 import '../styles/marketing.css';
+import { PlanCard } from './home/PlanCard.tsx';
+import type { Plan } from './home/plans.ts';
 
 const LOGIN_ALERT = '로그인이 필요합니다. 로그인 페이지로 이동합니다.';
 
@@ -12,7 +14,7 @@ function goToLogin(message = LOGIN_ALERT) {
   window.location.href = '/api/login';
 }
 
-const PLANS = [
+const PLANS: Plan[] = [
   { id: 'free', name: '무료', price: '$0', period: '', calls: 'API 호출 100회 (총)', features: ['기본 PQC 알고리즘', '이메일 지원', '커뮤니티 이용'], cta: '무료로 시작하기', popular: false },
   { id: 'starter', name: '스타터', price: '$199', period: '/월', calls: '월 10,000회 (10K) API 호출', features: ['모든 PQC 알고리즘', '우선 지원', '고급 분석'], cta: '스타터 구매하기', popular: true },
   { id: 'pro', name: '프로', price: '$799', period: '/월', calls: '월 100,000회 (100K) API 호출', features: ['엔터프라이즈 알고리즘', '24/7 지원', 'SLA 보장'], cta: '프로 구매하기', popular: true },
@@ -36,25 +38,7 @@ export default function TestPlans() {
       </header>
       <div className="grid grid-3" style={{ paddingBottom: 72 }}>
         {PLANS.map((plan) => (
-          <article key={plan.id} className="card price-card" data-featured={plan.id === 'starter'} data-testid={`test-plan-${plan.id}`}>
-            {plan.popular && <span className="badge">인기</span>}
-            <div>
-              <h3>{plan.name}</h3>
-              <div className="price">
-                {plan.price}
-                {plan.period && <small>{plan.period}</small>}
-              </div>
-              <div className="price-calls">{plan.calls}</div>
-            </div>
-            <ul className="check-list">
-              {plan.features.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
-            <button type="button" className={`btn ${plan.popular ? 'btn-primary' : 'btn-secondary'}`} onClick={() => goToLogin()}>
-              {plan.cta}
-            </button>
-          </article>
+          <PlanCard key={plan.id} plan={plan} badge="인기" testId={`test-plan-${plan.id}`} onChoose={() => goToLogin()} />
         ))}
       </div>
     </div>

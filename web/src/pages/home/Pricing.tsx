@@ -1,6 +1,7 @@
 /** Pricing: the four plans of spec §9 with the buttons of spec §2 (see planTarget). */
 import { useLocation } from 'wouter';
 import { useAuth } from '../../hooks/useAuth.ts';
+import { PlanCard } from './PlanCard.tsx';
 import { OVERAGE_PER_CALL, PLANS, planTarget } from './plans.ts';
 
 export function Pricing() {
@@ -16,33 +17,17 @@ export function Pricing() {
         </div>
         <div className="pricing-grid">
           {PLANS.map((plan) => (
-            <article key={plan.id} className="card price-card" data-featured={plan.id === 'starter'} data-testid={`plan-${plan.id}`}>
-              {plan.popular && <span className="badge">Popular</span>}
-              <div>
-                <h3>{plan.name}</h3>
-                <div className="price">
-                  {plan.price}
-                  {plan.period && <small>{plan.period}</small>}
-                </div>
-                <div className="price-calls">{plan.calls}</div>
-              </div>
-              <ul className="check-list">
-                {plan.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                className={`btn ${plan.popular ? 'btn-primary' : 'btn-secondary'}`}
-                aria-busy={auth.isLoading && plan.id !== 'enterprise'}
-                onClick={() => {
-                  const target = planTarget(plan.id, auth);
-                  if (target) navigate(target);
-                }}
-              >
-                {plan.cta}
-              </button>
-            </article>
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              badge="Popular"
+              testId={`plan-${plan.id}`}
+              busy={auth.isLoading && plan.id !== 'enterprise'}
+              onChoose={() => {
+                const target = planTarget(plan.id, auth);
+                if (target) navigate(target);
+              }}
+            />
           ))}
         </div>
         <p className="pricing-note">
