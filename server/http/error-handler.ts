@@ -59,5 +59,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
 
 /** Unknown /api paths get a JSON 404 rather than Express's HTML page. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new AppError(404, 'not_found', `There is no ${req.method} ${req.path}: see /api/docs for the API's routes.`));
+  next(new AppError(404, 'not_found', `There is no ${req.method} ${req.baseUrl}${req.path}: see /api/docs for the API's routes.`));
 };

@@ -61,6 +61,7 @@ describe('errors', () => {
     const res = await request(app.app).get('/api/nope').set('X-Request-Id', 'r1');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'not_found', message: expect.stringContaining('/api/docs'), requestId: 'r1' });
+    expect(res.body.message).toContain('GET /api/nope');
   });
 });
 
