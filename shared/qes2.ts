@@ -8,7 +8,7 @@
  * The signature is ML-DSA-65 (3,309) ‖ secp256k1 (64) over M' = Prefix ‖ Label ‖ len(ctx) ‖ ctx ‖
  * SHA-512(M). The views are derived from the bytes, never trusted when sent back.
  */
-import { decodeZ, sampleInBall, type Shake256 } from './dilion.ts';
+import type { SignatureDecoder } from './dilion.ts';
 
 export type Qes2Mode = 'ecdsa' | 'schnorr';
 
@@ -42,9 +42,9 @@ const C_TILDE_BYTES = 48;
 /** How many z coefficients the views show (the demo shows three; a few more cost nothing). */
 const Z_SHOWN = 8;
 
-/** What the views need: SHAKE256 for c = SampleInBall(c̃), SHA-512 for the challenge PH(M). */
+/** What the views need: the engine's ML-DSA-65 to decode c and z, SHA-512 for the challenge PH(M). */
 export interface Qes2Hashes {
-  shake256: Shake256;
+  mlDsa65: SignatureDecoder;
   sha512: (data: Uint8Array) => Uint8Array;
 }
 
@@ -74,11 +74,11 @@ export interface Qes2Views {
 }
 
 /** The parts of the views that depend on the signature bytes only (what verify compares). */
-function byteViews(signature: Uint8Array, shake256: Shake256) {
+function byteViews(signature: Uint8Array, mlDsa65: SignatureDecoder) {
   const mlDsa = signature.subarray(0, ML_DSA_SIGNATURE_LENGTH);
-  const cTilde = mlDsa.subarray(0, C_TILDE_BYTES);
+  const parts = mlDsa65.decodeSignature(mlDsa);
   return {
-    dilithium: { cTilde: hex(cTilde), c: sampleInBall(cTilde, shake256), z: decodeZ(mlDsa).slice(0, Z_SHOWN) },
+    dilithium: { cTilde: hex(mlDsa.subarray(0, C_TILDE_BYTES)), c: Array.from(parts.c), z: Array.from(parts.z.subarray(0, Z_SHOWN)) },
     secondary: hex(signature.subarray(ML_DSA_SIGNATURE_LENGTH)),
   };
 }
@@ -87,7 +87,7 @@ function byteViews(signature: Uint8Array, shake256: Shake256) {
 export function qes2Views(mode: Qes2Mode, signature: Uint8Array, message: string, hashes: Qes2Hashes): Qes2Views {
   return {
     mode,
-    ...byteViews(signature, hashes.shake256),
+    ...byteViews(signature, hashes.mlDsa65),
     challenge: hex(hashes.sha512(utf8.encode(message))),
     steps: qes2Steps(mode),
   };
@@ -110,7 +110,7 @@ const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length ===
  * and the views it carries must be the ones its bytes give. `challenge` is not compared: verify
  * recomputes PH(M) from the message it is given, so an edited message is `valid: false`, not an error.
  */
-export function qes2ViewProblem(mode: Qes2Mode, signature: Uint8Array, sent: SentQes2Views, shake256: Shake256): Qes2ViewProblem | null {
+export function qes2ViewProblem(mode: Qes2Mode, signature: Uint8Array, sent: SentQes2Views, mlDsa65: SignatureDecoder): Qes2ViewProblem | null {
   if (sent.mode !== undefined && sent.mode !== mode) {
     return {
       code: 'signature_mode_mismatch',
@@ -118,7 +118,7 @@ export function qes2ViewProblem(mode: Qes2Mode, signature: Uint8Array, sent: Sen
       message: `signature.mode is "${sent.mode}": verify it at /qes2/${sent.mode}/verify, or sign again in ${mode} mode.`,
     };
   }
-  const views = byteViews(signature, shake256);
+  const views = byteViews(signature, mlDsa65);
   const mismatch = (name: string): Qes2ViewProblem => ({
     code: 'signature_view_mismatch',
     field: `signature.${name}`,

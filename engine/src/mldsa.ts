@@ -30,7 +30,7 @@ export interface MlDsaSignatureParts {
   cTilde: Uint8Array;
   c: Int32Array;
   z: Int32Array;
-  hintCount: number;
+  hintCount: number | null;
 }
 
 export interface MlDsaSignOptions {
@@ -66,10 +66,10 @@ export interface MlDsa {
   signInternal(message: Uint8Array, secretKey: Uint8Array, opts?: { random?: Uint8Array | false; externalMu?: boolean }): Uint8Array;
   /**
    * The parts of a signature a person can inspect: c~, the challenge c = SampleInBall(c~) (256
-   * coefficients in {-1, 0, 1}), z (l * 256 coefficients) and the number of hint bits; null when the
-   * hint encoding is malformed (such a signature never verifies).
+   * coefficients in {-1, 0, 1}), z (l * 256 coefficients) and the number of hint bits (null when
+   * the hint encoding is malformed: such a signature never verifies).
    */
-  decodeSignature(signature: Uint8Array): MlDsaSignatureParts | null;
+  decodeSignature(signature: Uint8Array): MlDsaSignatureParts;
   /** ML-DSA.Verify_internal on M' = message. */
   verifyInternal(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: { externalMu?: boolean }): boolean;
 }
@@ -200,8 +200,8 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
     decodeSignature(signature) {
       const sig = checkSignature(signature);
       io.write(sig, IN_A);
-      const hintCount = call('mldsaDecode')(level);
-      if (hintCount < 0) return null;
+      const hints = call('mldsaDecode')(level);
+      const hintCount = hints < 0 ? null : hints;
       const ints = (offset: number, count: number) => new Int32Array(io.read(offset, count * 4).buffer);
       return { cTilde: sig.slice(0, CTILDE[level]), c: ints(OUT_A, 256), z: ints(OUT_A + 1024, L[level] * 256), hintCount };
     },

@@ -3,25 +3,25 @@
  * pure mode, over M = 0x00 ‖ UTF-8(message) with context UTF-8("dilion/v1|" + sid). Any FIPS 204
  * verifier checks the signature from the response's fields alone.
  *
- * The server's side of shared/dilion.ts: a context that is too long becomes a 400, SHAKE256 comes
- * from node:crypto, and views sent back with a signature are checked against its encoding.
+ * The server's side of shared/dilion.ts: a context that is too long becomes a 400, and views sent
+ * back with a signature are checked against its encoding, decoded by the same wasm engine.
  */
-import { createHash } from 'node:crypto';
+import { loadEngine } from '../../engine/src/index.ts';
 import { badRequest } from '../errors.ts';
 import {
   dilionContextOf,
   MAX_CONTEXT_BYTES,
   MAX_SID_BYTES,
-  sampleInBall as sampleInBallWith,
   signatureViews as signatureViewsWith,
   type SignatureViews,
 } from '../../shared/dilion.ts';
 
 // The construction lives in shared/ so the web demo's in-browser signer uses the very same code.
-export { DILION, decodeZ, dilionMessage, MAX_SID_BYTES } from '../../shared/dilion.ts';
+export { DILION, dilionMessage, MAX_SID_BYTES } from '../../shared/dilion.ts';
 export type { SignatureViews } from '../../shared/dilion.ts';
 
-const shake256 = (data: Uint8Array, outLen: number) => createHash('shake256', { outputLength: outLen }).update(data).digest();
+// Decoding views takes microseconds, so the main thread keeps its own engine instance for it.
+const engine = await loadEngine();
 
 /** The context string for a service id, or a 400 naming `sid` when it would exceed 255 bytes. */
 export function dilionContext(sid: string): { text: string; bytes: Uint8Array } {
@@ -32,10 +32,7 @@ export function dilionContext(sid: string): { text: string; bytes: Uint8Array } 
   return context;
 }
 
-/** FIPS 204 Algorithm 29, SampleInBall(ρ = c̃), with node:crypto's SHAKE256. */
-export const sampleInBall = (cTilde: Uint8Array): number[] => sampleInBallWith(cTilde, shake256);
-
-export const signatureViews = (signature: Uint8Array): SignatureViews => signatureViewsWith(signature, shake256);
+export const signatureViews = (signature: Uint8Array): SignatureViews => signatureViewsWith(signature, engine.mlDsa65);
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);

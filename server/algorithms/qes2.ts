@@ -15,6 +15,7 @@ import {
   type Qes2Views,
   type SentQes2Views,
 } from '../../shared/qes2.ts';
+import { loadEngine } from '../../engine/src/index.ts';
 import { badRequest } from '../errors.ts';
 import type { Qes2Mode } from '../engine/protocol.ts';
 import type { Qes2Algorithm } from '../routes/signing-keys.service.ts';
@@ -28,8 +29,10 @@ export const QES2 = SHARED_QES2 as {
   [M in Qes2Mode]: Omit<(typeof SHARED_QES2)[M], 'keyAlgorithm'> & { keyAlgorithm: Qes2Algorithm };
 };
 
+// The engine decodes the ML-DSA half's c and z (microseconds, so on the main thread).
+const engine = await loadEngine();
 const hashes: Qes2Hashes = {
-  shake256: (data, outLen) => createHash('shake256', { outputLength: outLen }).update(data).digest(),
+  mlDsa65: engine.mlDsa65,
   sha512: (data) => createHash('sha512').update(data).digest(),
 };
 
@@ -45,6 +48,6 @@ export const qes2Views = (mode: Qes2Mode, signature: Uint8Array, message: string
 
 /** A signature object sent back to verify must be of this route's mode and carry its bytes' views. */
 export function checkQes2Views(mode: Qes2Mode, signature: Uint8Array, sent: SentQes2Views): void {
-  const problem = qes2ViewProblem(mode, signature, sent, hashes.shake256);
+  const problem = qes2ViewProblem(mode, signature, sent, hashes.mlDsa65);
   if (problem) throw badRequest(problem.code, problem.message, problem.field);
 }

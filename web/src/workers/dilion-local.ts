@@ -85,7 +85,6 @@ function decodeExact(base64: string, length: number, param: string, what: string
 
 export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(new Uint8Array(32))) {
   const mlDsa = engine.mlDsa65;
-  const shake256 = (data: Uint8Array, outLen: number) => engine.shake256(data, outLen);
   const publicKeyBytes = mlDsa.keygen(seed).publicKey;
   const publicKey = toBase64(publicKeyBytes);
   // A recognisable id that says where the key lives, derived from the public key only.
@@ -108,7 +107,7 @@ export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(
       return {
         algorithm: DILION.algorithm,
         parameterSet: DILION.parameterSet,
-        signature: { encoded: toBase64(signature), ...signatureViews(signature, shake256) },
+        signature: { encoded: toBase64(signature), ...signatureViews(signature, engine.mlDsa65) },
         publicKey,
         keyId,
         context: ctx.text,

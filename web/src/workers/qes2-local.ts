@@ -75,7 +75,7 @@ function keyFromRandomSeed(scheme: Qes2, random: () => Uint8Array) {
 
 export function createLocalQes2(engine: Engine, random = () => crypto.getRandomValues(new Uint8Array(QES2_SEED_LENGTH))) {
   const schemes: Record<Qes2Mode, Qes2> = { ecdsa: engine.qes2Ecdsa, schnorr: engine.qes2Schnorr };
-  const hashes: Qes2Hashes = { shake256: (data, outLen) => engine.shake256(data, outLen), sha512: (data) => engine.sha512(data) };
+  const hashes: Qes2Hashes = { mlDsa65: engine.mlDsa65, sha512: (data) => engine.sha512(data) };
   const utf8 = new TextEncoder();
   const keys = new Map<Qes2Mode, { seed: Uint8Array; publicKey: string; keyId: string }>();
 
@@ -129,7 +129,7 @@ export function createLocalQes2(engine: Engine, random = () => crypto.getRandomV
       const sig = fromBase64(byString ? signature : signature.encoded, param);
       if (sig.length !== QES2_SIGNATURE_LENGTH) throw new Error(`${param} must be a QES2 signature of ${QES2_SIGNATURE_LENGTH} bytes (got ${sig.length}).`);
       if (!byString) {
-        const problem = qes2ViewProblem(m, sig, signature, hashes.shake256);
+        const problem = qes2ViewProblem(m, sig, signature, hashes.mlDsa65);
         if (problem) throw new Error(problem.message);
       }
       const pk = fromBase64(publicKeyBase64, 'publicKey');
