@@ -3,6 +3,7 @@
  * it is installed) and Node.js (fetch; @noble/post-quantum for the offline check). Both are run
  * against a live server by samples.test.ts, so what the page shows is known to work.
  */
+import { nodeClient, pythonClient } from './clients.ts';
 import { quoted, type SampleConfig } from './config.ts';
 
 export function dilionPython(c: SampleConfig): string {
@@ -12,24 +13,7 @@ import json
 import urllib.error
 import urllib.request
 
-API_URL = ${quoted(c.baseUrl)}
-API_KEY = ${quoted(c.apiKey)}
-API_SECRET = ${quoted(c.apiSecret)}  # keep it out of source control, e.g. in an environment variable
-
-
-def call(path, body):
-    request = urllib.request.Request(
-        API_URL + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "x-api-key": API_KEY, "x-api-secret": API_SECRET},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as error:
-        problem = json.load(error)  # {"message", "code", "param"?, "requestId"}
-        raise SystemExit(f"{error.code} {problem['code']}: {problem['message']}")
+${pythonClient(c)}
 
 
 message = "authentication request"
@@ -68,25 +52,7 @@ export function dilionNode(c: SampleConfig): string {
 // npm install @noble/post-quantum
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 
-const API_URL = ${quoted(c.baseUrl)};
-const headers = {
-  'Content-Type': 'application/json',
-  'x-api-key': ${quoted(c.apiKey)},
-  'x-api-secret': ${quoted(c.apiSecret)}, // keep it out of source control, e.g. process.env
-};
-
-async function call(path, body) {
-  const res = await fetch(API_URL + path, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await res.json();
-  // Errors are { message, code, param?, requestId }.
-  if (!res.ok) throw new Error(\`\${res.status} \${json.code}: \${json.message}\`);
-  return json;
-}
+${nodeClient(c)}
 
 const message = 'authentication request';
 const signed = await call('/api/crypto/dilion/sign', { message, sid: 'service-A' });

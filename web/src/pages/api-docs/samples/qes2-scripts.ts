@@ -6,6 +6,7 @@
  * half is checked when pyca/cryptography is installed, as the Dilion sample does. Both are run
  * against a live server by samples.test.ts.
  */
+import { nodeClient, pythonClient } from './clients.ts';
 import { quoted, type SampleConfig } from './config.ts';
 
 export type Qes2SampleMode = 'ecdsa' | 'schnorr';
@@ -48,24 +49,7 @@ import json
 import urllib.error
 import urllib.request
 
-API_URL = ${quoted(c.baseUrl)}
-API_KEY = ${quoted(c.apiKey)}
-API_SECRET = ${quoted(c.apiSecret)}  # keep it out of source control, e.g. in an environment variable
-
-
-def call(path, body):
-    request = urllib.request.Request(
-        API_URL + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "x-api-key": API_KEY, "x-api-secret": API_SECRET},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as error:
-        problem = json.load(error)  # {"message", "code", "param"?, "requestId"}
-        raise SystemExit(f"{error.code} {problem['code']}: {problem['message']}")
+${pythonClient(c)}
 
 
 message, context = ${quoted(MESSAGE)}, ${quoted(CONTEXT)}
@@ -155,25 +139,7 @@ import { createHash } from 'node:crypto';
 import { ${mode === 'ecdsa' ? 'secp256k1' : 'schnorr'} } from '@noble/curves/secp256k1.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 
-const API_URL = ${quoted(c.baseUrl)};
-const headers = {
-  'Content-Type': 'application/json',
-  'x-api-key': ${quoted(c.apiKey)},
-  'x-api-secret': ${quoted(c.apiSecret)}, // keep it out of source control, e.g. process.env
-};
-
-async function call(path, body) {
-  const res = await fetch(API_URL + path, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await res.json();
-  // Errors are { message, code, param?, requestId }.
-  if (!res.ok) throw new Error(\`\${res.status} \${json.code}: \${json.message}\`);
-  return json;
-}
+${nodeClient(c)}
 
 const message = ${quoted(MESSAGE)};
 const context = ${quoted(CONTEXT)};
