@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
-import { EnginePool, EngineTaskError } from './pool.ts';
+import { EnginePool, EngineTaskError, PIPELINE_DEPTH } from './pool.ts';
 
 const pool = new EnginePool(2);
 afterAll(() => pool.close());
@@ -36,5 +36,44 @@ describe('EnginePool', () => {
     expect(error).toBeInstanceOf(EngineTaskError);
     expect((error as EngineTaskError).code).toMatch(/^[a-z_]+$/);
     await expect(pool.run('ping', {})).resolves.toEqual({ ready: true });
+  });
+
+  it('sends each worker at most PIPELINE_DEPTH tasks and keeps the rest queued', async () => {
+    const own = new EnginePool(2);
+    try {
+      await Promise.all([own.ready(), own.run('ping', {}), own.run('ping', {})]);
+      const seed = new Uint8Array(32).fill(4);
+      const tasks = Array.from({ length: 10 }, (_, i) =>
+        own.run('mlDsaSign', { level: 44, seed, message: new Uint8Array([i]), context: new Uint8Array() }),
+      );
+      expect(own.inFlight).toBeLessThanOrEqual(2 * PIPELINE_DEPTH);
+      expect(own.inFlight + own.queued).toBe(10);
+      const results = await Promise.all(tasks);
+      expect(results.map((r) => r.signature.length)).toEqual(Array(10).fill(2420));
+      expect(own.inFlight + own.queued).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('fails every task a dying worker held, then serves the next ones from its replacement', async () => {
+    const own = new EnginePool(1);
+    try {
+      await own.ready();
+      const seed = new Uint8Array(32).fill(5);
+      const sign = () => own.run('mlDsaSign', { level: 44, seed, message: new Uint8Array([1]), context: new Uint8Array() });
+      const held = [sign(), sign()];
+      expect(own.inFlight).toBe(2);
+      // Fault injection: the only way to make a healthy worker die is to stop it from outside.
+      const slots = (own as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
+      await slots[0]!.worker.terminate();
+      // The main thread has not run since the tasks were sent, so neither answer was read before the exit.
+      const outcomes = await Promise.allSettled(held);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as EngineTaskError).code : 'answered'))).toEqual(['engine_crashed', 'engine_crashed']);
+      expect(own.inFlight).toBe(0);
+      await expect(sign()).resolves.toMatchObject({ signature: expect.any(Uint8Array) });
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -1,7 +1,11 @@
 /**
  * A worker_threads pool running the wasm engine, one worker per core by default, so that signing
- * never blocks the event loop (DESIGN.md §1). Tasks queue FIFO and go to the first idle worker;
- * a worker that dies fails only its own task and is replaced.
+ * never blocks the event loop (DESIGN.md §1). Tasks queue FIFO and go to the least busy worker;
+ * a worker that dies fails only its own tasks and is replaced.
+ *
+ * Each worker holds up to PIPELINE_DEPTH tasks: the next one is already in its message queue when
+ * the current one ends, so it does not sit idle until the (busy) main thread hands it more work.
+ * Under load this alone raised signing throughput over HTTP by about 30 % (docs/decisions/010).
  */
 import { Worker } from 'node:worker_threads';
 import type { EngineTasks, TaskName, TaskRequest, TaskResponse } from './protocol.ts';
@@ -26,7 +30,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  current: Pending | undefined;
+  /** Sent and not yet answered, oldest first: a worker answers in the order it receives. */
+  inFlight: Pending[];
 }
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
@@ -34,6 +39,8 @@ const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 const MAX_QUEUE = 10_000;
 /** Workers that die before loading the engine this many times in a row mean the engine is broken. */
 const MAX_FAILED_STARTS = 3;
+/** Tasks sent ahead to one worker; more would only move the queue from here into the worker. */
+export const PIPELINE_DEPTH = 2;
 
 export class EnginePool {
   private readonly slots: Slot[] = [];
@@ -84,7 +91,7 @@ export class EnginePool {
   }
 
   private spawn(): void {
-    const slot: Slot = { worker: new Worker(ENTRY), ready: false, current: undefined };
+    const slot: Slot = { worker: new Worker(ENTRY), ready: false, inFlight: [] };
     this.slots.push(slot);
     slot.worker.on('message', (message: TaskResponse | { ready: true }) => {
       if (!('id' in message)) {
@@ -94,8 +101,7 @@ export class EnginePool {
         this.dispatch();
         return;
       }
-      const pending = slot.current;
-      slot.current = undefined;
+      const pending = slot.inFlight.shift();
       if (pending && pending.request.id === message.id) {
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineTaskError(message.error.message, message.error.code ?? 'engine_error'));
@@ -110,8 +116,7 @@ export class EnginePool {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.slots.splice(index, 1);
-    slot.current?.reject(new EngineTaskError(`the engine worker failed: ${cause.message}`, 'engine_crashed'));
-    slot.current = undefined;
+    for (const p of slot.inFlight.splice(0)) p.reject(new EngineTaskError(`the engine worker failed: ${cause.message}`, 'engine_crashed'));
     if (this.closing) return;
     if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS && !this.slots.some((s) => s.ready)) {
       this.broken = new EngineTaskError(`the engine cannot start: ${cause.message}`, 'engine_unavailable');
@@ -122,13 +127,21 @@ export class EnginePool {
     this.spawn();
   }
 
+  /** Fills idle workers first, then tops each up to PIPELINE_DEPTH. */
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (!slot.ready || slot.current) continue;
-      const pending = this.queue.shift()!;
-      slot.current = pending;
-      slot.worker.postMessage(pending.request);
+    for (let depth = 1; depth <= PIPELINE_DEPTH; depth++) {
+      for (const slot of this.slots) {
+        if (this.queue.length === 0) return;
+        if (!slot.ready || slot.inFlight.length >= depth) continue;
+        const pending = this.queue.shift()!;
+        slot.inFlight.push(pending);
+        slot.worker.postMessage(pending.request);
+      }
     }
+  }
+
+  /** Tasks sent to workers and not yet answered. */
+  get inFlight(): number {
+    return this.slots.reduce((n, s) => n + s.inFlight.length, 0);
   }
 }
