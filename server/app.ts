@@ -4,9 +4,7 @@
  */
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { pinoHttp } from 'pino-http';
 import { openDatabase, type AppDatabase } from '../db/connection.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -15,6 +13,7 @@ import { unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { IdempotencyService } from './http/idempotency.ts';
 import { perIpLimit } from './http/rate-limit.ts';
+import { requestLog } from './http/request-log.ts';
 import { ApiBuilder, type Auth } from './http/route.ts';
 import { originCheck, securityHeaders } from './http/security.ts';
 import { SqliteSessionStore } from './http/session-store.ts';
@@ -67,7 +66,6 @@ export interface AppInstance {
 export const BODY_LIMIT = '256kb';
 const SESSION_COOKIE = 'pq.sid';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export function createApp(deps: AppDeps): AppInstance {
@@ -80,29 +78,10 @@ export function createApp(deps: AppDeps): AppInstance {
 
   const app = express();
   app.disable('x-powered-by');
+  // API answers are not cached by validators; hashing every JSON body for an ETag cost ~2 % per call.
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // One line per request with what is needed to trace it; headers (cookies, API secrets) stay out.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(securityHeaders(config.env === 'production'));
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
 
@@ -120,7 +99,9 @@ export function createApp(deps: AppDeps): AppInstance {
   const auth = new AuthService(db, keys, config.scryptLogN);
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
-  const operations = new OperationsService(db);
+  const operations = new OperationsService(db, (error, row) =>
+    logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
+  );
   const serviceKeys = new ServiceKeyService(db, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
   const withSession: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session(), originCheck(config.publicOrigins)];
@@ -180,6 +161,7 @@ export function createApp(deps: AppDeps): AppInstance {
     app,
     context,
     close: async () => {
+      operations.flush();
       store.close();
       if (!deps.pool) await pool.close();
       if (!deps.database) database.close();

@@ -9,7 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
 import { OVERAGE_CENTS_PER_CALL, PLANS, tierAllowance, type Tier } from '../../db/plans.ts';
 import { billingCharges, monthlyUsage, planApiKeys, purchases, users } from '../../db/schema.ts';
 import type { UsageSummary } from '../contract/usage.ts';
@@ -30,59 +30,55 @@ export interface MeterTicket {
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
 
 export class MeteringService {
-  // Prepared once: metering runs on every public call (see KeyService for why).
-  private readonly userById;
+  // Metering runs on every public call, so its statements are raw SQL prepared once: drizzle's
+  // query building and row mapping here cost more than SQLite's own work (docs/decisions/010).
+  private readonly tierOf;
   private readonly countFree;
   private readonly countLifetime;
   private readonly countMonthly;
+  private readonly meterInTransaction;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+    const sqlite = db.$client;
+    this.tierOf = sqlite.prepare<[string], { tier: Tier }>('SELECT subscription_tier AS tier FROM users WHERE id = ?');
     // The condition makes check-and-increment one statement: no two calls can both take the last slot.
-    this.countFree = db
-      .update(users)
-      .set({ apiUsageCount: sql`${users.apiUsageCount} + 1` })
-      .where(and(eq(users.id, sql.placeholder('id')), sql`${users.apiUsageCount} < ${users.apiUsageLimit}`))
-      .prepare();
-    this.countLifetime = db
-      .update(users)
-      .set({ apiUsageCount: sql`${users.apiUsageCount} + 1` })
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare();
-    this.countMonthly = db
-      .insert(monthlyUsage)
-      .values({ meter: sql.placeholder('meter'), month: sql.placeholder('month'), calls: 1 })
-      .onConflictDoUpdate({ target: [monthlyUsage.meter, monthlyUsage.month], set: { calls: sql`${monthlyUsage.calls} + 1` } })
-      .returning()
-      .prepare();
+    this.countFree = sqlite.prepare<[string]>(
+      'UPDATE users SET api_usage_count = api_usage_count + 1 WHERE id = ? AND api_usage_count < api_usage_limit',
+    );
+    this.countLifetime = sqlite.prepare<[string]>('UPDATE users SET api_usage_count = api_usage_count + 1 WHERE id = ?');
+    this.countMonthly = sqlite.prepare<[string, string], { calls: number }>(
+      `INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 1)
+       ON CONFLICT (meter, month) DO UPDATE SET calls = calls + 1 RETURNING calls`,
+    );
+    // IMMEDIATE: the write lock is taken at BEGIN, so concurrent processes queue instead of failing.
+    this.meterInTransaction = sqlite.transaction((caller: ApiCaller) =>
+      caller.kind === 'plan' ? this.meterPlanKey(db, caller) : this.meterPersonal(caller.userId),
+    ).immediate;
   }
 
   /** Counts one call for the caller, or throws 429 usage_limit_reached; returns what to undo on failure. */
   meter(caller: ApiCaller): MeterTicket {
-    return this.db.transaction(
-      (tx) => (caller.kind === 'plan' ? this.meterPlanKey(tx, caller) : this.meterPersonal(tx, caller.userId)),
-      { behavior: 'immediate' },
-    );
+    return this.meterInTransaction(caller);
   }
 
-  // Prepared statements run on the connection, so inside the caller's transaction.
-  private meterPersonal(tx: Tx, userId: string): MeterTicket {
-    const user = this.userById.get({ id: userId });
+  // Runs inside meter()'s transaction: statements use the same connection.
+  private meterPersonal(userId: string): MeterTicket {
+    const user = this.tierOf.get(userId);
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
     const ticket: MeterTicket = { userId, meter: null, lifetime: true, purchaseId: null, planKeyValue: null, overageChargeId: null };
-    if (user.subscriptionTier === 'free') {
-      if (this.countFree.run({ id: userId }).changes === 0) throw usageLimitReached();
+    if (user.tier === 'free') {
+      if (this.countFree.run(userId).changes === 0) throw usageLimitReached();
       return ticket;
     }
-    this.countLifetime.run({ id: userId });
-    const plan = PLANS.find((p) => p.id === user.subscriptionTier)!;
-    return this.countMonth(tx, ticket, `user:${userId}`, tierAllowance(user.subscriptionTier), `${plan.name} plan`, null);
+    this.countLifetime.run(userId);
+    const plan = PLANS.find((p) => p.id === user.tier)!;
+    return this.countMonth(this.db, ticket, `user:${userId}`, tierAllowance(user.tier), `${plan.name} plan`, null);
   }
 
-  private meterPlanKey(tx: Tx, caller: ApiCaller): MeterTicket {
+  private meterPlanKey(tx: DbOrTx, caller: ApiCaller): MeterTicket {
     const purchase = tx.select().from(purchases).where(eq(purchases.id, caller.purchaseId!)).get();
     const expired = purchase?.expiresAt != null && purchase.expiresAt.getTime() <= this.now().getTime();
     if (!purchase || !purchase.isActive || purchase.status !== 'completed' || expired) {
@@ -98,9 +94,9 @@ export class MeteringService {
   }
 
   /** Adds the call to the month's counter; past the allowance, records 1 cent of overage. */
-  private countMonth(tx: Tx, ticket: MeterTicket, meter: string, allowance: number, planLabel: string, purchaseId: number | null): MeterTicket {
+  private countMonth(tx: DbOrTx, ticket: MeterTicket, meter: string, allowance: number, planLabel: string, purchaseId: number | null): MeterTicket {
     const month = monthOf(this.now());
-    const [row] = this.countMonthly.all({ meter, month });
+    const row = this.countMonthly.get(meter, month);
     ticket.meter = { name: meter, month };
     if (row!.calls > allowance) {
       const [charge] = tx
