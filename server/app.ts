@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps): AppInstance {
     limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo) },
     auth,
     keys,
-    metering: new MeteringService(db),
+    metering: new MeteringService(db, { shareCommit: () => operations.flush() }),
     idempotency: new IdempotencyService(db),
     signingKeys,
     operations,

@@ -8,7 +8,7 @@
  * The signature is ML-DSA-65 (3,309) ‖ secp256k1 (64) over M' = Prefix ‖ Label ‖ len(ctx) ‖ ctx ‖
  * SHA-512(M). The views are derived from the bytes, never trusted when sent back.
  */
-import type { SignatureDecoder } from './dilion.ts';
+import { numbersOf, type SignatureDecoder } from './dilion.ts';
 
 export type Qes2Mode = 'ecdsa' | 'schnorr';
 
@@ -78,7 +78,7 @@ function byteViews(signature: Uint8Array, mlDsa65: SignatureDecoder) {
   const mlDsa = signature.subarray(0, ML_DSA_SIGNATURE_LENGTH);
   const parts = mlDsa65.decodeSignature(mlDsa);
   return {
-    dilithium: { cTilde: hex(mlDsa.subarray(0, C_TILDE_BYTES)), c: Array.from(parts.c), z: Array.from(parts.z.subarray(0, Z_SHOWN)) },
+    dilithium: { cTilde: hex(mlDsa.subarray(0, C_TILDE_BYTES)), c: numbersOf(parts.c), z: numbersOf(parts.z.subarray(0, Z_SHOWN)) },
     secondary: hex(signature.subarray(ML_DSA_SIGNATURE_LENGTH)),
   };
 }

@@ -38,10 +38,18 @@ export class MeteringService {
   private readonly countMonthly;
   private readonly meterInTransaction;
 
+  private readonly now: () => Date;
+
+  /**
+   * `shareCommit` runs inside each successful metering transaction, so writes that are waiting
+   * anyway (the queued operation records) reach the disk in the same commit instead of their own.
+   */
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    options: { now?: () => Date; shareCommit?: () => void } = {},
   ) {
+    this.now = options.now ?? (() => new Date());
+    const shareCommit = options.shareCommit ?? (() => {});
     const sqlite = db.$client;
     this.tierOf = sqlite.prepare<[string], { tier: Tier }>('SELECT subscription_tier AS tier FROM users WHERE id = ?');
     // The condition makes check-and-increment one statement: no two calls can both take the last slot.
@@ -54,9 +62,11 @@ export class MeteringService {
        ON CONFLICT (meter, month) DO UPDATE SET calls = calls + 1 RETURNING calls`,
     );
     // IMMEDIATE: the write lock is taken at BEGIN, so concurrent processes queue instead of failing.
-    this.meterInTransaction = sqlite.transaction((caller: ApiCaller) =>
-      caller.kind === 'plan' ? this.meterPlanKey(db, caller) : this.meterPersonal(caller.userId),
-    ).immediate;
+    this.meterInTransaction = sqlite.transaction((caller: ApiCaller) => {
+      const ticket = caller.kind === 'plan' ? this.meterPlanKey(db, caller) : this.meterPersonal(caller.userId);
+      shareCommit();
+      return ticket;
+    }).immediate;
   }
 
   /** Counts one call for the caller, or throws 429 usage_limit_reached; returns what to undo on failure. */

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDigest } from '../security/tokens.ts';
@@ -166,5 +167,35 @@ describe('plan keys', () => {
     const res = await verifyCall({ ...who, apiKey: `pk_inactive${purchase.id}`, apiSecret: secret });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('plan_inactive');
+  });
+});
+
+describe('commits', () => {
+  it('writes the operation records queued before a metered call in that call’s commit', async () => {
+    const who = await signUpWithKey(app);
+    const observer = new Database(app.config.databaseFile, { readonly: true });
+    const storedFor = () => (observer.prepare('SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = ?').get('queued') as { n: number }).n;
+    try {
+      app.context.operations.record({
+        userId: null, demoSessionId: 'queued', channel: 'demo', apiKey: null, operationType: 'verify',
+        algorithm: 'dilion', message: 'waiting', signature: { encoded: 'AA==' }, verified: false,
+      });
+      expect(storedFor()).toBe(0);
+      app.context.metering.meter({ userId: who.user.id, keyValue: who.apiKey, kind: 'personal', purchaseId: null });
+      expect(storedFor()).toBe(1);
+    } finally {
+      observer.close();
+    }
+  });
+
+  it('keeps queued records queued when the metered call is refused', async () => {
+    const who = await signUpWithKey(app);
+    sql('UPDATE users SET api_usage_count = 100 WHERE id = ?', who.user.id);
+    app.context.operations.record({
+      userId: null, demoSessionId: 'refused-turn', channel: 'demo', apiKey: null, operationType: 'verify',
+      algorithm: 'dilion', message: 'still here', signature: { encoded: 'AA==' }, verified: false,
+    });
+    expect(() => app.context.metering.meter({ userId: who.user.id, keyValue: who.apiKey, kind: 'personal', purchaseId: null })).toThrow(/Usage limit/);
+    expect(app.context.operations.history({ demoSessionId: 'refused-turn' }, 5).map((r) => r.message)).toEqual(['still here']);
   });
 });
