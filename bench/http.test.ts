@@ -1,0 +1,17 @@
+// The http suite end to end with --quick budgets: both servers start, answer every signing request
+// with 200, and the table carries each figure. Performance is never asserted (see bench.test.ts).
+import { describe, expect, it } from 'vitest';
+import { silentProgress } from './progress.ts';
+import { runSuite } from './run.ts';
+
+describe('http suite', () => {
+  it('signs over HTTP against the floor and the product and reports CPU per request', async () => {
+    const blocks: string[] = [];
+    await runSuite('http', { quick: true, progress: silentProgress, out: (text) => blocks.push(text) });
+    const output = blocks.join('\n');
+    expect(output).toMatch(/engine pool, \d+ workers busy, no HTTP: [0-9,]+ ±0% ops\/s/);
+    for (const server of ['floor', 'product']) {
+      expect(output).toMatch(new RegExp(`${server} +4 +[0-9,]+ ±0% +[0-9.]+x +[0-9.]+ ms +[0-9.]+ ms +(\\d+ µs|n/a) +(\\d+ µs|n/a) +0$`, 'm'));
+    }
+  }, 60_000);
+});
