@@ -41,7 +41,9 @@ export interface CryptoStep<P, R> {
 
 export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
   const caller = req.apiCaller!;
-  const start = ctx.idempotency.begin(caller.userId, req.get('idempotency-key'), IdempotencyService.requestHash(req));
+  const key = req.get('idempotency-key');
+  // Hashing the body is only needed to compare it with a keyed earlier request.
+  const start = ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : IdempotencyService.requestHash(req));
   if (start.kind === 'replay') {
     res.setHeader('Idempotent-Replayed', 'true');
     res.status(start.status).json(start.body);
