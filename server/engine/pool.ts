@@ -5,7 +5,8 @@
  *
  * Each worker holds up to PIPELINE_DEPTH tasks: the next one is already in its message queue when
  * the current one ends, so it does not sit idle until the (busy) main thread hands it more work.
- * Under load this alone raised signing throughput over HTTP by about 30 % (docs/decisions/010).
+ * Under load this raised the bench's floor server (node:http + this pool) by 10-18 % and a wrk run
+ * against a bare pool by 30 % (docs/decisions/010).
  */
 import { Worker } from 'node:worker_threads';
 import type { EngineTasks, TaskName, TaskRequest, TaskResponse } from './protocol.ts';
@@ -44,8 +45,9 @@ export const PIPELINE_DEPTH = 2;
 
 /**
  * Copies byte arrays that view part of a larger buffer into their own. Posting a view clones its
- * whole ArrayBuffer, and Node's small Buffers share 8 KiB slabs: a 32-byte seed cost an 8 KiB copy,
- * which made posting tasks about a tenth of the main thread's time per signature.
+ * whole ArrayBuffer, and Node's small Buffers (Buffer.from of base64 under 4 KiB, say) share
+ * 8 KiB slabs. Today's callers already pass arrays with buffers of their own; this keeps a future
+ * caller's 32-byte Buffer from crossing as an 8 KiB copy.
  */
 function compact<T>(value: T): T {
   if (value instanceof Uint8Array) return (value.byteLength === value.buffer.byteLength ? value : new Uint8Array(value)) as T;
