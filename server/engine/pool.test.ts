@@ -1,9 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
-import { EnginePool, EngineTaskError, PIPELINE_DEPTH } from './pool.ts';
+import { EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH } from './pool.ts';
 
 const pool = new EnginePool(2);
 afterAll(() => pool.close());
+
+describe('ownBuffers', () => {
+  it('gives every byte array that views a shared slab a buffer of its own, same bytes, at any depth', () => {
+    const slabView = Buffer.from('c2VlZA==', 'base64');
+    expect(slabView.buffer.byteLength).toBeGreaterThan(slabView.byteLength);
+    const own = new Uint8Array([1, 2, 3]);
+    const out = ownBuffers({ level: 65, seed: slabView, with: { opening: slabView, serviceKey: own } });
+    expect(out.seed.buffer.byteLength).toBe(4);
+    expect([...out.seed]).toEqual([...slabView]);
+    expect(out.with.opening.buffer.byteLength).toBe(4);
+    expect(out.with.serviceKey).toBe(own);
+    expect(out.level).toBe(65);
+  });
+});
 
 describe('EnginePool', () => {
   it('signs in a worker with a signature an independent FIPS 204 verifier accepts', async () => {

@@ -49,11 +49,11 @@ export const PIPELINE_DEPTH = 2;
  * 8 KiB slabs. Today's callers already pass arrays with buffers of their own; this keeps a future
  * caller's 32-byte Buffer from crossing as an 8 KiB copy.
  */
-function compact<T>(value: T): T {
+export function ownBuffers<T>(value: T): T {
   if (value instanceof Uint8Array) return (value.byteLength === value.buffer.byteLength ? value : new Uint8Array(value)) as T;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[key] = compact(field);
+  for (const [key, field] of Object.entries(value)) out[key] = ownBuffers(field);
   return out as T;
 }
 
@@ -94,7 +94,7 @@ export class EnginePool {
       return Promise.reject(new EngineTaskError('the engine is overloaded; retry shortly', 'engine_busy'));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, task, args: compact(args) }, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ request: { id: this.nextId++, task, args: ownBuffers(args) }, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
   }
