@@ -1,9 +1,9 @@
-/** Reads the official test vectors kept in ../shared/vectors beside the repository. */
+/** Reads the official test vectors committed in engine/vectors (sources and licences in its README). */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/vectors');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../vectors');
 
 export function vectorPath(...parts: string[]): string {
   return resolve(root, ...parts);
