@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Proves the repository stands alone: copies the committed tree (no node_modules, no build output,
+# nothing from beside the repository) into an empty temporary folder, builds the engine there and
+# runs the tests that read official vectors and the documentation checks. A test that reaches for a
+# file outside the repository (say ../shared/vectors) fails here, because nothing is beside the copy.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+outside="$(mktemp -d)"
+trap 'rm -rf "$outside"' EXIT
+copy="$outside/repo"
+mkdir "$copy"
+git archive --format=tar HEAD | tar -x -C "$copy"
+# The installed dependencies are the only thing shared with the checkout: a link, not a copy.
+ln -s "$PWD/node_modules" "$copy/node_modules"
+
+cd "$copy"
+echo "Standalone check in $copy (committed tree at $(git -C "$OLDPWD" rev-parse --short HEAD))"
+npm run --silent build:engine
+npx vitest run engine docs
