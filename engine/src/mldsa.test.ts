@@ -174,8 +174,23 @@ describe('ML-DSA signature views', () => {
       expect(parts.c.every((x) => x === 0 || x === 1 || x === -1)).toBe(true);
       expect(parts.z).toHaveLength(l * 256);
       expect(parts.z.every((x) => Math.abs(x) < gamma1)).toBe(true);
-      expect(parts.hintCount).toBeGreaterThanOrEqual(0);
+      // HintBitPack ends with k running totals of the hints set, so its last byte is the whole count.
+      expect(parts.hintCount).toBe(sig[sig.length - 1]);
     }
+  });
+  it('counts the hints a hand-written hint encoding sets', () => {
+    const alg = engine.mlDsa65;
+    const sig = alg.sign(rand(10), alg.keygen().secretKey);
+    const good = alg.decodeSignature(sig);
+    // omega = 55 index bytes, then k = 6 running totals: hints at 3, 17, 200 of h[0] and 5 of h[2].
+    const hints = new Uint8Array(55 + 6);
+    hints.set([3, 17, 200, 5]);
+    hints.set([3, 3, 4, 4, 4, 4], 55);
+    sig.set(hints, sig.length - hints.length);
+    const parts = alg.decodeSignature(sig);
+    expect(parts.hintCount).toBe(4);
+    expect(parts.c).toEqual(good.c);
+    expect(parts.z).toEqual(good.z);
   });
   it('gives the z noble would pack: re-encoding z reproduces the signature bytes', () => {
     const alg = engine.mlDsa65;

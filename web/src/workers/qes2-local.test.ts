@@ -2,12 +2,17 @@
  * The in-browser QES2 signer against the real server: what one side signs, the other verifies, and
  * both derive the same views. Runs in Node with the same engine and code the worker bundles.
  */
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../engine/src/index.ts';
-import { qes2Views } from '../../../server/algorithms/qes2.ts';
+import { Qes2SignResponse } from '../../../server/contract/qes2.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
 import { fromBase64, toBase64 } from './bytes.ts';
+import { fips204Views } from './fips204-views.test-support.ts';
 import { createLocalQes2, type LocalQes2 } from './qes2-local.ts';
 
 let app: TestApp;
@@ -17,6 +22,27 @@ beforeAll(async () => {
   local = createLocalQes2(await loadEngine());
 });
 afterAll(() => app.close());
+
+const utf8 = new TextEncoder();
+/** Base64 decoded by Node, not by the worker's own bytes.ts. */
+const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+
+// QES2's constants as the composite construction defines them, written out here rather than imported.
+const LABELS = { ecdsa: 'QES2-MLDSA65-ECDSA-secp256k1-SHA512', schnorr: 'QES2-MLDSA65-BIP340-SHA512' } as const;
+const STEPS = {
+  ecdsa: ["build M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)", 'ML-DSA-65 sign', 'ECDSA secp256k1 sign (RFC 6979, low-S)', 'concatenate'],
+  schnorr: ["build M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)", 'ML-DSA-65 sign', 'BIP-340 Schnorr sign', 'concatenate'],
+};
+
+/** M' = "CompositeAlgorithmSignatures2025" ‖ Label ‖ len(ctx) ‖ ctx ‖ SHA-512(M), what both halves sign. */
+function messageRepresentative(label: string, context: string, message: string): Uint8Array {
+  const ctx = utf8.encode(context);
+  return new Uint8Array([...utf8.encode('CompositeAlgorithmSignatures2025'), ...utf8.encode(label), ctx.length, ...ctx, ...sha512(utf8.encode(message))]);
+}
+
+/** The secp256k1 half over the 32-byte digest SHA-256(M'): compact low-S ECDSA, or BIP-340. */
+const secpVerify = (mode: 'ecdsa' | 'schnorr', sig: Uint8Array, digest: Uint8Array, publicKey: Uint8Array) =>
+  mode === 'ecdsa' ? secp256k1.verify(sig, digest, publicKey, { prehash: false }) : schnorr.verify(sig, digest, publicKey);
 
 const demo = (path: string, body: object) => request(app.app).post(path).set('Origin', TEST_ORIGIN).send(body);
 
@@ -29,10 +55,44 @@ describe.each(['ecdsa', 'schnorr'] as const)('in-browser QES2 %s', (mode) => {
     expect(res.body).toMatchObject({ valid: true, details: { mlDsaValid: true, secp256k1Valid: true } });
   });
 
-  it('derives the same views as the server for the same signature', () => {
-    const signed = local.sign(mode, 'views');
+  it('answers sign in the server contract’s shape, with views and halves that check out independently', () => {
+    const signed = Qes2SignResponse.parse(local.sign(mode, 'views', 'app/v1'));
+    expect(signed.label).toBe(LABELS[mode]);
     const { encoded, ...views } = signed.signature;
-    expect(views).toEqual(qes2Views(mode, fromBase64(encoded), 'views'));
+    const sig = bytesOf(encoded);
+    const mlDsaHalf = sig.subarray(0, 3309);
+    const secpHalf = sig.subarray(3309);
+    const expected = fips204Views(mlDsaHalf);
+    expect(secpHalf).toHaveLength(64);
+    expect(views).toEqual({
+      mode,
+      dilithium: { cTilde: bytesToHex(expected.cTilde), c: expected.c, z: expected.z.slice(0, 8) },
+      secondary: bytesToHex(secpHalf),
+      challenge: bytesToHex(sha512(utf8.encode('views'))),
+      steps: STEPS[mode],
+    });
+
+    const pk = bytesOf(signed.publicKey);
+    const mPrime = messageRepresentative(LABELS[mode], 'app/v1', 'views');
+    expect(ml_dsa65.verify(mlDsaHalf, mPrime, pk.subarray(0, 1952), { context: utf8.encode(LABELS[mode]) })).toBe(true);
+    expect(secpVerify(mode, secpHalf, sha256(mPrime), pk.subarray(1952))).toBe(true);
+    // The same checks refuse M' with another context, so they are not vacuous.
+    const other = messageRepresentative(LABELS[mode], 'app/v2', 'views');
+    expect(ml_dsa65.verify(mlDsaHalf, other, pk.subarray(0, 1952), { context: utf8.encode(LABELS[mode]) })).toBe(false);
+    expect(secpVerify(mode, secpHalf, sha256(other), pk.subarray(1952))).toBe(false);
+  });
+
+  it('shows views the server would: its sign response carries the same reading of its bytes', async () => {
+    const res = await demo(`/api/demo/qes2/${mode}/sign`, { message: 'server views' });
+    expect(res.status).toBe(200);
+    const { encoded, dilithium, secondary, challenge } = Qes2SignResponse.parse(res.body).signature;
+    const sig = bytesOf(encoded);
+    const expected = fips204Views(sig.subarray(0, 3309));
+    expect({ dilithium, secondary, challenge }).toEqual({
+      dilithium: { cTilde: bytesToHex(expected.cTilde), c: expected.c, z: expected.z.slice(0, 8) },
+      secondary: bytesToHex(sig.subarray(3309)),
+      challenge: bytesToHex(sha512(utf8.encode('server views'))),
+    });
   });
 
   it('verifies a signature the server made, and refuses it for another message, context or an altered half', async () => {

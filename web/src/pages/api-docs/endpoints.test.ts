@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../server/test-support.ts';
-import { ENDPOINTS } from './endpoints.ts';
+import { ENDPOINTS, type DocumentedEndpoint } from './endpoints.ts';
 
 interface Schema {
   $ref?: string;
@@ -20,6 +20,14 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 }
+
+/**
+ * The only documented endpoints the server may lack: zk-FIDNA is not built yet (issue 12), and the
+ * docs page shows it as coming soon. Every other one, QES2 included, must be served.
+ */
+const NOT_SERVED_YET = ['POST /api/crypto/zk-fidna/prove', 'POST /api/crypto/zk-fidna/verify'];
+const nameOf = (e: DocumentedEndpoint) => `${e.method} ${e.path}`;
+const mustBeServed = () => ENDPOINTS.filter((e) => !NOT_SERVED_YET.includes(nameOf(e)));
 
 let app: TestApp;
 let doc: Document;
@@ -48,23 +56,21 @@ describe('API docs endpoint list', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(served.length).toBeGreaterThan(0);
-    const documented = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    const documented = ENDPOINTS.map(nameOf);
     expect(documented).toEqual(expect.arrayContaining(served));
   });
 
-  it('documents only endpoints the server serves, except QES2 and zk-FIDNA, which may still be coming', () => {
-    for (const e of ENDPOINTS) {
-      const served = operation(e.method, e.path) !== undefined;
-      if (e.tab === 'dilion') expect(served, `${e.method} ${e.path}`).toBe(true);
-      if (served) expect(operation(e.method, e.path)!.security?.some((s) => 'apiKey' in s), e.path).toBe(true);
+  it('documents only endpoints the server serves, apart from the named zk-FIDNA ones, each under an API key', () => {
+    const unserved = ENDPOINTS.filter((e) => operation(e.method, e.path) === undefined).map(nameOf);
+    expect(unserved).toEqual(NOT_SERVED_YET);
+    for (const e of mustBeServed()) {
+      expect(operation(e.method, e.path)!.security?.some((s) => 'apiKey' in s), e.path).toBe(true);
     }
   });
 
   it('lists exactly the request fields of each served endpoint, with the same required ones', () => {
-    for (const e of ENDPOINTS) {
-      const op = operation(e.method, e.path);
-      if (!op) continue;
-      const schema = requestSchema(op);
+    for (const e of mustBeServed()) {
+      const schema = requestSchema(operation(e.method, e.path)!);
       expect(e.fields.map((f) => f.name).sort(), e.path).toEqual(Object.keys(schema.properties ?? {}).sort());
       expect(e.fields.filter((f) => f.required).map((f) => f.name).sort(), e.path).toEqual([...(schema.required ?? [])].sort());
     }

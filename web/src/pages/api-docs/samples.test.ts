@@ -106,11 +106,27 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s samples, run against a liv
 describe('other samples', () => {
   const tabs: AlgorithmTab[] = ['qes2-ecdsa', 'qes2-schnorr', 'zk-fidna'];
 
+  /** A syntax check's verdict: exit code 0 and nothing on stderr when the file parses. */
+  const syntaxCheck = (command: string, args: string[]) =>
+    run(command, args).then(
+      ({ stderr }) => ({ code: 0, stderr }),
+      (e: { code?: number; stderr?: string }) => ({ code: e.code ?? -1, stderr: e.stderr ?? String(e) }),
+    );
+  const checkNode = (name: string, text: string) => syntaxCheck(process.execPath, ['--check', write(name, text)]);
+  const checkPython = (name: string, text: string) => syntaxCheck('python3', ['-m', 'py_compile', write(name, text)]);
+
   it('are valid Node.js and Python', async () => {
     for (const tab of tabs) {
-      await run(process.execPath, ['--check', write(`${tab}.mjs`, sampleFor(tab, 'node', config))]);
-      await run('python3', ['-m', 'py_compile', write(`${tab}.py`, sampleFor(tab, 'python', config))]);
+      expect(await checkNode(`${tab}.mjs`, sampleFor(tab, 'node', config)), `${tab} node`).toEqual({ code: 0, stderr: '' });
+      expect(await checkPython(`${tab}.py`, sampleFor(tab, 'python', config)), `${tab} python`).toEqual({ code: 0, stderr: '' });
     }
+  });
+
+  it('are refused by that same check when cut short', async () => {
+    // The checks above must be able to fail: the same samples, truncated mid-statement.
+    const cut = (text: string) => text.slice(0, Math.floor(text.length / 2)) + '\n(';
+    expect(await checkNode('cut.mjs', cut(sampleFor('zk-fidna', 'node', config)))).toMatchObject({ code: 1, stderr: expect.stringContaining('SyntaxError') });
+    expect(await checkPython('cut.py', cut(sampleFor('zk-fidna', 'python', config)))).toMatchObject({ code: 1, stderr: expect.stringMatching(/(Syntax|Indentation)Error/) });
   });
 
   it('carry the base URL and key pair they were given, in every language', () => {
