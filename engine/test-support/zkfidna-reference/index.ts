@@ -1,0 +1,12 @@
+/**
+ * An independent, deliberately simple TypeScript model of zk-FIDNA on @noble/curves: the oracle
+ * the engine's zk-FIDNA tests compare against (each side verifies the other's proofs, and fixed-rng
+ * proofs must match byte for byte). Slow (BigInt), variable-time: for tests only.
+ */
+export type * from './api-types.ts';
+export { prove } from './prove.ts';
+export { verify } from './verify.ts';
+export { decodeProof, encodeProof, proofLength, type ProofData } from './encoding.ts';
+export { generators, GENERATORS_DST } from './generators.ts';
+export { Transcript } from './transcript.ts';
+export { ZkRefError, type ZkRefErrorCode } from './errors.ts';
