@@ -70,7 +70,9 @@ describe('API docs endpoint list', () => {
 
   it('lists exactly the request fields of each served endpoint, with the same required ones', () => {
     for (const e of mustBeServed()) {
-      const schema = requestSchema(operation(e.method, e.path)!);
+      const op = operation(e.method, e.path);
+      expect(op, `${nameOf(e)} is not served`).toBeDefined();
+      const schema = requestSchema(op!);
       expect(e.fields.map((f) => f.name).sort(), e.path).toEqual(Object.keys(schema.properties ?? {}).sort());
       expect(e.fields.filter((f) => f.required).map((f) => f.name).sort(), e.path).toEqual([...(schema.required ?? [])].sort());
     }
