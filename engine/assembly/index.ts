@@ -46,3 +46,4 @@ export * from './sha2_exports';
 export * from './mldsa_exports';
 export * from './hpke_exports';
 export * from './secp256k1_exports';
+export * from './zkfidna/exports';

@@ -1,0 +1,55 @@
+/** RFC 9380 hash-to-curve on secp256k1 (zk-FIDNA's generators): the RFC's vectors, every step. */
+import { secp256k1_hasher } from '@noble/curves/secp256k1.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readJson } from '../test-support/vectors.ts';
+import { instantiate, Io, type EngineExports } from './wasm.ts';
+import { hashToCurveTrace } from './zkfidna_h2c.ts';
+
+let wasm: EngineExports;
+let io: Io;
+beforeAll(async () => {
+  wasm = await instantiate();
+  io = new Io(wasm);
+});
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const big = (b: Uint8Array) => BigInt('0x' + Buffer.from(b).toString('hex'));
+
+interface Vector {
+  msg: string;
+  u: string[];
+  P: { x: string; y: string };
+  Q?: { x: string; y: string };
+  Q0?: { x: string; y: string };
+  Q1?: { x: string; y: string };
+}
+
+for (const [suite, mode] of [['RO', 'ro'], ['NU', 'nu']] as const) {
+  describe(`RFC 9380 secp256k1_XMD:SHA-256_SSWU_${suite}_`, () => {
+    const file = readJson<{ dst: string; vectors: Vector[] }>('hash-to-curve', `secp256k1_XMD_SHA-256_SSWU_${suite}_.json`);
+    it('has the vectors of the RFC appendix', () => {
+      expect(file.vectors.length).toBe(5);
+    });
+    for (const v of file.vectors) {
+      it(`reproduces u, Q and P for msg "${v.msg.slice(0, 20)}${v.msg.length > 20 ? '...' : ''}"`, () => {
+        const trace = hashToCurveTrace(wasm, io, utf8(v.msg), utf8(file.dst), mode);
+        expect(trace.u.map(big)).toEqual(v.u.map(BigInt));
+        const qs = mode === 'ro' ? [v.Q0!, v.Q1!] : [v.Q!];
+        expect(trace.q.map((q) => [big(q.x), big(q.y)])).toEqual(qs.map((q) => [BigInt(q.x), BigInt(q.y)]));
+        expect([big(trace.p.x), big(trace.p.y)]).toEqual([BigInt(v.P.x), BigInt(v.P.y)]);
+      });
+    }
+  });
+}
+
+describe('hash-to-curve agrees with @noble/curves beyond the vectors', () => {
+  it('gives the same point for 200 messages of lengths 0..199 under a long DST', () => {
+    const dst = utf8('ZKFIDNA-V01-CS01-with-secp256k1_XMD:SHA-256_SSWU_RO_'.repeat(4));
+    for (let len = 0; len < 200; len++) {
+      const msg = Uint8Array.from({ length: len }, (_, i) => (i * 7 + len) & 255);
+      const ours = hashToCurveTrace(wasm, io, msg, dst, len % 2 ? 'nu' : 'ro').p;
+      const theirs = (len % 2 ? secp256k1_hasher.encodeToCurve : secp256k1_hasher.hashToCurve)(msg, { DST: dst }).toAffine();
+      expect([big(ours.x), big(ours.y)]).toEqual([theirs.x, theirs.y]);
+    }
+  });
+});

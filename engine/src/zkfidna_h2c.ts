@@ -1,0 +1,49 @@
+/**
+ * RFC 9380 hash-to-curve on secp256k1 as the engine computes it for zk-FIDNA's generators, with
+ * every intermediate value (the field elements u and the mapped points Q) so tests can compare
+ * each step with the RFC's vectors.
+ */
+import { bytes, EngineError } from './errors.ts';
+import type { EngineExports, Io } from './wasm.ts';
+
+// IO offsets, as in engine/assembly/zkfidna/exports.ts.
+const DST = 32768;
+const OUT = 40960;
+const MAX_MESSAGE = DST;
+
+export interface AffinePoint {
+  /** 32-byte big-endian coordinates. */
+  x: Uint8Array;
+  y: Uint8Array;
+}
+
+export interface HashToCurveTrace {
+  /** The field elements hash_to_field produced (two for hash_to_curve, one for encode_to_curve). */
+  u: Uint8Array[];
+  /** map_to_curve of each u. */
+  q: AffinePoint[];
+  /** The output point. */
+  p: AffinePoint;
+}
+
+/**
+ * hash_to_curve ('ro', suite secp256k1_XMD:SHA-256_SSWU_RO_) or encode_to_curve ('nu', ..._NU_)
+ * of `message` under `dst` (1..255 bytes).
+ */
+export function hashToCurveTrace(wasm: EngineExports, io: Io, message: Uint8Array, dst: Uint8Array, mode: 'ro' | 'nu'): HashToCurveTrace {
+  const msg = bytes(message, 'message');
+  const tag = bytes(dst, 'dst');
+  if (msg.length > MAX_MESSAGE) throw new EngineError('invalid_length', `message must be at most ${MAX_MESSAGE} bytes`, 'message');
+  if (tag.length < 1 || tag.length > 255) throw new EngineError('invalid_length', 'dst must be 1 to 255 bytes', 'dst');
+  io.write(msg, 0);
+  io.write(tag, DST);
+  const ok = (wasm.zkHashToCurve as (m: number, d: number, mode: number) => number)(msg.length, tag.length, mode === 'ro' ? 0 : 1);
+  if (ok !== 1) throw new EngineError('engine_failure', 'hash_to_curve produced the point at infinity', 'message');
+  const point = (at: number): AffinePoint => ({ x: io.read(at, 32), y: io.read(at + 32, 32) });
+  const count = mode === 'ro' ? 2 : 1;
+  return {
+    u: Array.from({ length: count }, (_, i) => io.read(OUT + 32 * i, 32)),
+    q: Array.from({ length: count }, (_, i) => point(OUT + 64 + 64 * i)),
+    p: point(OUT + 192),
+  };
+}
