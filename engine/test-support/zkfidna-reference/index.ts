@@ -10,3 +10,4 @@ export { decodeProof, encodeProof, proofLength, type ProofData } from './encodin
 export { generators, GENERATORS_DST } from './generators.ts';
 export { Transcript } from './transcript.ts';
 export { ZkRefError, type ZkRefErrorCode } from './errors.ts';
+export { attest, verifyAttestation, ATTESTATION_CONTEXT } from './attestation.ts';
