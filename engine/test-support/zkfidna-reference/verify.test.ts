@@ -146,7 +146,7 @@ describe('verify rejects malformed encodings', () => {
     expect(reasonOf(withBytes(balance(), BAL.at('b'), new Uint8Array(32).fill(0xff)))).toBe('non_canonical_scalar');
   });
 
-  it('accepts the same scalar reduced (t_x = n - 1 decodes, then fails the equation)', () => {
+  it('decodes the largest canonical scalar, n - 1 (the equation then fails)', () => {
     expect(reasonOf(withBytes(balance(), BAL.at('t_x'), scalarToBytes(N - 1n)))).toBe('equation_fails');
   });
 
