@@ -8,6 +8,7 @@ import { toast } from '../components/ui/toast.tsx';
 import { useAuth } from '../hooks/useAuth.ts';
 import { errorMessage } from '../lib/api.ts';
 import { whereText, type Where } from './algorithms.ts';
+import { dilionHelp, signedMessageOf } from './dilionText.ts';
 import { base64Length, formatMs, previewList, shorten } from './format.ts';
 import { dilionSign, dilionVerify, type DilionSigned, type DilionVerified } from './operations.ts';
 import { OutputBlock, ResultBox, type VerifyState } from './Output.tsx';
@@ -97,6 +98,7 @@ export function DilionTab({ where }: { where: Where }) {
     { label: 'c (challenge)', value: previewList(r.signature.c, 5) },
     { label: 'z (response)', value: previewList(r.signature.z, 5) },
     ...pidRows(r.pidCipher),
+    { label: 'Signed M', value: signedMessageOf(r.pidCipher) },
     { label: 'Public key', value: `${shorten(r.publicKey, 32)} (${base64Length(r.publicKey).toLocaleString('en-US')} bytes)` },
     { label: 'Key', value: r.keyId },
     { label: 'Context', value: r.context },
@@ -137,9 +139,8 @@ export function DilionTab({ where }: { where: Where }) {
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
           </button>
         </div>
-        <p className="muted demo-small">
-          FIPS 204 ML-DSA-65 over 0x00 ‖ message with the context “dilion/v1|” + SID. Change the message after signing to see
-          verification fail.
+        <p className="muted demo-small" data-testid="dilion-help">
+          {dilionHelp(signed?.response ?? null)}
         </p>
       </div>
       <div className="stack">

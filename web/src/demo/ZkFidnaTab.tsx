@@ -1,7 +1,8 @@
 /**
  * The zk-FIDNA tab (spec §2, §4, §5, §8): secret X, balance Y, circuit type; Generate zk-FIDNA, then
  * Verify once a proof exists; the four-step ω process flow and the result. The server's answers are
- * shown as sent (the prover and its contract are not built yet).
+ * shown as sent. Until ZK_FIDNA_AVAILABLE, the tab says zk-FIDNA is in development and its controls
+ * are disabled, so no one clicks into a 404.
  */
 import { useState } from 'react';
 import { Select } from '../components/ui/Select.tsx';
@@ -13,6 +14,8 @@ import { zkProve, zkVerify, type CircuitType, type Json } from './operations.ts'
 import { OutputBlock, ResultBox, type OutputRow, type VerifyState } from './Output.tsx';
 import { flowStates, ProcessFlow } from './ProcessFlow.tsx';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
+import { DevNote } from './InDevelopment.tsx';
+import { ZK_FIDNA_AVAILABLE, ZK_FIDNA_IN_DEVELOPMENT } from './zkFidna.ts';
 
 const CIRCUITS = [
   { value: 'balance_proof', label: 'Balance Proof (Y - X)' },
@@ -99,28 +102,31 @@ export function ZkFidnaTab({ where }: { where: Where }) {
   return (
     <div className="demo-grid">
       <div className="card stack">
-        <div className="grid grid-2 demo-tight">
-          <div className="field">
-            <label htmlFor="zk-secret">Secret Value (X)</label>
-            <input id="zk-secret" className="input" type="number" value={secret} onChange={(e) => setSecret(e.target.value)} />
+        {!ZK_FIDNA_AVAILABLE && <DevNote testId="zk-in-development">{ZK_FIDNA_IN_DEVELOPMENT}</DevNote>}
+        <fieldset className="demo-fieldset stack" disabled={!ZK_FIDNA_AVAILABLE}>
+          <div className="grid grid-2 demo-tight">
+            <div className="field">
+              <label htmlFor="zk-secret">Secret Value (X)</label>
+              <input id="zk-secret" className="input" type="number" value={secret} onChange={(e) => setSecret(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="zk-balance">Balance Value (Y)</label>
+              <input id="zk-balance" className="input" type="number" value={balance} onChange={(e) => setBalance(e.target.value)} />
+            </div>
           </div>
           <div className="field">
-            <label htmlFor="zk-balance">Balance Value (Y)</label>
-            <input id="zk-balance" className="input" type="number" value={balance} onChange={(e) => setBalance(e.target.value)} />
+            <label htmlFor="zk-circuit">Circuit Type</label>
+            <Select id="zk-circuit" label="Circuit Type" value={circuit} onValueChange={(v) => setCircuit(v as CircuitType)} options={CIRCUITS} />
           </div>
-        </div>
-        <div className="field">
-          <label htmlFor="zk-circuit">Circuit Type</label>
-          <Select id="zk-circuit" label="Circuit Type" value={circuit} onValueChange={(v) => setCircuit(v as CircuitType)} options={CIRCUITS} />
-        </div>
-        <div className="row">
-          <button type="button" className="btn btn-primary" onClick={prove} disabled={busy !== null}>
-            {busy === 'prove' ? 'Proving...' : 'Generate zk-FIDNA'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={verify} disabled={busy !== null || !proved}>
-            {busy === 'verify' ? 'Verifying...' : 'Verify'}
-          </button>
-        </div>
+          <div className="row">
+            <button type="button" className="btn btn-primary" onClick={prove} disabled={!ZK_FIDNA_AVAILABLE || busy !== null}>
+              {busy === 'prove' ? 'Proving...' : 'Generate zk-FIDNA'}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={verify} disabled={!ZK_FIDNA_AVAILABLE || busy !== null || !proved}>
+              {busy === 'verify' ? 'Verifying...' : 'Verify'}
+            </button>
+          </div>
+        </fieldset>
         <ProcessFlow title="ω process flow" steps={STEPS} states={flowStates(proved && phase === 'idle' ? 'done' : phase)} />
       </div>
       <div className="stack">

@@ -16,7 +16,7 @@ export type Where = 'server' | 'browser';
 
 /** Why an algorithm cannot run in the browser yet: said in the UI instead of faking a result. */
 export const NOT_IN_BROWSER: Partial<Record<AlgorithmId, string>> = {
-  'zk-fidna': 'zk-FIDNA runs on the server only for now: the engine does not have it yet.',
+  'zk-fidna': 'zk-FIDNA does not run in the browser: the engine does not have it yet.',
 };
 
 export const whereText = (where: Where) => (where === 'server' ? 'on the server' : 'in this browser');

@@ -1,26 +1,30 @@
 /** /login (spec §2): hero panel, and the 'Access Your Account' card with Sign In / Sign Up and Google. */
 import { useSearch } from 'wouter';
 import { Tabs } from '../components/ui/Tabs.tsx';
+import { ALGORITHMS } from '../demo/algorithms.ts';
+import { runnable, ZK_FIDNA_AVAILABLE } from '../demo/zkFidna.ts';
 import '../styles/forms.css';
 import { GoogleButton } from './login/GoogleButton.tsx';
 import { SignInForm } from './login/SignInForm.tsx';
 import { SignUpForm } from './login/SignUpForm.tsx';
+
+const LIVE = ALGORITHMS.filter((a) => runnable(a.id)).length;
 
 function HeroPanel() {
   return (
     <aside className="auth-hero">
       <div className="eyebrow" style={{ color: '#c4b5fd' }}>PQ Platform</div>
       <h1>Quantum-safe cryptography for your product</h1>
-      <p>One account gives you API keys, usage and billing for every algorithm, and 100 free calls to start.</p>
+      <p>One account gives you API keys and metered usage for every live algorithm, and 100 free calls to start.</p>
       <ul>
         <li>ML-DSA-65 signatures (NIST FIPS 204)</li>
         <li>Hybrid signatures for ECDSA and Taproot systems</li>
-        <li>Zero-knowledge balance and range proofs</li>
+        <li>Zero-knowledge balance and range proofs{ZK_FIDNA_AVAILABLE ? '' : ' (in development)'}</li>
       </ul>
       <div className="auth-stats">
         <div className="auth-stat">
-          <strong>4</strong>
-          <span>Algorithms</span>
+          <strong>{LIVE}</strong>
+          <span>{ZK_FIDNA_AVAILABLE ? 'Algorithms' : 'Algorithms live'}</span>
         </div>
         <div className="auth-stat">
           <strong>99.9%</strong>

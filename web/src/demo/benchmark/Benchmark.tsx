@@ -1,14 +1,14 @@
 /**
  * Performance Benchmark (spec §2, §4, §5): real sign + verify operations, in this browser's engine
- * worker and on the server, side by side. Nothing is simulated; the reference figures shown before
- * the first run are replaced by measurements.
+ * worker and on the server, side by side. Nothing is simulated: before the first run the cards show
+ * only exact sizes and the server's stored averages, and a run replaces them with measurements.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Performance } from '../../../../server/contract/operations.ts';
 import { Select } from '../../components/ui/Select.tsx';
-import { ALGORITHMS, type AlgorithmId } from '../algorithms.ts';
+import { ALGORITHMS, labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { WARM_UP_ROUNDS } from './operations.ts';
@@ -18,6 +18,8 @@ import { SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
 import { StatCards } from './StatCards.tsx';
 import { summarize, type Sample, type Side } from './stats.ts';
 import { TimesChart } from './TimesChart.tsx';
+import { DevNote } from '../InDevelopment.tsx';
+import { runnable } from '../zkFidna.ts';
 
 /** A finished run. */
 interface Run {
@@ -53,6 +55,7 @@ export default function Benchmark() {
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start() {
+    if (!runnable(algorithm)) return;
     const count = Number(countText);
     if (!validCount(count)) {
       window.alert(COUNT_ERROR);
@@ -130,7 +133,7 @@ export default function Benchmark() {
               label="Algorithm"
               value={algorithm}
               onValueChange={(v) => setAlgorithm(v as AlgorithmId)}
-              options={ALGORITHMS.map((a) => ({ value: a.id, label: a.id }))}
+              options={ALGORITHMS.map((a) => ({ value: a.id, label: runnable(a.id) ? a.id : `${a.id} (in development)` }))}
             />
           </div>
           <div className="field">
@@ -142,11 +145,14 @@ export default function Benchmark() {
               Stop Test
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" onClick={start}>
+            <button type="button" className="btn btn-primary" onClick={start} disabled={!runnable(algorithm)}>
               Start Benchmark
             </button>
           )}
         </div>
+        {!runnable(algorithm) && (
+          <DevNote testId="bench-in-development">{labelOf(algorithm)} is in development: there is no prover to benchmark yet. Pick another algorithm.</DevNote>
+        )}
         <p className="muted demo-small">
           Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on
           the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Times are wall-clock as this page sees them; the engine

@@ -1,55 +1,22 @@
 /**
  * The seven stat cards (spec §2). After a run each shows the browser and the server side by side.
- * Before the first run they show the server's stored averages (GET /api/crypto/performance) where
- * there are any, the spec's reference sizes, and min/max estimated at 0.7× and 1.5× the average
- * (spec §9), all marked as not measured here.
+ * Before the first run they show only what is true without a measurement here (beforeRun.ts).
  */
-import type { AlgorithmId } from '../algorithms.ts';
+import { labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatBytes, formatMs } from '../format.ts';
+import { beforeRunFigures, beforeRunNote, opsPerSecond, type StoredAverages } from './beforeRun.ts';
 import type { Summary } from './stats.ts';
 
-export interface StoredAverages {
-  averageSignatureSize: number;
-  averageGenerationTime: number;
-  averageVerificationTime: number;
-  operations: number;
-}
-
-/** Spec §9 "Stat card figures": reference signature sizes shown before any measurement. */
-const REFERENCE_SIZE: Record<AlgorithmId, string> = {
-  dilion: '4,096 B',
-  'qes2-ecdsa': '4,160 / 64 B',
-  'qes2-schnorr': '4,259 / 64 B',
-  'zk-fidna': '1,024 B',
-};
-
 const LABELS = ['Average size', 'Generation time', 'Verification time', 'Average time', 'Operations / second', 'Min time', 'Max time'];
-
-const opsPerSecond = (x: number | null) => (x == null ? '—' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 
 function measured(s: Summary): string[] {
   return [formatBytes(s.averageSize), formatMs(s.averageSignMs), formatMs(s.averageVerifyMs), formatMs(s.averageMs), opsPerSecond(s.opsPerSecond), formatMs(s.minMs), formatMs(s.maxMs)];
 }
 
-function reference(algorithm: AlgorithmId, stored: StoredAverages | undefined): string[] {
-  const has = stored && stored.operations > 0;
-  const size = has && stored.averageSignatureSize > 0 ? formatBytes(stored.averageSignatureSize) : REFERENCE_SIZE[algorithm];
-  const average = has ? stored.averageGenerationTime + stored.averageVerificationTime : null;
-  return [
-    size,
-    has ? formatMs(stored.averageGenerationTime) : '—',
-    has ? formatMs(stored.averageVerificationTime) : '—',
-    formatMs(average),
-    opsPerSecond(average ? 1000 / average : null),
-    average ? `~${formatMs(average * 0.7)}` : '—',
-    average ? `~${formatMs(average * 1.5)}` : '—',
-  ];
-}
-
 export function StatCards(props: { algorithm: AlgorithmId; browser: Summary | null; server: Summary | null; stored: StoredAverages | undefined }) {
   const { browser, server } = props;
   const ran = browser !== null && server !== null;
-  const before = reference(props.algorithm, props.stored);
+  const before = beforeRunFigures(props.algorithm, props.stored);
   const b = browser && measured(browser);
   const s = server && measured(server);
   return (
@@ -88,9 +55,8 @@ export function StatCards(props: { algorithm: AlgorithmId; browser: Summary | nu
         ))}
       </div>
       {!ran && (
-        <p className="muted demo-small">
-          Before a run: {props.stored && props.stored.operations > 0 ? `the server engine’s averages over ${props.stored.operations.toLocaleString('en-US')} stored operations` : 'no stored server operations yet'}, the spec’s reference size, and
-          min/max estimated at 0.7× and 1.5× the average. Start a benchmark to replace them with measurements.
+        <p className="muted demo-small" data-testid="stat-cards-note">
+          {beforeRunNote(props.algorithm, labelOf(props.algorithm), props.stored)}
         </p>
       )}
     </div>

@@ -1,5 +1,4 @@
 /** The Authentication card: key pair headers, idempotency, the error body and the two kinds of 429. */
-import { Link } from 'wouter';
 import { CodeBlock } from './CodeBlock.tsx';
 
 const ERROR_BODY = `HTTP/1.1 429 Too Many Requests
@@ -25,9 +24,10 @@ export function AuthCard({ baseUrl }: { baseUrl: string }) {
         Authentication
       </h2>
       <p className="muted">
-        Every <code>/api/crypto/…</code> call carries your key pair in two headers; cookies are ignored there. Create keys and see
-        each new secret once in your <Link href="/dashboard">dashboard</Link>. The secret is shown a single time: store it like a
-        password.
+        Every <code>/api/crypto/…</code> call carries your key pair in two headers; cookies are ignored there. Signing up creates
+        your first key. The dashboard page for keys is not built yet: until it is, list, create and rotate keys, and reveal the
+        first key’s secret, with the “API keys” endpoints of the <a href="/api/docs">interactive reference</a> while signed in.
+        A secret is shown a single time: store it like a password.
       </p>
       <div className="two-col">
         <dl className="kv">

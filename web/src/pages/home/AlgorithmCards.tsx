@@ -3,10 +3,15 @@
  * the server's OpenAPI document, so a card never claims an endpoint the server does not serve.
  */
 import type { ReactNode } from 'react';
+import type { AlgorithmId } from '../../demo/algorithms.ts';
+import { DevBadge } from '../../demo/InDevelopment.tsx';
+import { runnable } from '../../demo/zkFidna.ts';
 import { useServedPaths } from '../../hooks/useServedPaths.ts';
 import { HybridIcon, KeyIcon, LatticeIcon, ProofIcon } from './icons.tsx';
 
 interface Algorithm {
+  /** The demo's id, which says whether it can run yet (zkFidna.ts). */
+  id: AlgorithmId;
   name: string;
   icon: ReactNode;
   summary: string;
@@ -17,14 +22,16 @@ interface Algorithm {
 
 export const ALGORITHMS: Algorithm[] = [
   {
+    id: 'dilion',
     name: 'Dilion',
     icon: <LatticeIcon />,
     summary:
-      'Lattice signatures on ML-DSA-65 (FIPS 204), bound to the service they are for, and checkable with any FIPS 204 library. Next: a privacy identifier, a user id encrypted so that only that service can read it.',
+      'Lattice signatures on ML-DSA-65 (FIPS 204), bound to the service they are for, and checkable with any FIPS 204 library. Given a user id, the signature also carries a privacy identifier: the id sealed with HPKE to the service’s ML-KEM-768 key, so only that service can read it.',
     meta: 'ML-DSA-65 · 3,309 B signature',
     probe: '/api/crypto/dilion/sign',
   },
   {
+    id: 'qes2-ecdsa',
     name: 'QES2_ECDSA',
     icon: <HybridIcon />,
     summary:
@@ -33,6 +40,7 @@ export const ALGORITHMS: Algorithm[] = [
     probe: '/api/crypto/qes2/ecdsa/sign',
   },
   {
+    id: 'qes2-schnorr',
     name: 'QES2_Schnorr',
     icon: <KeyIcon />,
     summary:
@@ -41,11 +49,12 @@ export const ALGORITHMS: Algorithm[] = [
     probe: '/api/crypto/qes2/schnorr/sign',
   },
   {
+    id: 'zk-fidna',
     name: 'zk-FIDNA',
     icon: <ProofIcon />,
     summary:
-      'Zero-knowledge balance and range proofs: show a balance covers an amount without revealing either. Pedersen commitments and Bulletproofs, attested by an ML-DSA-65 signature; no trusted setup.',
-    meta: 'Bulletproofs · ~0.8 KB + signature',
+      'Zero-knowledge balance and range proofs, to show a balance covers an amount without revealing either: designed on Pedersen commitments and Bulletproofs, attested by an ML-DSA-65 signature, with no trusted setup.',
+    meta: 'Design target · ~0.8 KB + signature',
     probe: '/api/crypto/zk-fidna/prove',
   },
 ];
@@ -58,17 +67,23 @@ export function AlgorithmCards() {
         <div className="section-title">
           <div className="eyebrow">Algorithms</div>
           <h2>Four building blocks, one engine</h2>
-          <p>Every operation runs real, standard-based cryptography in our WebAssembly engine — on the server, or in your browser.</p>
+          <p>Every live operation runs real, standards-based cryptography in our WebAssembly engine — on the server, or in your browser.</p>
         </div>
         <div className="grid grid-4">
           {ALGORITHMS.map((a) => {
             const live = served.has('post', a.probe);
             return (
-              <article key={a.name} className="card feature-card" data-testid={`algorithm-${a.name}`}>
+              <article key={a.name} className={`card feature-card${runnable(a.id) ? '' : ' dev-card'}`} data-testid={`algorithm-${a.name}`}>
                 <div className="feature-head">
                   <div className="icon-bubble">{a.icon}</div>
-                  {live === true && <span className="badge badge-success">Live</span>}
-                  {live === false && <span className="badge">Coming soon</span>}
+                  {!runnable(a.id) ? (
+                    <DevBadge />
+                  ) : (
+                    <>
+                      {live === true && <span className="badge badge-success">Live</span>}
+                      {live === false && <span className="badge">Coming soon</span>}
+                    </>
+                  )}
                 </div>
                 <h3>{a.name}</h3>
                 <p>{a.summary}</p>

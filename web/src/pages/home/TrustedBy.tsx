@@ -1,7 +1,9 @@
 /**
  * Trusted-by (spec §1): a CBDC project using ZK proofs for transaction confidentiality and three
- * partner organisations, named generically: we show no real company names or logos.
+ * partner organisations, named generically: we show no real company names or logos. zk-FIDNA is
+ * not built, so the case says what the project needs and that our proofs for it are in development.
  */
+import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 import { BankIcon, CertificateIcon, LockIcon, SharesIcon } from './icons.tsx';
 
 const PARTNERS = [
@@ -28,8 +30,11 @@ export function TrustedBy() {
             </span>
             <h3>Confidential CBDC transactions with zero-knowledge proofs</h3>
             <p>
-              A CBDC pilot uses zero-knowledge balance proofs so the ledger can check that every transfer is covered while the
-              amounts stay hidden — commitments that reveal nothing even to a quantum adversary.
+              A CBDC pilot uses zero-knowledge proofs so the ledger can check that every transfer is covered while the amounts
+              stay hidden.{' '}
+              {ZK_FIDNA_AVAILABLE
+                ? 'zk-FIDNA does this with commitments that reveal nothing even to a quantum adversary.'
+                : 'zk-FIDNA, our balance proofs for this, is in development: its commitments are designed to reveal nothing even to a quantum adversary.'}
             </p>
           </div>
         </div>

@@ -1,4 +1,6 @@
 /** Composition and protocol-flow text (design/algorithms.md §2-4, design/composite.md), in plain words. */
+import { DevBadge, DevNote } from '../../demo/InDevelopment.tsx';
+import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 
 export function Composition() {
   return (
@@ -12,8 +14,9 @@ export function Composition() {
         </p>
         <p style={{ margin: 0 }}>
           The engine never draws its own randomness: the host passes it in from <code>crypto.getRandomValues</code>. That keeps every
-          operation reproducible from its inputs and testable against official vectors, and secret-dependent code runs in constant
-          time.
+          operation reproducible from its inputs and testable against official vectors. Secret-dependent code is written without
+          secret-dependent branches or memory indices; WebAssembly engines do not promise to keep that property, so constant time is
+          our best effort, not a proven guarantee.
         </p>
       </div>
       <div className="card">
@@ -26,8 +29,10 @@ export function Composition() {
           <b>QES2</b> lets ML-DSA-65 and a secp256k1 signature sign one combined message, so breaking it needs breaking both.
         </p>
         <p style={{ margin: 0 }}>
-          <b>zk-FIDNA</b> commits to amounts with Pedersen commitments, proves the statement with an aggregated Bulletproofs range
-          proof, and signs the whole proof with ML-DSA-65.
+          <b>zk-FIDNA</b> {!ZK_FIDNA_AVAILABLE && <DevBadge />}{' '}
+          {ZK_FIDNA_AVAILABLE
+            ? 'commits to amounts with Pedersen commitments, proves the statement with an aggregated Bulletproofs range proof, and signs the whole proof with ML-DSA-65.'
+            : 'will commit to amounts with Pedersen commitments, prove the statement with an aggregated Bulletproofs range proof, and sign the whole proof with ML-DSA-65.'}
         </p>
       </div>
     </div>
@@ -87,8 +92,9 @@ export function ProtocolFlows() {
           </li>
         </ol>
       </div>
-      <div className="card">
-        <h3>zk-FIDNA: prove and verify</h3>
+      <div className={`card${ZK_FIDNA_AVAILABLE ? '' : ' dev-card'}`} data-testid="flow-zk-FIDNA" data-status={ZK_FIDNA_AVAILABLE ? 'shipped' : 'in-development'}>
+        <h3>zk-FIDNA: prove and verify {!ZK_FIDNA_AVAILABLE && <DevBadge />}</h3>
+        {!ZK_FIDNA_AVAILABLE && <DevNote>The designed flow: not built yet.</DevNote>}
         <ol className="steps">
           <li>
             <span>Commit to the secret amount X and the balance Y: C = v·B + r·G, with fresh blinding r.</span>

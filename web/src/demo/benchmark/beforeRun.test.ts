@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ALGORITHMS } from '../algorithms.ts';
+import { beforeRunFigures, beforeRunNote, EXACT_SIZES } from './beforeRun.ts';
+
+const stored = { averageSignatureSize: 3309, averageGenerationTime: 2, averageVerificationTime: 1, operations: 40 };
+/** The prototype's invented sizes, which must never come back. */
+const PROTOTYPE_SIZES = ['4,096', '4,160', '4,259', '1,024', '/ 64'];
+
+describe('stat cards before a run', () => {
+  it('show the exact signature sizes: 3,309 B for Dilion and 3,373 B for both QES2 modes', () => {
+    expect(beforeRunFigures('dilion', undefined)[0]).toBe('3,309 B');
+    expect(beforeRunFigures('qes2-ecdsa', undefined)[0]).toBe('3,373 B');
+    expect(beforeRunFigures('qes2-schnorr', undefined)[0]).toBe('3,373 B');
+  });
+
+  it('know the public keys: 1,952 B, and 1,985 B (ECDSA) or 1,984 B (Schnorr) for QES2', () => {
+    expect([EXACT_SIZES.dilion?.publicKey, EXACT_SIZES['qes2-ecdsa']?.publicKey, EXACT_SIZES['qes2-schnorr']?.publicKey]).toEqual([1952, 1985, 1984]);
+    expect(beforeRunNote('qes2-schnorr', 'QES2_Schnorr', undefined)).toContain('its public key is 1,984 B');
+  });
+
+  it('show nothing for zk-FIDNA, which is not built, and say so', () => {
+    expect(beforeRunFigures('zk-fidna', stored)).toEqual(['—', '—', '—', '—', '—', '—', '—']);
+    expect(beforeRunNote('zk-fidna', 'zk-FIDNA', stored)).toBe('zk-FIDNA is in development: there is nothing to measure yet.');
+  });
+
+  it('never show a prototype size for any algorithm', () => {
+    for (const { id } of ALGORITHMS) {
+      const text = [...beforeRunFigures(id, undefined), ...beforeRunFigures(id, stored), beforeRunNote(id, id, stored)].join(' | ');
+      for (const size of PROTOTYPE_SIZES) expect(text, id).not.toContain(size);
+    }
+  });
+
+  it('take times only from stored operations and guess no min or max from them', () => {
+    expect(beforeRunFigures('dilion', stored)).toEqual(['3,309 B', '2.00 ms', '1.00 ms', '3.00 ms', '333', '—', '—']);
+    expect(beforeRunFigures('dilion', undefined).slice(1)).toEqual(['—', '—', '—', '—', '—', '—']);
+    expect(beforeRunNote('dilion', 'Dilion', stored)).toContain('averages over 40 stored operations');
+  });
+
+  it('show no verification time, and no average, when the server has stored signatures but no verifications', () => {
+    const signedOnly = { averageGenerationTime: 7.06, averageVerificationTime: 0, operations: 1 };
+    expect(beforeRunFigures('dilion', signedOnly)).toEqual(['3,309 B', '7.06 ms', '—', '—', '—', '—', '—']);
+    expect(beforeRunNote('dilion', 'Dilion', signedOnly)).toContain('averages over 1 stored operation;');
+  });
+});
