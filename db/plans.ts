@@ -1,4 +1,4 @@
-/** The pricing plans of spec §9, in cents, seeded into pricing_plans and used by metering. */
+/** The pricing plans of docs/product.md §9 (docs/api.md §14.1), in cents, seeded into pricing_plans and used by metering. */
 
 export type Tier = 'free' | 'starter' | 'pro';
 

@@ -1,8 +1,9 @@
 /**
- * The database schema: the spec's eight tables (§3) with DESIGN.md §4–5's changes, plus the tables
- * the platform needs to run (signing keys, sessions, monthly usage, idempotency records).
+ * The database schema: the product's eight tables (docs/product.md §3) with the changes docs/api.md
+ * §7 and §12 to §14 describe, plus the tables the platform needs to run (signing keys, sessions,
+ * monthly usage, idempotency records).
  *
- * Changes from the spec, on purpose:
+ * Changes from the product's original tables, on purpose:
  * - no secret is stored in the clear: API-key secrets are kept as their SHA-256 digest, and a secret
  *   the platform created for the user waits AES-GCM-encrypted (`pendingSecret`) until first shown;
  * - passwords are a self-describing scrypt string (`passwordDigest`), never the password;
@@ -195,7 +196,7 @@ export const billingCharges = sqliteTable(
   (t) => [index('billing_charges_user_idx').on(t.userId)],
 );
 
-/** Platform-managed signing keys (DESIGN.md §4): a KMS-like store of seeds sealed under the master key. */
+/** Platform-managed signing keys (docs/api.md §7): a KMS-like store of seeds sealed under the master key. */
 export const signingKeys = sqliteTable(
   'signing_keys',
   {
@@ -263,7 +264,7 @@ export const idempotencyRecords = sqliteTable(
 );
 
 /**
- * Dilion service keys (design/algorithms.md §3.2): ML-KEM-768 keys that privacy identifiers are
+ * Dilion service keys (docs/crypto/dilion.md §2): ML-KEM-768 keys that privacy identifiers are
  * sealed to, one current key per (owner, sid). The platform creates one on first use and keeps its
  * 64-byte seed (d ‖ z) sealed; a service may instead register its own encapsulation key, which
  * leaves sealedSeed null (only the service can open those pidCiphers).

@@ -2,7 +2,7 @@
 # Proves the repository stands alone: copies the committed tree (no node_modules, no build output,
 # nothing from beside the repository) into an empty temporary folder, builds the engine there and
 # runs the tests that read official vectors and the documentation checks. A test that reaches for a
-# file outside the repository (say ../shared/vectors) fails here, because nothing is beside the copy.
+# file outside the repository (a vectors folder in a sibling checkout, say) fails here, because nothing is beside the copy.
 # Usage: scripts/check-standalone.sh [git ref, default HEAD]
 set -euo pipefail
 cd "$(dirname "$0")/.."

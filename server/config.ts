@@ -1,6 +1,6 @@
 /**
  * The one place the environment is read. Validated with zod; every setting has a default that works
- * with no environment at all (DESIGN.md §1). Anything invalid stops the start with a message naming
+ * with no environment at all (docs/architecture.md §8). Anything invalid stops the start with a message naming
  * the variable, rather than running half-configured.
  */
 import { isAbsolute, join, resolve } from 'node:path';
@@ -52,7 +52,7 @@ export interface Config {
   engineWorkers: number;
   google: { clientId: string; clientSecret: string; callbackUrl: string } | undefined;
   smtp: { url: string; to: string; from: string } | undefined;
-  /** log2 of scrypt's N for passwords: 17 (DESIGN.md §5); lowered only by tests that build their own config. */
+  /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
   rateLimits: {
     /** Requests per minute per IP on login and register. */

@@ -1,6 +1,6 @@
 /**
  * Typed errors: every failure the API reports is an AppError with an HTTP status, a snake_case code
- * and a sentence saying what to fix (DESIGN.md §4). The single error handler (http/error-handler.ts)
+ * and a sentence saying what to fix (docs/api.md §2.3). The single error handler (http/error-handler.ts)
  * turns them into `{ message, code, param?, details?, requestId }`.
  */
 export class AppError extends Error {

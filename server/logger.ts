@@ -1,6 +1,6 @@
 /**
  * pino, with secrets redacted wherever they could appear: the API secret header, cookies, and
- * key or password fields in anything logged (DESIGN.md §4). Request bodies are never logged.
+ * key or password fields in anything logged (docs/api.md §11). Request bodies are never logged.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 

@@ -1,5 +1,5 @@
 /**
- * Dilion without a privacy identifier (DESIGN.md §3; design/algorithms.md §3.3), as plain code that
+ * Dilion without a privacy identifier (docs/crypto/dilion.md §3), as plain code that
  * runs in Node and in a browser worker alike: the server and the web demo's in-browser signer both
  * build M and the context here, and derive the signature's "views" here, so a signature made on one
  * side verifies on the other by construction.
@@ -43,7 +43,7 @@ export function dilionMessage(message: string): Uint8Array {
 }
 
 /**
- * The privacy identifier (design/algorithms.md §3.3): pidCipher = HPKE base-mode seal (ML-KEM-768,
+ * The privacy identifier (docs/crypto/dilion.md §3.2 to §3.4): pidCipher = HPKE base-mode seal (ML-KEM-768,
  * HKDF-SHA256, ChaCha20-Poly1305) of the padded uid to the service's ML-KEM-768 key, bound into the
  * signed message M = 0x01 ‖ skid ‖ C1 ‖ u16be(|C2|) ‖ C2 ‖ message.
  */

@@ -1,5 +1,5 @@
 /**
- * QES2_ECDSA and QES2_Schnorr's names, sizes and demo views (design/composite.md, "Demo views"), as
+ * QES2_ECDSA and QES2_Schnorr's names, sizes and demo views (docs/crypto/qes2.md §8), as
  * plain code that runs in Node and in a browser worker alike: the server's routes and the web demo's
  * in-browser signer both derive a signature's views here, so the two sides show and accept the same
  * fields by construction. Hashes are passed in (node:crypto on the server, the wasm engine in the

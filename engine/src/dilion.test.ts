@@ -1,5 +1,5 @@
 /**
- * engine.dilion against design/algorithms.md §3 with independent implementations: M, info and aad
+ * engine.dilion against docs/crypto/dilion.md §3 and §4 with independent implementations: M, info and aad
  * are rebuilt here from the documented layouts (not from shared/dilion.ts), the ML-DSA-65 part is
  * checked with @noble/post-quantum and the pidCipher is opened with @hpke/core + @hpke/ml-kem.
  */
@@ -35,7 +35,7 @@ const flip = (b: Uint8Array, i = 0) => {
 };
 const code = (code: string, param: string) => expect.objectContaining({ code, param });
 
-// §3.3, written out from the document.
+// docs/crypto/dilion.md §3, written out from the document.
 const docContext = (sid: string) => utf8(`dilion/v1|${sid}`);
 const docInfo = (sid: string) => concat(utf8('dilion/v1 pid'), new Uint8Array([0]), utf8(sid));
 const docAad = (pk: Uint8Array, message: string) => concat(sha3(pk), sha3(utf8(message)));
@@ -145,7 +145,7 @@ describe('Dilion pidCipher opens only for the service key, signer, message and s
   });
 });
 
-describe('Dilion uid padding hides its length (§3.3)', () => {
+describe('Dilion uid padding hides its length (docs/crypto/dilion.md §3.2)', () => {
   const where = (message: string) => ({ message, signerPublicKey: signer.publicKey, sid: 'shop' });
 
   it('pads 0..63 bytes to 64 (C2 80) and 64..255 bytes to 256 (C2 272), and each opens', () => {

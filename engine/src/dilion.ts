@@ -1,5 +1,5 @@
 /**
- * Dilion (design/algorithms.md §3): ML-DSA-65 over M with context "dilion/v1|" ‖ sid, optionally
+ * Dilion (docs/crypto/dilion.md): ML-DSA-65 over M with context "dilion/v1|" ‖ sid, optionally
  * binding a privacy identifier: the uid, padded, HPKE-sealed to a service's ML-KEM-768 key
  * (pidCipher = C1, C2) with an aad naming the signer and the message, then signed inside M.
  *
@@ -7,7 +7,7 @@
  * aad, M) come from shared/dilion.ts, the same code the server and the browser demo use, so a
  * signature made here verifies there and back by construction.
  *
- * Messages are text: M and the aad carry UTF-8(message) (§3.3), and the API only ever signs
+ * Messages are text: M and the aad carry UTF-8(message) (docs/crypto/dilion.md §3), and the API only ever signs
  * strings, so a Uint8Array message must be valid UTF-8 and means the text it encodes.
  */
 import {
@@ -92,7 +92,7 @@ export interface Dilion {
    * or null when the pidCipher does not open here: another key id, signer, message or sid, or tampering.
    */
   open(pidCipher: DilionPidCipher, serviceSecretKey: Uint8Array, opts: DilionOpenOptions): string | null;
-  /** The uid from the signature's pidOpening and the service's public key (§3.4), or null. */
+  /** The uid from the signature's pidOpening and the service's public key (docs/crypto/dilion.md §4.3), or null. */
   openWithOpening(pidCipher: DilionPidCipher, serviceEncapsulationKey: Uint8Array, pidOpening: Uint8Array, opts: DilionOpenOptions): string | null;
 }
 
@@ -112,7 +112,7 @@ function text(value: unknown, param: string): string {
   try {
     return strictUtf8.decode(value);
   } catch {
-    throw new EngineError('invalid_argument', `${param} must be valid UTF-8: Dilion signs UTF-8(message) (design/algorithms.md §3.3)`, param);
+    throw new EngineError('invalid_argument', `${param} must be valid UTF-8: Dilion signs UTF-8(message) (docs/crypto/dilion.md §3.4)`, param);
   }
 }
 
@@ -127,7 +127,7 @@ function contextOf(sid: unknown, param: string): { sid: string; text: string; by
   return { sid: s, ...context };
 }
 
-/** §3.4 step 1's sizes; a suite other than the one Dilion uses is refused rather than misread. */
+/** The sizes of docs/crypto/dilion.md §4.1; a suite other than the one Dilion uses is refused rather than misread. */
 function pidCipherOf(value: unknown, param: string): DilionPidCipher {
   if (value === null || value === undefined) throw new EngineError('invalid_argument', `${param} must be a pidCipher object`, param);
   const p = options<DilionPidCipher>(value, ['C1', 'C2', 'serviceKeyId', 'suite'], param);
@@ -165,7 +165,7 @@ const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every
 export function dilionApi(hashes: Sha3Api, mlDsa65: MlDsa, mlKem768: MlKem, hpke: Hpke): Dilion {
   const sha3 = (data: Uint8Array) => hashes.sha3_256(data);
 
-  /** info and aad of §3.3 for where a pidCipher is bound. */
+  /** info and aad (docs/crypto/dilion.md §3.3) for where a pidCipher is bound. */
   const binding = (opts: unknown) => {
     if (opts === undefined) throw new EngineError('invalid_argument', 'options { message, signerPublicKey } are required to open a pidCipher', 'options');
     const o = options<DilionOpenOptions>(opts, ['message', 'signerPublicKey', 'sid']);
@@ -175,7 +175,7 @@ export function dilionApi(hashes: Sha3Api, mlDsa65: MlDsa, mlKem768: MlKem, hpke
     return { info: pidInfo(sid), aad: pidAad(signer, message, sha3) };
   };
 
-  /** The service key's encapsulation key, with its id checked or computed (§3.2: skid = SHA3-256(ek)). */
+  /** The service key's encapsulation key, with its id checked or computed (docs/crypto/dilion.md §2: skid = SHA3-256(ek)). */
   const serviceKeyOf = (value: unknown) => {
     const k = options<DilionServiceKey>(value, ['publicKey', 'keyId'], 'options.serviceKey');
     const ek = bytes(k.publicKey, 'options.serviceKey.publicKey', mlKem768.publicKeyLength, 'invalid_key');

@@ -58,11 +58,11 @@ export interface Engine extends Sha3Api, Sha2Api {
   chacha20poly1305: ChaCha20Poly1305;
   /** HPKE (RFC 9180) base mode with ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305. */
   hpke: Hpke;
-  /** Dilion (design/algorithms.md §3): ML-DSA-65 with an optional HPKE-sealed privacy identifier. */
+  /** Dilion (docs/crypto/dilion.md): ML-DSA-65 with an optional HPKE-sealed privacy identifier. */
   dilion: Dilion;
   /** secp256k1: ECDSA (RFC 6979, low-S) and BIP-340 Schnorr. */
   secp256k1: Secp256k1;
-  /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1 (design/composite.md). */
+  /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1 (docs/crypto/qes2.md). */
   qes2Ecdsa: Qes2;
   /** QES2_Schnorr: composite ML-DSA-65 + BIP-340. */
   qes2Schnorr: Qes2;

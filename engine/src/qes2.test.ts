@@ -1,5 +1,5 @@
 /**
- * QES2 (design/composite.md): the draft's own composite vectors prove M', then QES2 round trips,
+ * QES2 (docs/crypto/qes2.md): the draft's own composite vectors prove M', then QES2 round trips,
  * independent verification of each half, tampering, swapped halves and labels, input codes, memory.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';

@@ -1,7 +1,7 @@
 /**
  * QES2_ECDSA and QES2_Schnorr: composite ML-DSA-65 + secp256k1 signatures built exactly like the
  * IETF composite-signature draft (draft-ietf-lamps-pq-composite-sigs-19) with private labels; see
- * design/composite.md. Both halves sign the message representative
+ * docs/crypto/qes2.md. Both halves sign the message representative
  *   M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)
  * ML-DSA-65 with its FIPS 204 context set to the Label, secp256k1 over SHA-256(M') (ECDSA with
  * RFC 6979, low-S, compact; or BIP-340). Signature = ML-DSA part || secp256k1 part; both must

@@ -73,7 +73,7 @@ describe('privacy identifier encoding (shared/dilion.ts)', () => {
     expect(padUid('e\u0301')).toEqual(padUid('\u00e9'));
   });
 
-  it('builds info, aad and M byte for byte as design/algorithms.md §3.3 says', () => {
+  it('builds info, aad and M byte for byte as docs/crypto/dilion.md §3 says', () => {
     expect([...pidInfo('s')]).toEqual([...Buffer.from('dilion/v1 pid'), 0, 0x73]);
     const aad = pidAad(new Uint8Array([1]), 'm', (d) => new Uint8Array(32).fill(d[0]!));
     expect([...aad.subarray(0, 2), ...aad.subarray(32, 34)]).toEqual([1, 1, 0x6d, 0x6d]);

@@ -1,5 +1,5 @@
 /**
- * Dilion without a privacy identifier (DESIGN.md §3; design/algorithms.md §3.3): FIPS 204 ML-DSA-65,
+ * Dilion without a privacy identifier (docs/crypto/dilion.md §3): FIPS 204 ML-DSA-65,
  * pure mode, over M = 0x00 ‖ UTF-8(message) with context UTF-8("dilion/v1|" + sid). Any FIPS 204
  * verifier checks the signature from the response's fields alone.
  *
@@ -38,7 +38,7 @@ function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-/** Views sent back with a signature must be the ones its encoding gives (design/algorithms.md §3.3). */
+/** Views sent back with a signature must be the ones its encoding gives (docs/crypto/dilion.md §3.6). */
 export function checkViews(signature: Uint8Array, sent: Partial<SignatureViews>): void {
   if (sent.c === undefined && sent.z === undefined) return;
   const views = signatureViews(signature);

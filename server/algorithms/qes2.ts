@@ -1,5 +1,5 @@
 /**
- * QES2_ECDSA and QES2_Schnorr on the server (design/composite.md). The names, sizes and demo views
+ * QES2_ECDSA and QES2_Schnorr on the server (docs/crypto/qes2.md). The names, sizes and demo views
  * live in shared/qes2.ts, shared with the web demo's in-browser signer so both sides derive the same
  * views; this module binds them to node:crypto's hashes and turns their refusals into 400s.
  */

@@ -1,4 +1,4 @@
-/** Accounts: registration, login and the current-user object (spec §3, §5; DESIGN.md §5). */
+/** Accounts: registration, login and the current-user object (docs/product.md §3, §5; docs/api.md §12). */
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 

@@ -1,4 +1,4 @@
-/** Shapes shared by every part of the API contract (DESIGN.md §4). */
+/** Shapes shared by every part of the API contract (docs/api.md §2). */
 import { z } from 'zod';
 
 export const ErrorResponse = z

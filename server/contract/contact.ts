@@ -1,4 +1,4 @@
-/** Contact form (spec §5 "Contact (stored schema)"). */
+/** Contact form (docs/product.md §5; docs/api.md §15). */
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 

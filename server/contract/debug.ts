@@ -1,4 +1,4 @@
-/** The key inspector behind the debug pages: answers for the pasted key only (DESIGN.md §5). */
+/** The key inspector behind the debug pages: answers for the pasted key only (docs/api.md §15). */
 import { z } from 'zod';
 import { CryptoOperation } from './operations.ts';
 

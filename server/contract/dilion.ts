@@ -1,5 +1,5 @@
 /**
- * Dilion sign and verify (spec §3, §5, §7; DESIGN.md §3; design/algorithms.md §3). The signature
+ * Dilion sign and verify (docs/product.md §3, §5, §7; docs/crypto/dilion.md §3, §4). The signature
  * is plain FIPS 204 ML-DSA-65 with context UTF-8(`context`) over M = 0x00 ‖ UTF-8(message), or,
  * with a privacy identifier, M = 0x01 ‖ skid ‖ C1 ‖ u16be(|C2|) ‖ C2 ‖ UTF-8(message); any FIPS 204
  * library checks it.

@@ -1,4 +1,4 @@
-/** GET /api/health (DESIGN.md §4). */
+/** GET /api/health (docs/api.md §10). */
 import { z } from 'zod';
 
 export const Health = z

@@ -1,4 +1,4 @@
-/** Personal API keys (spec §3 "Personal API key"; DESIGN.md §5). */
+/** Personal API keys (docs/product.md §3; docs/api.md §13). */
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 

@@ -1,4 +1,4 @@
-/** Stored operations as the history page, the dashboard and the key inspector read them (spec §3). */
+/** Stored operations as the history page, the dashboard and the key inspector read them (docs/product.md §3). */
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
@@ -22,7 +22,7 @@ export const CryptoOperation = z
 
 export const CryptoOperationList = z.array(CryptoOperation).meta({ id: 'CryptoOperationList' });
 
-/** The dashboard's list entry (spec §3 "Operation (dashboard list)"). */
+/** The dashboard's list entry (docs/product.md §3, "a dashboard operation"). */
 export const DashboardOperation = z
   .object({
     id: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * QES2_ECDSA and QES2_Schnorr sign and verify (design/composite.md). The signature is ML-DSA-65 ‖
+ * QES2_ECDSA and QES2_Schnorr sign and verify (docs/crypto/qes2.md). The signature is ML-DSA-65 ‖
  * secp256k1 over M' = Prefix ‖ Label ‖ len(ctx) ‖ ctx ‖ SHA-512(M); each half is checkable with
  * ordinary libraries from the response's fields.
  */

@@ -1,4 +1,4 @@
-/** Dilion service keys (design/algorithms.md §3.2): the ML-KEM-768 keys uids are sealed to. */
+/** Dilion service keys (docs/crypto/dilion.md §2): the ML-KEM-768 keys uids are sealed to. */
 import { z } from 'zod';
 import { DILION_PID } from '../../shared/dilion.ts';
 import { Base64, Timestamp } from './common.ts';

@@ -1,4 +1,4 @@
-/** Platform-managed signing keys (DESIGN.md §4). */
+/** Platform-managed signing keys (docs/api.md §7). */
 import { z } from 'zod';
 import { Base64, Timestamp } from './common.ts';
 

@@ -1,4 +1,4 @@
-/** Usage summary (spec §3 "Usage summary"). */
+/** Usage summary (docs/product.md §3; docs/api.md §14.2). */
 import { z } from 'zod';
 
 export const UsageSummary = z

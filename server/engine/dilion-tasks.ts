@@ -1,5 +1,5 @@
 /**
- * The engine worker's tasks for Dilion's privacy identifier (design/algorithms.md §3.3–3.4). The
+ * The engine worker's tasks for Dilion's privacy identifier (docs/crypto/dilion.md §3–4). The
  * byte layouts come from shared/dilion.ts, so the browser worker can build the same M later.
  */
 import type { Engine } from '../../engine/src/index.ts';
@@ -17,7 +17,7 @@ export function dilionHandlers(engine: Engine): DilionHandlers {
     dilionSignPid: ({ seed, message, sid, context, serviceKey, serviceKeyId, paddedUid }) => {
       const start = performance.now();
       const { publicKey, secretKey } = engine.mlDsa65.keygen(seed);
-      // The encapsulation randomness m comes from the TS layer (DESIGN.md §2) and is the pidOpening.
+      // The encapsulation randomness m comes from the TS layer (docs/architecture.md §3.2) and is the pidOpening.
       const opening = globalThis.crypto.getRandomValues(new Uint8Array(32));
       const { enc, cipherText } = engine.hpke.seal(serviceKey, paddedUid, {
         info: pidInfo(sid),

@@ -1,6 +1,6 @@
 /**
  * A worker_threads pool running the wasm engine, one worker per core by default, so that signing
- * never blocks the event loop (DESIGN.md §1). Tasks queue FIFO and go to the least busy worker;
+ * never blocks the event loop (docs/architecture.md §4). Tasks queue FIFO and go to the least busy worker;
  * a worker that dies fails only its own tasks and is replaced.
  *
  * Each worker holds up to PIPELINE_DEPTH tasks: the next one is already in its message queue when

@@ -1,5 +1,5 @@
 /**
- * The engine worker's QES2 tasks (design/composite.md). Verification checks each half on its own
+ * The engine worker's QES2 tasks (docs/crypto/qes2.md §5). Verification checks each half on its own
  * so the API can say which one failed: the engine's qes2*.verify stops at the first failing half.
  */
 import type { Engine } from '../../engine/src/index.ts';

@@ -1,6 +1,6 @@
 /**
  * The one Express error handler: maps AppError, body-parser failures and anything unexpected to
- * `{ message, code, param?, details?, requestId }` (DESIGN.md §4). Unexpected errors are logged with
+ * `{ message, code, param?, details?, requestId }` (docs/api.md §2.3). Unexpected errors are logged with
  * the request id and answered with a 500 that reveals nothing internal.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on public POSTs (DESIGN.md §4): the first successful response is stored for 24 h
+ * Idempotency-Key on public POSTs (docs/api.md §5.3): the first successful response is stored for 24 h
  * and replayed for a retry with the same key, without a second charge. A key reused with another
  * request is refused (422); one whose first request is still running answers 409. Failed calls
  * store nothing, so they can be retried.

@@ -1,7 +1,7 @@
 /**
  * Browser-facing protections: helmet with an enforced CSP that still lets the engine's wasm and its
  * Web Worker run ('wasm-unsafe-eval', worker-src 'self' blob:), and the Origin check that stops CSRF
- * on cookie-authenticated writes (DESIGN.md §5).
+ * on cookie-authenticated writes (docs/api.md §3.3, §11).
  */
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';

@@ -8,7 +8,7 @@ function describe(issue: z.core.$ZodIssue, param: string): string {
     return `Unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}${param ? ` in '${param}'` : ''}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling.`;
   }
   // zod's default text for a missing field is about types; say plainly that it is required,
-  // unless the contract gave its own words (the spec's 'Name is required', ...).
+  // unless the contract gave its own words (the product's 'Name is required', ..., docs/product.md §5).
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return `'${param}' is required.`;
   }

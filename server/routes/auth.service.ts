@@ -1,4 +1,4 @@
-/** Accounts: creation (with the first API key), password checks and Google sign-in (DESIGN.md §5). */
+/** Accounts: creation (with the first API key), password checks and Google sign-in (docs/api.md §12). */
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';

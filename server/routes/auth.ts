@@ -1,4 +1,4 @@
-/** Account routes (spec §7; DESIGN.md §5): register, login, current user, logout, Google, hosted-login redirect. */
+/** Account routes (docs/product.md §7; docs/api.md §12): register, login, current user, logout, Google, hosted-login redirect. */
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorResponse } from '../contract/common.ts';
 import { AuthProviders, LoginRequest, RegisterRequest, User } from '../contract/auth.ts';
@@ -85,7 +85,7 @@ export function authRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'get', path: '/api/login', tag: TAG, auth: 'none', summary: 'Go to the sign-in page',
-      description: "The spec's hosted sign-in entry: sends the browser to /login.",
+      description: 'The hosted sign-in entry of earlier versions, kept for old links: sends the browser to /login.',
       responses: { 302: { description: 'Redirect to /login' } },
     },
     ({ res }) => res.redirect(302, '/login'),

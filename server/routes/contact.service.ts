@@ -1,6 +1,6 @@
 /**
  * Contact messages: stored with status pending, then mailed through SMTP when configured
- * (DESIGN.md §6: no third-party form-mail service sees the message). A mail failure is logged and
+ * (docs/product.md §10: no third-party form-mail service sees the message). A mail failure is logged and
  * does not lose the message, which is already stored.
  */
 import nodemailer from 'nodemailer';

@@ -95,7 +95,7 @@ describe('contact without SMTP', () => {
     expect(row).toMatchObject({ name: 'Kim', subject: 'partnership', status: 'pending' });
   });
 
-  it('uses the spec’s messages for missing or invalid fields', async () => {
+  it('uses the messages of docs/product.md §5 for missing or invalid fields', async () => {
     const cases: [object, string, string][] = [
       [{ email: 'kim@example.com', message: 'x' }, 'name', 'Name is required'],
       [{ name: 'Kim', email: 'nope', message: 'x' }, 'email', 'Invalid email address'],

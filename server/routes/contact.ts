@@ -1,4 +1,4 @@
-/** POST /api/contact (spec §5, §7). */
+/** POST /api/contact (docs/product.md §5, §7; docs/api.md §15). */
 import { ContactRequest, ContactResponse } from '../contract/contact.ts';
 import type { AppContext } from '../context.ts';
 

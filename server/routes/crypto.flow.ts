@@ -1,5 +1,5 @@
 /**
- * How a crypto call runs. Public (DESIGN.md §4): validated input → Idempotency-Key check → prepare
+ * How a crypto call runs. Public (docs/api.md §5.1): validated input → Idempotency-Key check → prepare
  * (the caller's faults, 4xx, uncharged) → meter once → engine work (refunded if it fails) → the
  * first response stored for replay. Demo: no metering, the visitor's session key, recorded as demo.
  */

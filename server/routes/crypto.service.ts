@@ -40,7 +40,7 @@ export interface PreparedDilionVerify {
 
 type VerifyInput = z.infer<typeof DilionVerifyRequest>;
 
-/** pidCipher comes at the top level or inside the signature object (the spec's demo sends only the latter). */
+/** pidCipher comes at the top level or inside the signature object (the product's demo sends only the latter). */
 function pidCipherOf(input: VerifyInput): { value: PidCipherJson | Omit<PidCipherJson, 'suite'>; param: string } | null {
   const inSignature = typeof input.signature === 'string' ? undefined : input.signature.pidCipher;
   const top = input.pidCipher;

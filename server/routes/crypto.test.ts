@@ -84,7 +84,7 @@ describe('POST /api/crypto/dilion/sign', () => {
     expect(res.body.message).toMatch(/Unknown field 'sdi'/);
   });
 
-  it('requires a message with the spec’s wording', async () => {
+  it('requires a message with the wording of docs/product.md §5', async () => {
     const res = await call('/api/crypto/dilion/sign', { message: '' });
     expect(res.body).toMatchObject({ code: 'validation_error', param: 'message', message: "'message': Message is required" });
   });

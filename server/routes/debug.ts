@@ -1,5 +1,5 @@
 /**
- * The debug pages' key inspector (spec §7; DESIGN.md §6): POST a key and its secret, get that key's
+ * The debug pages' key inspector (docs/product.md §7, §10; docs/api.md §15): POST a key and its secret, get that key's
  * usage or its operations. Nothing is hard-coded; the pair itself is the credential, so no login.
  */
 import { and, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Dilion's privacy identifier on the server (design/algorithms.md §3.3–3.4): sealing a uid to the
+ * Dilion's privacy identifier on the server (docs/crypto/dilion.md §3–4): sealing a uid to the
  * service key when signing, reading a pidCipher sent to verify, and the identity check — by the
  * owner of the service key, or by anyone holding the signature's pidOpening.
  */
@@ -44,7 +44,7 @@ export function paddedUid(uid: string, param = 'uid'): Uint8Array {
   return padded;
 }
 
-/** Sizes checked as §3.4 step 1 asks; each mistake names its field. */
+/** Sizes checked as docs/crypto/dilion.md §4.1 asks; each mistake names its field. */
 export function parsePidCipher(input: { C1: string; C2: string; serviceKeyId: string }, param: string): ParsedPidCipher {
   const c1 = b64(input.C1);
   if (c1.length !== DILION_PID.c1Length) {
@@ -71,7 +71,7 @@ export class PidService {
     return { serviceKey: await this.serviceKeys.currentOrCreate(owner, sid), paddedUid: padded, includeOpening };
   }
 
-  /** §3.4 step 3's order: the service key's owner first, then a pidOpening, else nothing to check. */
+  /** The order of docs/crypto/dilion.md §4.3: the service key's owner first, then a pidOpening, else nothing to check. */
   prepareIdentity(owner: KeyOwner, sid: string, cipher: ParsedPidCipher, uid: string | undefined, opening: string | undefined): IdentityCheck | null {
     if (uid === undefined) return null;
     const padded = paddedUid(uid);
@@ -98,7 +98,7 @@ export class PidService {
         signerPublicKey,
         message,
       });
-      // A pidCipher that does not open (moved, tampered, wrong key) counts as a mismatch (§3.4).
+      // A pidCipher that does not open (moved, tampered, wrong key) counts as a mismatch (docs/crypto/dilion.md §4.3).
       if (!plaintext || plaintext.length !== check.paddedUid.length) return 'mismatch';
       return timingSafeEqual(plaintext, check.paddedUid) ? 'match' : 'mismatch';
     } finally {

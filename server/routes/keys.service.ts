@@ -1,6 +1,6 @@
 /**
  * Personal API keys: create, list, reveal a platform-made secret once, disable/enable, rotate, and
- * authenticate public calls (DESIGN.md §5). Every query is scoped to the owner's user id.
+ * authenticate public calls (docs/api.md §13). Every query is scoped to the owner's user id.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -44,7 +44,7 @@ describe('API key life cycle', () => {
     expect(JSON.stringify(listed)).not.toContain(created.body.keySecret);
   });
 
-  it('uses the spec’s default name when none is given', async () => {
+  it('uses the default name of docs/product.md §7 when none is given', async () => {
     const { agent } = await signUp(app);
     const created = await agent.post('/api/keys').set('Origin', TEST_ORIGIN).send({});
     expect(created.body.keyName).toBe('My API Key');

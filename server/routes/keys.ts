@@ -1,4 +1,4 @@
-/** API-key routes (spec §7; DESIGN.md §5): list, create, reveal once, disable, enable, rotate. */
+/** API-key routes (docs/product.md §7; docs/api.md §13): list, create, reveal once, disable, enable, rotate. */
 import { ErrorResponse, IdParams } from '../contract/common.ts';
 import { ApiKey, ApiKeyList, CreateKeyRequest, RevealedSecret } from '../contract/keys.ts';
 import type { AppContext } from '../context.ts';

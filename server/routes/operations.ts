@@ -1,4 +1,4 @@
-/** Operation history and performance (spec §7): the dashboard list, the history page, real averages. */
+/** Operation history and performance (docs/product.md §7; docs/api.md §9): the dashboard list, the history page, real averages. */
 import type { z } from 'zod';
 import { CryptoOperationList, DashboardOperationList, Performance, type CryptoOperation, type DashboardOperation } from '../contract/operations.ts';
 import type { AppContext } from '../context.ts';

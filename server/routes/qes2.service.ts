@@ -120,7 +120,7 @@ export class Qes2Service {
     return { valid, algorithm, context: p.context, details: { mlDsaValid, secp256k1Valid }, timestamp: new Date().toISOString() };
   }
 
-  /** The key given, or the caller's own default key of this mode (the spec's verify sends none). */
+  /** The key given, or the caller's own default key of this mode (the product's demo verify sends none). */
   private publicKeyFor(mode: Qes2Mode, owner: KeyOwner, given: string | undefined): Uint8Array {
     const { publicKeyLength, keyAlgorithm, name } = QES2[mode];
     const encoded = given ?? this.signingKeys.existingDefault(owner, keyAlgorithm)?.publicKey;

@@ -51,7 +51,7 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s over the public API', (mod
     signed = res.body;
   });
 
-  it('signs with the sizes of design/composite.md, and both halves verify with noble from the documented fields', () => {
+  it('signs with the sizes of docs/crypto/qes2.md §3, and both halves verify with noble from the documented fields', () => {
     expect(signed).toMatchObject({ algorithm: `qes2-${mode}`, context: 'invoice 7' });
     expect(b64(signed.signature.encoded)).toHaveLength(3373);
     expect(b64(signed.publicKey)).toHaveLength(mode === 'ecdsa' ? 1985 : 1984);
@@ -173,7 +173,7 @@ describe('QES2 demo routes', () => {
     expect(verifiesElsewhere('schnorr', 'Hybrid cryptographic message', signed.body)).toEqual({ mlDsa: true, secp: true });
     const again = await visitor.post('/api/demo/qes2/schnorr/sign').set('Origin', TEST_ORIGIN).send({ message: 'y' });
     expect(again.body.keyId).toBe(signed.body.keyId);
-    // The spec's demo sends only message and signature: the session's own key is used.
+    // The product's original demo sent only message and signature: the session's own key is used.
     const verified = await visitor.post('/api/demo/qes2/schnorr/verify').set('Origin', TEST_ORIGIN).send({ message: 'Hybrid cryptographic message', signature: signed.body.signature });
     expect(verified.body).toMatchObject({ valid: true, details: { mlDsaValid: true, secp256k1Valid: true } });
     const history = await visitor.get('/api/crypto/operations');

@@ -15,7 +15,7 @@ function thirdParty(mode: Qes2Mode): string {
       ? 'ECDSA secp256k1 over the 32-byte digest SHA-256(M′): 64-byte compact r ‖ s, low-S (e.g. @noble/curves secp256k1.verify(sig, SHA-256(M′), pk, { prehash: false }))'
       : 'BIP-340 Schnorr over m32 = SHA-256(M′) (e.g. @noble/curves schnorr.verify(sig, SHA-256(M′), pk))';
   return [
-    `QES2 is our own composite (design/composite.md), built byte for byte like draft-ietf-lamps-pq-composite-sigs with the private label "${label}"; it is not an IETF algorithm and has no OID.`,
+    `QES2 is our own composite (docs/crypto/qes2.md in the repository), built byte for byte like draft-ietf-lamps-pq-composite-sigs with the private label "${label}"; it is not an IETF algorithm and has no OID.`,
     `M′ = "CompositeAlgorithmSignatures2025" ‖ Label ‖ len(ctx) (one byte) ‖ ctx ‖ SHA-512(UTF-8(message)), where ctx = UTF-8(context) (default empty, at most 255 bytes).`,
     `signature.encoded (3,373 bytes) = ML-DSA-65 half (3,309) ‖ secp256k1 half (64); publicKey (${publicKeyLength} bytes) = ML-DSA-65 key (1,952) ‖ secp256k1 key.`,
     `The ML-DSA-65 half is pure FIPS 204 over M′ with FIPS 204 context = the Label's ASCII bytes (@noble/post-quantum: ml_dsa65.verify(sigMl, M′, pkMl, { context: Label })).`,

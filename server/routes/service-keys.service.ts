@@ -1,5 +1,5 @@
 /**
- * Dilion service keys (design/algorithms.md §3.2): the ML-KEM-768 keys privacy identifiers are
+ * Dilion service keys (docs/crypto/dilion.md §2): the ML-KEM-768 keys privacy identifiers are
  * sealed to. One current key per (owner, sid), created on first use with its 64-byte seed sealed
  * under the master key, or registered by the service itself (then only the service can open).
  * serviceKeyId = hex SHA3-256(ek); encapsulation keys are public, so lookup by id needs no owner.

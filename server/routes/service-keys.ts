@@ -11,7 +11,7 @@ import { notFound } from '../errors.ts';
 import type { ServiceKeyRow } from './service-keys.service.ts';
 import type { KeyOwner } from './signing-keys.service.ts';
 
-/** What the privacy identifier protects and what it does not (design/algorithms.md §3.1), for the docs. */
+/** What the privacy identifier protects and what it does not (docs/crypto/dilion.md §1), for the docs. */
 export const PRIVACY =
   'Privacy identifier: with a uid, the uid is sealed (HPKE, ML-KEM-768) to the service’s key and the ciphertext (pidCipher) is signed with the message. It protects the uid: only the service holding that key (here: the account that owns the service key) can read or check it, or anyone the signer gives the signature’s pidOpening to; the pidCipher cannot be moved onto another message or signer (it will not open there) and any change to C1, C2 or serviceKeyId invalidates the signature. It does not hide who signed (the signer’s public key verifies it), that a uid is bound and to which service key, or whether the uid is up to 63 or up to 255 bytes long; it is not a pseudonym, and the service sees the uid.';
 

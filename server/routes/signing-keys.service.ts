@@ -1,8 +1,8 @@
 /**
- * Platform-managed signing keys, like a KMS (DESIGN.md §4): each account has a default key per
+ * Platform-managed signing keys, like a KMS (docs/api.md §7): each account has a default key per
  * algorithm, created on first use, and may create more; a demo visitor gets one per session.
  * Private keys are kept as their seed — 32 bytes for ML-DSA (FIPS 204), 64 for QES2 (the ML-DSA-65
- * seed ‖ the secp256k1 scalar, design/composite.md) — sealed with AES-256-GCM under a key derived
+ * seed ‖ the secp256k1 scalar, docs/crypto/qes2.md §6) — sealed with AES-256-GCM under a key derived
  * from the master key, with the key id as associated data.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';

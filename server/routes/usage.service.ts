@@ -1,5 +1,5 @@
 /**
- * Metering (DESIGN.md §5). Each public call that passed validation is counted once, atomically
+ * Metering (docs/api.md §5.2, §14). Each public call that passed validation is counted once, atomically
  * (an IMMEDIATE transaction: concurrent calls and other processes queue behind it), before the
  * work; the returned ticket refunds it if the engine then fails.
  * - Free: 100 calls in total, then 429 usage_limit_reached.

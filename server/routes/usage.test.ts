@@ -27,7 +27,7 @@ describe('free plan', () => {
     expect(await usage(who)).toEqual({ apiCallsThisMonth: 0, planLimit: 100, currentPlan: 'free', overageCharges: 0 });
   });
 
-  it('refuses the 101st call with 429 usage_limit_reached and the spec’s text', async () => {
+  it('refuses the 101st call with 429 usage_limit_reached and the text of docs/product.md §8', async () => {
     const who = await signUpWithKey(app);
     sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
     expect((await verifyCall(who)).status).toBe(200);

@@ -1,4 +1,4 @@
-/** GET /api/usage (spec §7): the signed-in user's calls against the plan. */
+/** GET /api/usage (docs/api.md §14.2): the signed-in user's calls against the plan. */
 import { UsageSummary } from '../contract/usage.ts';
 import type { AppContext } from '../context.ts';
 

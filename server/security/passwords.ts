@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt from node:crypto (DESIGN.md §5): N = 2^17, r = 8, p = 1 by default,
+ * Password hashing with scrypt from node:crypto (docs/api.md §12): N = 2^17, r = 8, p = 1 by default,
  * stored as a self-describing string "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" so the cost can rise
  * later without breaking existing accounts. Hashing runs on libuv's thread pool, not the event loop.
  */

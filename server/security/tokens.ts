@@ -1,5 +1,5 @@
 /**
- * API-key material (DESIGN.md §5): key "pk_" + 24 base62 characters (a public identifier), secret
+ * API-key material (docs/api.md §13): key "pk_" + 24 base62 characters (a public identifier), secret
  * "sk_" + 43 base62 characters (≥ 256 bits). Only SHA-256 of a secret is stored; comparisons are
  * constant-time.
  */

@@ -1,4 +1,4 @@
-/** Routes of spec §2; every page is loaded on demand so the home page stays small. */
+/** Routes of docs/product.md §2.2; every page is loaded on demand so the home page stays small. */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Footer } from './components/Footer.tsx';

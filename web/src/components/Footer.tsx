@@ -1,4 +1,4 @@
-/** Footer with the spec's links (its /api link goes to the API docs page, which is at /api-docs). */
+/** Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is. */
 import { Link } from 'wouter';
 
 export function Footer() {

@@ -1,4 +1,4 @@
-/** The side panel of one operation (spec §2 /history): every field, JSON parts formatted. */
+/** The side panel of one operation (docs/product.md §2.9): every field, JSON parts formatted. */
 import { formatBytes, formatMs } from '../demo/format.ts';
 import { algorithmLabel, type Operation } from './filter.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The history page's logic (spec §2 /history), made to work: algorithm names map to their tab
+ * The history page's logic (docs/product.md §2.9), made to work: algorithm names map to their tab
  * whatever their spelling (dilion, qes2-ecdsa, QES2_Schnorr, zk-fidna...), and search and filter
  * narrow the list and the tab counts.
  */
@@ -47,7 +47,7 @@ export function algorithmLabel(algorithm: string): string {
 
 export type Status = 'Signed' | 'Proved' | 'Verified' | 'Failed';
 
-/** Spec §4: Signed for a sign, Verified for a verify that passed, else Failed. A proof is Proved. */
+/** docs/product.md §4: Signed for a sign, Verified for a verify that passed, else Failed. A proof is Proved. */
 export function statusOf(op: Pick<Operation, 'operationType' | 'verified'>): Status {
   if (op.operationType === 'sign') return 'Signed';
   if (op.operationType === 'prove') return 'Proved';

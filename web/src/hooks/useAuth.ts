@@ -1,5 +1,5 @@
 /**
- * Auth state (spec §4): loading first; authenticated with the user when GET /api/auth/user
+ * Auth state (docs/product.md §4): loading first; authenticated with the user when GET /api/auth/user
  * succeeds; unauthenticated without error on a non-OK answer; unauthenticated with an error when
  * the network fails. `refetch` re-reads it.
  */

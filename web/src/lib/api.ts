@@ -1,5 +1,5 @@
 /**
- * The web app's HTTP client (spec §7-8): every call sends cookies, a JSON body only when one is
+ * The web app's HTTP client (docs/product.md §7, §8): every call sends cookies, a JSON body only when one is
  * given, and a non-OK response becomes an ApiError whose message is "status: body" (or the server's
  * `message` field, which callers prefer when showing it to a person).
  */

@@ -1,4 +1,4 @@
-/** TanStack Query defaults of spec §7: no retries, no refetch on focus, data never stale. */
+/** TanStack Query defaults of docs/product.md §7: no retries, no refetch on focus, data never stale. */
 import { QueryClient } from '@tanstack/react-query';
 import { getJson } from './api.ts';
 

@@ -1,4 +1,4 @@
-/** Standard padded base64 (RFC 4648), the wire format of every byte string (DESIGN.md §4). */
+/** Standard padded base64 (RFC 4648), the wire format of every byte string (docs/api.md §2.1). */
 
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';

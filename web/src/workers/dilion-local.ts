@@ -20,7 +20,7 @@ import {
 } from '../../../shared/dilion.ts';
 import { fromBase64, fromHex, toBase64, toHex } from './bytes.ts';
 
-/** A privacy identifier as sign responses carry it (design/algorithms.md §3.3). */
+/** A privacy identifier as sign responses carry it (docs/crypto/dilion.md §3.6). */
 export interface PidCipherView {
   C1: string;
   C2: string;

@@ -1,5 +1,5 @@
 /**
- * The wasm engine in a Web Worker, reached through Comlink (DESIGN.md §1): the page stays responsive
+ * The wasm engine in a Web Worker, reached through Comlink (docs/architecture.md §5): the page stays responsive
  * while it signs, and the per-tab Dilion and QES2 keys (dilion-local.ts, qes2-local.ts) live only in
  * this worker.
  */

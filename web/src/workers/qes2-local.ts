@@ -1,5 +1,5 @@
 /**
- * QES2_ECDSA and QES2_Schnorr (design/composite.md), run on this device with the engine's own
+ * QES2_ECDSA and QES2_Schnorr (docs/crypto/qes2.md), run on this device with the engine's own
  * composite and shared/qes2.ts's views, answering in the server's demo response shapes so the demo
  * shows and sends either side's results the same way, and a signature made here verifies there.
  *

@@ -1,4 +1,4 @@
-/** Radix select with the app's styling; every option must have a non-empty value (spec §5). */
+/** Radix select with the app's styling; every option must have a non-empty value (docs/product.md §5). */
 import * as RadixSelect from '@radix-ui/react-select';
 
 export interface SelectOption {

@@ -1,6 +1,6 @@
 /**
  * Toasts on Radix: one visible at a time (a new one replaces the current), 5 s each, F8 focuses the
- * viewport. `toast({ title, description, variant })` works from anywhere, like the spec's hook.
+ * viewport. `toast({ title, description, variant })` works from anywhere, like the original app's hook (docs/product.md §9: one at a time, 5 s).
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import { useSyncExternalStore, type ReactNode } from 'react';

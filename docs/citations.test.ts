@@ -1,0 +1,120 @@
+/**
+ * Every document a comment, a string or a Markdown file cites must be in this repository, down to
+ * the section. The synthetic cases below write their bad citations with a '~' that `t` removes
+ * (and section signs as \u00a7), so that this file does not cite anything itself.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scanRepository, scanText, sectionsOf, trackedFiles, type Repo } from './citations.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const t = (text: string) => text.replaceAll('~', '');
+
+describe('citations in this repository', () => {
+  it('name only documents and sections that exist here', () => {
+    const problems = scanRepository(root).map((p) => `${p.file}:${p.line}: ${p.message}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('scan the tracked sources and documents, not the vector data', () => {
+    const files = trackedFiles(root);
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/api.md', 'server/app.ts', 'shared/dilion.ts']));
+    expect(files.some((f) => f.startsWith('engine/vectors/') || f === 'package-lock.json' || f.startsWith('node_modules/'))).toBe(false);
+  });
+});
+
+/** A small repository in memory. */
+function fakeRepo(files: Record<string, string>): Repo {
+  return {
+    isFile: (p) => p in files,
+    exists: (p) => p in files || Object.keys(files).some((f) => f.startsWith(`${p}/`)),
+    read: (p) => files[p]!,
+    decisions: () => Object.keys(files).filter((f) => f.startsWith('docs/decisions/')).map((f) => f.slice('docs/decisions/'.length)),
+  };
+}
+
+const repo = fakeRepo({
+  'docs/api.md': '# API\n\n## 1. One\n\n### 1.2 Sub\n\n## 2. Two\n',
+  'docs/README.md': '# Docs\n',
+  'docs/decisions/007-metering.md': '# 007\n',
+  'shared/dilion.ts': '',
+  'engine/vectors/README.md': '# Vectors\n',
+});
+const scan = (text: string, file = 'server/x.ts') => scanText(file, t(text), repo);
+const messages = (text: string, file?: string) => scan(text, file).map((p) => p.message);
+
+describe('the citation scanner', () => {
+  it('flags each outside design document by name', () => {
+    for (const text of ['// see DESIGN~.md \u00a74', '// design~/algorithms.md', '/* design~/composite */', '// the product~-spec']) {
+      expect(messages(text).join(' '), text).toMatch(/outside (design document|product specification)/);
+    }
+  });
+
+  it('flags citations of the original specification, but not other uses of the word', () => {
+    for (const text of ['// spec ~\u00a72', '// Spec ~\u00a79 table', "// the ~spec's alert", '// as in the ~spec', '// (~spec)', '// the ~spec says so']) {
+      expect(messages(text).join(' '), text).toContain("original specification");
+    }
+    for (const text of ['// FIPS 204 specifies it', 'const spec = openapi.paths;', '.spec-card { gap: 4px }', '// an OpenAPI spec object']) {
+      expect(messages(text), text).toEqual([]);
+    }
+  });
+
+  it('flags a Markdown path that is no file, resolving from the root and from the citing file', () => {
+    expect(messages('// see docs/missing~.md')).toEqual(['cites docs/missing.md, which is not a file in this repository']);
+    expect(messages('// see docs/api.md and engine/vectors/README.md')).toEqual([]);
+    expect(messages('[API](api.md)', 'docs/README.md')).toEqual([]);
+    expect(messages('[API](api.md)', 'server/README.md')).toHaveLength(1);
+    expect(messages('// https://github.com/org/repo/blob/main/NOTES.md')).toEqual([]);
+  });
+
+  it('flags a section the cited document does not have, in lists and ranges too', () => {
+    expect(messages('// docs/api.md \u00a71.2 and docs/api.md \u00a71\u20132')).toEqual([]);
+    expect(messages('// docs/api.md \u00a73')).toEqual(['cites docs/api.md \u00a73, but docs/api.md has no section 3']);
+    expect(messages('// docs/api.md \u00a71, \u00a72 and \u00a74.1')).toEqual(['cites docs/api.md \u00a74.1, but docs/api.md has no section 4.1']);
+  });
+
+  it('flags a section sign that follows no document, unless a Markdown file has that section itself', () => {
+    expect(messages('// as ~\u00a73.4 step 1 asks')).toHaveLength(1);
+    expect(messages('## 2. Two\n\nSee ~\u00a72 below.', 'docs/api.md')).toEqual([]);
+    expect(messages('## 2. Two\n\nSee ~\u00a79 below.', 'docs/api.md')).toHaveLength(1);
+    expect(messages('// RFC 4648 \u00a74 and FIPS 203 \u00a77.2')).toEqual([]);
+  });
+
+  it("flags ../shared/ paths that leave the repository or name nothing, not imports of the repository's shared/", () => {
+    expect(messages('vectors in (`..~/shared/vectors/`)', 'README.md')).toHaveLength(1);
+    expect(messages('// say ..~/shared/vectors', 'scripts/check.sh')).toHaveLength(1);
+    expect(messages("import { padUid } from '../../shared/dilion.ts';", 'server/routes/x.ts')).toEqual([]);
+  });
+
+  it('flags a decision number with no record', () => {
+    expect(messages('// decision 007 and docs/decisions/007')).toEqual([]);
+    expect(messages('// decision ~018')).toEqual(['cites decision 018, which is not in docs/decisions/']);
+  });
+
+  it('finds a citation that wraps across comment lines, on the line where it starts', () => {
+    const problems = scan('/**\n * Checked as the\n * ~spec says.\n */');
+    expect(problems).toEqual([expect.objectContaining({ file: 'server/x.ts', line: 2 })]);
+  });
+
+  it('reads sections from ## N. and ### N.M headings only', () => {
+    expect([...sectionsOf('# Title\n## 1. A\n### 1.2 B\n#### 1.2.3 C\nText 4. here\n## Notes\n')]).toEqual(['1', '1.2', '1.2.3']);
+  });
+});
+
+describe('the file list without git', () => {
+  it('walks the folder, leaving out dependencies, build output and vector data', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citations-'));
+    try {
+      for (const file of ['a.md', 'src/b.ts', 'node_modules/x/y.md', 'engine/vectors/v.json', 'dist/web/index.html']) {
+        mkdirSync(dirname(join(dir, file)), { recursive: true });
+        writeFileSync(join(dir, file), 'text');
+      }
+      expect(trackedFiles(dir).sort()).toEqual(['a.md', 'src/b.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
