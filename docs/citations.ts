@@ -172,14 +172,16 @@ export function trackedFiles(root: string): string[] {
   } catch {
     files = walk(root, '');
   }
-  return files.filter((f) => !SKIPPED.test(f) && existsSync(posix.join(root, f)));
+  return files.filter((f) => !SKIPPED.test(f) && existsSync(posix.join(root, f)) && statSync(posix.join(root, f)).isFile());
 }
 
 function walk(root: string, dir: string): string[] {
   return readdirSync(posix.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
-    if (SKIPPED.test(path + (entry.isDirectory() ? '/' : ''))) return [];
-    return entry.isDirectory() ? walk(root, path) : [path];
+    // A folder may be a link (scripts/check-standalone.sh links node_modules): skip by name first.
+    if (SKIPPED.test(path) || SKIPPED.test(`${path}/`)) return [];
+    if (entry.isDirectory()) return walk(root, path);
+    return entry.isFile() ? [path] : [];
   });
 }
 
