@@ -1,0 +1,115 @@
+/**
+ * Complete projective formulas for secp256k1 (Renes, Costello, Batina 2016, a = 0, b3 = 3b = 21):
+ * mixed addition (Algorithm 8) and doubling (Algorithm 9) on homogeneous coordinates (X : Y : Z),
+ * x = X/Z, y = Y/Z, with the identity as (0 : 1 : 0). They have no exceptional case, so adding
+ * secret-selected points needs no branch. A point is X | Y | Z (PJ_SIZE bytes).
+ *
+ * Magnitudes: an accumulator keeps X <= 3, Y <= 2, Z <= 2 across both; an added affine point has
+ * x of magnitude 1 and y <= 2.
+ */
+import { FE_SIZE, feAdd, feCmov, feCopy, feIsZero, feMul, feMulSmall, feNormalize, feSetInt, feSub } from './field';
+import { feInv } from './fieldpow';
+
+/** Bytes of a homogeneous projective point. */
+export const PJ_SIZE: usize = 120;
+
+const T0: usize = memory.data(<i32>FE_SIZE, 16);
+const T1: usize = memory.data(<i32>FE_SIZE, 16);
+const T2: usize = memory.data(<i32>FE_SIZE, 16);
+const T3: usize = memory.data(<i32>FE_SIZE, 16);
+const T4: usize = memory.data(<i32>FE_SIZE, 16);
+const Y3: usize = memory.data(<i32>FE_SIZE, 16);
+const Z3: usize = memory.data(<i32>FE_SIZE, 16);
+
+/** p = the identity (0 : 1 : 0). */
+export function pjSetInfinity(p: usize): void {
+  memory.fill(p, 0, PJ_SIZE);
+  store<u32>(p + 40, 1);
+}
+
+/** p = (x : y : 1) for the affine point a. */
+export function pjSetGe(p: usize, a: usize): void {
+  memory.copy(p, a, 80);
+  feSetInt(p + 80, 1);
+}
+
+/** p += (x2, y2), complete. */
+export function pjAddGe(p: usize, x2: usize, y2: usize): void {
+  const x = p, y = p + 40, z = p + 80;
+  feMul(T0, x, x2);
+  feMul(T1, y, y2);
+  feAdd(T3, x2, y2);
+  feAdd(T4, x, y);
+  feMul(T3, T3, T4);
+  feAdd(T4, T0, T1);
+  feSub(T3, T3, T4, 2); // 4
+  feMul(T4, y2, z);
+  feAdd(T4, T4, y); // 3
+  feMul(Y3, x2, z);
+  feAdd(Y3, Y3, x); // 4
+  feAdd(T2, T0, T0);
+  feAdd(T0, T2, T0); // 3
+  feMulSmall(T2, z, 21);
+  feAdd(z, T1, T2); // 2
+  feSub(T1, T1, T2, 1); // 3
+  feMulSmall(Y3, Y3, 21);
+  feMul(x, T4, Y3);
+  feMul(T2, T3, T1);
+  feSub(x, T2, x, 1); // 3
+  feMul(Y3, Y3, T0);
+  feMul(T1, T1, z);
+  feAdd(y, T1, Y3); // 2
+  feMul(T0, T0, T3);
+  feMul(z, z, T4);
+  feAdd(z, z, T0); // 2
+}
+
+/** p = 2p, complete (output X <= 2, Y <= 2, Z = 1). */
+export function pjDouble(p: usize): void {
+  const x = p, y = p + 40, z = p + 80;
+  feMul(T0, y, y);
+  feAdd(Z3, T0, T0);
+  feAdd(Z3, Z3, Z3);
+  feAdd(Z3, Z3, Z3); // 8
+  feMul(T1, y, z);
+  feMul(T2, z, z);
+  feMulSmall(T2, T2, 21);
+  feMul(T3, T2, Z3); // X3
+  feAdd(Y3, T0, T2); // 2
+  feMul(Z3, T1, Z3);
+  feAdd(T1, T2, T2);
+  feAdd(T2, T1, T2); // 3
+  feSub(T0, T0, T2, 3); // 5
+  feMul(Y3, T0, Y3);
+  feAdd(Y3, T3, Y3); // 2
+  feMul(T1, x, y);
+  feMul(x, T0, T1);
+  feAdd(x, x, x); // 2
+  feCopy(y, Y3);
+  feCopy(z, Z3);
+}
+
+const ZINV: usize = memory.data(<i32>FE_SIZE, 16);
+
+/**
+ * Writes the normalized affine form of p to r (x | y); returns false, leaving r untouched, when p
+ * is the identity. The inversion is constant time; only the identity test branches.
+ */
+export function pjToGe(r: usize, p: usize): bool {
+  feCopy(ZINV, p + 80);
+  feNormalize(ZINV);
+  if (feIsZero(ZINV) != 0) return false;
+  feInv(ZINV, ZINV);
+  feMul(r, p, ZINV);
+  feNormalize(r);
+  feMul(r + 40, p + 40, ZINV);
+  feNormalize(r + 40);
+  return true;
+}
+
+/** p = flag ? q : p (flag 0 or 1), without branching. */
+export function pjCmov(p: usize, q: usize, flag: u32): void {
+  feCmov(p, q, flag);
+  feCmov(p + 40, q + 40, flag);
+  feCmov(p + 80, q + 80, flag);
+}

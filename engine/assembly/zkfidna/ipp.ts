@@ -1,0 +1,103 @@
+/**
+ * The prover's inner-product argument (Bulletproofs, section 3): proves <a, b> for a = l, b = r
+ * against G' = (G_i) and H' = (y^-i H_i), with Q = w B, halving the vectors each round:
+ *   L = <a_lo, G'_hi> + <b_hi, H'_lo> + <a_lo, b_hi> Q,  R = <a_hi, G'_lo> + <b_lo, H'_hi> + <a_hi, b_lo> Q,
+ *   u = challenge; a <- u a_lo + u^-1 a_hi, b <- u^-1 b_lo + u b_hi,
+ *   G' <- u^-1 G'_lo + u G'_hi, H' <- u H'_lo + u^-1 H'_hi.
+ * The folded generators are never computed: each original G_i and H_i keeps a coefficient (the
+ * product of the u^+-1 it has been folded with), so L and R are multi-scalar multiplications over
+ * the original generators' tables. l and r could be published without losing zero knowledge, so
+ * this runs in variable time.
+ */
+import { sec1Serialize } from '../secp256k1/sec1';
+import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
+import { scAdd, scGetB32, scMul } from '../secp256k1/scalar';
+import { scInv } from '../secp256k1/scalarinv';
+import { varMsm, varReset, varTerm } from '../secp256k1/msm_var';
+import { tableB, tableG, tableH } from './generators';
+import { L_L, L_R, L_U } from './labels';
+import { recordChallenge } from './record';
+import { SC_SIZE, scInner, scSetOne } from './scalars';
+import { trAppend, trChallenge } from './transcript';
+import { at, V_GC, V_HC, V_L, V_R } from './workspace';
+
+const C: usize = memory.data(<i32>SC_SIZE, 16);
+const C2: usize = memory.data(<i32>SC_SIZE, 16);
+const CL: usize = memory.data(<i32>SC_SIZE, 16);
+const CR: usize = memory.data(<i32>SC_SIZE, 16);
+const U: usize = memory.data(<i32>SC_SIZE, 16);
+const UINV: usize = memory.data(<i32>SC_SIZE, 16);
+const J: usize = memory.data(<i32>GEJ_SIZE, 16);
+const P: usize = memory.data(<i32>GE_SIZE, 16);
+
+/**
+ * One of L (left = true) or R for the current length `cur` of n original generators, compressed
+ * to out; false if it is the point at infinity.
+ */
+function commitHalf(out: usize, n: i32, cur: i32, left: bool, cross: usize, w: usize): bool {
+  const h = cur >> 1;
+  varReset();
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    const s = i & (cur - 1);
+    if ((s >= h) == left) {
+      // G_i sits in the half paired with a's other half.
+      scMul(C, at(V_L, left ? s - h : s + h), at(V_GC, i));
+      varTerm(t++, tableG(i), C);
+    } else {
+      scMul(C, at(V_R, left ? s + h : s - h), at(V_HC, i));
+      varTerm(t++, tableH(i), C);
+    }
+  }
+  scMul(C, cross, w);
+  varTerm(t++, tableB(), C);
+  varMsm(J, t);
+  if (gejIsInfinity(J)) return false;
+  geSetGej(P, J);
+  sec1Serialize(out, P, true);
+  return true;
+}
+
+/**
+ * Runs the argument on a = V_L, b = V_R (length n, a power of two) with y^-1 and w given;
+ * writes L_1, R_1, ..., L_k, R_k (33 bytes each) and then a, b (32 each) to out, appending to
+ * the transcript. False when a challenge is zero or an L or R is infinity (draw new randomness).
+ */
+export function ippProve(out: usize, n: i32, yinv: usize, w: usize): bool {
+  for (let i = 0; i < n; i++) {
+    scSetOne(at(V_GC, i));
+    if (i == 0) scSetOne(at(V_HC, 0));
+    else scMul(at(V_HC, i), at(V_HC, i - 1), yinv);
+  }
+  let cur = n;
+  let pos = out;
+  while (cur > 1) {
+    const h = cur >> 1;
+    scInner(CL, at(V_L, 0), at(V_R, h), h);
+    scInner(CR, at(V_L, h), at(V_R, 0), h);
+    if (!commitHalf(pos, n, cur, true, CL, w) || !commitHalf(pos + 33, n, cur, false, CR, w)) return false;
+    trAppend(L_L, pos, 33);
+    trAppend(L_R, pos + 33, 33);
+    if (!trChallenge(L_U, U)) return false;
+    recordChallenge(U);
+    scInv(UINV, U);
+    for (let s = 0; s < h; s++) {
+      scMul(C, U, at(V_L, s));
+      scMul(C2, UINV, at(V_L, s + h));
+      scAdd(at(V_L, s), C, C2);
+      scMul(C, UINV, at(V_R, s));
+      scMul(C2, U, at(V_R, s + h));
+      scAdd(at(V_R, s), C, C2);
+    }
+    for (let i = 0; i < n; i++) {
+      const lo = (i & (cur - 1)) < h;
+      scMul(at(V_GC, i), at(V_GC, i), lo ? UINV : U);
+      scMul(at(V_HC, i), at(V_HC, i), lo ? U : UINV);
+    }
+    cur = h;
+    pos += 66;
+  }
+  scGetB32(pos, at(V_L, 0));
+  scGetB32(pos + 32, at(V_R, 0));
+  return true;
+}

@@ -1,0 +1,215 @@
+/**
+ * The aggregated range proof, verifier side: parse the core, replay the transcript, then accept
+ * iff one multi-scalar multiplication is the identity. The batching weight c (label "batch",
+ * drawn last) folds the t-check (t_x against T1, T2 and the V_j) into the inner-product check:
+ *   A + x S + c x T1 + c x^2 T2 + sum (u_j^2 L_j + u_j^-2 R_j) + (-mu - c tau_x) G
+ *   + (w (t_x - a b) + c (delta(y, z) - t_x)) B + sum (-z - a s_i) G_i
+ *   + sum (z + y^-i (d_i - b s_(nm-1-i))) H_i + sum c z^(2+j) V_j = 0,
+ * with s_i the product of u_j^+-1 picked by the bits of i and d_i = z^(2 + i/64) 2^(i mod 64).
+ * Everything is public, so all of it runs in variable time.
+ */
+import { buildTables } from '../secp256k1/batch';
+import { GE_SIZE, GEJ_SIZE, gejIsInfinity } from '../secp256k1/point';
+import { ONE, scAdd, scMul, scNeg, scSetB32 } from '../secp256k1/scalar';
+import { sec1Parse } from '../secp256k1/sec1';
+import { varMsm, varReset, varTerm } from '../secp256k1/msm_var';
+import { tableB, tableBlind, tableG, tableH } from './generators';
+import { L_A, L_BATCH, L_E_BLINDING, L_IPP_N, L_L, L_M, L_N, L_R, L_S, L_T1, L_T2, L_TX, L_TX_BLINDING, L_U, L_V, L_W, L_X, L_Y, L_Z } from './labels';
+import { NBITS } from './prover';
+import { recordChallenge } from './record';
+import { SC_SIZE, scBatchInvert, scFromU64, scSub } from './scalars';
+import { trAppend, trAppendU64, trChallenge } from './transcript';
+import { at, DYN_POINTS, dynTable, V_S } from './workspace';
+
+/** Most inner-product rounds (m <= 2: nm <= 128). */
+const MAX_ROUNDS: i32 = 7;
+/** Parsed points: A, S, T1, T2, then L_1, R_1, ..., L_k, R_k, then V_0..V_(m-1). */
+const PTS: usize = memory.data(DYN_POINTS * <i32>GE_SIZE, 16);
+const TX: usize = memory.data(<i32>SC_SIZE, 16);
+const TAUX: usize = memory.data(<i32>SC_SIZE, 16);
+const MU: usize = memory.data(<i32>SC_SIZE, 16);
+const AA: usize = memory.data(<i32>SC_SIZE, 16);
+const BB: usize = memory.data(<i32>SC_SIZE, 16);
+const Y: usize = memory.data(<i32>SC_SIZE, 16);
+const Z: usize = memory.data(<i32>SC_SIZE, 16);
+const X: usize = memory.data(<i32>SC_SIZE, 16);
+const W: usize = memory.data(<i32>SC_SIZE, 16);
+const C: usize = memory.data(<i32>SC_SIZE, 16);
+/** y, then u_1..u_k; inverted in place into INV. */
+const CH: usize = memory.data((1 + MAX_ROUNDS) * <i32>SC_SIZE, 16);
+const INV: usize = memory.data((1 + MAX_ROUNDS) * <i32>SC_SIZE, 16);
+const USQ: usize = memory.data(MAX_ROUNDS * <i32>SC_SIZE, 16);
+const T: usize = memory.data(<i32>SC_SIZE, 16);
+const T2: usize = memory.data(<i32>SC_SIZE, 16);
+const YI: usize = memory.data(<i32>SC_SIZE, 16);
+const YP: usize = memory.data(<i32>SC_SIZE, 16);
+const SUMY: usize = memory.data(<i32>SC_SIZE, 16);
+const DELTA: usize = memory.data(<i32>SC_SIZE, 16);
+const D: usize = memory.data(<i32>SC_SIZE, 16);
+const ZP: usize = memory.data(2 * <i32>SC_SIZE, 16);
+const SUM: usize = memory.data(<i32>GEJ_SIZE, 16);
+
+/** Rounds of the inner-product argument for m values. */
+export function roundsFor(m: i32): i32 {
+  return m == 1 ? 6 : 7;
+}
+
+/** Bytes of the range-proof core for m values: 4 points, 3 scalars, 2k points, 2 scalars. */
+export function coreSize(m: i32): i32 {
+  return 4 * 33 + 3 * 32 + 2 * roundsFor(m) * 33 + 2 * 32;
+}
+
+// @ts-ignore: decorator
+@inline function pt(i: i32): usize {
+  return PTS + <usize>i * GE_SIZE;
+}
+
+/** Parses a 33-byte compressed point; the identity, x >= p and points off the curve fail. */
+function parsePoint(dst: usize, src: usize): bool {
+  return sec1Parse(dst, src, 33);
+}
+
+/** Parses a canonical scalar (below n). */
+function parseScalar(dst: usize, src: usize): bool {
+  return scSetB32(dst, src) == 0;
+}
+
+/** Parses the core at `core` for m values; false for any invalid point or non-canonical scalar. */
+export function rangeParse(core: usize, m: i32): bool {
+  const k = roundsFor(m);
+  for (let i = 0; i < 4; i++) if (!parsePoint(pt(i), core + <usize>(33 * i))) return false;
+  if (!parseScalar(TX, core + 132) || !parseScalar(TAUX, core + 164) || !parseScalar(MU, core + 196)) return false;
+  for (let i = 0; i < 2 * k; i++) if (!parsePoint(pt(4 + i), core + 228 + <usize>(33 * i))) return false;
+  const ab = core + 228 + <usize>(66 * k);
+  return parseScalar(AA, ab) && parseScalar(BB, ab + 32);
+}
+
+/** Stores the m values' commitments V_j (affine, derived by the caller) after the proof's points. */
+export function rangeSetV(m: i32, v: usize): void {
+  memory.copy(pt(4 + 2 * roundsFor(m)), v, <usize>m * GE_SIZE);
+}
+
+/**
+ * Replays the range proof's transcript after the statement: n, m, V_j (compressed at vEnc), A, S,
+ * y, z, T1, T2, x, the three scalars, w, ipp-n and every L, R, u. False for a zero challenge.
+ */
+export function rangeReplay(core: usize, m: i32, vEnc: usize): bool {
+  const k = roundsFor(m);
+  trAppendU64(L_N, <u64>NBITS);
+  trAppendU64(L_M, <u64>m);
+  for (let j = 0; j < m; j++) trAppend(L_V, vEnc + <usize>j * 33, 33);
+  trAppend(L_A, core, 33);
+  trAppend(L_S, core + 33, 33);
+  if (!trChallenge(L_Y, Y) || !trChallenge(L_Z, Z)) return false;
+  trAppend(L_T1, core + 66, 33);
+  trAppend(L_T2, core + 99, 33);
+  if (!trChallenge(L_X, X)) return false;
+  trAppend(L_TX, core + 132, 32);
+  trAppend(L_TX_BLINDING, core + 164, 32);
+  trAppend(L_E_BLINDING, core + 196, 32);
+  if (!trChallenge(L_W, W)) return false;
+  recordChallenge(Y);
+  recordChallenge(Z);
+  recordChallenge(X);
+  recordChallenge(W);
+  trAppendU64(L_IPP_N, <u64>(NBITS * m));
+  memory.copy(CH, Y, SC_SIZE);
+  for (let j = 0; j < k; j++) {
+    const lr = core + 228 + <usize>(66 * j);
+    trAppend(L_L, lr, 33);
+    trAppend(L_R, lr + 33, 33);
+    const u = CH + <usize>(1 + j) * SC_SIZE;
+    if (!trChallenge(L_U, u)) return false;
+    recordChallenge(u);
+  }
+  return true;
+}
+
+/**
+ * Draws the batching weight c and checks the one equation; rangeParse and rangeReplay must have
+ * succeeded for the same m. False for a zero c or an equation that does not hold.
+ */
+export function rangeCheck(m: i32): bool {
+  if (!trChallenge(L_BATCH, C)) return false;
+  const k = roundsFor(m);
+  const nm = NBITS * m;
+  memory.copy(INV, CH, <usize>(1 + k) * SC_SIZE);
+  scBatchInvert(INV, 1 + k);
+  const yinv = INV;
+  // s_0 = product of u_j^-1; s_i = s_(i - 2^p) u_(k-p)^2 for p = floor(log2 i).
+  memory.copy(at(V_S, 0), ONE, SC_SIZE);
+  for (let j = 0; j < k; j++) {
+    const u = CH + <usize>(1 + j) * SC_SIZE;
+    scMul(at(V_S, 0), at(V_S, 0), INV + <usize>(1 + j) * SC_SIZE);
+    scMul(USQ + <usize>j * SC_SIZE, u, u);
+  }
+  for (let i = 1; i < nm; i++) {
+    const p = 31 - clz<i32>(i);
+    scMul(at(V_S, i), at(V_S, i - (1 << p)), USQ + <usize>(k - 1 - p) * SC_SIZE);
+  }
+  varReset();
+  let t = 0;
+  // G_i: -z - a s_i. H_i: z + y^-i (d_i - b s_(nm-1-i)). Meanwhile SUMY = sum of y^i.
+  scMul(ZP, Z, Z);
+  scMul(ZP + SC_SIZE, ZP, Z);
+  memory.copy(YI, ONE, SC_SIZE);
+  memory.copy(YP, ONE, SC_SIZE);
+  memory.fill(SUMY, 0, SC_SIZE);
+  for (let i = 0; i < nm; i++) {
+    scMul(T, AA, at(V_S, i));
+    scAdd(T, T, Z);
+    scNeg(T, T);
+    varTerm(t++, tableG(i), T);
+    if ((i & 63) == 0) memory.copy(D, ZP + <usize>(i >> 6) * SC_SIZE, SC_SIZE);
+    else scAdd(D, D, D);
+    scMul(T, BB, at(V_S, nm - 1 - i));
+    scSub(T, D, T);
+    scMul(T, T, YI);
+    scAdd(T, T, Z);
+    varTerm(t++, tableH(i), T);
+    scAdd(SUMY, SUMY, YP);
+    scMul(YP, YP, Y);
+    scMul(YI, YI, yinv);
+  }
+  // delta = (z - z^2) sum y^i - sum of z^(3+j) (2^64 - 1).
+  scSub(T, Z, ZP);
+  scMul(DELTA, T, SUMY);
+  scFromU64(T2, 0xffffffffffffffff);
+  for (let j = 0; j < m; j++) {
+    scMul(T, ZP + <usize>j * SC_SIZE, Z);
+    scMul(T, T, T2);
+    scSub(DELTA, DELTA, T);
+  }
+  // B: w (t_x - a b) + c (delta - t_x). G: -mu - c tau_x.
+  scMul(T, AA, BB);
+  scSub(T, TX, T);
+  scMul(T, T, W);
+  scSub(T2, DELTA, TX);
+  scMul(T2, T2, C);
+  scAdd(T, T, T2);
+  varTerm(t++, tableB(), T);
+  scMul(T, C, TAUX);
+  scAdd(T, T, MU);
+  scNeg(T, T);
+  varTerm(t++, tableBlind(), T);
+  // The proof's own points: A 1, S x, T1 c x, T2 c x^2, L_j u_j^2, R_j u_j^-2, V_j c z^(2+j).
+  buildTables(dynTable(0), PTS, GE_SIZE, 4 + 2 * k + m);
+  varTerm(t++, dynTable(0), ONE);
+  varTerm(t++, dynTable(1), X);
+  scMul(T, C, X);
+  varTerm(t++, dynTable(2), T);
+  scMul(T, T, X);
+  varTerm(t++, dynTable(3), T);
+  for (let j = 0; j < k; j++) {
+    varTerm(t++, dynTable(4 + 2 * j), USQ + <usize>j * SC_SIZE);
+    const inv = INV + <usize>(1 + j) * SC_SIZE;
+    scMul(T, inv, inv);
+    varTerm(t++, dynTable(5 + 2 * j), T);
+  }
+  for (let j = 0; j < m; j++) {
+    scMul(T, C, ZP + <usize>j * SC_SIZE);
+    varTerm(t++, dynTable(4 + 2 * k + j), T);
+  }
+  varMsm(SUM, t);
+  return gejIsInfinity(SUM);
+}

@@ -1,0 +1,53 @@
+/**
+ * The vectors of scalars and the per-proof point tables zk-FIDNA's prover and verifier work in,
+ * reserved once (secp256k1/arena.ts) on the first zk-FIDNA call together with the generators.
+ */
+import { reserve } from '../secp256k1/arena';
+import { TABLE_SIZE } from '../secp256k1/batch';
+import { SC_SIZE } from '../secp256k1/scalar';
+import { ensureGenerators, NM_MAX } from './generators';
+
+/** Vectors of NM_MAX scalars. Prover: nonces s_L, s_R; l; r; y^i s_R; y^i; the IPP's generator coefficients. */
+export const V_SL: i32 = 0;
+export const V_SR: i32 = 1;
+export const V_L: i32 = 2;
+export const V_R: i32 = 3;
+export const V_R1: i32 = 4;
+export const V_YP: i32 = 5;
+export const V_GC: i32 = 6;
+export const V_HC: i32 = 7;
+/** Verifier: the IPP's s_i. */
+export const V_S: i32 = 8;
+const VECTORS: i32 = 9;
+const VECTOR_SIZE: usize = <usize>NM_MAX * SC_SIZE;
+
+/** Points of a proof the verifier builds tables for: A, S, T1, T2, L_1..L_7, R_1..R_7, V_0, V_1. */
+export const DYN_POINTS: i32 = 22;
+
+let vectors: usize = 0;
+let tables: usize = 0;
+
+/** Reserves the workspace and computes the generators unless done. */
+export function ensureWorkspace(): void {
+  ensureGenerators();
+  if (vectors != 0) return;
+  vectors = reserve(<usize>VECTORS * VECTOR_SIZE);
+  tables = reserve(<usize>DYN_POINTS * TABLE_SIZE);
+}
+
+/** Element i of vector v. */
+// @ts-ignore: decorator
+@inline export function at(v: i32, i: i32): usize {
+  return vectors + <usize>v * VECTOR_SIZE + <usize>i * SC_SIZE;
+}
+
+/** Table of the verifier's dynamic point j. */
+// @ts-ignore: decorator
+@inline export function dynTable(j: i32): usize {
+  return tables + <usize>j * TABLE_SIZE;
+}
+
+/** Zeroes the prover's secret vectors. */
+export function wipeVectors(): void {
+  memory.fill(vectors, 0, <usize>VECTORS * VECTOR_SIZE);
+}

@@ -1,0 +1,69 @@
+/** The engine's two multi-scalar multiplications (constant-time and variable-time) against @noble/curves. */
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { instantiate, Io, type EngineExports } from './wasm.ts';
+
+let wasm: EngineExports;
+let io: Io;
+const bases: (typeof secp256k1.Point.BASE)[] = [];
+beforeAll(async () => {
+  wasm = await instantiate();
+  io = new Io(wasm);
+  // Base indices of the test hook: 0..127 G_i, 128..255 H_i, 256 B, 257 G (generator digest order 2.., 258.., 0, 1).
+  for (let b = 0; b < 258; b++) {
+    const index = b < 128 ? 2 + b : b < 256 ? 258 + b - 128 : b - 256;
+    (wasm.zkGenerator as (i: number) => number)(index);
+    bases.push(secp256k1.Point.fromBytes(io.read(0, 33)));
+  }
+});
+
+const N = secp256k1.Point.CURVE().n;
+const be32 = (v: bigint) => Uint8Array.from(Buffer.from(v.toString(16).padStart(64, '0'), 'hex'));
+const randScalar = () => BigInt('0x' + randomBytes(32).toString('hex')) % N;
+
+/** Runs the hook; returns the affine point as 64 bytes, or null for the identity. */
+function msm(terms: [number, bigint][], ct: boolean): Uint8Array | null {
+  const buf = new Uint8Array(36 * terms.length);
+  const view = new DataView(buf.buffer);
+  terms.forEach(([b, k], i) => {
+    view.setInt32(36 * i, b, true);
+    buf.set(be32(k), 36 * i + 4);
+  });
+  io.write(buf, 0);
+  if ((wasm.zkTestMsm as (c: number, ct: number) => number)(terms.length, ct ? 1 : 0) !== 1) return null;
+  return io.read(16384, 64);
+}
+
+function expected(terms: [number, bigint][]): Uint8Array | null {
+  let sum = secp256k1.Point.ZERO;
+  for (const [b, k] of terms) if (k % N !== 0n) sum = sum.add(bases[b].multiply(k % N));
+  return sum.is0() ? null : sum.toBytes(false).subarray(1);
+}
+
+const EDGES = [1n, 2n, 3n, 31n, 32n, 33n, N - 1n, N - 2n, (N - 1n) / 2n, (N + 1n) / 2n, 1n << 255n, (1n << 128n) - 1n];
+
+for (const ct of [true, false]) {
+  describe(`${ct ? 'constant-time' : 'variable-time'} MSM`, () => {
+    it('sums random terms over the generator tables like noble', () => {
+      for (const count of [1, 2, 3, 8, 17, 64, 129, 258]) {
+        const terms = Array.from({ length: count }, (_, i) => [i % 258, randScalar()] as [number, bigint]);
+        expect(msm(terms, ct)).toEqual(expected(terms));
+      }
+    });
+
+    it('handles edge scalars, odd and even, and repeated bases', () => {
+      for (const k of EDGES) {
+        const terms: [number, bigint][] = [[256, k], [257, k], [5, k], [5, N - k + 1n]];
+        expect(msm(terms, ct)).toEqual(expected(terms));
+      }
+    });
+
+    it('reports the identity when the terms cancel: k P + (n - k) P and a zero scalar', () => {
+      const k = randScalar();
+      expect(msm([[3, k], [3, N - k]], ct)).toBeNull();
+      expect(msm([[7, 0n]], ct)).toBeNull();
+      expect(expected([[3, k], [4, 0n]])).toEqual(msm([[3, k], [4, 0n]], ct));
+    });
+  });
+}
