@@ -13,6 +13,11 @@ export type EngineErrorCode =
   | 'invalid_nonce_length'
   | 'context_too_long'
   | 'unsupported_hash'
+  | 'invalid_value'
+  | 'value_out_of_range'
+  | 'invalid_bounds'
+  | 'invalid_circuit'
+  | 'invalid_proof'
   | 'engine_failure';
 
 /** Thrown for every input the engine refuses; `param` names the offending argument. */

@@ -13,6 +13,7 @@ import { secp256k1Api, type Secp256k1 } from './secp256k1.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
 import { sha3Api, type Sha3Api } from './sha3.ts';
 import { instantiate, Io, type EngineExports, type WasmSource } from './wasm.ts';
+import { zkFidnaApi, type ZkFidna } from './zkfidna.ts';
 
 export { EngineError } from './errors.ts';
 export type { EngineErrorCode } from './errors.ts';
@@ -44,6 +45,28 @@ export type { PrehashName } from './prehash.ts';
 export type { Sha2Name } from './sha2.ts';
 export type { Sha3FixedName, ShakeName } from './sha3.ts';
 export type { WasmSource } from './wasm.ts';
+export {
+  ZK_FIDNA_ATTESTATION_CONTEXT,
+  ZK_FIDNA_GENERATORS_DST,
+  ZK_FIDNA_MAX_CONTEXT,
+  ZK_FIDNA_MAX_VALUE,
+  ZK_FIDNA_PROOF_SIZES,
+  ZK_FIDNA_RNG_LENGTH,
+} from './zkfidna.ts';
+export type {
+  ZkFidna,
+  ZkFidnaAttestation,
+  ZkFidnaCircuit,
+  ZkFidnaDetails,
+  ZkFidnaOpening,
+  ZkFidnaProof,
+  ZkFidnaProveOptions,
+  ZkFidnaPublicInput,
+  ZkFidnaPublicParameters,
+  ZkFidnaValue,
+  ZkFidnaVerification,
+  ZkFidnaViews,
+} from './zkfidna.ts';
 
 export interface Engine extends Sha3Api, Sha2Api {
   mlDsa44: MlDsa;
@@ -66,6 +89,8 @@ export interface Engine extends Sha3Api, Sha2Api {
   qes2Ecdsa: Qes2;
   /** QES2_Schnorr: composite ML-DSA-65 + BIP-340. */
   qes2Schnorr: Qes2;
+  /** zk-FIDNA (docs/crypto/zk-fidna.md): zero-knowledge balance, range and transfer proofs. */
+  zkFidna: ZkFidna;
   /** Current size of the engine's linear memory in bytes (flat across calls). */
   memoryBytes(): number;
 }
@@ -94,6 +119,7 @@ function build(wasm: EngineExports): Engine {
     secp256k1,
     qes2Ecdsa: qes2Api(hashes, mlDsa65, secp256k1, 'ecdsa'),
     qes2Schnorr: qes2Api(hashes, mlDsa65, secp256k1, 'schnorr'),
+    zkFidna: zkFidnaApi(wasm, io, mlDsa65, hashes.shake256),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };
 }

@@ -71,6 +71,15 @@ export interface EngineExports {
   secp256k1SchnorrSignFinish(): void;
   secp256k1SchnorrVerifyBegin(): number;
   secp256k1SchnorrVerifyFinish(): number;
+  /** zk-FIDNA; IO layout in engine/assembly/zkfidna/exports.ts. zkProve returns the proof length or < 0. */
+  zkProve(circuit: number, ctxLen: number): number;
+  /** Verdict bits: 1 structure, 2 circuit, 4 range-proof equation, 8 kernel. */
+  zkVerify(len: number): number;
+  zkChallengeCount(): number;
+  zkProofSize(circuit: number, ctxLen: number): number;
+  zkGeneratorDigest(): void;
+  zkGenerator(index: number): number;
+  zkHashToCurve(msgLen: number, dstLen: number, mode: number): number;
   [name: string]: unknown;
 }
 

@@ -1,0 +1,264 @@
+/**
+ * zk-FIDNA host API: zero-knowledge balance, range and transfer proofs over Pedersen commitments
+ * on secp256k1 (aggregated 64-bit Bulletproofs, Fiat-Shamir on SHAKE256), with an optional
+ * ML-DSA-65 attestation over the proof bytes. Arguments are checked here; proving and verifying
+ * are one wasm call each (engine/assembly/zkfidna); randomness is drawn here and passed in.
+ */
+import { bytes, EngineError, options } from './errors.ts';
+import type { MlDsa } from './mldsa.ts';
+import type { EngineExports, Io } from './wasm.ts';
+import { decodeHeader, ZK_FIDNA_AGGREGATION, ZK_FIDNA_BITS, ZK_FIDNA_VERSION, type DecodedHeader } from './zkfidna_encoding.ts';
+import { contextOf, publicInputOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
+
+export { ZK_FIDNA_PROOF_SIZES } from './zkfidna_encoding.ts';
+export { ZK_FIDNA_MAX_CONTEXT, ZK_FIDNA_MAX_VALUE } from './zkfidna_inputs.ts';
+export type { ZkFidnaCircuit, ZkFidnaPublicInput, ZkFidnaValue } from './zkfidna_inputs.ts';
+
+export const ZK_FIDNA_RNG_LENGTH = 32;
+/** The ML-DSA-65 context string of attestations. */
+export const ZK_FIDNA_ATTESTATION_CONTEXT = 'zk-fidna/v1';
+export const ZK_FIDNA_GENERATORS_DST = 'ZKFIDNA-V01-CS01-with-secp256k1_XMD:SHA-256_SSWU_RO_';
+
+export interface ZkFidnaProveOptions {
+  /** X, the amount kept secret (at least 1). */
+  secretValue: ZkFidnaValue;
+  /** Y: the balance compared with X (balance_proof), or the balance X is paid from (custom). */
+  balanceValue?: ZkFidnaValue;
+  circuitType: ZkFidnaCircuit;
+  /** range_proof: public bounds of X; min defaults to 1, max to balanceValue. */
+  min?: ZkFidnaValue;
+  max?: ZkFidnaValue;
+  /** 0..255 bytes the proof is bound to (a transaction id, say); default empty. */
+  context?: Uint8Array;
+  /** 32 bytes from which every blinding and nonce derives; default fresh random. */
+  rng?: Uint8Array;
+  /** An ML-DSA-65 key pair to attest the proof with. */
+  attest?: { secretKey: Uint8Array; publicKey: Uint8Array };
+}
+
+/** A commitment with what opens it: for the prover only, never for a verifier. */
+export interface ZkFidnaOpening {
+  commitment: Uint8Array;
+  value: bigint;
+  /** The blinding r of commitment = value B + r G, 32 bytes big-endian. */
+  blinding: Uint8Array;
+}
+
+export interface ZkFidnaAttestation {
+  algorithm: 'ML-DSA-65';
+  publicKey: Uint8Array;
+  /** ML-DSA-65 signature of the proof bytes, context "zk-fidna/v1". */
+  signature: Uint8Array;
+}
+
+export interface ZkFidnaPublicParameters {
+  curve: 'secp256k1';
+  /** Bits per range proof and values aggregated per proof. */
+  n: number;
+  m: number;
+  generatorsDst: string;
+  /** SHA-256 of the 514 compressed generators, hex. */
+  generatorDigest: string;
+  version: number;
+}
+
+/** What a proof shows a person: all public. Scalars and challenges as 64-digit hex. */
+export interface ZkFidnaViews {
+  /** The public commitments, 33-byte compressed points in circuit order. */
+  commitments: Uint8Array[];
+  challenges: { y: string; z: string; x: string; w: string; u: string[] };
+  responses: { tx: string; taux: string; mu: string; a: string; b: string };
+  publicParameters: ZkFidnaPublicParameters;
+}
+
+export interface ZkFidnaProof {
+  /** The version-1 encoding: what a verifier needs, with publicInput. */
+  proof: Uint8Array;
+  publicInput: ZkFidnaPublicInput;
+  /** Blindings of the commitments, for the caller only. */
+  openings: ZkFidnaOpening[];
+  views: ZkFidnaViews;
+  attestation?: ZkFidnaAttestation;
+}
+
+export interface ZkFidnaDetails {
+  /** It decodes, and its header matches publicInput. */
+  structurallyValid: boolean;
+  /** Known circuit, bounds in order, derived commitments and kernel excess not the identity. */
+  circuitValid: boolean;
+  /** The aggregated range-proof equation holds. */
+  mathematicalCheck: boolean;
+  /** Both values are in [0, 2^64): part of the same equation. */
+  positiveCheck: boolean;
+  /** The balance statement holds: the same equation, and for custom the BIP-340 kernel. */
+  balanceCheck: boolean;
+  /** The ML-DSA-65 attestation verifies (only when one is given). */
+  signatureCheck?: boolean;
+}
+
+export interface ZkFidnaVerification {
+  valid: boolean;
+  details: ZkFidnaDetails;
+  /** The proof's views, when it decodes. */
+  views?: ZkFidnaViews;
+}
+
+export interface ZkFidna {
+  prove(opts: ZkFidnaProveOptions): ZkFidnaProof;
+  verify(args: { proof: Uint8Array; publicInput: ZkFidnaPublicInput; attestation?: Omit<ZkFidnaAttestation, 'algorithm'> & { algorithm?: 'ML-DSA-65' } }): ZkFidnaVerification;
+  /** The views of a proof that decodes (challenges recomputed); throws invalid_proof otherwise. */
+  inspect(proof: Uint8Array): ZkFidnaViews;
+  /** Curve, sizes, generator DST and digest, version. */
+  publicParameters(): ZkFidnaPublicParameters;
+}
+
+// IO offsets, as in engine/assembly/zkfidna/exports.ts.
+const RNG = 32;
+const CONTEXT = 64;
+const PROOF = 1024;
+const OPENINGS = 4096;
+const CHALLENGES = 8192;
+const MAX_PROOF = OPENINGS - PROOF;
+const RETRY = -2;
+
+const VERDICT = { structure: 1, circuit: 2, math: 4, kernel: 8 };
+const PROVE_KEYS = ['secretValue', 'balanceValue', 'circuitType', 'min', 'max', 'context', 'rng', 'attest'] as const;
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256: (data: Uint8Array, outLen: number) => Uint8Array): ZkFidna {
+  const call = (name: string) => wasm[name] as (...args: number[]) => number;
+  const [zkProve, zkVerify, zkChallengeCount, zkGeneratorDigest] = ['zkProve', 'zkVerify', 'zkChallengeCount', 'zkGeneratorDigest'].map(call);
+  let parameters: ZkFidnaPublicParameters | undefined;
+
+  const publicParameters = (): ZkFidnaPublicParameters => {
+    if (!parameters) {
+      zkGeneratorDigest();
+      parameters = {
+        curve: 'secp256k1',
+        n: ZK_FIDNA_BITS,
+        m: ZK_FIDNA_AGGREGATION,
+        generatorsDst: ZK_FIDNA_GENERATORS_DST,
+        generatorDigest: hex(io.read(0, 32)),
+        version: ZK_FIDNA_VERSION,
+      };
+    }
+    return { ...parameters };
+  };
+
+  /** Views from a decoded header and the challenges the engine recorded in its last call. */
+  const viewsOf = (header: DecodedHeader): ZkFidnaViews => {
+    const ch = Array.from({ length: zkChallengeCount() }, (_, i) => hex(io.read(CHALLENGES + 32 * i, 32)));
+    const r = header.responses;
+    return {
+      commitments: header.commitments,
+      challenges: { y: ch[0] ?? '', z: ch[1] ?? '', x: ch[2] ?? '', w: ch[3] ?? '', u: ch.slice(4) },
+      responses: { tx: hex(r.tx), taux: hex(r.taux), mu: hex(r.mu), a: hex(r.a), b: hex(r.b) },
+      publicParameters: publicParameters(),
+    };
+  };
+
+  const checkAttestKeys = (attest: unknown) => {
+    const o = options<{ secretKey: Uint8Array; publicKey: Uint8Array }>(attest, ['secretKey', 'publicKey'], 'attest');
+    const sk = bytes(o.secretKey, 'attest.secretKey', mlDsa65.secretKeyLength, 'invalid_key');
+    const pk = bytes(o.publicKey, 'attest.publicKey', mlDsa65.publicKeyLength, 'invalid_key');
+    // An ML-DSA secret key holds tr = SHAKE256(publicKey, 64) at bytes 64..128.
+    if (!equalBytes(shake256(pk, 64), sk.subarray(64, 128))) {
+      throw new EngineError('invalid_key', 'attest.publicKey is not the public key of attest.secretKey', 'attest.publicKey');
+    }
+    return { sk, pk };
+  };
+
+  const runVerify = (proof: Uint8Array): number => {
+    if (proof.length > MAX_PROOF) return 0;
+    io.write(proof, PROOF);
+    return zkVerify(proof.length);
+  };
+
+  return {
+    prove(opts) {
+      const o = options<ZkFidnaProveOptions>(opts, PROVE_KEYS, 'opts');
+      const s = statementOf(o);
+      const context = contextOf(o.context, 'context');
+      const given = o.rng === undefined ? undefined : bytes(o.rng, 'rng', ZK_FIDNA_RNG_LENGTH, 'invalid_random_length');
+      const keys = o.attest === undefined ? undefined : checkAttestKeys(o.attest);
+      let len = RETRY;
+      for (let attempt = 0; len === RETRY && attempt < 4; attempt++) {
+        if (given && attempt > 0) {
+          throw new EngineError('engine_failure', 'this rng leads to a zero challenge or an identity commitment (probability about 2^-256); use another', 'rng');
+        }
+        const input = new Uint8Array(CONTEXT);
+        const view = new DataView(input.buffer);
+        [s.x, s.y, s.min, s.max].forEach((v, i) => view.setBigUint64(8 * i, v, true));
+        input.set(given ?? globalThis.crypto.getRandomValues(new Uint8Array(ZK_FIDNA_RNG_LENGTH)), RNG);
+        io.write(input, 0);
+        io.write(context, CONTEXT);
+        len = zkProve(ZK_FIDNA_CIRCUITS[s.circuit], context.length);
+        input.fill(0);
+      }
+      if (len < 0) throw new EngineError('engine_failure', `the engine could not prove this statement (code ${len})`, 'secretValue');
+      const proof = io.read(PROOF, len);
+      const header = decodeHeader(proof);
+      if (!header) throw new EngineError('engine_failure', 'the engine produced a proof that does not decode', 'secretValue');
+      const values = s.circuit === 'custom' ? [s.y, s.x, s.y - s.x] : s.circuit === 'range_proof' ? [s.x] : [s.x, s.y];
+      const openings = values.map((value, i) => ({ commitment: header.commitments[i], value, blinding: io.read(OPENINGS + 32 * i, 32) }));
+      io.clear(OPENINGS, 96);
+      const publicInput: ZkFidnaPublicInput = { circuitType: s.circuit, result: s.result };
+      if (s.circuit === 'range_proof') Object.assign(publicInput, { min: s.min, max: s.max });
+      if (context.length > 0) publicInput.context = context.slice();
+      const result: ZkFidnaProof = { proof, publicInput, openings, views: viewsOf(header) };
+      if (keys) {
+        const signature = mlDsa65.sign(proof, keys.sk, { context: new TextEncoder().encode(ZK_FIDNA_ATTESTATION_CONTEXT) });
+        result.attestation = { algorithm: 'ML-DSA-65', publicKey: keys.pk.slice(), signature };
+      }
+      return result;
+    },
+
+    verify(args) {
+      const o = options<{ proof: Uint8Array; publicInput: ZkFidnaPublicInput; attestation: ZkFidnaAttestation }>(args, ['proof', 'publicInput', 'attestation'], 'args');
+      const proof = bytes(o.proof, 'proof');
+      const input = publicInputOf(o.publicInput);
+      let signatureCheck: boolean | undefined;
+      if (o.attestation !== undefined) {
+        const a = options<ZkFidnaAttestation>(o.attestation, ['algorithm', 'publicKey', 'signature'], 'attestation');
+        if (a.algorithm !== undefined && a.algorithm !== 'ML-DSA-65') {
+          throw new EngineError('invalid_option', "attestation.algorithm must be 'ML-DSA-65'", 'attestation.algorithm');
+        }
+        const pk = bytes(a.publicKey, 'attestation.publicKey', mlDsa65.publicKeyLength, 'invalid_key');
+        const sig = bytes(a.signature, 'attestation.signature', mlDsa65.signatureLength, 'invalid_signature_length');
+        signatureCheck = mlDsa65.verify(pk, proof, sig, { context: new TextEncoder().encode(ZK_FIDNA_ATTESTATION_CONTEXT) });
+      }
+      const header = decodeHeader(proof);
+      const verdict = header ? runVerify(proof) : 0;
+      const matches =
+        header !== null &&
+        header.circuitType === input.circuitType &&
+        header.result === input.result &&
+        header.min === input.min &&
+        header.max === input.max &&
+        equalBytes(header.context, input.context ?? new Uint8Array(0));
+      const math = (verdict & VERDICT.math) !== 0;
+      const details: ZkFidnaDetails = {
+        structurallyValid: (verdict & VERDICT.structure) !== 0 && matches,
+        circuitValid: (verdict & VERDICT.circuit) !== 0,
+        mathematicalCheck: math,
+        positiveCheck: math,
+        balanceCheck: math && (verdict & VERDICT.kernel) !== 0,
+      };
+      if (signatureCheck !== undefined) details.signatureCheck = signatureCheck;
+      const valid = Object.values(details).every((v) => v === true);
+      return header && (verdict & VERDICT.circuit) !== 0 ? { valid, details, views: viewsOf(header) } : { valid, details };
+    },
+
+    inspect(proof) {
+      const p = bytes(proof, 'proof');
+      const header = decodeHeader(p);
+      if (!header || (runVerify(p) & VERDICT.circuit) === 0) {
+        throw new EngineError('invalid_proof', 'proof is not a version-1 zk-FIDNA proof that decodes into a valid statement', 'proof');
+      }
+      return viewsOf(header);
+    },
+
+    publicParameters,
+  };
+}
