@@ -8,7 +8,8 @@
  * eight terms with zero digits per 8-byte read.
  */
 import { reserve } from './arena';
-import { GE_SIZE, geNeg, gejAddGeVar, gejDouble, gejSetInfinity } from './point';
+import { gejAddGeSigned } from './addvar';
+import { GE_SIZE, gejDouble, gejSetInfinity } from './point';
 import { scToLE } from './scalar';
 
 /** Most terms one varMsm call takes (a multiple of 8, for the row scans). */
@@ -21,7 +22,6 @@ const TABLES: usize = memory.data(VAR_MAX_TERMS * 4, 16);
 /** Digits, bit-major (ROWS x VAR_MAX_TERMS i8), reserved on first use. */
 let DIGITS: usize = 0;
 const BYTES: usize = memory.data(48, 16);
-const NEG: usize = memory.data(<i32>GE_SIZE, 16);
 let top: i32 = 0;
 
 /** Forgets earlier terms: call before setting the terms of a new sum. */
@@ -75,12 +75,8 @@ export function varMsm(r: usize, count: i32): void {
         const d = <i32>load<i8>(row + <usize>i);
         if (d == 0) continue;
         const table = <usize>load<u32>(TABLES + (<usize>i << 2));
-        if (d > 0) {
-          gejAddGeVar(r, r, table + <usize>((d - 1) >> 1) * GE_SIZE);
-        } else {
-          geNeg(NEG, table + <usize>((-d - 1) >> 1) * GE_SIZE);
-          gejAddGeVar(r, r, NEG);
-        }
+        if (d > 0) gejAddGeSigned(r, table + <usize>((d - 1) >> 1) * GE_SIZE, false);
+        else gejAddGeSigned(r, table + <usize>((-d - 1) >> 1) * GE_SIZE, true);
       }
     }
   }

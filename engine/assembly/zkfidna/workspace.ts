@@ -4,6 +4,7 @@
  */
 import { reserve } from '../secp256k1/arena';
 import { TABLE_SIZE } from '../secp256k1/batch';
+import { GE_SIZE, GEJ_SIZE } from '../secp256k1/point';
 import { SC_SIZE } from '../secp256k1/scalar';
 import { ensureGenerators, NM_MAX } from './generators';
 
@@ -23,9 +24,12 @@ const VECTOR_SIZE: usize = <usize>NM_MAX * SC_SIZE;
 
 /** Points of a proof the verifier builds tables for: A, S, T1, T2, L_1..L_7, R_1..R_7, V_0, V_1. */
 export const DYN_POINTS: i32 = 22;
+/** Vector length at which the prover's inner-product argument computes its folded generators. */
+export const MATERIALIZE: i32 = 16;
 
 let vectors: usize = 0;
 let tables: usize = 0;
+let folded: usize = 0;
 
 /** Reserves the workspace and computes the generators unless done. */
 export function ensureWorkspace(): void {
@@ -33,6 +37,19 @@ export function ensureWorkspace(): void {
   if (vectors != 0) return;
   vectors = reserve(<usize>VECTORS * VECTOR_SIZE);
   tables = reserve(<usize>DYN_POINTS * TABLE_SIZE);
+  folded = reserve(<usize>(2 * MATERIALIZE) * (GEJ_SIZE + GE_SIZE + TABLE_SIZE));
+}
+
+/** The prover's folded generators G'_0..G'_15, H'_0..H'_15: Jacobian, affine, and their tables. */
+export function foldedJacobian(): usize {
+  return folded;
+}
+export function foldedAffine(): usize {
+  return folded + <usize>(2 * MATERIALIZE) * GEJ_SIZE;
+}
+// @ts-ignore: decorator
+@inline export function foldedTable(i: i32): usize {
+  return folded + <usize>(2 * MATERIALIZE) * (GEJ_SIZE + GE_SIZE) + <usize>i * TABLE_SIZE;
 }
 
 /** Element i of vector v. */
