@@ -1,7 +1,9 @@
 /**
  * Jacobian to affine conversion of many points with one field inversion (Montgomery's trick:
  * invert the product of all Z, then peel one factor off per point), and the tables of odd
- * multiples P, 3P, ..., 31P that both multi-scalar multiplications read.
+ * multiples P, 3P, 5P, ... that both multi-scalar multiplications read. A table for NAF width w
+ * holds 2^(w-2) entries, up to (2^(w-1) - 1) P: width 8 (64 entries) for fixed generators, whose
+ * tables are built once, width 6 (16 entries) for points met once.
  */
 import { reserve } from './arena';
 import { FE_SIZE, feCopy, feMul, feNormalize, feSqr } from './field';
@@ -11,10 +13,21 @@ import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDouble, gejSetGe } from './point';
 /** Most points one call of gejToGeBatch converts. */
 export const BATCH_MAX: i32 = 256;
 
-/** Odd multiples per table: (2j + 1) P for j < TABLE_ENTRIES. */
-export const TABLE_ENTRIES: i32 = 16;
-/** Bytes of one table (affine entries). */
-export const TABLE_SIZE: usize = <usize>TABLE_ENTRIES * GE_SIZE;
+/** NAF widths of the two table sizes. */
+export const WIDE: i32 = 8;
+export const NARROW: i32 = 6;
+
+/** Entries of a table for NAF width w: (2j + 1) P for j < 2^(w-2). */
+// @ts-ignore: decorator
+@inline export function tableEntries(width: i32): i32 {
+  return 1 << (width - 2);
+}
+
+/** Bytes of a table for NAF width w (affine entries). */
+// @ts-ignore: decorator
+@inline export function tableSize(width: i32): usize {
+  return <usize>tableEntries(width) * GE_SIZE;
+}
 
 const PREFIX: usize = memory.data(BATCH_MAX * <i32>FE_SIZE, 16);
 const INV: usize = memory.data(<i32>FE_SIZE, 16);
@@ -52,28 +65,28 @@ export function gejToGeBatch(dst: usize, src: usize, count: i32): void {
   toAffine(dst, src);
 }
 
-/** Points whose tables are built per batch inversion. */
-const CHUNK: i32 = BATCH_MAX / TABLE_ENTRIES;
-/** Jacobian scratch for one chunk, reserved on first use. */
+/** Jacobian scratch for one batch inversion's worth of entries, reserved on first use. */
 let JAC: usize = 0;
 const TWICE: usize = memory.data(<i32>GEJ_SIZE, 16);
 
 /**
- * Builds the odd-multiple tables of `count` affine points (at points, `stride` bytes apart) into
- * dst, TABLE_SIZE bytes per point. Public points only (variable time).
+ * Builds the width-w odd-multiple tables of `count` affine points (at points, `stride` bytes
+ * apart) into dst, tableSize(width) bytes per point. Public points only (variable time).
  */
-export function buildTables(dst: usize, points: usize, stride: usize, count: i32): void {
+export function buildTables(dst: usize, points: usize, stride: usize, count: i32, width: i32): void {
   if (JAC == 0) JAC = reserve(<usize>BATCH_MAX * GEJ_SIZE);
-  for (let first = 0; first < count; first += CHUNK) {
-    const n = min(CHUNK, count - first);
+  const entries = tableEntries(width);
+  const chunk = BATCH_MAX / entries;
+  for (let first = 0; first < count; first += chunk) {
+    const n = min(chunk, count - first);
     for (let p = 0; p < n; p++) {
-      const row = JAC + <usize>(p * TABLE_ENTRIES) * GEJ_SIZE;
+      const row = JAC + <usize>(p * entries) * GEJ_SIZE;
       gejSetGe(row, points + <usize>(first + p) * stride);
       gejDouble(TWICE, row);
-      for (let j = 1; j < TABLE_ENTRIES; j++) {
+      for (let j = 1; j < entries; j++) {
         gejAddVar(row + <usize>j * GEJ_SIZE, row + <usize>(j - 1) * GEJ_SIZE, TWICE);
       }
     }
-    gejToGeBatch(dst + <usize>first * TABLE_SIZE, JAC, n * TABLE_ENTRIES);
+    gejToGeBatch(dst + <usize>first * tableSize(width), JAC, n * entries);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Constant-time multi-scalar multiplication sum k_i P_i for secret scalars k_i and public points
- * P_i given by their tables of odd multiples (batch.ts): Straus' method with one shared chain of
- * doublings and fixed 5-bit windows.
+ * P_i given by their tables of odd multiples (batch.ts; the first 16 entries, P..31P, of any
+ * width >= 6): Straus' method with one shared chain of doublings and fixed 5-bit windows.
  *
  * Recoding: an odd integer k < 2^261 is sum over j < 52 of (2 w_j - 31) 32^j + 32^52, with w_j
  * the bits 5j + 1 .. 5j + 5 of k, so every digit is odd and nonzero and picks exactly one table
@@ -12,7 +12,6 @@
  */
 import { FE_SIZE, feCmov, feMul, feNeg } from './field';
 import { PJ_SIZE, pjAddGe, pjDouble, pjSetInfinity, pjToGe } from './complete';
-import { TABLE_ENTRIES } from './batch';
 import { GE_SIZE, GEJ_SIZE, gejAddGeVar, gejIsInfinity, gejSetInfinity } from './point';
 import { scToLE } from './scalar';
 
@@ -20,6 +19,8 @@ import { scToLE } from './scalar';
 export const CT_MAX_TERMS: i32 = 260;
 const WINDOW: i32 = 5;
 const WINDOWS: i32 = 52;
+/** Table entries a window digit selects among: 2^(WINDOW - 1). */
+const ENTRIES: u32 = 16;
 /** Bytes per recoded scalar: 33 significant, zero padded so 8-byte reads stay inside. */
 const KSTRIDE: usize = 48;
 
@@ -57,7 +58,7 @@ export function ctTerm(i: i32, table: usize, k: usize): void {
 /** Copies entry idx of the table to E by reading every entry under a mask. */
 function select(table: usize, idx: u32): void {
   let a = i32x4.splat(0), b = a, c = a, d = a, e = a;
-  for (let j: u32 = 0; j < <u32>TABLE_ENTRIES; j++) {
+  for (let j: u32 = 0; j < ENTRIES; j++) {
     const m = i32x4.splat(-<i32>(((j ^ idx) - 1) >> 31));
     const p = table + <usize>j * GE_SIZE;
     a = v128.or(a, v128.and(v128.load(p, 0), m));

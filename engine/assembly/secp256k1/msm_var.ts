@@ -1,8 +1,9 @@
 /**
  * Variable-time multi-scalar multiplication sum k_i P_i for public data (verification, and the
- * inner-product argument, whose vectors may leak): Straus' method with width-6 NAFs over the
- * affine odd-multiple tables of batch.ts (P, 3P, ..., 31P), one shared chain of at most 257
- * doublings, and one mixed addition per nonzero digit (about one bit in seven).
+ * inner-product argument, whose vectors may leak): Straus' method with width-w NAFs over the
+ * affine odd-multiple tables of batch.ts (w per term, matching its table: about one nonzero digit
+ * per w + 1 bits), one shared chain of at most 257 doublings, and one mixed addition per nonzero
+ * digit.
  *
  * Digits are stored bit-major (all terms' digit at bit b side by side), so the main loop skips
  * eight terms with zero digits per 8-byte read.
@@ -14,7 +15,6 @@ import { scToLE } from './scalar';
 
 /** Most terms one varMsm call takes (a multiple of 8, for the row scans). */
 export const VAR_MAX_TERMS: i32 = 296;
-const W: i32 = 6;
 /** Digit positions: a 256-bit scalar's NAF has at most 257 digits. */
 const ROWS: i32 = 258;
 
@@ -37,27 +37,27 @@ export function varReset(): void {
 }
 
 /**
- * Sets term i: the table of P_i and the scalar k (limbs). Its width-W NAF: where the running bit
- * (plus carry) is odd, the next W bits form a digit, made negative with a carry upwards when it is
- * 2^(W-1) or more; each nonzero digit is followed by at least W - 1 zeros.
+ * Sets term i: P_i's table for NAF width w and the scalar k (limbs). Its width-w NAF: where the
+ * running bit (plus carry) is odd, the next w bits form a digit, made negative with a carry
+ * upwards when it is 2^(w-1) or more; each nonzero digit is followed by at least w - 1 zeros.
  */
-export function varTerm(i: i32, table: usize, k: usize): void {
+export function varTerm(i: i32, table: usize, k: usize, w: i32): void {
   store<u32>(TABLES + (<usize>i << 2), <u32>table);
   memory.fill(BYTES, 0, 48);
   scToLE(BYTES, k);
   let carry = 0;
   let bit = 0;
-  while (bit < 256 + W) {
+  while (bit < 256 + w) {
     if (bits(bit, 1) == carry) {
       bit++;
       continue;
     }
-    let word = bits(bit, W) + carry;
-    carry = (word >> (W - 1)) & 1;
-    word -= carry << W;
+    let word = bits(bit, w) + carry;
+    carry = (word >> (w - 1)) & 1;
+    word -= carry << w;
     store<i8>(DIGITS + <usize>(bit * VAR_MAX_TERMS + i), <i8>word);
     if (bit >= top) top = bit + 1;
-    bit += W;
+    bit += w;
   }
 }
 

@@ -13,7 +13,7 @@ import { VAR_MAX_TERMS, varMsm, varReset, varTerm } from '../secp256k1/msm_var';
 import { SC_SIZE, scSetB32 } from '../secp256k1/scalar';
 import { sec1Serialize } from '../secp256k1/sec1';
 import { prove, proofSize, PROVE_INVALID, verify } from './circuits';
-import { ensureGenerators, GENERATOR_DIGEST, GENERATORS, generatorPoint, NM_MAX, tableB, tableBlind, tableG, tableH } from './generators';
+import { ensureGenerators, GEN_WIDTH, GENERATOR_DIGEST, GENERATORS, generatorPoint, NM_MAX, tableB, tableBlind, tableG, tableH } from './generators';
 import { rawProve, rawVerify } from './raw';
 import { RECORDED, recordedCount } from './record';
 import { trForceZero } from './transcript';
@@ -88,7 +88,7 @@ export function zkTestMsm(count: i32, ct: i32): i32 {
     if (b < 0 || b > 2 * NM_MAX + 1) return 0;
     scSetB32(SCALAR, at + 4);
     if (ct != 0) ctTerm(i, tableOf(b), SCALAR);
-    else varTerm(i, tableOf(b), SCALAR);
+    else varTerm(i, tableOf(b), SCALAR, GEN_WIDTH);
   }
   if (ct != 0) {
     if (!ctMsm(P, count)) return 0;

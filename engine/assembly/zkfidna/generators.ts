@@ -6,11 +6,12 @@
  * the order B, G, G_0..G_255, H_0..H_255.
  *
  * Computed once, on the first zk-FIDNA call (513 hashes to the curve), then kept in affine form
- * with odd-multiple tables for the bases proofs use: G_i and H_i for i < NM_MAX, B and G.
+ * with width-8 odd-multiple tables (64 entries) for the bases proofs use: G_i and H_i for
+ * i < NM_MAX, B and G.
  */
 import { SHA256_STATE_SIZE, sha256Final, sha256Init, sha256Update } from '../sha256';
 import { reserve } from '../secp256k1/arena';
-import { buildTables, TABLE_SIZE } from '../secp256k1/batch';
+import { buildTables, tableSize, WIDE } from '../secp256k1/batch';
 import { GE_SIZE } from '../secp256k1/point';
 import { hashToCurve } from '../secp256k1/h2c';
 import { sec1Serialize } from '../secp256k1/sec1';
@@ -26,6 +27,9 @@ export const POINT_G: i32 = 1;
 const FIRST_G: i32 = 2;
 const FIRST_H: i32 = FIRST_G + GENERATORS;
 const POINT_COUNT: i32 = FIRST_H + GENERATORS;
+/** NAF width of the generators' tables. */
+export const GEN_WIDTH: i32 = WIDE;
+const TABLE: usize = tableSize(WIDE);
 
 /** The affine points in digest order, and the tables G_0..G_127, H_0..H_127, B, G (reserved). */
 let POINTS: usize = 0;
@@ -60,25 +64,25 @@ let ready = false;
 /** Table of G_i (i < NM_MAX). */
 // @ts-ignore: decorator
 @inline export function tableG(i: i32): usize {
-  return TABLES + <usize>i * TABLE_SIZE;
+  return TABLES + <usize>i * TABLE;
 }
 
 /** Table of H_i (i < NM_MAX). */
 // @ts-ignore: decorator
 @inline export function tableH(i: i32): usize {
-  return TABLES + <usize>(NM_MAX + i) * TABLE_SIZE;
+  return TABLES + <usize>(NM_MAX + i) * TABLE;
 }
 
 /** Table of the value base B. */
 // @ts-ignore: decorator
 @inline export function tableB(): usize {
-  return TABLES + <usize>(2 * NM_MAX) * TABLE_SIZE;
+  return TABLES + <usize>(2 * NM_MAX) * TABLE;
 }
 
 /** Table of the blinding base (secp256k1's G). */
 // @ts-ignore: decorator
 @inline export function tableBlind(): usize {
-  return TABLES + <usize>(2 * NM_MAX + 1) * TABLE_SIZE;
+  return TABLES + <usize>(2 * NM_MAX + 1) * TABLE;
 }
 
 function hashIndexed(index: i32, kind: u8, i: i32): void {
@@ -91,7 +95,7 @@ function hashIndexed(index: i32, kind: u8, i: i32): void {
 export function ensureGenerators(): void {
   if (ready) return;
   POINTS = reserve(<usize>POINT_COUNT * GE_SIZE);
-  TABLES = reserve(<usize>(2 * NM_MAX + 2) * TABLE_SIZE);
+  TABLES = reserve(<usize>(2 * NM_MAX + 2) * TABLE);
   hashToCurve(generatorPoint(POINT_B), Q0, Q1, VALUE, 5, DST, DST_LEN);
   memory.copy(generatorPoint(POINT_G), G, GE_SIZE);
   for (let i = 0; i < GENERATORS; i++) {
@@ -104,9 +108,9 @@ export function ensureGenerators(): void {
     sha256Update(SHA, ENC, 33);
   }
   sha256Final(SHA, GENERATOR_DIGEST);
-  buildTables(tableG(0), generatorPoint(FIRST_G), GE_SIZE, NM_MAX);
-  buildTables(tableH(0), generatorPoint(FIRST_H), GE_SIZE, NM_MAX);
-  buildTables(tableB(), generatorPoint(POINT_B), GE_SIZE, 2);
+  buildTables(tableG(0), generatorPoint(FIRST_G), GE_SIZE, NM_MAX, WIDE);
+  buildTables(tableH(0), generatorPoint(FIRST_H), GE_SIZE, NM_MAX, WIDE);
+  buildTables(tableB(), generatorPoint(POINT_B), GE_SIZE, 2, WIDE);
   ready = true;
 }
 

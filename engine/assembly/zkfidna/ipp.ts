@@ -11,18 +11,18 @@
  * MATERIALIZE generators), tabled, and the remaining rounds work on them. l and r could be
  * published without losing zero knowledge, so this runs in variable time.
  */
-import { buildTables, gejToGeBatch, TABLE_SIZE } from '../secp256k1/batch';
+import { buildTables, gejToGeBatch, tableSize } from '../secp256k1/batch';
 import { sec1Serialize } from '../secp256k1/sec1';
 import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
 import { scAdd, scGetB32, scMul } from '../secp256k1/scalar';
 import { scInv } from '../secp256k1/scalarinv';
 import { varMsm, varReset, varTerm } from '../secp256k1/msm_var';
-import { tableB, tableG, tableH } from './generators';
+import { GEN_WIDTH, tableB, tableG, tableH } from './generators';
 import { L_L, L_R, L_U } from './labels';
 import { recordChallenge } from './record';
 import { SC_SIZE, scInner, scSetOne } from './scalars';
 import { trAppend, trChallenge } from './transcript';
-import { at, foldedAffine, foldedJacobian, foldedTable, MATERIALIZE, V_GC, V_HC, V_L, V_R } from './workspace';
+import { at, DYN_WIDTH, foldedAffine, foldedJacobian, foldedTable, MATERIALIZE, V_GC, V_HC, V_L, V_R } from './workspace';
 
 const C: usize = memory.data(<i32>SC_SIZE, 16);
 const C2: usize = memory.data(<i32>SC_SIZE, 16);
@@ -33,15 +33,27 @@ const UINV: usize = memory.data(<i32>SC_SIZE, 16);
 const J: usize = memory.data(<i32>GEJ_SIZE, 16);
 const P: usize = memory.data(<i32>GE_SIZE, 16);
 
-/** The basis L and R are sums over: `n` points per kind, tables of G'_i at g + i * TABLE_SIZE, of H'_i at h + ... */
+/** The basis L and R are sums over: n points per kind, their width-w tables from g (G') and h (H'). */
 let basisN: i32 = 0;
 let basisG: usize = 0;
 let basisH: usize = 0;
+let basisW: i32 = 0;
 
-function setBasis(n: i32, g: usize, h: usize): void {
+function setBasis(n: i32, g: usize, h: usize, w: i32): void {
   basisN = n;
   basisG = g;
   basisH = h;
+  basisW = w;
+}
+
+// @ts-ignore: decorator
+@inline function baseG(i: i32): usize {
+  return basisG + <usize>i * tableSize(basisW);
+}
+
+// @ts-ignore: decorator
+@inline function baseH(i: i32): usize {
+  return basisH + <usize>i * tableSize(basisW);
 }
 
 /**
@@ -57,14 +69,14 @@ function commitHalf(out: usize, cur: i32, left: bool, cross: usize, w: usize): b
     if ((s >= h) == left) {
       // G'_i sits in the half paired with the other half of a.
       scMul(C, at(V_L, left ? s - h : s + h), at(V_GC, i));
-      varTerm(t++, basisG + <usize>i * TABLE_SIZE, C);
+      varTerm(t++, baseG(i), C, basisW);
     } else {
       scMul(C, at(V_R, left ? s + h : s - h), at(V_HC, i));
-      varTerm(t++, basisH + <usize>i * TABLE_SIZE, C);
+      varTerm(t++, baseH(i), C, basisW);
     }
   }
   scMul(C, cross, w);
-  varTerm(t++, tableB(), C);
+  varTerm(t++, tableB(), C, GEN_WIDTH);
   varMsm(J, t);
   if (gejIsInfinity(J)) return false;
   geSetGej(P, J);
@@ -83,8 +95,8 @@ function materialize(cur: i32): bool {
       varReset();
       let t = 0;
       for (let i = s; i < basisN; i += cur) {
-        if (kind == 0) varTerm(t++, basisG + <usize>i * TABLE_SIZE, at(V_GC, i));
-        else varTerm(t++, basisH + <usize>i * TABLE_SIZE, at(V_HC, i));
+        if (kind == 0) varTerm(t++, baseG(i), at(V_GC, i), basisW);
+        else varTerm(t++, baseH(i), at(V_HC, i), basisW);
       }
       const jac = points + <usize>(kind * cur + s) * GEJ_SIZE;
       varMsm(jac, t);
@@ -92,12 +104,12 @@ function materialize(cur: i32): bool {
     }
   }
   gejToGeBatch(foldedAffine(), points, 2 * cur);
-  buildTables(foldedTable(0), foldedAffine(), GE_SIZE, 2 * cur);
+  buildTables(foldedTable(0), foldedAffine(), GE_SIZE, 2 * cur, DYN_WIDTH);
   for (let s = 0; s < cur; s++) {
     scSetOne(at(V_GC, s));
     scSetOne(at(V_HC, s));
   }
-  setBasis(cur, foldedTable(0), foldedTable(cur));
+  setBasis(cur, foldedTable(0), foldedTable(cur), DYN_WIDTH);
   return true;
 }
 
@@ -112,7 +124,7 @@ export function ippProve(out: usize, n: i32, yinv: usize, w: usize): bool {
     if (i == 0) scSetOne(at(V_HC, 0));
     else scMul(at(V_HC, i), at(V_HC, i - 1), yinv);
   }
-  setBasis(n, tableG(0), tableH(0));
+  setBasis(n, tableG(0), tableH(0), GEN_WIDTH);
   let cur = n;
   let pos = out;
   while (cur > 1) {

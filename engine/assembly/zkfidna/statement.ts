@@ -12,7 +12,7 @@
 import { GE_SIZE, GEJ_SIZE, geNeg, geSetGej, gejAddGeVar, gejIsInfinity, gejNeg, gejSetGe } from '../secp256k1/point';
 import { varMsm, varReset, varTerm } from '../secp256k1/msm_var';
 import { sec1Serialize } from '../secp256k1/sec1';
-import { GENERATOR_DIGEST, generatorPoint, POINT_B, tableB } from './generators';
+import { GEN_WIDTH, GENERATOR_DIGEST, generatorPoint, POINT_B, tableB } from './generators';
 import { L_BOUNDS, L_C, L_CIRCUIT, L_CONTEXT, L_GENERATORS, L_PROTOCOL, L_PROTOCOL_NAME, L_RESULT, labelLen, labelPtr } from './labels';
 import { SC_SIZE, scFromU64 } from './scalars';
 import { trAppend, trInit } from './transcript';
@@ -58,7 +58,7 @@ export function statementPrefix(circuit: i32, result: i32, min: u64, max: u64, c
 function timesB(v: u64): void {
   scFromU64(K, v);
   varReset();
-  varTerm(0, tableB(), K);
+  varTerm(0, tableB(), K, GEN_WIDTH);
   varMsm(J, 1);
 }
 

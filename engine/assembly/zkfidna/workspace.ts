@@ -3,7 +3,7 @@
  * reserved once (secp256k1/arena.ts) on the first zk-FIDNA call together with the generators.
  */
 import { reserve } from '../secp256k1/arena';
-import { TABLE_SIZE } from '../secp256k1/batch';
+import { NARROW, tableSize } from '../secp256k1/batch';
 import { GE_SIZE, GEJ_SIZE } from '../secp256k1/point';
 import { SC_SIZE } from '../secp256k1/scalar';
 import { ensureGenerators, NM_MAX } from './generators';
@@ -26,6 +26,9 @@ const VECTOR_SIZE: usize = <usize>NM_MAX * SC_SIZE;
 export const DYN_POINTS: i32 = 22;
 /** Vector length at which the prover's inner-product argument computes its folded generators. */
 export const MATERIALIZE: i32 = 16;
+/** NAF width of the tables of points met once (a proof's points, the folded generators). */
+export const DYN_WIDTH: i32 = NARROW;
+const TABLE: usize = tableSize(NARROW);
 
 let vectors: usize = 0;
 let tables: usize = 0;
@@ -36,8 +39,8 @@ export function ensureWorkspace(): void {
   ensureGenerators();
   if (vectors != 0) return;
   vectors = reserve(<usize>VECTORS * VECTOR_SIZE);
-  tables = reserve(<usize>DYN_POINTS * TABLE_SIZE);
-  folded = reserve(<usize>(2 * MATERIALIZE) * (GEJ_SIZE + GE_SIZE + TABLE_SIZE));
+  tables = reserve(<usize>DYN_POINTS * TABLE);
+  folded = reserve(<usize>(2 * MATERIALIZE) * (GEJ_SIZE + GE_SIZE + TABLE));
 }
 
 /** The prover's folded generators G'_0..G'_15, H'_0..H'_15: Jacobian, affine, and their tables. */
@@ -49,7 +52,7 @@ export function foldedAffine(): usize {
 }
 // @ts-ignore: decorator
 @inline export function foldedTable(i: i32): usize {
-  return folded + <usize>(2 * MATERIALIZE) * (GEJ_SIZE + GE_SIZE) + <usize>i * TABLE_SIZE;
+  return folded + <usize>(2 * MATERIALIZE) * (GEJ_SIZE + GE_SIZE) + <usize>i * TABLE;
 }
 
 /** Element i of vector v. */
@@ -61,7 +64,7 @@ export function foldedAffine(): usize {
 /** Table of the verifier's dynamic point j. */
 // @ts-ignore: decorator
 @inline export function dynTable(j: i32): usize {
-  return tables + <usize>j * TABLE_SIZE;
+  return tables + <usize>j * TABLE;
 }
 
 /** Zeroes the prover's secret vectors. */
