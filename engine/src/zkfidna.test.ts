@@ -2,6 +2,11 @@
 import { secp256k1, secp256k1_hasher } from '@noble/curves/secp256k1.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine, type ZkFidnaProof, type ZkFidnaProveOptions } from './index.ts';
+import { mlDsaApi } from './mldsa.ts';
+import { sha2Api } from './sha2.ts';
+import { sha3Api } from './sha3.ts';
+import { instantiate, Io } from './wasm.ts';
+import { zkFidnaApi } from './zkfidna.ts';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -178,5 +183,35 @@ describe('zk-FIDNA memory', () => {
       expect(engine.zkFidna.verify({ proof: made.proof, publicInput: made.publicInput }).valid).toBe(true);
     }
     expect(engine.memoryBytes()).toBe(before);
+  });
+});
+
+describe('zk-FIDNA leaves no secret behind', () => {
+  it('keeps no copy of the values or blindings in wasm memory after proving', async () => {
+    const wasm = await instantiate();
+    const io = new Io(wasm);
+    const hashes = { ...sha3Api(wasm, io), ...sha2Api(wasm, io) };
+    const zk = zkFidnaApi(wasm, io, mlDsaApi(wasm, io, hashes, 65), hashes.shake256);
+    const x = 0x1234_5678_9abc_def1n, y = 0xfedc_ba98_7654_3211n;
+    const made = zk.prove({ circuitType: 'custom', secretValue: x, balanceValue: y });
+    const heap = new Uint8Array(wasm.memory.buffer);
+    const u64 = (v: bigint, little: boolean) => {
+      const b = new Uint8Array(8);
+      new DataView(b.buffer).setBigUint64(0, v, little);
+      return b;
+    };
+    // Scalars live in the engine as nine 29-bit limbs (u32 little-endian each).
+    const limbs = (b: Uint8Array) => {
+      const v = BigInt('0x' + hex(b));
+      const out = new Uint8Array(36);
+      for (let i = 0; i < 9; i++) new DataView(out.buffer).setUint32(4 * i, Number((v >> BigInt(29 * i)) & 0x1fffffffn), true);
+      return out;
+    };
+    const needles = [
+      ...[x, y, y - x].flatMap((v) => [u64(v, true), u64(v, false)]),
+      ...made.openings.flatMap((o) => [o.blinding, limbs(o.blinding)]),
+    ];
+    const found = needles.filter((needle) => Buffer.from(heap).indexOf(Buffer.from(needle)) >= 0).map(hex);
+    expect(found).toEqual([]);
   });
 });

@@ -201,6 +201,7 @@ export function prove(out: usize, openings: usize, circuit: i32, x: u64, y: u64,
   memory.fill(BLIND, 0, 3 * SC_SIZE);
   memory.fill(GAMMA, 0, 2 * SC_SIZE);
   memory.fill(VALUES, 0, 24);
+  memory.fill(K, 0, SC_SIZE);
   memory.fill(SPONGE, 0, SPONGE_SIZE);
   memory.fill(WIDE, 0, 64);
   return len;

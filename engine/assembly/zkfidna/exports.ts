@@ -1,8 +1,14 @@
 /**
- * Host-facing zk-FIDNA exports, and RFC 9380 hash-to-curve for its tests. IO layout (byte
- * offsets into the IO buffer), shared with engine/src/zkfidna*.ts:
+ * Host-facing zk-FIDNA exports, RFC 9380 hash-to-curve, and test hooks. IO layout (byte offsets
+ * into the IO buffer), shared with engine/src/zkfidna*.ts:
+ *   zkProve:       X, Y, min, max (u64le) at 0, 8, 16, 24; rng (32) at 32; context at 64
+ *                  -> proof at 1024, blindings (32 each) at 4096, challenges (32 each) at 8192
+ *   zkVerify:      proof at 1024 -> challenges at 8192
+ *   zkGeneratorDigest, zkGenerator: -> 32-byte digest, or a 33-byte point, at 0
  *   zkHashToCurve: message at 0, DST at 32768 -> u0, u1 (32 each) at 40960, Q0 (x || y) at 41024,
  *                  Q1 at 41088, P at 41152 (mode 0: hash_to_curve; 1: encode_to_curve, no u1/Q1)
+ * Test hooks (zkTest*), not used by the API: the two MSMs, the bare range proof, and forcing a
+ * zero challenge. The first zk call computes the generators and reserves zk-FIDNA's memory.
  */
 import { IO } from '../io';
 import { feGetB32 } from '../secp256k1/field';

@@ -224,5 +224,6 @@ export function wipeProver(): void {
   memory.fill(NONCES, 0, SPONGE_SIZE);
   memory.fill(FORK, 0, SPONGE_SIZE);
   memory.fill(WIDE, 0, 64);
+  memory.fill(HEAD, 0, 8);
   memory.fill(AUX, 0, 32);
 }
