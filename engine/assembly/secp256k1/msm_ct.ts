@@ -1,14 +1,14 @@
 /**
  * Constant-time multi-scalar multiplication sum k_i P_i for secret scalars k_i and public points
- * P_i given by their tables of odd multiples (batch.ts; the first 16 entries, P..31P, of any
- * width >= 6): Straus' method with one shared chain of doublings and fixed 5-bit windows.
+ * P_i given by their width-8 tables of odd multiples (batch.ts: P, 3P, ..., 127P): Straus'
+ * method with one shared chain of doublings and fixed 7-bit windows.
  *
- * Recoding: an odd integer k < 2^261 is sum over j < 52 of (2 w_j - 31) 32^j + 32^52, with w_j
- * the bits 5j + 1 .. 5j + 5 of k, so every digit is odd and nonzero and picks exactly one table
- * entry (negated for w_j < 16). An even scalar k is replaced by the odd integer k + n, which is
- * the same multiple of any point. The 32^52 parts of all terms make the starting point sum P_i
- * (public). Entries are read by masked scans of the whole table and added with the complete
- * formulas, so neither branches nor memory addresses depend on a scalar.
+ * Recoding: an odd integer k < 2^260 is sum over j < 37 of (2 w_j - 127) 128^j + 128^37, with
+ * w_j the bits 7j + 1 .. 7j + 7 of k, so every digit is odd and nonzero and picks exactly one
+ * table entry (negated for w_j < 64). An even scalar k is replaced by the odd integer k + n, which
+ * is the same multiple of any point. The 128^37 parts of all terms make the starting point
+ * sum P_i (public). Entries are read by masked scans of the whole table and added with the
+ * complete formulas, so neither branches nor memory addresses depend on a scalar.
  */
 import { FE_SIZE, feCmov, feMul, feNeg } from './field';
 import { PJ_SIZE, pjAddGe, pjDouble, pjSetInfinity, pjToGe } from './complete';
@@ -17,10 +17,10 @@ import { scToLE } from './scalar';
 
 /** Most terms one ctMsm call takes. */
 export const CT_MAX_TERMS: i32 = 260;
-const WINDOW: i32 = 5;
-const WINDOWS: i32 = 52;
+const WINDOW: i32 = 7;
+const WINDOWS: i32 = 37;
 /** Table entries a window digit selects among: 2^(WINDOW - 1). */
-const ENTRIES: u32 = 16;
+const ENTRIES: u32 = 64;
 /** Bytes per recoded scalar: 33 significant, zero padded so 8-byte reads stay inside. */
 const KSTRIDE: usize = 48;
 
@@ -99,7 +99,7 @@ export function ctSum(count: i32): usize {
     const bit = <usize>(WINDOW * j + 1);
     for (let i = 0; i < count; i++) {
       const k = KS + <usize>i * KSTRIDE;
-      const w = <u32>(load<u64>(k + (bit >> 3)) >> (bit & 7)) & 31;
+      const w = <u32>(load<u64>(k + (bit >> 3)) >> (bit & 7)) & ((1 << WINDOW) - 1);
       const neg = 1 - (w >> (WINDOW - 1));
       select(<usize>load<u32>(TABLES + (<usize>i << 2)), (w & mask) ^ (neg * mask));
       feNeg(NY, E + 40, 1);
