@@ -104,7 +104,16 @@ export interface ZkFidnaVerification {
 }
 
 export interface ZkFidna {
+  /**
+   * Proves the statement of `circuitType` about secretValue (and balanceValue): balance_proof
+   * whether Y >= X (result 1) or not (result 0), range_proof that min <= X <= max, custom that
+   * X can be paid out of Y with change Y - X. Throws value_out_of_range for a false statement.
+   */
   prove(opts: ZkFidnaProveOptions): ZkFidnaProof;
+  /**
+   * Checks a proof against its public input (and an attestation, when given). A proof that does
+   * not verify gives valid: false with the failing checks; only malformed arguments throw.
+   */
   verify(args: { proof: Uint8Array; publicInput: ZkFidnaPublicInput; attestation?: Omit<ZkFidnaAttestation, 'algorithm'> & { algorithm?: 'ML-DSA-65' } }): ZkFidnaVerification;
   /** The views of a proof that decodes (challenges recomputed); throws invalid_proof otherwise. */
   inspect(proof: Uint8Array): ZkFidnaViews;
@@ -196,7 +205,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
         len = zkProve(ZK_FIDNA_CIRCUITS[s.circuit], context.length);
         input.fill(0);
       }
-      if (len < 0) throw new EngineError('engine_failure', `the engine could not prove this statement (code ${len})`, 'secretValue');
+      if (len < 0) throw new EngineError('engine_failure', `the engine could not prove this statement (code ${len})`);
       const proof = io.read(PROOF, len);
       const header = decodeHeader(proof);
       if (!header) throw new EngineError('engine_failure', 'the engine produced a proof that does not decode', 'secretValue');
