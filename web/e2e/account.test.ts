@@ -1,6 +1,6 @@
 /**
  * Accounts in a real browser: sign up, log out and log in through the login page, with the
- * navigation switching between Login and Dashboard + Logout; the spec's alerts; the Google button;
+ * navigation switching between Login and Dashboard + Logout; the alerts of docs/product.md §8; the Google button;
  * where the home page's pricing buttons lead for visitors and for signed-in users.
  */
 import type { Page } from 'playwright-core';
@@ -37,7 +37,7 @@ describe.skipIf(skipBrowserTests)('accounts through the UI', () => {
     await mainNav(page).getByRole('link', { name: 'Dashboard' }).waitFor();
     expect(path(page)).toBe('/');
     expect(await mainNav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
-    // One word: lastName defaults to 'User' (spec §5).
+    // One word: lastName defaults to 'User' (docs/product.md §5).
     const user = stack.app.context.database.sqlite.prepare('SELECT first_name AS f, last_name AS l FROM users WHERE email = ?').get(email);
     expect(user).toEqual({ f: 'Ada', l: 'User' });
 

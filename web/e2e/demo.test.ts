@@ -117,7 +117,7 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('refuses an operation count outside 1..500 with the spec’s alert', async () => {
+  it('refuses an operation count outside 1..500 with the alert of docs/product.md §5', async () => {
     const { page } = await stack.page();
     await page.goto('/demo');
     await page.getByRole('tab', { name: 'Performance Benchmark' }).click();

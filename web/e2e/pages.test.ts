@@ -1,5 +1,5 @@
 /**
- * Every registered route of spec §2 (and an unknown path) renders in a real browser without console
+ * Every registered route of docs/product.md §2.2 (and an unknown path) renders in a real browser without console
  * errors, at desktop and phone widths, and the mobile menu works. Each page is saved to
  * screenshots/ (gitignored) so a person can look at it.
  */

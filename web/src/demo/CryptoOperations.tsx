@@ -1,4 +1,4 @@
-/** Crypto Operations: where to run, then the four algorithm tabs (Dilion first, spec §2). */
+/** Crypto Operations: where to run, then the four algorithm tabs (Dilion first, docs/product.md §2.4). */
 import { useState } from 'react';
 import { KeepTabs } from './KeepTabs.tsx';
 import type { Where } from './algorithms.ts';
@@ -9,7 +9,7 @@ import { ZkFidnaTab } from './ZkFidnaTab.tsx';
 
 export function CryptoOperations() {
   const [where, setWhere] = useState<Where>('server');
-  // One message and one signature for both QES2 tabs; Verify checks the signature's mode (spec §4).
+  // One message and one signature for both QES2 tabs; Verify checks the signature's mode (docs/product.md §4).
   const [qes2Message, setQes2Message] = useState('Hybrid cryptographic message');
   const [qes2Signed, setQes2Signed] = useState<Qes2TabSigned | null>(null);
   const qes2 = (mode: 'ecdsa' | 'schnorr') => (

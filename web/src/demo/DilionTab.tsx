@@ -1,5 +1,5 @@
 /**
- * The Dilion tab (spec §2, §4, §5, §8): message, UID, SID; Generate Signature, then Verify (enabled
+ * The Dilion tab (docs/product.md §2.4, §4, §5, §8): message, UID, SID; Generate Signature, then Verify (enabled
  * once a signature exists). Either step runs on the server or in this browser, so a signature made
  * on one side can be verified on the other.
  */
@@ -16,7 +16,7 @@ import { timed, useServerRefresh } from './useServerRefresh.ts';
 
 const PLACEHOLDER_UID = 'user@example.com';
 
-/** The privacy identifier's parts, or N/A (spec §3: pidCipher C1, C2; 'N/A' if missing). */
+/** The privacy identifier's parts, or N/A (docs/crypto/dilion.md §3.6: pidCipher C1, C2, or 'N/A'). */
 function pidRows(pid: DilionSigned['pidCipher']) {
   if (pid === 'N/A' || !pid) return [{ label: 'pidCipher', value: 'N/A' }];
   return [

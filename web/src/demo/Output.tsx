@@ -1,4 +1,4 @@
-/** The dark output block of a result, and the verification result box (spec §2, §8). */
+/** The dark output block of a result, and the verification result box (docs/product.md §2.4, §8). */
 import type { ReactNode } from 'react';
 
 export interface OutputRow {

@@ -1,5 +1,5 @@
 /**
- * The QES2_ECDSA and QES2_Schnorr tabs (spec §2, §4, §5, §8): one message shared by both tabs,
+ * The QES2_ECDSA and QES2_Schnorr tabs (docs/product.md §2.4, §4, §5, §8): one message shared by both tabs,
  * Generate and Verify (enabled only for a signature of this tab's mode), an output block, the
  * four-step process flow and the verification result. Either step runs on the server or in this
  * browser, so a signature made on one side can be verified on the other.
@@ -27,7 +27,7 @@ const STEPS = (mode: Qes2Mode) => ["Build M′ (SHA-512 pre-hash)", 'ML-DSA-65 s
 
 const bytes = (b64: string) => `${shorten(b64, 32)} (${base64Length(b64).toLocaleString('en-US')} bytes)`;
 
-/** The spec's fields (mode, dilithium.c, secondary, challenge) and the rest of the answer. */
+/** The fields of docs/crypto/qes2.md §8 (mode, dilithium.c, secondary, challenge) and the rest of the answer. */
 function rowsOf(r: Qes2Signed): OutputRow[] {
   const s = r.signature;
   return [

@@ -1,5 +1,5 @@
 /**
- * The zk-FIDNA tab (spec §2, §4, §5, §8): secret X, balance Y, circuit type; Generate zk-FIDNA, then
+ * The zk-FIDNA tab (docs/product.md §2.4, §4, §5, §8): secret X, balance Y, circuit type; Generate zk-FIDNA, then
  * Verify once a proof exists; the four-step ω process flow and the result. The server's answers are
  * shown as sent. Until ZK_FIDNA_AVAILABLE, the tab says zk-FIDNA is in development and its controls
  * are disabled, so no one clicks into a 404.
@@ -43,7 +43,7 @@ function rowsOf(response: Json): OutputRow[] {
   return rows;
 }
 
-/** Number inputs give text; the request carries integers (spec §5), or NaN that the server refuses. */
+/** Number inputs give text; the request carries integers (docs/product.md §5), or NaN that the server refuses. */
 const integer = (value: string) => Number.parseInt(value, 10);
 
 export function ZkFidnaTab({ where }: { where: Where }) {

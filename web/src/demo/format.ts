@@ -1,4 +1,4 @@
-/** How the demo prints results (spec §9 "Output display"): short previews of long lists and strings. */
+/** How the demo prints results (docs/product.md §9, "Output previews"): short previews of long lists and strings. */
 
 /** The first `n` elements of a list, then how many more there are. */
 export function previewList(list: readonly unknown[] | undefined, n: number): string {

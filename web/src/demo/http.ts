@@ -1,7 +1,7 @@
 /**
- * POST to the demo API. Like lib/api.ts (spec §8: the server's `message` is what a person sees), plus
+ * POST to the demo API. Like lib/api.ts (docs/product.md §8: the server's `message` is what a person sees), plus
  * what the benchmark needs: the Retry-After of a rate-limited call, and fetch failures reported as
- * 'Network error' (spec §8) rather than the browser's wording.
+ * 'Network error' (docs/product.md §8) rather than the browser's wording.
  */
 import { ApiError } from '../lib/api.ts';
 

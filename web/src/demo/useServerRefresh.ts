@@ -1,4 +1,4 @@
-/** After a server operation, the performance figures and the history are out of date (spec §7). */
+/** After a server operation, the performance figures and the history are out of date (docs/product.md §7). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * /api-docs (spec §2 "API documentation"): four summary cards, the four algorithm tabs with their
+ * /api-docs (docs/product.md §2.7): four summary cards, the four algorithm tabs with their
  * endpoints and Python / Node.js / Rust / C++ / Go samples (with Copy buttons), and the
  * Authentication card. Endpoint status comes from the server's live OpenAPI document.
  */

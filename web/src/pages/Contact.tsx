@@ -1,4 +1,4 @@
-/** /contact (spec §2): heading, intro, Business Inquiries and Global Presence, and the form. */
+/** /contact (docs/product.md §2.8): heading, intro, Business Inquiries and Global Presence, and the form. */
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import '../styles/forms.css';

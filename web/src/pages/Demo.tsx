@@ -1,4 +1,4 @@
-/** /demo: Crypto Operations and Performance Benchmark (spec §2). The benchmark and its charts load on first visit. */
+/** /demo: Crypto Operations and Performance Benchmark (docs/product.md §2.4, §2.5). The benchmark and its charts load on first visit. */
 import { lazy, Suspense } from 'react';
 import { CryptoOperations } from '../demo/CryptoOperations.tsx';
 import { KeepTabs } from '../demo/KeepTabs.tsx';

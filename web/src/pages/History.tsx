@@ -1,5 +1,5 @@
 /**
- * /history (spec §2): the operations of this account (or, signed out, of this browser session) from
+ * /history (docs/product.md §2.9): the operations of this account (or, signed out, of this browser session) from
  * GET /api/crypto/operations, with working tabs, counts, search and filter, and a details panel.
  */
 import { useQuery } from '@tanstack/react-query';

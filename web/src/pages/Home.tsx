@@ -1,4 +1,4 @@
-/** Home (spec §2): hero, algorithms, integration diagram, trusted-by, pricing, closing call to action. */
+/** Home (docs/product.md §2.3): hero, algorithms, integration diagram, trusted-by, pricing, closing call to action. */
 import { Link } from 'wouter';
 import '../styles/marketing.css';
 import { AlgorithmCards } from './home/AlgorithmCards.tsx';

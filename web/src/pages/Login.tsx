@@ -1,4 +1,4 @@
-/** /login (spec §2): hero panel, and the 'Access Your Account' card with Sign In / Sign Up and Google. */
+/** /login (docs/product.md §2.12): hero panel, and the 'Access Your Account' card with Sign In / Sign Up and Google. */
 import { useSearch } from 'wouter';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { ALGORITHMS } from '../demo/algorithms.ts';
@@ -65,7 +65,7 @@ export default function Login() {
         <GoogleButton />
         <p className="auth-footer">
           By continuing you agree to our{' '}
-          {/* The spec gives these links no destination; they stay visible but go nowhere. */}
+          {/* docs/product.md §2.12: these links have no destination yet; they stay visible but go nowhere. */}
           <a href="#" onClick={(e) => e.preventDefault()}>
             Terms of Service
           </a>{' '}

@@ -1,5 +1,5 @@
 /**
- * /tech (spec §2 "Technical documentation"): the three specification cards with real figures,
+ * /tech (docs/product.md §2.6): the three specification cards with real figures,
  * composition and protocol flows, the privacy identifier's scope, and links to the standards
  * themselves (we have no papers of our own to link).
  */

@@ -1,7 +1,7 @@
 /**
- * /test (spec §2): the Korean-language plan test page. Its buttons alert in Korean and then send
+ * /test (docs/product.md §2.11): the Korean-language plan test page. Its buttons alert in Korean and then send
  * the browser to /api/login (the server redirects that to /login). Free is 100 calls in total
- * (DESIGN.md §5), which the card says, rather than the prototype's "per month".
+ * (docs/api.md §14.1), which the card says, rather than the prototype's "per month".
  */
 import '../styles/marketing.css';
 import { PlanCard } from './home/PlanCard.tsx';

@@ -1,5 +1,5 @@
 /**
- * Performance Benchmark (spec §2, §4, §5): real sign + verify operations, in this browser's engine
+ * Performance Benchmark (docs/product.md §2.5, §4, §5): real sign + verify operations, in this browser's engine
  * worker and on the server, side by side. Nothing is simulated: before the first run the cards show
  * only exact sizes and the server's stored averages, and a run replaces them with measurements.
  */

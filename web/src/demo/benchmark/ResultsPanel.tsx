@@ -1,4 +1,4 @@
-/** The results panel (spec §2): algorithm badge, totals, success rate and the distribution, per side. */
+/** The results panel (docs/product.md §2.5): algorithm badge, totals, success rate and the distribution, per side. */
 import { labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
 import { errorCounts, type Distribution, type Sample, type Summary } from './stats.ts';

@@ -1,5 +1,5 @@
 /**
- * The seven stat cards (spec §2). After a run each shows the browser and the server side by side.
+ * The seven stat cards (docs/product.md §2.5). After a run each shows the browser and the server side by side.
  * Before the first run they show only what is true without a measurement here (beforeRun.ts).
  */
 import { labelOf, type AlgorithmId } from '../algorithms.ts';

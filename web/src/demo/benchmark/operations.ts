@@ -73,7 +73,7 @@ interface Measured {
 }
 
 async function measure(algorithm: AlgorithmId, side: Side, index: number, ctx: RunContext): Promise<Measured> {
-  // The spec's benchmark message (§7); the sid is left out, so the context is "dilion/v1|default".
+  // The benchmark message of docs/product.md §7; the sid is left out, so the context is "dilion/v1|default".
   const message = `Benchmark test ${index}`;
   if (algorithm === 'dilion') {
     const s = await step(() => dilionSign(side, { message }), ctx);
@@ -118,7 +118,7 @@ export async function warmUp(algorithm: AlgorithmId, sides: readonly Side[]): Pr
   if (algorithm === 'qes2-ecdsa' || algorithm === 'qes2-schnorr') await engineWorker().warmUp(WARM_UP_ROUNDS, algorithm === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr');
 }
 
-/** Runs operation `index`; any failure becomes a failed sample with time 0 (spec §8). */
+/** Runs operation `index`; any failure becomes a failed sample with time 0 (docs/product.md §8). */
 export async function runOperation(algorithm: AlgorithmId, side: Side, index: number, ctx: RunContext): Promise<Sample> {
   try {
     const m = await measure(algorithm, side, index, ctx);

@@ -1,6 +1,6 @@
 /**
  * A benchmark run: operation i in the browser worker, then operation i on the server, for i = 1..n,
- * one at a time, with the spec's 50 ms pause after each server operation (the demo API is rate
+ * one at a time, with the 50 ms pause of docs/product.md §2.5 after each server operation (the demo API is rate
  * limited; the browser needs no pause). Stop aborts between or inside operations.
  */
 import type { AlgorithmId } from '../algorithms.ts';

@@ -1,5 +1,5 @@
 /**
- * What a benchmark run's samples add up to (spec §2 stat cards and results panel, §9 buckets):
+ * What a benchmark run's samples add up to (the stat cards, results panel and buckets of docs/product.md §2.5 and §9):
  * averages over successful operations, totals over all, and the Fast/Normal/Slow/Failed split.
  */
 
@@ -11,7 +11,7 @@ export interface Sample {
   index: number;
   side: Side;
   ok: boolean;
-  /** ms for the sign (or prove) step; 0 when the operation failed (spec §8). */
+  /** ms for the sign (or prove) step; 0 when the operation failed (docs/product.md §8). */
   signMs: number;
   verifyMs: number;
   /** signMs + verifyMs; 0 when failed. */
@@ -53,7 +53,7 @@ export interface Summary {
   distribution: Distribution;
 }
 
-/** Spec §9: Fast under 200 ms, Normal 200 to 500 ms, Slow over 500 ms; failures apart. */
+/** docs/product.md §9: Fast under 200 ms, Normal 200 to 500 ms, Slow over 500 ms; failures apart. */
 export function bucketOf(sample: Pick<Sample, 'ok' | 'time'>): keyof Distribution {
   if (!sample.ok) return 'failed';
   if (sample.time < 200) return 'fast';

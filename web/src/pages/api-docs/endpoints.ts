@@ -1,5 +1,5 @@
 /**
- * The public API endpoints the docs page documents (spec §7's list), with their request fields.
+ * The public API endpoints the docs page documents (the list of docs/api.md §1), with their request fields.
  * endpoints.test.ts checks this list against the server's own /api/openapi.json both ways: every
  * served /api/crypto operation that takes an API key is here, and every one here that the server
  * serves has exactly these request fields. Entries the server does not serve yet are shown as

@@ -1,6 +1,6 @@
 /**
- * The contact form (spec §2, §4): idle -> sending (button disabled) -> idle. It posts only to our
- * own POST /api/contact (DESIGN.md §6). Success resets the form and toasts; failure toasts and keeps
+ * The contact form (docs/product.md §2.8, §4): idle -> sending (button disabled) -> idle. It posts only to our
+ * own POST /api/contact (docs/product.md §10). Success resets the form and toasts; failure toasts and keeps
  * what was typed.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The four algorithm cards, described as DESIGN.md §3 builds them. Whether each is live comes from
+ * The four algorithm cards, described as docs/product.md §1 and docs/crypto/ build them. Whether each is live comes from
  * the server's OpenAPI document, so a card never claims an endpoint the server does not serve.
  */
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** The integration architecture (spec §1): PQC functions -> API provision -> blockchain connection, in HTML/CSS. */
+/** The integration architecture (docs/product.md §1): PQC functions -> API provision -> blockchain connection, in HTML/CSS. */
 import { Fragment } from 'react';
 import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 import { ArrowIcon } from './icons.tsx';

@@ -1,4 +1,4 @@
-/** Pricing: the four plans of spec §9 with the buttons of spec §2 (see planTarget). */
+/** Pricing: the four plans of docs/product.md §9 with the buttons of docs/product.md §2.3 (see planTarget). */
 import { useLocation } from 'wouter';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { PlanCard } from './PlanCard.tsx';

@@ -1,5 +1,5 @@
 /**
- * Trusted-by (spec §1): a CBDC project using ZK proofs for transaction confidentiality and three
+ * Trusted-by (docs/product.md §1): a CBDC project using ZK proofs for transaction confidentiality and three
  * partner organisations, named generically: we show no real company names or logos. zk-FIDNA is
  * not built, so the case says what the project needs and that our proofs for it are in development.
  */

@@ -18,7 +18,7 @@ describe('pricing buttons', () => {
     expect(planTarget('enterprise', { isLoading: true, isAuthenticated: false })).toBe('/contact?subject=partnership');
   });
 
-  it('list the prices and allowances of spec §9, Starter and Pro marked popular', () => {
+  it('list the prices and allowances of docs/product.md §9, Starter and Pro marked popular', () => {
     expect(PLANS.map((p) => [p.id, p.price, p.calls, p.popular])).toEqual([
       ['free', '$0', '100 API calls in total', false],
       ['starter', '$199', '10,000 calls per month', true],

@@ -1,4 +1,4 @@
-/** The plans of spec §9 (prices in whole dollars, as shown; the server keeps cents). */
+/** The plans of docs/product.md §9 (prices in whole dollars, as shown; the server keeps cents). */
 
 export type PlanId = 'free' | 'starter' | 'pro' | 'enterprise';
 
@@ -54,11 +54,11 @@ export const PLANS: Plan[] = [
   },
 ];
 
-/** Calls beyond a paid plan's monthly allowance (spec §9, DESIGN.md §5). */
+/** Calls beyond a paid plan's monthly allowance (docs/product.md §9; docs/api.md §14.3). */
 export const OVERAGE_PER_CALL = '$0.01';
 
 /**
- * Where a plan's button leads (spec §2 Home pricing): nowhere while auth is loading; Starter and
+ * Where a plan's button leads (docs/product.md §2.3): nowhere while auth is loading; Starter and
  * Pro to the billing tab when signed in, else to /login; Enterprise to the contact form with the
  * partnership subject (docs/decisions/009).
  */

@@ -22,7 +22,7 @@ export function SignUpForm() {
     const found = validateSignUp(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    // Spec §5: a mismatch is reported and nothing is sent.
+    // docs/product.md §5: a mismatch is reported and nothing is sent.
     if (values.password !== values.confirmPassword) {
       setAlert(PASSWORDS_DONT_MATCH);
       return;

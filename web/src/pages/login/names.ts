@@ -1,7 +1,7 @@
 /** Sign-up name handling and the client-side checks that mirror the server's RegisterRequest/LoginRequest. */
 
 /**
- * Spec §5: the full name is split on spaces; the first word is firstName, the rest lastName, and
+ * docs/product.md §5: the full name is split on spaces; the first word is firstName, the rest lastName, and
  * lastName is 'User' when there is only one word (the server requires both to be non-empty).
  */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
@@ -27,7 +27,7 @@ export function validateSignIn(v: { email: string; password: string }): FieldErr
 
 export type SignUpField = 'fullName' | 'email' | 'password' | 'confirmPassword';
 
-/** Everything except the password match, which spec §5 reports as an alert of its own. */
+/** Everything except the password match, which docs/product.md §5 reports as an alert of its own. */
 export function validateSignUp(v: Record<SignUpField, string>): FieldErrors<SignUpField> {
   const errors: FieldErrors<SignUpField> = {};
   if (!v.fullName.trim()) errors.fullName = 'Full name is required';

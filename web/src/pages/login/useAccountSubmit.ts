@@ -1,6 +1,6 @@
 /**
- * Posts a sign-in or sign-up, then (spec §4) stores the user in the auth query cache and goes to /.
- * Failures become the spec's alert texts (§8): the server's message, else the fallback; a network
+ * Posts a sign-in or sign-up, then (docs/product.md §4) stores the user in the auth query cache and goes to /.
+ * Failures become the alert texts of docs/product.md §8: the server's message, else the fallback; a network
  * failure gets its own "Please try again" text.
  */
 import { useState } from 'react';

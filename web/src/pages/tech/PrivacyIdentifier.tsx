@@ -1,6 +1,6 @@
 /**
- * What the Dilion privacy identifier protects and what it does not (design/algorithms.md §3.1,
- * §3.3–3.5), as the API binds it since decision 013: the uid sealed with HPKE to the service's
+ * What the Dilion privacy identifier protects and what it does not (docs/crypto/dilion.md §1,
+ * §3–5), as the API binds it since decision 013: the uid sealed with HPKE to the service's
  * ML-KEM-768 key and signed inside M. The limits are stated as plainly as the guarantees, because
  * a reader deciding whether to send a user id needs both.
  */

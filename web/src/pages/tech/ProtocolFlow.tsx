@@ -1,4 +1,4 @@
-/** Composition and protocol-flow text (design/algorithms.md §2-4, design/composite.md), in plain words. */
+/** Composition and protocol-flow text (docs/crypto/dilion.md, docs/crypto/qes2.md, docs/crypto/zk-fidna.md), in plain words. */
 import { DevBadge, DevNote } from '../../demo/InDevelopment.tsx';
 import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 

@@ -1,5 +1,6 @@
 /**
- * The three specification cards with the real figures of DESIGN.md §3 and design/algorithms.md
+ * The three specification cards with the real figures of docs/crypto/dilion.md §5, docs/crypto/qes2.md §3 and
+ * docs/crypto/zk-fidna.md §10
  * (not the prototype's "2.5 KB key, 2.8 KB signature, +20 %, 300-byte proof, trusted CRS").
  */
 import type { ReactNode } from 'react';

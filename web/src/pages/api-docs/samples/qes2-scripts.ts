@@ -1,6 +1,6 @@
 /**
  * QES2 samples for Python and Node.js: sign and verify through the API, then check each half offline
- * from the response alone (design/composite.md), so a reader sees that nothing but public standards
+ * from the response alone (docs/crypto/qes2.md §9), so a reader sees that nothing but public standards
  * is involved. Python uses the standard library only: its secp256k1 check is a few lines of plain
  * arithmetic (verification needs no secrets, so constant time does not matter), and the ML-DSA-65
  * half is checked when pyca/cryptography is installed, as the Dilion sample does. Both are run
