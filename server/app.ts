@@ -18,29 +18,29 @@ import { ApiBuilder, type Auth } from './http/route.ts';
 import { originCheck, securityHeaders } from './http/security.ts';
 import { SqliteSessionStore } from './http/session-store.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { AuthService } from './routes/auth.service.ts';
-import { createPassport } from './routes/auth.passport.ts';
-import { authRoutes } from './routes/auth.ts';
-import { ContactService } from './routes/contact.service.ts';
-import { contactRoutes } from './routes/contact.ts';
-import { CryptoService } from './routes/crypto.service.ts';
-import { cryptoRoutes } from './routes/crypto.ts';
-import { PidService } from './routes/dilion-pid.service.ts';
-import { Qes2Service } from './routes/qes2.service.ts';
-import { ServiceKeyService } from './routes/service-keys.service.ts';
-import { serviceKeyRoutes } from './routes/service-keys.ts';
-import { qes2Routes } from './routes/qes2.ts';
-import { debugRoutes } from './routes/debug.ts';
-import { docsRoutes } from './routes/docs.ts';
-import { healthRoutes } from './routes/health.ts';
-import { KeyService } from './routes/keys.service.ts';
-import { keyRoutes } from './routes/keys.ts';
-import { OperationsService } from './routes/operations.service.ts';
-import { operationRoutes } from './routes/operations.ts';
-import { SigningKeyService } from './routes/signing-keys.service.ts';
-import { signingKeyRoutes } from './routes/signing-keys.ts';
-import { MeteringService } from './routes/usage.service.ts';
-import { usageRoutes } from './routes/usage.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { createPassport } from './features/auth/auth.passport.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { ContactService } from './features/contact/contact.service.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import { DilionService } from './features/dilion/dilion.service.ts';
+import { dilionRoutes } from './features/dilion/dilion.routes.ts';
+import { PidService } from './features/dilion/dilion-pid.service.ts';
+import { Qes2Service } from './features/qes2/qes2.service.ts';
+import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
+import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
+import { qes2Routes } from './features/qes2/qes2.routes.ts';
+import { debugRoutes } from './features/debug/debug.routes.ts';
+import { docsRoutes } from './features/service/docs.routes.ts';
+import { healthRoutes } from './features/service/health.routes.ts';
+import { KeyService } from './features/keys/keys.service.ts';
+import { keyRoutes } from './features/keys/keys.routes.ts';
+import { OperationsService } from './features/operations/operations.service.ts';
+import { operationRoutes } from './features/operations/operations.routes.ts';
+import { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
+import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
+import { MeteringService } from './features/metering/metering.service.ts';
+import { usageRoutes } from './features/metering/usage.routes.ts';
 import { deriveKey, loadMasterKey } from './security/master-key.ts';
 import { createSealer } from './security/sealing.ts';
 import './types.ts';
@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps): AppInstance {
     signingKeys,
     operations,
     serviceKeys,
-    crypto: new CryptoService(pool, signingKeys, operations, new PidService(pool, serviceKeys)),
+    dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys)),
     qes2: new Qes2Service(pool, signingKeys, operations),
     contact: new ContactService(db, config.smtp, logger),
   };
@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps): AppInstance {
   keyRoutes(context);
   signingKeyRoutes(context);
   usageRoutes(context);
-  cryptoRoutes(context);
+  dilionRoutes(context);
   qes2Routes(context);
   serviceKeyRoutes(context);
   operationRoutes(context);

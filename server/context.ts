@@ -10,16 +10,16 @@ import type { Config } from './config.ts';
 import type { EnginePool } from './engine/pool.ts';
 import type { ApiBuilder } from './http/route.ts';
 import type { Logger } from './logger.ts';
-import type { AuthService } from './routes/auth.service.ts';
-import type { ContactService } from './routes/contact.service.ts';
-import type { CryptoService } from './routes/crypto.service.ts';
+import type { AuthService } from './features/auth/auth.service.ts';
+import type { ContactService } from './features/contact/contact.service.ts';
+import type { DilionService } from './features/dilion/dilion.service.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
-import type { KeyService } from './routes/keys.service.ts';
-import type { OperationsService } from './routes/operations.service.ts';
-import type { Qes2Service } from './routes/qes2.service.ts';
-import type { ServiceKeyService } from './routes/service-keys.service.ts';
-import type { SigningKeyService } from './routes/signing-keys.service.ts';
-import type { MeteringService } from './routes/usage.service.ts';
+import type { KeyService } from './features/keys/keys.service.ts';
+import type { OperationsService } from './features/operations/operations.service.ts';
+import type { Qes2Service } from './features/qes2/qes2.service.ts';
+import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
+import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
+import type { MeteringService } from './features/metering/metering.service.ts';
 
 export interface AppContext {
   config: Config;
@@ -38,7 +38,7 @@ export interface AppContext {
   signingKeys: SigningKeyService;
   operations: OperationsService;
   serviceKeys: ServiceKeyService;
-  crypto: CryptoService;
+  dilion: DilionService;
   qes2: Qes2Service;
   contact: ContactService;
 }

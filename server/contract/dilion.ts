@@ -5,7 +5,7 @@
  * library checks it.
  */
 import { z } from 'zod';
-import { MAX_SID_BYTES } from '../algorithms/dilion.ts';
+import { MAX_SID_BYTES } from '../features/dilion/dilion.views.ts';
 import { DILION_PID } from '../../shared/dilion.ts';
 import { Base64, Timestamp } from './common.ts';
 

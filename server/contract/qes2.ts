@@ -4,7 +4,7 @@
  * ordinary libraries from the response's fields.
  */
 import { z } from 'zod';
-import { QES2_MAX_CONTEXT_BYTES } from '../algorithms/qes2.ts';
+import { QES2_MAX_CONTEXT_BYTES } from '../features/qes2/qes2.views.ts';
 import { Base64, Timestamp } from './common.ts';
 
 const Message = z

@@ -1,0 +1,57 @@
+/**
+ * passport for this app (its own instance, so several apps can live in one process in tests):
+ * email + password through passport-local, Google through passport-google-oauth20 when configured.
+ * The session stores only the user id; the user is re-read on each request, so a deleted account
+ * is logged out at once.
+ */
+import { Passport } from 'passport';
+import { Strategy as GoogleStrategy } from 'passport-google-oauth20';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { Config } from '../../config.ts';
+import type { AuthService } from './auth.service.ts';
+
+export function createPassport(auth: AuthService, config: Config): InstanceType<typeof Passport> {
+  const passport = new Passport();
+  passport.use(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
+      auth.checkPassword(email, password).then(
+        (user) => done(null, user ?? false),
+        (error: unknown) => done(error),
+      );
+    }),
+  );
+  if (config.google) {
+    passport.use(
+      new GoogleStrategy(
+        { clientID: config.google.clientId, clientSecret: config.google.clientSecret, callbackURL: config.google.callbackUrl, state: true },
+        (_accessToken, _refreshToken, profile, done) => {
+          const email = profile.emails?.find((e) => (e as { verified?: boolean | string }).verified !== false)?.value;
+          if (!email) return done(null, false);
+          try {
+            done(
+              null,
+              auth.signInWithGoogle({
+                id: profile.id,
+                email,
+                firstName: profile.name?.givenName,
+                lastName: profile.name?.familyName,
+                photo: profile.photos?.[0]?.value,
+              }),
+            );
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+      ),
+    );
+  }
+  passport.serializeUser((user, done) => done(null, user.id));
+  passport.deserializeUser((id: string, done) => {
+    try {
+      done(null, auth.findById(id) ?? false);
+    } catch (error) {
+      done(error);
+    }
+  });
+  return passport;
+}

@@ -1,0 +1,136 @@
+/** Account routes (docs/product.md §7; docs/api.md §12): register, login, current user, logout, Google, hosted-login redirect. */
+import type { NextFunction, Request, Response } from 'express';
+import { ErrorResponse } from '../../contract/common.ts';
+import { AuthProviders, LoginRequest, RegisterRequest, User } from '../../contract/auth.ts';
+import { AppError, serviceUnavailable, unauthorized } from '../../errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { SessionUser } from '../../types.ts';
+import { toUserResponse } from './auth.service.ts';
+
+const TAG = 'Accounts';
+
+/** Starts a logged-in session; passport regenerates the session id first, so a planted id is useless. */
+function logIn(req: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+}
+
+/** Runs a passport strategy as a promise: the user, or false when the credentials were refused. */
+function authenticate(ctx: AppContext, strategy: string, req: Request, res: Response): Promise<SessionUser | false> {
+  return new Promise((resolve, reject) => {
+    ctx.passport.authenticate(strategy, { session: false }, (err: unknown, user: SessionUser | false) =>
+      err ? reject(err) : resolve(user),
+    )(req, res, ((err: unknown) => reject(err)) as NextFunction);
+  });
+}
+
+const googleUnavailable = () =>
+  serviceUnavailable('google_sign_in_unavailable', 'Google sign-in is not configured on this server: sign in with email and password.');
+
+export function authRoutes(ctx: AppContext): void {
+  const { api } = ctx;
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/register', tag: TAG, auth: 'session', body: RegisterRequest,
+      summary: 'Create an account and sign in',
+      description: 'Creates the account with its first API key (its secret is shown once, on the first reveal) and starts a session.',
+      before: [ctx.limits.auth],
+      responses: { 201: { description: 'The new user; the session cookie is set.', schema: User }, 409: { description: 'Email taken', schema: ErrorResponse } },
+    },
+    async ({ req, body }) => {
+      const user = await ctx.auth.register(body);
+      await logIn(req, user);
+      return toUserResponse(user);
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/login', tag: TAG, auth: 'session', body: LoginRequest,
+      summary: 'Sign in with email and password',
+      before: [ctx.limits.auth],
+      responses: { 200: { description: 'The user; the session cookie is set.', schema: User }, 401: { description: 'Wrong email or password', schema: ErrorResponse } },
+    },
+    async ({ req, res, body }) => {
+      req.body = body;
+      const user = await authenticate(ctx, 'local', req, res);
+      if (!user) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
+      await logIn(req, user);
+      return toUserResponse(user);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/auth/user', tag: TAG, auth: 'user', summary: 'The signed-in user',
+      responses: { 200: { description: 'The user', schema: User } },
+    },
+    ({ req }) => toUserResponse(req.user!),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/logout', tag: TAG, auth: 'session', summary: 'Sign out and go to /',
+      description: 'Destroys the session and redirects the browser to /.',
+      responses: { 302: { description: 'Redirect to /' } },
+    },
+    async ({ req, res }) => {
+      await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+      res.clearCookie(ctx.sessionCookieName, { path: '/' });
+      res.redirect(302, '/');
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/login', tag: TAG, auth: 'none', summary: 'Go to the sign-in page',
+      description: 'The hosted sign-in entry of earlier versions, kept for old links: sends the browser to /login.',
+      responses: { 302: { description: 'Redirect to /login' } },
+    },
+    ({ res }) => res.redirect(302, '/login'),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/auth/providers', tag: TAG, auth: 'none', summary: 'Which sign-in methods are enabled',
+      description: 'The login page disables "Continue with Google" (with a tooltip) when google is false.',
+      responses: { 200: { description: 'Enabled methods', schema: AuthProviders } },
+    },
+    () => ({ password: true as const, google: ctx.config.google !== undefined }),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/auth/google', tag: TAG, auth: 'session', summary: 'Start Google sign-in',
+      responses: { 302: { description: 'Redirect to Google' }, 503: { description: 'Google sign-in is not configured', schema: ErrorResponse } },
+    },
+    ({ req, res }) =>
+      new Promise<void>((resolve, reject) => {
+        if (!ctx.config.google) return reject(googleUnavailable());
+        ctx.passport.authenticate('google', { scope: ['profile', 'email'], session: false })(req, res, (err: unknown) =>
+          err ? reject(err) : resolve(),
+        );
+        res.on('finish', () => resolve());
+      }),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/auth/google/callback', tag: TAG, auth: 'session', summary: 'Google sign-in return',
+      responses: { 302: { description: 'Signed in: redirect to /; refused: redirect to /login?error=google' }, 503: { description: 'Google sign-in is not configured', schema: ErrorResponse } },
+    },
+    async ({ req, res }) => {
+      if (!ctx.config.google) throw googleUnavailable();
+      const user = await authenticate(ctx, 'google', req, res).catch((error: unknown) => {
+        // Google refused the code or state (expired, replayed): a sign-in failure, not a server fault.
+        if (error instanceof AppError) throw error;
+        req.log.warn({ err: error }, 'Google sign-in failed');
+        return false as const;
+      });
+      if (!user) return res.redirect(302, '/login?error=google');
+      await logIn(req, user);
+      res.redirect(302, '/');
+    },
+  );
+}

@@ -1,0 +1,103 @@
+/** Accounts: creation (with the first API key), password checks and Google sign-in (docs/api.md §12). */
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../../../db/connection.ts';
+import { users } from '../../../db/schema.ts';
+import type { RegisterRequest, User } from '../../contract/auth.ts';
+import { conflict } from '../../errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.ts';
+import type { SessionUser } from '../../types.ts';
+import type { KeyService } from '../keys/keys.service.ts';
+
+export const FIRST_KEY_NAME = 'Default API Key';
+
+function withoutDigest(row: typeof users.$inferSelect): SessionUser {
+  const { passwordDigest: _omitted, ...user } = row;
+  return user;
+}
+
+export function toUserResponse(user: SessionUser): z.infer<typeof User> {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    username: user.username,
+    subscriptionTier: user.subscriptionTier,
+    apiUsageCount: user.apiUsageCount,
+    apiUsageLimit: user.apiUsageLimit,
+    overageCharges: user.overageCharges,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: KeyService,
+    private readonly scryptLogN: number,
+  ) {}
+
+  findById(id: string): SessionUser | undefined {
+    const row = this.db.select().from(users).where(eq(users.id, id)).get();
+    return row && withoutDigest(row);
+  }
+
+  async register(input: z.infer<typeof RegisterRequest>): Promise<SessionUser> {
+    const passwordDigest = await hashPassword(input.password, this.scryptLogN);
+    return this.createUser({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordDigest });
+  }
+
+  /** The user for these credentials, or undefined; takes the same time whether or not the email exists. */
+  async checkPassword(email: string, password: string): Promise<SessionUser | undefined> {
+    const row = this.db.select().from(users).where(eq(users.email, email)).get();
+    if (!row?.passwordDigest) {
+      await burnPasswordCheck(password, this.scryptLogN);
+      return undefined;
+    }
+    return (await verifyPassword(password, row.passwordDigest)) ? withoutDigest(row) : undefined;
+  }
+
+  /** Finds the account of a Google profile (by Google id, then by verified email) or creates it. */
+  signInWithGoogle(profile: { id: string; email: string; firstName?: string; lastName?: string; photo?: string }): SessionUser {
+    const byGoogle = this.db.select().from(users).where(eq(users.googleId, profile.id)).get();
+    if (byGoogle) return withoutDigest(byGoogle);
+    const email = profile.email.trim().toLowerCase();
+    const byEmail = this.db.select().from(users).where(eq(users.email, email)).get();
+    if (byEmail) {
+      const [linked] = this.db
+        .update(users)
+        .set({ googleId: profile.id, updatedAt: new Date() })
+        .where(eq(users.id, byEmail.id))
+        .returning()
+        .all();
+      return withoutDigest(linked!);
+    }
+    return this.createUser({
+      email,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+      profileImageUrl: profile.photo ?? null,
+      googleId: profile.id,
+    });
+  }
+
+  /** Creates the user and, in the same transaction, the account's first API key (secret kept sealed until first shown). */
+  private createUser(values: Omit<typeof users.$inferInsert, 'id'>): SessionUser {
+    return this.db.transaction((tx) => {
+      const existing = tx.select({ id: users.id }).from(users).where(eq(users.email, values.email)).get();
+      if (existing) throw conflict('email_taken', 'An account with this email already exists: log in instead.', 'email');
+      const now = new Date();
+      const [row] = tx
+        .insert(users)
+        .values({ ...values, id: randomUUID(), createdAt: now, updatedAt: now })
+        .returning()
+        .all();
+      this.keys.createKey(row!.id, FIRST_KEY_NAME, 'pending', tx);
+      return withoutDigest(row!);
+    });
+  }
+}

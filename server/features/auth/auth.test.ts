@@ -1,0 +1,165 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+
+let app: TestApp;
+beforeAll(() => {
+  app = createTestApp({ config: { engineWorkers: 1 } });
+});
+afterAll(() => app.close());
+
+const register = (body: object) => request(app.app).post('/api/auth/register').set('Origin', TEST_ORIGIN).send(body);
+
+describe('registration', () => {
+  it('creates the user, signs them in, and never returns the password digest', async () => {
+    const { agent, user } = await signUp(app, 'new@example.com');
+    expect(user).toMatchObject({ email: 'new@example.com', firstName: 'Ada', lastName: 'Lovelace', subscriptionTier: 'free', apiUsageLimit: 100 });
+    expect(JSON.stringify(user)).not.toMatch(/password|scrypt/i);
+    const me = await agent.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(user.id);
+    expect(JSON.stringify(me.body)).not.toMatch(/password|scrypt/i);
+  });
+
+  it('stores the password as a self-describing scrypt string', async () => {
+    const { user } = await signUp(app);
+    const row = app.context.database.sqlite.prepare('SELECT password_digest AS d FROM users WHERE id = ?').get(user.id) as { d: string };
+    expect(row.d).toMatch(/^scrypt\$10\$8\$1\$/);
+    expect(row.d).not.toContain('correct horse');
+  });
+
+  it('refuses a second account with the same email (any case) with 409', async () => {
+    await signUp(app, 'twice@example.com');
+    const res = await register({ email: 'TWICE@example.com', password: 'another password', firstName: 'B', lastName: 'C' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'email_taken', param: 'email' });
+  });
+
+  it('names the field to fix when input is invalid', async () => {
+    const res = await register({ email: 'not-an-email', password: 'long enough', firstName: 'A', lastName: 'B' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_error', param: 'email' });
+    expect(res.body.message).toMatch(/email/);
+    const short = await register({ email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' });
+    expect(short.body).toMatchObject({ param: 'password' });
+  });
+
+  it('gives the new account one API key whose secret waits for a single reveal', async () => {
+    const { agent } = await signUp(app);
+    const keys = await agent.get('/api/keys');
+    expect(keys.body).toHaveLength(1);
+    expect(keys.body[0]).toMatchObject({ keySecret: null, secretRevealable: true, isActive: true });
+    expect(keys.body[0].keyValue).toMatch(/^pk_[0-9A-Za-z]{24}$/);
+  });
+});
+
+describe('login and logout', () => {
+  it('logs in with the right password, regenerating the session id', async () => {
+    const { email } = await signUp(app);
+    const agent = request.agent(app.app);
+    // A session that exists before login (e.g. a demo visitor's) must not survive it.
+    const before = await agent.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'x' });
+    expect(before.status).toBe(200);
+    const cookieBefore = before.headers['set-cookie']?.[0]?.split(';')[0];
+    expect(cookieBefore).toMatch(/^pq\.sid=/);
+    const res = await agent.post('/api/auth/login').set('Origin', TEST_ORIGIN).send({ email: email.toUpperCase(), password: 'correct horse battery' });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(email);
+    const cookieAfter = res.headers['set-cookie']?.[0]?.split(';')[0];
+    expect(cookieAfter).toBeDefined();
+    expect(cookieAfter).not.toBe(cookieBefore);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('refuses a wrong password or unknown email with the same 401', async () => {
+    const { email } = await signUp(app);
+    const wrong = await request(app.app).post('/api/auth/login').send({ email, password: 'wrong password' });
+    const unknown = await request(app.app).post('/api/auth/login').send({ email: 'nobody@example.com', password: 'whatever' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'invalid_credentials', message: 'The email or password is wrong.' });
+    }
+  });
+
+  it('answers 401 for the current user when logged out', async () => {
+    const res = await request(app.app).get('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('not_authenticated');
+  });
+
+  it('logs out: destroys the session and redirects to /', async () => {
+    const { agent } = await signUp(app);
+    const res = await agent.get('/api/logout');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('sends /api/login to the /login page', async () => {
+    const res = await request(app.app).get('/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/login');
+  });
+});
+
+describe('Google sign-in', () => {
+  it('tells the login page whether Google is enabled', async () => {
+    expect((await request(app.app).get('/api/auth/providers')).body).toEqual({ password: true, google: false });
+  });
+
+  it('answers 503 with a message when not configured', async () => {
+    for (const path of ['/api/auth/google', '/api/auth/google/callback']) {
+      const res = await request(app.app).get(path);
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('google_sign_in_unavailable');
+      expect(res.body.message).toMatch(/email and password/);
+    }
+  });
+
+  it('redirects to Google when configured', async () => {
+    const google = createTestApp({
+      config: { engineWorkers: 1, google: { clientId: 'id.apps', clientSecret: 'secret', callbackUrl: '/api/auth/google/callback' } },
+    });
+    try {
+      expect((await request(google.app).get('/api/auth/providers')).body.google).toBe(true);
+      const res = await request(google.app).get('/api/auth/google');
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toMatch(/^https:\/\/accounts\.google\.com\/.*client_id=id\.apps/);
+    } finally {
+      await google.close();
+    }
+  });
+});
+
+describe('CSRF protection', () => {
+  it('refuses a cookie-authenticated write from another origin, or with no origin at all', async () => {
+    const { agent } = await signUp(app);
+    const foreign = await agent.post('/api/keys').set('Origin', 'https://evil.example').send({ keyName: 'x' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.code).toBe('cross_origin_request');
+    const bare = await agent.post('/api/keys').send({ keyName: 'x' });
+    expect(bare.status).toBe(403);
+    expect(bare.body.code).toBe('origin_required');
+    const sameSite = await agent.post('/api/keys').set('Sec-Fetch-Site', 'same-origin').send({ keyName: 'x' });
+    expect(sameSite.status).toBe(201);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login attempts and demo calls per address with 429 rate_limited and Retry-After', async () => {
+    const limited = createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 3, demo: 3 } } });
+    try {
+      const attempt = () => request(limited.app).post('/api/auth/login').send({ email: 'a@b.co', password: 'x' });
+      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+      const res = await attempt();
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe('rate_limited');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const demo = () => request(limited.app).post('/api/demo/dilion/verify').send({ message: 'x', signature: 'AAAA', publicKey: 'AAAA' });
+      for (let i = 0; i < 3; i++) expect((await demo()).status).toBe(400);
+      expect((await demo()).body.code).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { createServer, type Server } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support.ts';
+
+/** A minimal SMTP server on loopback that keeps what it receives (enough of RFC 5321 for one client). */
+function smtpSink(): Promise<{ server: Server; port: number; messages: string[] }> {
+  const messages: string[] = [];
+  const server = createServer((socket) => {
+    let data = false;
+    let buffer = '';
+    socket.write('220 sink ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      if (data) {
+        const end = buffer.indexOf('\r\n.\r\n');
+        if (end < 0) return;
+        messages.push(buffer.slice(0, end));
+        buffer = buffer.slice(end + 5);
+        data = false;
+        socket.write('250 queued\r\n');
+      }
+      let newline;
+      while (!data && (newline = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, newline).toUpperCase();
+        buffer = buffer.slice(newline + 2);
+        if (line.startsWith('EHLO')) socket.write('250-sink\r\n250 8BITMIME\r\n');
+        else if (line.startsWith('DATA')) {
+          data = true;
+          socket.write('354 go\r\n');
+        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, messages })));
+}
+
+let sink: Awaited<ReturnType<typeof smtpSink>>;
+let app: TestApp;
+beforeAll(async () => {
+  sink = await smtpSink();
+  app = createTestApp({
+    config: { engineWorkers: 1, smtp: { url: `smtp://127.0.0.1:${sink.port}`, to: 'team@example.com', from: 'site@example.com' } },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  sink.server.close();
+});
+
+describe('contact with SMTP configured', () => {
+  it('stores the message and mails it to the team, replying to the sender', async () => {
+    const res = await request(app.app)
+      .post('/api/contact')
+      .send({ name: 'Kim', email: 'kim@example.com', subject: 'integration', message: 'How do I verify in Go?' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'pending', mailed: true });
+    expect(sink.messages).toHaveLength(1);
+    const mail = sink.messages[0]!;
+    expect(mail).toMatch(/^To: team@example\.com/m);
+    expect(mail).toMatch(/^Reply-To: kim@example\.com/m);
+    expect(mail).toMatch(/^Subject: Contact: integration - Kim/m);
+    expect(mail).toContain('How do I verify in Go?');
+  });
+
+  it('keeps the message when the mail server is unreachable', async () => {
+    const unreachable = createTestApp({
+      config: { engineWorkers: 1, smtp: { url: 'smtp://127.0.0.1:1', to: 'team@example.com', from: 'site@example.com' } },
+    });
+    try {
+      const res = await request(unreachable.app).post('/api/contact').send({ name: 'Lee', email: 'lee@example.com', message: 'Hi' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ mailed: false, status: 'pending' });
+      const row = unreachable.context.database.sqlite.prepare('SELECT subject FROM contact_messages WHERE id = ?').get(res.body.id);
+      expect(row).toEqual({ subject: 'general' });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe('contact without SMTP', () => {
+  let plain: TestApp;
+  beforeAll(() => {
+    plain = createTestApp({ config: { engineWorkers: 1 } });
+  });
+  afterAll(() => plain.close());
+
+  it('stores a valid message as pending, without mailing when SMTP is not configured', async () => {
+    const res = await request(plain.app).post('/api/contact').send({ name: 'Kim', email: 'kim@example.com', subject: 'partnership', message: 'Hello' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'pending', mailed: false });
+    const row = plain.context.database.sqlite.prepare('SELECT * FROM contact_messages WHERE id = ?').get(res.body.id);
+    expect(row).toMatchObject({ name: 'Kim', subject: 'partnership', status: 'pending' });
+  });
+
+  it('uses the messages of docs/product.md §5 for missing or invalid fields', async () => {
+    const cases: [object, string, string][] = [
+      [{ email: 'kim@example.com', message: 'x' }, 'name', 'Name is required'],
+      [{ name: 'Kim', email: 'nope', message: 'x' }, 'email', 'Invalid email address'],
+      [{ name: 'Kim', email: 'kim@example.com', message: '   ' }, 'message', 'Message is required'],
+      [{ name: 'Kim', email: 'kim@example.com', message: 'x', subject: 'sales' }, 'subject', 'must be one of'],
+    ];
+    for (const [body, param, text] of cases) {
+      const res = await request(plain.app).post('/api/contact').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.param).toBe(param);
+      expect(res.body.message).toContain(text);
+    }
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The crypto API's work, split in two so metering can sit between: `prepare*` checks everything that
+ * can be the caller's fault (sizes, key ownership) and throws 4xx; `run*` does the engine work and
+ * records the operation. A failure in `run*` is the platform's and is refunded by the caller.
+ */
+import type { z } from 'zod';
+import { checkViews, DILION, dilionContext, dilionMessage, signatureViews } from './dilion.views.ts';
+import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
+import type { EnginePool } from '../../engine/pool.ts';
+import { badRequest } from '../../errors.ts';
+import { DILION_PID } from '../../../shared/dilion.ts';
+import { parsePidCipher, pidMessage, type IdentityCheck, type ParsedPidCipher, type PidCipherJson, type PidSeal, type PidService } from './dilion-pid.service.ts';
+import type { OperationsService } from '../operations/operations.service.ts';
+import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+
+/** Where an operation came from, for its record. */
+export interface OperationSource {
+  channel: 'api' | 'demo';
+  userId: string | null;
+  demoSessionId: string | null;
+  apiKey: string | null;
+}
+
+export interface PreparedDilionSign {
+  key: SigningKeyRow;
+  message: string;
+  sid: string;
+  /** Set when a uid is bound (M version 0x01). */
+  pid: PidSeal | null;
+}
+
+export interface PreparedDilionVerify {
+  message: string;
+  sid: string;
+  publicKey: Uint8Array;
+  signature: Uint8Array;
+  pid: ParsedPidCipher | null;
+  identity: IdentityCheck | null;
+}
+
+type VerifyInput = z.infer<typeof DilionVerifyRequest>;
+
+/** pidCipher comes at the top level or inside the signature object (the product's demo sends only the latter). */
+function pidCipherOf(input: VerifyInput): { value: PidCipherJson | Omit<PidCipherJson, 'suite'>; param: string } | null {
+  const inSignature = typeof input.signature === 'string' ? undefined : input.signature.pidCipher;
+  const top = input.pidCipher;
+  if (top !== undefined && inSignature !== undefined && JSON.stringify(top) !== JSON.stringify(inSignature)) {
+    throw badRequest('pid_cipher_mismatch', 'pidCipher and signature.pidCipher differ: send one of them.', 'pidCipher');
+  }
+  const value = top ?? inSignature;
+  if (value === undefined || value === 'N/A') return null;
+  return { value, param: top !== undefined ? 'pidCipher' : 'signature.pidCipher' };
+}
+
+function decodeBytes(base64: string, length: number, param: string, what: string, code: string): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+  if (bytes.length !== length) {
+    throw badRequest(code, `${param} must be ${what} of ${length} bytes (got ${bytes.length}).`, param);
+  }
+  return bytes;
+}
+
+export class DilionService {
+  constructor(
+    private readonly pool: EnginePool,
+    private readonly signingKeys: SigningKeyService,
+    private readonly operations: OperationsService,
+    private readonly pids: PidService,
+  ) {}
+
+  async prepareSign(owner: KeyOwner, input: z.infer<typeof DilionSignRequest>): Promise<PreparedDilionSign> {
+    const sid = input.sid ?? DILION.defaultSid;
+    dilionContext(sid);
+    const key = input.keyId
+      ? this.signingKeys.owned(owner, input.keyId, DILION.parameterSet)
+      : await this.signingKeys.defaultKey(owner, DILION.parameterSet);
+    const pid = input.uid === undefined ? null : await this.pids.prepareSeal(owner, sid, input.uid, input.includePidOpening === true);
+    return { key, message: input.message, sid, pid };
+  }
+
+  /** σ over M = 0x00 ‖ message, or with the uid sealed and bound (M = 0x01 ‖ …). */
+  private async dilionSignature(p: PreparedDilionSign, context: Uint8Array) {
+    const seed = this.signingKeys.seedOf(p.key);
+    try {
+      if (!p.pid) {
+        const { signature, elapsedMs } = await this.pool.run('mlDsaSign', { level: DILION.level, seed, message: dilionMessage(p.message), context });
+        return { signature, elapsedMs, pidCipher: null, opening: null };
+      }
+      const { serviceKey, paddedUid } = p.pid;
+      const r = await this.pool.run('dilionSignPid', {
+        seed,
+        message: p.message,
+        sid: p.sid,
+        context,
+        serviceKey: new Uint8Array(Buffer.from(serviceKey.publicKey, 'base64')),
+        serviceKeyId: new Uint8Array(Buffer.from(serviceKey.keyId, 'hex')),
+        paddedUid,
+      });
+      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+      const pidCipher: PidCipherJson = { C1: b64(r.c1), C2: b64(r.c2), serviceKeyId: serviceKey.keyId, suite: DILION_PID.suite };
+      return { signature: r.signature, elapsedMs: r.elapsedMs, pidCipher, opening: p.pid.includeOpening ? b64(r.opening) : null };
+    } finally {
+      seed.fill(0);
+    }
+  }
+
+  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<z.infer<typeof DilionSignResponse>> {
+    const context = dilionContext(p.sid);
+    const { signature, elapsedMs, pidCipher, opening } = await this.dilionSignature(p, context.bytes);
+    const encoded = Buffer.from(signature).toString('base64');
+    const response = {
+      algorithm: DILION.algorithm,
+      parameterSet: DILION.parameterSet,
+      signature: { encoded, ...signatureViews(signature), ...(pidCipher ? { pidCipher } : {}) },
+      publicKey: p.key.publicKey,
+      keyId: p.key.id,
+      context: context.text,
+      pidCipher: pidCipher ?? DILION.noPidCipher,
+      ...(opening ? { pidOpening: opening } : {}),
+      timestamp: new Date().toISOString(),
+    };
+    this.operations.record({
+      ...source,
+      operationType: 'sign',
+      algorithm: DILION.algorithm,
+      message: p.message,
+      signature: { encoded },
+      publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
+      verified: false,
+      // Never the uid or the opening: the record shows that a uid is bound and to which service key.
+      metadata: { parameterSet: DILION.parameterSet, context: context.text, sid: p.sid, uidBound: pidCipher !== null, serviceKeyId: pidCipher?.serviceKeyId ?? null },
+      signatureSize: signature.length,
+      generationTime: elapsedMs,
+      verificationTime: null,
+    });
+    return response;
+  }
+
+  prepareVerify(owner: KeyOwner, input: VerifyInput): PreparedDilionVerify {
+    const sid = input.sid ?? DILION.defaultSid;
+    dilionContext(sid);
+    const encoded = typeof input.signature === 'string' ? input.signature : input.signature.encoded;
+    const signatureParam = typeof input.signature === 'string' ? 'signature' : 'signature.encoded';
+    const signature = decodeBytes(encoded, DILION.signatureLength, signatureParam, 'an ML-DSA-65 signature', 'invalid_signature_length');
+    const publicKey = decodeBytes(input.publicKey, DILION.publicKeyLength, 'publicKey', 'an ML-DSA-65 public key', 'invalid_public_key');
+    if (typeof input.signature !== 'string') checkViews(signature, input.signature);
+    const given = pidCipherOf(input);
+    const pid = given ? parsePidCipher(given.value, given.param) : null;
+    if (!pid && input.pidOpening !== undefined) {
+      throw badRequest('pid_cipher_required', 'pidOpening needs the pidCipher it opens: send pidCipher from the sign response.', 'pidOpening');
+    }
+    const identity = pid ? this.pids.prepareIdentity(owner, sid, pid, input.uid, input.pidOpening) : null;
+    return { message: input.message, sid, publicKey, signature, pid, identity };
+  }
+
+  async runVerify(p: PreparedDilionVerify, source: OperationSource): Promise<z.infer<typeof DilionVerifyResponse>> {
+    const context = dilionContext(p.sid);
+    const { valid: signatureValid, elapsedMs } = await this.pool.run('mlDsaVerify', {
+      level: DILION.level,
+      publicKey: p.publicKey,
+      message: p.pid ? pidMessage(p.pid, p.message) : dilionMessage(p.message),
+      signature: p.signature,
+      context: context.bytes,
+    });
+    // An invalid signature answers nothing about the uid, so verify cannot be used as an opening oracle.
+    const identity = signatureValid && p.pid && p.identity ? await this.pids.identity(p.identity, p.pid, p.sid, p.publicKey, p.message) : 'not_checked';
+    const valid = signatureValid && identity !== 'mismatch';
+    const pidCipher = p.pid?.json ?? DILION.noPidCipher;
+    const serviceKeyId = p.pid?.json.serviceKeyId ?? null;
+    this.operations.record({
+      ...source,
+      operationType: 'verify',
+      algorithm: DILION.algorithm,
+      message: p.message,
+      signature: { encoded: Buffer.from(p.signature).toString('base64') },
+      publicKey: { encoded: Buffer.from(p.publicKey).toString('base64') },
+      verified: valid,
+      metadata: { parameterSet: DILION.parameterSet, context: context.text, sid: p.sid, uidBound: p.pid !== null, serviceKeyId, signatureValid, identity },
+      signatureSize: p.signature.length,
+      generationTime: null,
+      verificationTime: elapsedMs,
+    });
+    return {
+      valid,
+      algorithm: DILION.algorithm,
+      parameterSet: DILION.parameterSet,
+      context: context.text,
+      pidCipher,
+      details: { signatureValid, identity, serviceKeyId, context: context.text },
+      timestamp: new Date().toISOString(),
+    };
+  }
+}

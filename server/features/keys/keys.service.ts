@@ -1,0 +1,149 @@
+/**
+ * Personal API keys: create, list, reveal a platform-made secret once, disable/enable, rotate, and
+ * authenticate public calls (docs/api.md §13). Every query is scoped to the owner's user id.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/connection.ts';
+import { apiKeys, planApiKeys } from '../../../db/schema.ts';
+import type { ApiKey } from '../../contract/keys.ts';
+import { AppError, notFound, unauthorized } from '../../errors.ts';
+import type { Sealer } from '../../security/sealing.ts';
+import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../security/tokens.ts';
+import type { ApiCaller } from '../../types.ts';
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+/** Associated data for a sealed pending secret: it opens only on the row it was made for. */
+const pendingAad = (keyValue: string) => `api-key-secret:${keyValue}`;
+
+export function toApiKeyResponse(row: KeyRow, shownSecret: string | null = null): z.infer<typeof ApiKey> {
+  return {
+    id: row.id,
+    keyName: row.keyName,
+    name: row.keyName,
+    keyValue: row.keyValue,
+    keySecret: shownSecret,
+    secretRevealable: row.pendingSecret !== null,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsed ? row.lastUsed.toISOString() : null,
+  };
+}
+
+const missingKey = () => notFound('api_key_not_found', 'No API key with this id belongs to your account.', 'id');
+
+/** A digest that matches no secret: compared when the key id is unknown so timing does not reveal it. */
+const DECOY_DIGEST = secretDigest('decoy');
+
+/** lastUsed is kept to the minute: rewriting it on every call would add a write to each request. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+export class KeyService {
+  // Prepared once: authentication runs on every public call, and building the query each time
+  // cost more than running it.
+  private readonly personalByValue;
+  private readonly planByValue;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: Sealer,
+  ) {
+    this.personalByValue = db.select().from(apiKeys).where(eq(apiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
+    this.planByValue = db.select().from(planApiKeys).where(eq(planApiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
+  }
+
+  /** 'shown': the caller returns the secret now; 'pending': it is sealed until the owner's first reveal. */
+  createKey(userId: string, keyName: string, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
+    const keyValue = newKeyValue();
+    const secret = newKeySecret();
+    const [row] = tx
+      .insert(apiKeys)
+      .values({
+        userId,
+        keyName,
+        keyValue,
+        secretDigest: secretDigest(secret),
+        pendingSecret: mode === 'pending' ? this.sealer.seal(Buffer.from(secret), pendingAad(keyValue)) : null,
+        createdAt: new Date(),
+      })
+      .returning()
+      .all();
+    return { row: row!, secret };
+  }
+
+  list(userId: string): KeyRow[] {
+    return this.db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.id)).all();
+  }
+
+  private owned(userId: string, id: number): KeyRow {
+    const row = this.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+      .get();
+    if (!row) throw missingKey();
+    return row;
+  }
+
+  /** Opens a platform-created secret and deletes the sealed copy: it can be shown only once. */
+  revealSecret(userId: string, id: number): { row: KeyRow; secret: string } {
+    return this.db.transaction((tx) => {
+      const row = tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).get();
+      if (!row) throw missingKey();
+      if (row.pendingSecret === null) {
+        throw new AppError(410, 'secret_not_available', 'This secret was already shown once and is not stored: rotate the key to get a new one.', 'id');
+      }
+      const secret = this.sealer.open(row.pendingSecret, pendingAad(row.keyValue)).toString('utf8');
+      const [updated] = tx.update(apiKeys).set({ pendingSecret: null }).where(eq(apiKeys.id, id)).returning().all();
+      return { row: updated!, secret };
+    });
+  }
+
+  setActive(userId: string, id: number, isActive: boolean): KeyRow {
+    this.owned(userId, id);
+    const [row] = this.db
+      .update(apiKeys)
+      .set({ isActive })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+      .returning()
+      .all();
+    return row!;
+  }
+
+  /** A new secret for the same key id; the old secret stops working at once. */
+  rotate(userId: string, id: number): { row: KeyRow; secret: string } {
+    this.owned(userId, id);
+    const secret = newKeySecret();
+    const [row] = this.db
+      .update(apiKeys)
+      .set({ secretDigest: secretDigest(secret), pendingSecret: null })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+      .returning()
+      .all();
+    return { row: row!, secret };
+  }
+
+  /** Finds the owner of a key + secret pair (personal or plan key) or throws 401/403; records lastUsed unless inspecting. */
+  authenticate(keyValue: string | undefined, secret: string | undefined, { touch = true } = {}): ApiCaller {
+    if (!keyValue || !secret) {
+      throw unauthorized('api_key_required', 'Send your API key and secret in the x-api-key and x-api-secret headers.');
+    }
+    const personal = this.personalByValue.get({ keyValue });
+    const plan = personal ? undefined : this.planByValue.get({ keyValue });
+    const row = personal ?? plan;
+    if (!secretMatches(secret, row?.secretDigest ?? DECOY_DIGEST) || !row) {
+      throw unauthorized('invalid_api_key', 'The API key or secret is wrong: check both headers, or create a key in the dashboard.');
+    }
+    if (!row.isActive) throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
+    const now = new Date();
+    const stale = !row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_GRANULARITY_MS;
+    touch &&= stale;
+    if (personal) {
+      if (touch) this.db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, personal.id)).run();
+      return { userId: personal.userId, keyValue, kind: 'personal', purchaseId: null };
+    }
+    if (touch) this.db.update(planApiKeys).set({ lastUsed: now }).where(eq(planApiKeys.id, plan!.id)).run();
+    return { userId: plan!.userId, keyValue, kind: 'plan', purchaseId: plan!.purchaseId };
+  }
+}

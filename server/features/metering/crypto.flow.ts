@@ -1,0 +1,80 @@
+/**
+ * How a crypto call runs. Public (docs/api.md §5.1): validated input → Idempotency-Key check → prepare
+ * (the caller's faults, 4xx, uncharged) → meter once → engine work (refunded if it fails) → the
+ * first response stored for replay. Demo: no metering, the visitor's session key, recorded as demo.
+ */
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context.ts';
+import { EngineTaskError } from '../../engine/pool.ts';
+import { ErrorResponse } from '../../contract/common.ts';
+import { AppError } from '../../errors.ts';
+import { IdempotencyService } from '../../http/idempotency.ts';
+import type { OperationSource } from '../dilion/dilion.service.ts';
+import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
+
+/** Error responses every metered crypto route documents. */
+export const meteredResponses = {
+  403: { description: 'Key disabled or plan inactive', schema: ErrorResponse },
+  404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
+  409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
+  422: { description: 'Idempotency-Key reused with a different request', schema: ErrorResponse },
+  429: { description: 'usage_limit_reached: the plan’s calls are used up', schema: ErrorResponse },
+  503: { description: 'The engine failed; the call was refunded', schema: ErrorResponse },
+};
+/** Error responses every demo crypto route documents. */
+export const demoResponses = {
+  429: { description: 'rate_limited: too many demo calls from this address', schema: ErrorResponse },
+  503: { description: 'The engine failed', schema: ErrorResponse },
+};
+
+/** An engine failure is ours, not the caller's: 503, and the caller is told nothing was charged. */
+function engineFailure(error: unknown, charged: boolean): Error {
+  if (!(error instanceof EngineTaskError)) return error as Error;
+  const note = charged ? 'this call was not charged' : 'nothing was charged';
+  return new AppError(503, 'engine_unavailable', `The crypto engine failed (${error.code}); ${note}: retry shortly.`);
+}
+
+export interface CryptoStep<P, R> {
+  prepare(owner: KeyOwner): Promise<P> | P;
+  run(prepared: P, source: OperationSource): Promise<R>;
+}
+
+export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
+  const caller = req.apiCaller!;
+  const key = req.get('idempotency-key');
+  // Hashing the body is only needed to compare it with a keyed earlier request.
+  const start = ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : IdempotencyService.requestHash(req));
+  if (start.kind === 'replay') {
+    res.setHeader('Idempotent-Replayed', 'true');
+    res.status(start.status).json(start.body);
+    return undefined;
+  }
+  try {
+    const prepared = await step.prepare({ userId: caller.userId });
+    const ticket = ctx.metering.meter(caller);
+    let result: R;
+    try {
+      result = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
+    } catch (error) {
+      ctx.metering.refund(ticket);
+      throw engineFailure(error, true);
+    }
+    ctx.idempotency.complete(start, 200, result);
+    return result;
+  } catch (error) {
+    ctx.idempotency.abandon(start);
+    throw error;
+  }
+}
+
+export async function demoCall<P, R>(req: Request, step: CryptoStep<P, R>): Promise<R> {
+  // Marking the session makes express-session keep it, so the visitor keeps one demo key and history.
+  req.session.demo = true;
+  const demoSessionId = req.sessionID;
+  const prepared = await step.prepare({ demoSessionId });
+  try {
+    return await step.run(prepared, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
+  } catch (error) {
+    throw engineFailure(error, false);
+  }
+}

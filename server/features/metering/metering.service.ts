@@ -1,0 +1,183 @@
+/**
+ * Metering (docs/api.md §5.2, §14). Each public call that passed validation is counted once, atomically
+ * (an IMMEDIATE transaction: concurrent calls and other processes queue behind it), before the
+ * work; the returned ticket refunds it if the engine then fails.
+ * - Free: 100 calls in total, then 429 usage_limit_reached.
+ * - Starter / Pro with a personal key: the calendar month's (UTC) allowance, then an overage row
+ *   of 1 cent per call in billing_charges and users.overageCharges.
+ * - A plan key draws on its purchase's monthly allowance the same way.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/connection.ts';
+import { OVERAGE_CENTS_PER_CALL, PLANS, tierAllowance, type Tier } from '../../../db/plans.ts';
+import { billingCharges, monthlyUsage, planApiKeys, purchases, users } from '../../../db/schema.ts';
+import type { UsageSummary } from '../../contract/usage.ts';
+import { AppError, forbidden, usageLimitReached } from '../../errors.ts';
+import type { ApiCaller } from '../../types.ts';
+
+export interface MeterTicket {
+  userId: string;
+  /** monthly_usage row counted, if any. */
+  meter: { name: string; month: string } | null;
+  /** users.api_usage_count was incremented. */
+  lifetime: boolean;
+  purchaseId: number | null;
+  planKeyValue: string | null;
+  overageChargeId: number | null;
+}
+
+export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
+
+export class MeteringService {
+  // Metering runs on every public call, so its statements are raw SQL prepared once: drizzle's
+  // query building and row mapping here cost more than SQLite's own work (docs/decisions/010).
+  private readonly tierOf;
+  private readonly countFree;
+  private readonly countLifetime;
+  private readonly countMonthly;
+  private readonly meterInTransaction;
+
+  private readonly now: () => Date;
+
+  /**
+   * `shareCommit` runs inside each successful metering transaction, so writes that are waiting
+   * anyway (the queued operation records) reach the disk in the same commit instead of their own.
+   */
+  constructor(
+    private readonly db: Db,
+    options: { now?: () => Date; shareCommit?: () => void } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    const shareCommit = options.shareCommit ?? (() => {});
+    const sqlite = db.$client;
+    this.tierOf = sqlite.prepare<[string], { tier: Tier }>('SELECT subscription_tier AS tier FROM users WHERE id = ?');
+    // The condition makes check-and-increment one statement: no two calls can both take the last slot.
+    this.countFree = sqlite.prepare<[string]>(
+      'UPDATE users SET api_usage_count = api_usage_count + 1 WHERE id = ? AND api_usage_count < api_usage_limit',
+    );
+    this.countLifetime = sqlite.prepare<[string]>('UPDATE users SET api_usage_count = api_usage_count + 1 WHERE id = ?');
+    this.countMonthly = sqlite.prepare<[string, string], { calls: number }>(
+      `INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 1)
+       ON CONFLICT (meter, month) DO UPDATE SET calls = calls + 1 RETURNING calls`,
+    );
+    // IMMEDIATE: the write lock is taken at BEGIN, so concurrent processes queue instead of failing.
+    this.meterInTransaction = sqlite.transaction((caller: ApiCaller) => {
+      const ticket = caller.kind === 'plan' ? this.meterPlanKey(db, caller) : this.meterPersonal(caller.userId);
+      shareCommit();
+      return ticket;
+    }).immediate;
+  }
+
+  /** Counts one call for the caller, or throws 429 usage_limit_reached; returns what to undo on failure. */
+  meter(caller: ApiCaller): MeterTicket {
+    return this.meterInTransaction(caller);
+  }
+
+  // Runs inside meter()'s transaction: statements use the same connection.
+  private meterPersonal(userId: string): MeterTicket {
+    const user = this.tierOf.get(userId);
+    if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
+    const ticket: MeterTicket = { userId, meter: null, lifetime: true, purchaseId: null, planKeyValue: null, overageChargeId: null };
+    if (user.tier === 'free') {
+      if (this.countFree.run(userId).changes === 0) throw usageLimitReached();
+      return ticket;
+    }
+    this.countLifetime.run(userId);
+    const plan = PLANS.find((p) => p.id === user.tier)!;
+    return this.countMonth(this.db, ticket, `user:${userId}`, tierAllowance(user.tier), `${plan.name} plan`, null);
+  }
+
+  private meterPlanKey(tx: DbOrTx, caller: ApiCaller): MeterTicket {
+    const purchase = tx.select().from(purchases).where(eq(purchases.id, caller.purchaseId!)).get();
+    const expired = purchase?.expiresAt != null && purchase.expiresAt.getTime() <= this.now().getTime();
+    if (!purchase || !purchase.isActive || purchase.status !== 'completed' || expired) {
+      throw forbidden('plan_inactive', 'The plan of this API key is not active: renew it or use a personal key.');
+    }
+    tx.update(purchases).set({ usageCount: sql`${purchases.usageCount} + 1` }).where(eq(purchases.id, purchase.id)).run();
+    tx.update(planApiKeys).set({ usageCount: sql`${planApiKeys.usageCount} + 1` }).where(eq(planApiKeys.keyValue, caller.keyValue)).run();
+    const ticket: MeterTicket = {
+      userId: caller.userId, meter: null, lifetime: false, purchaseId: purchase.id, planKeyValue: caller.keyValue, overageChargeId: null,
+    };
+    const allowance = purchase.usageLimit ?? Number.POSITIVE_INFINITY;
+    return this.countMonth(tx, ticket, `purchase:${purchase.id}`, allowance, `${purchase.planName} plan`, purchase.id);
+  }
+
+  /** Adds the call to the month's counter; past the allowance, records 1 cent of overage. */
+  private countMonth(tx: DbOrTx, ticket: MeterTicket, meter: string, allowance: number, planLabel: string, purchaseId: number | null): MeterTicket {
+    const month = monthOf(this.now());
+    const row = this.countMonthly.get(meter, month);
+    ticket.meter = { name: meter, month };
+    if (row!.calls > allowance) {
+      const [charge] = tx
+        .insert(billingCharges)
+        .values({
+          userId: ticket.userId,
+          purchaseId,
+          chargeType: 'overage',
+          amount: OVERAGE_CENTS_PER_CALL,
+          description: `API call ${row!.calls} in ${month}, beyond the ${planLabel}'s ${allowance} monthly calls`,
+          createdAt: this.now(),
+        })
+        .returning({ id: billingCharges.id })
+        .all();
+      tx.update(users).set({ overageCharges: sql`${users.overageCharges} + ${OVERAGE_CENTS_PER_CALL}` }).where(eq(users.id, ticket.userId)).run();
+      ticket.overageChargeId = charge!.id;
+    }
+    return ticket;
+  }
+
+  /** Undoes a metered call whose work failed inside the engine. */
+  refund(ticket: MeterTicket): void {
+    this.db.transaction(
+      (tx) => {
+        if (ticket.lifetime) {
+          tx.update(users).set({ apiUsageCount: sql`max(${users.apiUsageCount} - 1, 0)` }).where(eq(users.id, ticket.userId)).run();
+        }
+        if (ticket.purchaseId !== null) {
+          tx.update(purchases).set({ usageCount: sql`max(${purchases.usageCount} - 1, 0)` }).where(eq(purchases.id, ticket.purchaseId)).run();
+          tx.update(planApiKeys).set({ usageCount: sql`max(${planApiKeys.usageCount} - 1, 0)` }).where(eq(planApiKeys.keyValue, ticket.planKeyValue!)).run();
+        }
+        if (ticket.meter) {
+          tx.update(monthlyUsage)
+            .set({ calls: sql`max(${monthlyUsage.calls} - 1, 0)` })
+            .where(and(eq(monthlyUsage.meter, ticket.meter.name), eq(monthlyUsage.month, ticket.meter.month)))
+            .run();
+        }
+        if (ticket.overageChargeId !== null) {
+          tx.delete(billingCharges).where(eq(billingCharges.id, ticket.overageChargeId)).run();
+          tx.update(users).set({ overageCharges: sql`max(${users.overageCharges} - ${OVERAGE_CENTS_PER_CALL}, 0)` }).where(eq(users.id, ticket.userId)).run();
+        }
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
+  /** The dashboard's usage figures for a user's personal tier. */
+  summary(userId: string): z.infer<typeof UsageSummary> {
+    const user = this.db.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new AppError(404, 'account_missing', 'This account no longer exists.');
+    const tier = user.subscriptionTier as Tier;
+    if (tier === 'free') {
+      return { apiCallsThisMonth: user.apiUsageCount, planLimit: user.apiUsageLimit, currentPlan: tier, overageCharges: user.overageCharges };
+    }
+    const row = this.db
+      .select()
+      .from(monthlyUsage)
+      .where(and(eq(monthlyUsage.meter, `user:${userId}`), eq(monthlyUsage.month, monthOf(this.now()))))
+      .get();
+    return { apiCallsThisMonth: row?.calls ?? 0, planLimit: tierAllowance(tier), currentPlan: tier, overageCharges: user.overageCharges };
+  }
+
+  /** What a plan key has used of its purchase's allowance (the debug key inspector). */
+  planKeyUsage(keyValue: string, userId: string): { used: number; limit: number; planType: string } {
+    const plan = this.db
+      .select({ used: planApiKeys.usageCount, limit: purchases.usageLimit, planType: purchases.planType })
+      .from(planApiKeys)
+      .innerJoin(purchases, eq(purchases.id, planApiKeys.purchaseId))
+      .where(and(eq(planApiKeys.keyValue, keyValue), eq(planApiKeys.userId, userId)))
+      .get();
+    if (!plan) throw new AppError(404, 'plan_key_missing', 'This plan key no longer has a purchase.');
+    return { used: plan.used, limit: plan.limit ?? 0, planType: plan.planType };
+  }
+}

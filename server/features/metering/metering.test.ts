@@ -1,0 +1,201 @@
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretDigest } from '../../security/tokens.ts';
+import { monthOf } from './metering.service.ts';
+import { createTestApp, signUpWithKey, type TestApp } from '../../test-support.ts';
+
+let app: TestApp;
+beforeAll(() => {
+  app = createTestApp();
+});
+afterAll(() => app.close());
+
+type Account = Awaited<ReturnType<typeof signUpWithKey>>;
+const verifyCall = (who: Account, headers: Record<string, string> = {}) =>
+  request(app.app)
+    .post('/api/crypto/dilion/verify')
+    .set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret, ...headers })
+    // A well-formed signature that does not verify: cheap, and metered like any other call.
+    .send({ message: 'm', signature: Buffer.alloc(3309).toString('base64'), publicKey: Buffer.alloc(1952).toString('base64') });
+const usage = async (who: Account) => (await who.agent.get('/api/usage')).body;
+const sql = (text: string, ...args: unknown[]) => app.context.database.sqlite.prepare(text).run(...args);
+
+describe('free plan', () => {
+  it('starts at 0 of 100 on the free plan', async () => {
+    const who = await signUpWithKey(app);
+    expect(await usage(who)).toEqual({ apiCallsThisMonth: 0, planLimit: 100, currentPlan: 'free', overageCharges: 0 });
+  });
+
+  it('refuses the 101st call with 429 usage_limit_reached and the text of docs/product.md §8', async () => {
+    const who = await signUpWithKey(app);
+    sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
+    expect((await verifyCall(who)).status).toBe(200);
+    const refused = await verifyCall(who);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'usage_limit_reached', message: 'Usage limit reached - upgrade to continue' });
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect((await usage(who)).apiCallsThisMonth).toBe(100);
+  });
+
+  it('counts exactly 100 when 150 calls race on one key', async () => {
+    const who = await signUpWithKey(app);
+    const results = await Promise.all(Array.from({ length: 150 }, () => verifyCall(who)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    expect((await usage(who)).apiCallsThisMonth).toBe(100);
+    const recorded = app.context.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?').get(who.user.id) as { n: number };
+    expect(recorded.n).toBe(100);
+  });
+
+  it('does not count calls that fail validation', async () => {
+    const who = await signUpWithKey(app);
+    const bad = await request(app.app).post('/api/crypto/dilion/sign').set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send({ message: '' });
+    expect(bad.status).toBe(400);
+    expect((await usage(who)).apiCallsThisMonth).toBe(0);
+  });
+});
+
+describe('paid plans', () => {
+  it('go past the monthly allowance, charging 1 cent per extra call', async () => {
+    const who = await signUpWithKey(app);
+    sql("UPDATE users SET subscription_tier = 'starter' WHERE id = ?", who.user.id);
+    sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 9999)', `user:${who.user.id}`, monthOf(new Date()));
+    for (let i = 0; i < 3; i++) expect((await verifyCall(who)).status).toBe(200);
+    expect(await usage(who)).toEqual({ apiCallsThisMonth: 10_002, planLimit: 10_000, currentPlan: 'starter', overageCharges: 2 });
+    const charges = app.context.database.sqlite
+      .prepare("SELECT amount, charge_type AS type FROM billing_charges WHERE user_id = ?")
+      .all(who.user.id);
+    expect(charges).toEqual([{ amount: 1, type: 'overage' }, { amount: 1, type: 'overage' }]);
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a call the engine fails on and answers 503', async () => {
+    const broken = createTestApp({ config: { engineWorkers: 1 } });
+    try {
+      const who = await signUpWithKey(broken);
+      await broken.context.pool.close();
+      const res = await request(broken.app)
+        .post('/api/crypto/dilion/verify')
+        .set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret })
+        .send({ message: 'm', signature: Buffer.alloc(3309).toString('base64'), publicKey: Buffer.alloc(1952).toString('base64') });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('engine_unavailable');
+      expect(res.body.message).toMatch(/not charged/);
+      expect((await who.agent.get('/api/usage')).body.apiCallsThisMonth).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first response to a retry without charging again', async () => {
+    const who = await signUpWithKey(app);
+    const sign = () =>
+      request(app.app)
+        .post('/api/crypto/dilion/sign')
+        .set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret, 'Idempotency-Key': 'order-42' })
+        .send({ message: 'once' });
+    const first = await sign();
+    const retry = await sign();
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect((await usage(who)).apiCallsThisMonth).toBe(1);
+  });
+
+  it('refuses the same key with a different request', async () => {
+    const who = await signUpWithKey(app);
+    const send = (message: string) =>
+      request(app.app)
+        .post('/api/crypto/dilion/sign')
+        .set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret, 'Idempotency-Key': 'k1' })
+        .send({ message });
+    expect((await send('a')).status).toBe(200);
+    const res = await send('b');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'idempotency_key_reused', param: 'Idempotency-Key' });
+  });
+
+  it('keys are per account: another account’s same key runs normally', async () => {
+    const a = await signUpWithKey(app);
+    const b = await signUpWithKey(app);
+    const sign = (who: Account) =>
+      request(app.app)
+        .post('/api/crypto/dilion/sign')
+        .set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret, 'Idempotency-Key': 'shared' })
+        .send({ message: 'same' });
+    const ra = await sign(a);
+    const rb = await sign(b);
+    expect(rb.headers['idempotent-replayed']).toBeUndefined();
+    expect(rb.body.keyId).not.toBe(ra.body.keyId);
+  });
+});
+
+describe('plan keys', () => {
+  it('draw on their purchase’s monthly allowance, not the owner’s free tier, and charge overage past it', async () => {
+    const who = await signUpWithKey(app);
+    const db = app.context.database.sqlite;
+    const purchase = db
+      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit) VALUES (?, ?, 'starter', 'Starter', 19900, 'completed', 2) RETURNING id")
+      .get(who.user.id, `order-${who.user.id}`) as { id: number };
+    const secret = 'sk_' + 'P'.repeat(43);
+    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Starter key', ?, ?, 'starter', 2)")
+      .run(purchase.id, who.user.id, `pk_plan${purchase.id}`, secretDigest(secret));
+    const planKey = { ...who, apiKey: `pk_plan${purchase.id}`, apiSecret: secret };
+    for (let i = 0; i < 3; i++) expect((await verifyCall(planKey)).status).toBe(200);
+    expect((await usage(who)).apiCallsThisMonth).toBe(0);
+    const counted = db.prepare('SELECT usage_count AS n FROM plan_api_keys WHERE purchase_id = ?').get(purchase.id) as { n: number };
+    expect(counted.n).toBe(3);
+    expect((await usage(who)).overageCharges).toBe(1);
+    const inspected = await request(app.app).post('/api/debug/user-usage').send({ apiKey: planKey.apiKey, apiSecret: secret });
+    expect(inspected.body).toMatchObject({ used: 3, limit: 2, keyKind: 'plan', currentPlan: 'starter' });
+  });
+
+  it('stop when their purchase is no longer active', async () => {
+    const who = await signUpWithKey(app);
+    const db = app.context.database.sqlite;
+    const purchase = db
+      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES (?, ?, 'pro', 'Pro', 79900, 'completed', 100000, 0) RETURNING id")
+      .get(who.user.id, `order-x-${who.user.id}`) as { id: number };
+    const secret = 'sk_' + 'Q'.repeat(43);
+    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Pro key', ?, ?, 'pro', 100000)")
+      .run(purchase.id, who.user.id, `pk_inactive${purchase.id}`, secretDigest(secret));
+    const res = await verifyCall({ ...who, apiKey: `pk_inactive${purchase.id}`, apiSecret: secret });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('plan_inactive');
+  });
+});
+
+describe('commits', () => {
+  it('writes the operation records queued before a metered call in that call’s commit', async () => {
+    const who = await signUpWithKey(app);
+    const observer = new Database(app.config.databaseFile, { readonly: true });
+    const storedFor = () => (observer.prepare('SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = ?').get('queued') as { n: number }).n;
+    try {
+      app.context.operations.record({
+        userId: null, demoSessionId: 'queued', channel: 'demo', apiKey: null, operationType: 'verify',
+        algorithm: 'dilion', message: 'waiting', signature: { encoded: 'AA==' }, verified: false,
+      });
+      expect(storedFor()).toBe(0);
+      app.context.metering.meter({ userId: who.user.id, keyValue: who.apiKey, kind: 'personal', purchaseId: null });
+      expect(storedFor()).toBe(1);
+    } finally {
+      observer.close();
+    }
+  });
+
+  it('keeps queued records queued when the metered call is refused', async () => {
+    const who = await signUpWithKey(app);
+    sql('UPDATE users SET api_usage_count = 100 WHERE id = ?', who.user.id);
+    app.context.operations.record({
+      userId: null, demoSessionId: 'refused-turn', channel: 'demo', apiKey: null, operationType: 'verify',
+      algorithm: 'dilion', message: 'still here', signature: { encoded: 'AA==' }, verified: false,
+    });
+    expect(() => app.context.metering.meter({ userId: who.user.id, keyValue: who.apiKey, kind: 'personal', purchaseId: null })).toThrow(/Usage limit/);
+    expect(app.context.operations.history({ demoSessionId: 'refused-turn' }, 5).map((r) => r.message)).toEqual(['still here']);
+  });
+});

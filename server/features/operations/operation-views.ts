@@ -1,0 +1,37 @@
+/** A stored operation row as the API shows it: in the history list, and in the dashboard's short form. */
+import type { z } from 'zod';
+import type { CryptoOperation, DashboardOperation } from '../../contract/operations.ts';
+import type { OperationRow } from './operations.service.ts';
+
+const asObject = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : null);
+
+export function toCryptoOperation(row: OperationRow): z.infer<typeof CryptoOperation> {
+  return {
+    id: row.id,
+    algorithm: row.algorithm,
+    operationType: row.operationType as 'sign' | 'verify' | 'prove',
+    channel: row.channel,
+    message: row.message,
+    signature: asObject(row.signature) ?? {},
+    publicKey: asObject(row.publicKey),
+    metadata: asObject(row.metadata),
+    verified: row.verified,
+    signatureSize: row.signatureSize,
+    generationTime: row.generationTime,
+    verificationTime: row.verificationTime,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDashboardOperation(row: OperationRow): z.infer<typeof DashboardOperation> {
+  return {
+    id: row.id,
+    type: `${row.algorithm}_${row.operationType}`,
+    algorithm: row.algorithm,
+    operation: row.operationType,
+    message: row.message,
+    success: row.operationType === 'verify' ? row.verified : true,
+    createdAt: row.createdAt.toISOString(),
+    responseTime: row.generationTime ?? row.verificationTime ?? 0,
+  };
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
+import { OperationsService, type NewOperation } from './operations.service.ts';
+
+const opened: { dir: string; database: AppDatabase }[] = [];
+function open(): AppDatabase {
+  const dir = mkdtempSync(join(tmpdir(), 'pq-ops-'));
+  const database = openDatabase(join(dir, 'app.db'));
+  opened.push({ dir, database });
+  return database;
+}
+afterEach(() => {
+  for (const { dir, database } of opened.splice(0)) {
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const demoSign = (demoSessionId: string, message: string): NewOperation => ({
+  userId: null,
+  demoSessionId,
+  channel: 'demo',
+  apiKey: null,
+  operationType: 'sign',
+  algorithm: 'dilion',
+  message,
+  signature: { encoded: 'AAAA' },
+  verified: true,
+  signatureSize: 3309,
+  generationTime: 0.3,
+});
+
+const stored = (database: AppDatabase) => (database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations').get() as { n: number }).n;
+
+/** Counts the commits SQLite makes on this connection (PRAGMA data_version moves only for other connections). */
+function countCommits(database: AppDatabase): () => number {
+  let commits = 0;
+  const original = database.sqlite.transaction.bind(database.sqlite);
+  database.sqlite.transaction = ((fn: (...args: never[]) => unknown) => {
+    const wrapped = original(fn);
+    return Object.assign((...args: never[]) => {
+      commits++;
+      return wrapped(...args);
+    }, wrapped);
+  }) as typeof database.sqlite.transaction;
+  return () => commits;
+}
+
+describe('OperationsService group commit', () => {
+  it('commits the rows recorded in one event-loop turn together, at the end of that turn', async () => {
+    const database = open();
+    const commits = countCommits(database);
+    const operations = new OperationsService(database.db);
+    for (let i = 0; i < 25; i++) operations.record(demoSign('s1', `m${i}`));
+    expect(stored(database)).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stored(database)).toBe(25);
+    expect(commits()).toBe(1);
+  });
+
+  it('lets a reader see calls recorded a moment ago, newest first', () => {
+    const database = open();
+    const operations = new OperationsService(database.db);
+    operations.record(demoSign('s2', 'first'));
+    operations.record(demoSign('s2', 'second'));
+    expect(operations.history({ demoSessionId: 's2' }, 10).map((r) => r.message)).toEqual(['second', 'first']);
+    expect(operations.performance().overall.operations).toBe(2);
+  });
+
+  it('stores the other rows of a batch when one of them cannot be stored, and reports that one', () => {
+    const database = open();
+    const lost: string[] = [];
+    const operations = new OperationsService(database.db, (error, row) => lost.push(`${String(row.message)}: ${error.message}`));
+    operations.record(demoSign('s3', 'kept before'));
+    // A user deleted between the call and the commit: the foreign key refuses the row.
+    operations.record({ ...demoSign('s3', 'orphan'), userId: 'no-such-user' });
+    operations.record(demoSign('s3', 'kept after'));
+    operations.flush();
+    expect(operations.history({ demoSessionId: 's3' }, 10).map((r) => r.message)).toEqual(['kept after', 'kept before']);
+    expect(lost).toEqual(['orphan: FOREIGN KEY constraint failed']);
+  });
+
+  it('writes what is still queued when flushed at shutdown', () => {
+    const database = open();
+    const operations = new OperationsService(database.db);
+    operations.record(demoSign('s4', 'last call'));
+    operations.flush();
+    database.close();
+    const reopened = openDatabase(join(opened.at(-1)!.dir, 'app.db'));
+    expect(reopened.sqlite.prepare('SELECT message FROM crypto_operations').all()).toEqual([{ message: 'last call' }]);
+    reopened.close();
+  });
+});

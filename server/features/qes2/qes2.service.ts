@@ -1,0 +1,136 @@
+/**
+ * QES2 sign and verify, split like Dilion's (dilion.service.ts) so metering sits between:
+ * `prepare*` checks what can be the caller's fault (sizes, context, key ownership) and throws 4xx;
+ * `run*` does the engine work and records the operation.
+ */
+import type { z } from 'zod';
+import { checkQes2Views, QES2, qes2Context, QES2_SIGNATURE_LENGTH, qes2Views, type Qes2Mode } from './qes2.views.ts';
+import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyResponse } from '../../contract/qes2.ts';
+import type { EnginePool } from '../../engine/pool.ts';
+import { badRequest } from '../../errors.ts';
+import type { OperationSource } from '../dilion/dilion.service.ts';
+import type { OperationsService } from '../operations/operations.service.ts';
+import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+
+export interface PreparedQes2Sign {
+  mode: Qes2Mode;
+  key: SigningKeyRow;
+  message: string;
+  context: string;
+}
+
+export interface PreparedQes2Verify {
+  mode: Qes2Mode;
+  message: string;
+  context: string;
+  publicKey: Uint8Array;
+  signature: Uint8Array;
+}
+
+const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
+const base64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+
+export class Qes2Service {
+  constructor(
+    private readonly pool: EnginePool,
+    private readonly signingKeys: SigningKeyService,
+    private readonly operations: OperationsService,
+  ) {}
+
+  async prepareSign(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2SignRequest>): Promise<PreparedQes2Sign> {
+    const context = qes2Context(input.context).text;
+    const algorithm = QES2[mode].keyAlgorithm;
+    const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, algorithm) : await this.signingKeys.defaultKey(owner, algorithm);
+    return { mode, key, message: input.message, context };
+  }
+
+  async runSign(p: PreparedQes2Sign, source: OperationSource): Promise<z.infer<typeof Qes2SignResponse>> {
+    const { algorithm, label } = QES2[p.mode];
+    const seed = this.signingKeys.seedOf(p.key);
+    const { signature, elapsedMs } = await this.pool.run('qes2Sign', {
+      mode: p.mode,
+      seed,
+      message: utf8(p.message),
+      context: qes2Context(p.context).bytes,
+    });
+    seed.fill(0);
+    const encoded = base64(signature);
+    this.operations.record({
+      ...source,
+      operationType: 'sign',
+      algorithm,
+      message: p.message,
+      signature: { encoded },
+      publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
+      verified: false,
+      metadata: { label, context: p.context },
+      signatureSize: signature.length,
+      generationTime: elapsedMs,
+      verificationTime: null,
+    });
+    return {
+      algorithm,
+      label,
+      signature: { encoded, ...qes2Views(p.mode, signature, p.message) },
+      publicKey: p.key.publicKey,
+      keyId: p.key.id,
+      context: p.context,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  prepareVerify(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2VerifyRequest>): PreparedQes2Verify {
+    const context = qes2Context(input.context).text;
+    const byString = typeof input.signature === 'string';
+    const encoded = typeof input.signature === 'string' ? input.signature : input.signature.encoded;
+    const signature = new Uint8Array(Buffer.from(encoded, 'base64'));
+    if (signature.length !== QES2_SIGNATURE_LENGTH) {
+      throw badRequest(
+        'invalid_signature_length',
+        `${byString ? 'signature' : 'signature.encoded'} must be a QES2 signature of ${QES2_SIGNATURE_LENGTH} bytes (got ${signature.length}).`,
+        byString ? 'signature' : 'signature.encoded',
+      );
+    }
+    if (typeof input.signature !== 'string') checkQes2Views(mode, signature, input.signature);
+    return { mode, message: input.message, context, publicKey: this.publicKeyFor(mode, owner, input.publicKey), signature };
+  }
+
+  async runVerify(p: PreparedQes2Verify, source: OperationSource): Promise<z.infer<typeof Qes2VerifyResponse>> {
+    const { algorithm, label } = QES2[p.mode];
+    const { valid, mlDsaValid, secp256k1Valid, elapsedMs } = await this.pool.run('qes2Verify', {
+      mode: p.mode,
+      publicKey: p.publicKey,
+      message: utf8(p.message),
+      signature: p.signature,
+      context: qes2Context(p.context).bytes,
+    });
+    this.operations.record({
+      ...source,
+      operationType: 'verify',
+      algorithm,
+      message: p.message,
+      signature: { encoded: base64(p.signature) },
+      publicKey: { encoded: base64(p.publicKey) },
+      verified: valid,
+      metadata: { label, context: p.context, mlDsaValid, secp256k1Valid },
+      signatureSize: p.signature.length,
+      generationTime: null,
+      verificationTime: elapsedMs,
+    });
+    return { valid, algorithm, context: p.context, details: { mlDsaValid, secp256k1Valid }, timestamp: new Date().toISOString() };
+  }
+
+  /** The key given, or the caller's own default key of this mode (the product's demo verify sends none). */
+  private publicKeyFor(mode: Qes2Mode, owner: KeyOwner, given: string | undefined): Uint8Array {
+    const { publicKeyLength, keyAlgorithm, name } = QES2[mode];
+    const encoded = given ?? this.signingKeys.existingDefault(owner, keyAlgorithm)?.publicKey;
+    if (encoded === undefined) {
+      throw badRequest('public_key_required', `publicKey is required: you have no QES2 ${name} key yet, so give the signer's public key from the sign response.`, 'publicKey');
+    }
+    const bytes = new Uint8Array(Buffer.from(encoded, 'base64'));
+    if (bytes.length !== publicKeyLength) {
+      throw badRequest('invalid_public_key', `publicKey must be a QES2 ${name} public key of ${publicKeyLength} bytes (got ${bytes.length}).`, 'publicKey');
+    }
+    return bytes;
+  }
+}

@@ -1,0 +1,38 @@
+/** Your platform-managed signing keys: list and create (their ids go in sign calls' keyId). */
+import type { z } from 'zod';
+import { CreateSigningKeyRequest, SigningKey, SigningKeyList } from '../../contract/signing-keys.ts';
+import type { AppContext } from '../../context.ts';
+import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
+
+function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
+  return {
+    keyId: row.id,
+    name: row.name,
+    algorithm: row.algorithm as SigningAlgorithm,
+    isDefault: row.isDefault,
+    publicKey: row.publicKey,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function signingKeyRoutes(ctx: AppContext): void {
+  const { api, signingKeys } = ctx;
+
+  api.route(
+    {
+      method: 'get', path: '/api/signing-keys', tag: 'Signing keys', auth: 'user', summary: 'Your signing keys',
+      description: 'The default ML-DSA-65 key appears after your first sign call (it is created on first use).',
+      responses: { 200: { description: 'Keys, oldest first', schema: SigningKeyList } },
+    },
+    ({ req }) => signingKeys.list(req.user!.id).map(toSigningKey),
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/signing-keys', tag: 'Signing keys', auth: 'user', body: CreateSigningKeyRequest,
+      summary: 'Create a signing key', description: 'Pass its keyId to sign calls to sign with it instead of your default key.',
+      responses: { 201: { description: 'The new key', schema: SigningKey } },
+    },
+    async ({ req, body }) => toSigningKey(await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name)),
+  );
+}
