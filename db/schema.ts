@@ -20,6 +20,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { CONTACT_SUBJECT_VALUES } from '../shared/contact.ts';
+import { TIERS } from '../shared/plans.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -36,7 +38,7 @@ export const users = sqliteTable('users', {
   /** scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>; null for accounts that only use Google. */
   passwordDigest: text('password_digest'),
   googleId: text('google_id').unique(),
-  subscriptionTier: text('subscription_tier', { enum: ['free', 'starter', 'pro'] })
+  subscriptionTier: text('subscription_tier', { enum: TIERS })
     .notNull()
     .default('free'),
   /** Calls counted over the account's life (the free tier's limit is on this total). */
@@ -107,7 +109,7 @@ export const contactMessages = sqliteTable('contact_messages', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),
   email: text('email').notNull(),
-  subject: text('subject', { enum: ['technical', 'partnership', 'integration', 'general'] }).notNull(),
+  subject: text('subject', { enum: CONTACT_SUBJECT_VALUES }).notNull(),
   message: text('message').notNull(),
   status: text('status').notNull().default('pending'),
   createdAt: createdAt(),

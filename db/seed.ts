@@ -1,11 +1,11 @@
-/** Seeds pricing_plans from db/plans.ts; re-running updates the rows, so a changed plan takes effect at start. */
+/** Seeds pricing_plans from shared/plans.ts (through db/plans.ts); re-running updates the rows, so a changed plan takes effect at start. */
 import { sql } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { PLANS } from './plans.ts';
+import { PLAN_ROWS } from './plans.ts';
 import { pricingPlans } from './schema.ts';
 
 export function seedPlans(db: BetterSQLite3Database<Record<string, unknown>>): void {
-  for (const plan of PLANS) {
+  for (const plan of PLAN_ROWS) {
     db.insert(pricingPlans)
       .values({ ...plan, isActive: true })
       .onConflictDoUpdate({

@@ -1,5 +1,6 @@
 /** Accounts: registration, login and the current-user object (docs/product.md §3, §5; docs/api.md §12). */
 import { z } from 'zod';
+import { TIERS } from '../../shared/plans.ts';
 import { Timestamp } from './common.ts';
 
 const Email = z
@@ -34,7 +35,7 @@ export const User = z
     lastName: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
     username: z.string().nullable(),
-    subscriptionTier: z.enum(['free', 'starter', 'pro']),
+    subscriptionTier: z.enum(TIERS),
     apiUsageCount: z.number().int(),
     apiUsageLimit: z.number().int(),
     overageCharges: z.number().int().meta({ description: 'US cents' }),

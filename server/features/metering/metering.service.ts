@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/connection.ts';
-import { OVERAGE_CENTS_PER_CALL, PLANS, tierAllowance, type Tier } from '../../../db/plans.ts';
+import { OVERAGE_CENTS_PER_CALL, planOf, tierAllowance, type Tier } from '../../../shared/plans.ts';
 import { billingCharges, monthlyUsage, planApiKeys, purchases, users } from '../../../db/schema.ts';
 import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached } from '../../errors.ts';
@@ -84,8 +84,7 @@ export class MeteringService {
       return ticket;
     }
     this.countLifetime.run(userId);
-    const plan = PLANS.find((p) => p.id === user.tier)!;
-    return this.countMonth(this.db, ticket, `user:${userId}`, tierAllowance(user.tier), `${plan.name} plan`, null);
+    return this.countMonth(this.db, ticket, `user:${userId}`, tierAllowance(user.tier), `${planOf(user.tier).name} plan`, null);
   }
 
   private meterPlanKey(tx: DbOrTx, caller: ApiCaller): MeterTicket {

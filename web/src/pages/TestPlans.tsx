@@ -5,6 +5,7 @@
  */
 import '../styles/marketing.css';
 import { PlanCard } from './home/PlanCard.tsx';
+import { dollars, planOf } from '../../../shared/plans.ts';
 import type { Plan } from './home/plans.ts';
 
 const LOGIN_ALERT = '로그인이 필요합니다. 로그인 페이지로 이동합니다.';
@@ -14,10 +15,11 @@ function goToLogin(message = LOGIN_ALERT) {
   window.location.href = '/api/login';
 }
 
+/** The plans in Korean; names and prices come from shared/plans.ts. */
 const PLANS: Plan[] = [
-  { id: 'free', name: '무료', price: '$0', period: '', calls: 'API 호출 100회 (총)', features: ['기본 PQC 알고리즘', '이메일 지원', '커뮤니티 이용'], cta: '무료로 시작하기', popular: false },
-  { id: 'starter', name: '스타터', price: '$199', period: '/월', calls: '월 10,000회 (10K) API 호출', features: ['모든 PQC 알고리즘', '우선 지원', '고급 분석'], cta: '스타터 구매하기', popular: true },
-  { id: 'pro', name: '프로', price: '$799', period: '/월', calls: '월 100,000회 (100K) API 호출', features: ['엔터프라이즈 알고리즘', '24/7 지원', 'SLA 보장'], cta: '프로 구매하기', popular: true },
+  { id: 'free', name: '무료', price: dollars(planOf('free').priceCents), period: '', calls: 'API 호출 100회 (총)', features: ['기본 PQC 알고리즘', '이메일 지원', '커뮤니티 이용'], cta: '무료로 시작하기', popular: false },
+  { id: 'starter', name: '스타터', price: dollars(planOf('starter').priceCents), period: '/월', calls: '월 10,000회 (10K) API 호출', features: ['모든 PQC 알고리즘', '우선 지원', '고급 분석'], cta: '스타터 구매하기', popular: true },
+  { id: 'pro', name: '프로', price: dollars(planOf('pro').priceCents), period: '/월', calls: '월 100,000회 (100K) API 호출', features: ['엔터프라이즈 알고리즘', '24/7 지원', 'SLA 보장'], cta: '프로 구매하기', popular: true },
 ];
 
 export default function TestPlans() {

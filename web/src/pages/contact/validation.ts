@@ -5,15 +5,10 @@
  * the two in agreement.
  */
 import { regexes } from 'zod/v4/core';
+import { CONTACT_SUBJECTS, type ContactSubject } from '../../../../shared/contact.ts';
 
-export const SUBJECTS = [
-  { value: 'technical', label: 'Technical Support' },
-  { value: 'partnership', label: 'Partnership Inquiry' },
-  { value: 'integration', label: 'Integration Questions' },
-  { value: 'general', label: 'General Inquiry' },
-] as const;
-
-export type Subject = (typeof SUBJECTS)[number]['value'];
+export const SUBJECTS = CONTACT_SUBJECTS;
+export type Subject = ContactSubject;
 
 export const DEFAULT_SUBJECT: Subject = 'general';
 

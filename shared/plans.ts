@@ -1,0 +1,85 @@
+/**
+ * The pricing plans (docs/product.md §9; docs/api.md §14): the one source for the server's metering
+ * and seed data and for the web's pricing cards. Money is integer US cents everywhere.
+ */
+
+export interface PlanDefinition {
+  id: string;
+  name: string;
+  /** Cents per month; null = custom price. */
+  priceCents: number | null;
+  /** Calls: in total for Free, per calendar month (UTC) for paid plans; null = unlimited. */
+  usageLimit: number | null;
+  /** How the calls are counted, as the pricing card says it. */
+  calls: string;
+  features: readonly string[];
+  popular: boolean;
+  /** The pricing card's button. */
+  cta: string;
+}
+
+export const PLANS = [
+  {
+    id: 'free',
+    name: 'Free',
+    priceCents: 0,
+    usageLimit: 100,
+    calls: '100 API calls in total',
+    features: ['100 API calls in total', 'Basic PQC algorithms', 'Email support', 'Community access'],
+    popular: false,
+    cta: 'Start Free',
+  },
+  {
+    id: 'starter',
+    name: 'Starter',
+    priceCents: 19_900,
+    usageLimit: 10_000,
+    calls: '10,000 calls per month',
+    features: ['10,000 API calls per month', 'All PQC algorithms', 'Priority support', 'Advanced analytics'],
+    popular: true,
+    cta: 'Upgrade to Starter',
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    priceCents: 79_900,
+    usageLimit: 100_000,
+    calls: '100,000 calls per month',
+    features: ['100,000 API calls per month', 'Enterprise algorithms', '24/7 support', 'SLA guarantee'],
+    popular: true,
+    cta: 'Upgrade to Pro',
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceCents: null,
+    usageLimit: null,
+    calls: 'Unlimited calls',
+    features: ['Unlimited API calls', 'White-label solution', 'On-premise deployment', 'Enterprise security'],
+    popular: false,
+    cta: 'Contact Sales',
+  },
+] as const satisfies readonly PlanDefinition[];
+
+export type PlanId = (typeof PLANS)[number]['id'];
+/** The plans an account can be on (Enterprise is sold by contract, not metered here). */
+export type Tier = Exclude<PlanId, 'enterprise'>;
+export const TIERS = ['free', 'starter', 'pro'] as const satisfies readonly Tier[];
+
+export function planOf<I extends PlanId>(id: I): Extract<(typeof PLANS)[number], { id: I }> {
+  return PLANS.find((p): p is Extract<(typeof PLANS)[number], { id: I }> => p.id === id)!;
+}
+
+/** Calls allowed for a tier: in total for free, per calendar month (UTC) for paid tiers. */
+export function tierAllowance(tier: Tier): number {
+  return planOf(tier).usageLimit;
+}
+
+/** Cents charged per call beyond a paid plan's monthly allowance. */
+export const OVERAGE_CENTS_PER_CALL = 1;
+
+/** Cents as the UI shows money: dollars, with cents only when there are some ("$199", "$0.01"). */
+export function dollars(cents: number): string {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
