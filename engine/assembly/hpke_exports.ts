@@ -1,96 +1,90 @@
 /**
  * Host-facing exports of the HPKE building blocks: ML-KEM (FIPS 203), HKDF-SHA256 (RFC 5869) and
- * ChaCha20-Poly1305 (RFC 8439). IO layout (byte offsets into the IO buffer), shared with
- * engine/src/mlkem.ts, hkdf.ts and chacha20poly1305.ts:
- *   mlkemKeygen:      seed d || z (64) at 0              -> ek at 4096, dk at 8192
- *   mlkemEncaps:      ek at 0, m (32) at 2048            -> c at 4096, shared secret at 8192
- *   mlkemDecaps:      dk at 0, c at 4096                 -> shared secret at 8192
- *   mlkemDecapsSeed:  seed d || z (64) at 0, c at 4096   -> shared secret at 8192
- *   mlkemCheckEk / mlkemCheckDk: the key at 0
- *   hkdfExtract:      salt, then ikm, from 0             -> PRK (32) at 0
- *   hkdfExpand:       prk, then info, from 0             -> output at 0
- *   chacha20Begin / poly1305Begin / aeadBegin: key (32) at 0, nonce (12) at 32; the streaming
- *   calls after them work on IO[0..len) in place, and tags are read and written at 0.
- * `level` is 512, 768 or 1024; an unknown level returns -1.
+ * ChaCha20-Poly1305 (RFC 8439). IO offsets and return codes are in engine/assembly/layout.ts:
+ *   mlkemKeygen:      seed d || z (64) at MLKEM_KEY                  -> ek at MLKEM_CIPHERTEXT, dk at MLKEM_OUT
+ *   mlkemEncaps:      ek at MLKEM_KEY, m (32) at MLKEM_RANDOM        -> c at MLKEM_CIPHERTEXT, shared secret at MLKEM_OUT
+ *   mlkemDecaps:      dk at MLKEM_KEY, c at MLKEM_CIPHERTEXT         -> shared secret at MLKEM_OUT
+ *   mlkemDecapsSeed:  seed d || z at MLKEM_KEY, c at MLKEM_CIPHERTEXT -> shared secret at MLKEM_OUT
+ *   mlkemCheckEk / mlkemCheckDk: the key at MLKEM_KEY
+ *   hkdfExtract:      salt, then ikm, from 0                         -> PRK (32) at 0
+ *   hkdfExpand:       prk, then info, from 0                         -> output at 0
+ *   chacha20Begin / poly1305Begin / aeadBegin: key (32) at CHACHA_KEY, nonce (12) at CHACHA_NONCE;
+ *   the streaming calls after them work on IO[0..len) in place, and tags are read and written at 0.
+ * `level` is 512, 768 or 1024; an unknown level returns ERR_ARGUMENT.
  */
 import { AEAD_STATE_SIZE, aeadAad, aeadAbsorbCiphertext, aeadCheckTag, aeadEncrypt, aeadInit, aeadTag, aeadXor } from './chacha20poly1305';
 import { CHACHA_STATE_SIZE, chachaInit, chachaWipe, chachaXor } from './chacha20';
 import { HKDF_SHA256_MAX_OUTPUT, hkdfSha256Expand, hkdfSha256Extract } from './hkdf';
 import { IO } from './io';
+import { CHACHA_KEY, CHACHA_NONCE, ERR_ARGUMENT, INVALID, MLKEM_CIPHERTEXT, MLKEM_KEY, MLKEM_OUT, MLKEM_RANDOM, OK } from './layout';
 import { POLY1305_STATE_SIZE, poly1305Final, poly1305Init, poly1305Update } from './poly1305';
 import { checkDecapsulationKey, checkEncapsulationKey, decaps, decapsSeed, encaps, keygen } from './mlkem/kem';
 import { setLevel } from './mlkem/params';
 
-const KEY: usize = 0;
-const RANDOM: usize = 2048;
-const CIPHERTEXT: usize = 4096;
-const OUT: usize = 8192;
-
-/** ML-KEM.KeyGen_internal: returns 1, or -1 for an unknown level. */
+/** ML-KEM.KeyGen_internal: OK, or ERR_ARGUMENT for an unknown level. */
 export function mlkemKeygen(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  keygen(IO + KEY, IO + CIPHERTEXT, IO + OUT);
-  return 1;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  keygen(IO + MLKEM_KEY, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT);
+  return OK;
 }
 
-/** ML-KEM.Encaps_internal after the modulus check: 1, 0 if ek fails the check, -1 unknown level. */
+/** ML-KEM.Encaps_internal after the modulus check: OK, INVALID if ek fails the check. */
 export function mlkemEncaps(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  if (!checkEncapsulationKey(IO + KEY)) return 0;
-  encaps(IO + KEY, IO + RANDOM, IO + CIPHERTEXT, IO + OUT);
-  return 1;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  if (!checkEncapsulationKey(IO + MLKEM_KEY)) return INVALID;
+  encaps(IO + MLKEM_KEY, IO + MLKEM_RANDOM, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT);
+  return OK;
 }
 
-/** ML-KEM.Decaps_internal after the hash check: 1, 0 if dk fails the check, -1 unknown level. */
+/** ML-KEM.Decaps_internal after the hash check: OK, INVALID if dk fails the check. */
 export function mlkemDecaps(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  if (!checkDecapsulationKey(IO + KEY)) return 0;
-  decaps(IO + KEY, IO + CIPHERTEXT, IO + OUT);
-  return 1;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  if (!checkDecapsulationKey(IO + MLKEM_KEY)) return INVALID;
+  decaps(IO + MLKEM_KEY, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT);
+  return OK;
 }
 
 /** ML-KEM.Decaps_internal with the key in seed form (no check needed: dk is derived here). */
 export function mlkemDecapsSeed(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  decapsSeed(IO + KEY, IO + CIPHERTEXT, IO + OUT);
-  return 1;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  decapsSeed(IO + MLKEM_KEY, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT);
+  return OK;
 }
 
-/** FIPS 203 section 7.2 modulus check of ek: 1 passes, 0 fails, -1 unknown level. */
+/** FIPS 203 section 7.2 modulus check of ek: OK passes, INVALID fails. */
 export function mlkemCheckEk(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  return checkEncapsulationKey(IO + KEY) ? 1 : 0;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  return checkEncapsulationKey(IO + MLKEM_KEY) ? OK : INVALID;
 }
 
-/** FIPS 203 section 7.3 hash check of dk: 1 passes, 0 fails, -1 unknown level. */
+/** FIPS 203 section 7.3 hash check of dk: OK passes, INVALID fails. */
 export function mlkemCheckDk(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  return checkDecapsulationKey(IO + KEY) ? 1 : 0;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  return checkDecapsulationKey(IO + MLKEM_KEY) ? OK : INVALID;
 }
 
 const OKM: usize = memory.data(HKDF_SHA256_MAX_OUTPUT, 16);
 const HOST_CHACHA: usize = memory.data(CHACHA_STATE_SIZE, 16);
 const HOST_POLY: usize = memory.data(POLY1305_STATE_SIZE, 16);
 const HOST_AEAD: usize = memory.data(AEAD_STATE_SIZE, 16);
-const NONCE: usize = 32;
 
 /** HKDF-SHA256-Extract of IO[saltLen..saltLen+ikmLen) with salt IO[0..saltLen); PRK to IO[0..32). */
 export function hkdfExtract(saltLen: i32, ikmLen: i32): void {
   hkdfSha256Extract(IO, IO, <usize>saltLen, IO + <usize>saltLen, <usize>ikmLen);
 }
 
-/** HKDF-SHA256-Expand of PRK IO[0..prkLen) with info after it; `len` bytes to IO[0..len), or 0 if len > 8160. */
+/** HKDF-SHA256-Expand of PRK IO[0..prkLen) with info after it: `len` bytes to IO[0..len) and OK, or ERR_ARGUMENT if len > 8160. */
 export function hkdfExpand(prkLen: i32, infoLen: i32, len: i32): i32 {
-  if (len < 0 || len > HKDF_SHA256_MAX_OUTPUT) return 0;
+  if (len < 0 || len > HKDF_SHA256_MAX_OUTPUT) return ERR_ARGUMENT;
   hkdfSha256Expand(OKM, IO, <usize>prkLen, IO + <usize>prkLen, <usize>infoLen, <usize>len);
   memory.copy(IO, OKM, <usize>len);
   memory.fill(OKM, 0, <usize>len);
-  return 1;
+  return OK;
 }
 
 /** Starts the host ChaCha20 stream (RFC 8439 2.4) with the key and nonce in IO at block `counter`. */
 export function chacha20Begin(counter: u32): void {
-  chachaInit(HOST_CHACHA, IO, IO + NONCE, counter);
+  chachaInit(HOST_CHACHA, IO + CHACHA_KEY, IO + CHACHA_NONCE, counter);
 }
 
 /** XORs the next `len` key-stream bytes into IO[0..len). */
@@ -105,7 +99,7 @@ export function chacha20End(): void {
 
 /** Starts the host Poly1305 state with the 32-byte one-time key in IO[0..32). */
 export function poly1305Begin(): void {
-  poly1305Init(HOST_POLY, IO);
+  poly1305Init(HOST_POLY, IO + CHACHA_KEY);
 }
 
 /** Absorbs IO[0..len) into the host Poly1305 state. */
@@ -120,7 +114,7 @@ export function poly1305Output(): void {
 
 /** Starts the host ChaCha20-Poly1305 AEAD with the key and nonce in IO. */
 export function aeadBegin(): void {
-  aeadInit(HOST_AEAD, IO, IO + NONCE);
+  aeadInit(HOST_AEAD, IO + CHACHA_KEY, IO + CHACHA_NONCE);
 }
 
 /** Absorbs IO[0..len) as associated data (all of it before any text). */
@@ -143,12 +137,12 @@ export function aeadOpenAbsorb(len: i32): void {
   aeadAbsorbCiphertext(HOST_AEAD, IO, <usize>len);
 }
 
-/** Open: compares the tag with IO[0..16) in constant time; 1 authentic, 0 not. */
+/** Open: compares the tag with IO[0..16) in constant time: OK authentic, INVALID not. */
 export function aeadOpenCheck(): i32 {
   return aeadCheckTag(HOST_AEAD, IO);
 }
 
-/** Open, second pass (only after aeadOpenCheck returned 1): decrypts IO[0..len) in place. */
+/** Open, second pass (only after aeadOpenCheck returned OK): decrypts IO[0..len) in place. */
 export function aeadOpenXor(len: i32): void {
   aeadXor(HOST_AEAD, IO, <usize>len);
 }

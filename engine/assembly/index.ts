@@ -1,6 +1,8 @@
 /**
  * The engine's WebAssembly exports. The host (engine/src) writes inputs into the IO buffer, calls
- * one of these, and reads the result back from IO; see each module for its byte layout.
+ * one of these, and reads the result back from IO. The offsets and the return codes are in
+ * layout.ts, which the host imports too; engine/src/wasm.ts declares every export, and
+ * engine/src/wasm.boundary.test.ts checks those declarations against the built module.
  */
 import { IO, IO_SIZE } from './io';
 import { SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from './keccak';

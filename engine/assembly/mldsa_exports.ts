@@ -1,43 +1,45 @@
 /**
- * Host-facing ML-DSA exports. IO layout (byte offsets into the IO buffer), shared with
- * engine/src/mldsa.ts:
- *   keygen:  seed (32) at 0                      -> pk at 16384, sk at 24576
- *   sign:    sk at 0, mu (64) at 8192, rnd (32) at 12288 -> signature at 16384
- *   verify:  pk at 0, mu (64) at 8192, signature at 12288
- *   decode:  signature at 0                      -> c (256 x i32) at 16384, z (l x 256 x i32) at 17408
- * `level` is 44, 65 or 87; an unknown level returns -1.
+ * Host-facing ML-DSA exports. `level` is 44, 65 or 87. IO offsets and return codes are in
+ * engine/assembly/layout.ts (MLDSA_*):
+ *   keygen:  seed (32) at MLDSA_IN                          -> pk at MLDSA_OUT, sk at MLDSA_OUT_SECRET_KEY
+ *   sign:    sk at MLDSA_IN, mu (64) at MLDSA_MU, rnd (32) at MLDSA_RANDOM -> signature at MLDSA_OUT
+ *   verify:  pk at MLDSA_IN, mu at MLDSA_MU, signature at MLDSA_SIGNATURE
+ *   decode:  signature at MLDSA_IN                          -> c at MLDSA_OUT, z at MLDSA_OUT_Z
  */
 import { IO } from './io';
+import { ERR_ARGUMENT, ERR_REJECTED, MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE, OK } from './layout';
 import { setLevel } from './mldsa/params';
 import { decodeSignature, keygen, sign, verify } from './mldsa/sign';
 
-const IN_A: usize = 0;
-const IN_B: usize = 8192;
-const IN_C: usize = 12288;
-const OUT_A: usize = 16384;
-const OUT_B: usize = 24576;
-
-/** KeyGen_internal: returns 1, or -1 for an unknown level. */
+/** KeyGen_internal: OK, or ERR_ARGUMENT for an unknown level. */
 export function mldsaKeygen(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  keygen(IO + IN_A, IO + OUT_A, IO + OUT_B);
-  return 1;
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  keygen(IO + MLDSA_IN, IO + MLDSA_OUT, IO + MLDSA_OUT_SECRET_KEY);
+  return OK;
 }
 
-/** Sign_internal from mu: returns the number of attempts (0: none accepted), or -1 for an unknown level. */
+/**
+ * Sign_internal from mu: the number of attempts (at least 1), ERR_REJECTED when none was accepted
+ * (only a corrupt key does that), or ERR_ARGUMENT for an unknown level.
+ */
 export function mldsaSign(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  return sign(IO + IN_A, IO + IN_B, IO + IN_C, IO + OUT_A);
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  const attempts = sign(IO + MLDSA_IN, IO + MLDSA_MU, IO + MLDSA_RANDOM, IO + MLDSA_OUT);
+  return attempts > 0 ? attempts : ERR_REJECTED;
 }
 
-/** Verify_internal from mu: 1 valid, 0 invalid, -1 unknown level. */
+/** Verify_internal from mu: OK, INVALID, or ERR_ARGUMENT for an unknown level. */
 export function mldsaVerify(level: i32): i32 {
-  if (!setLevel(level)) return -1;
-  return verify(IO + IN_A, IO + IN_B, IO + IN_C);
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  return verify(IO + MLDSA_IN, IO + MLDSA_MU, IO + MLDSA_SIGNATURE);
 }
 
-/** The c and z views of a signature: the hint count, -1 for malformed hints, -2 for an unknown level. */
+/**
+ * The c and z views of a signature: the number of hint bits, ERR_REJECTED for a malformed hint
+ * encoding (c and z are written all the same), or ERR_ARGUMENT for an unknown level.
+ */
 export function mldsaDecode(level: i32): i32 {
-  if (!setLevel(level)) return -2;
-  return decodeSignature(IO + IN_A, IO + OUT_A, IO + OUT_A + 1024);
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  const hints = decodeSignature(IO + MLDSA_IN, IO + MLDSA_OUT, IO + MLDSA_OUT_Z);
+  return hints < 0 ? ERR_REJECTED : hints;
 }

@@ -1,17 +1,20 @@
 /**
- * Host-facing secp256k1 exports (ECDSA with RFC 6979, BIP-340 Schnorr). IO layout (byte offsets
- * into the IO buffer), shared with engine/src/secp256k1.ts:
- *   publicKey:         sk (32) at 0                      -> SEC1 key (33 or 65) at 64
- *   ecdsaSign:         sk at 0, digest (32) at 32, extra data (extraLen <= 256) at 64 -> r || s at 512
- *   ecdsaVerify:       SEC1 key (pkLen) at 0, digest at 96, r || s at 128
- *   schnorrPublicKey:  sk at 0                           -> x-only key (32) at 64
- *   schnorrSignBegin:  sk at 0, aux (32) at 32; then schnorrAbsorb(len) streams m from IO[0..len)
- *   schnorrSignFinish: signature (64) at 0
- *   schnorrVerifyBegin: x-only key at 0, signature at 32; then stream m; schnorrVerifyFinish
- * Functions returning i32 give 1 for success / valid and 0 for an invalid key or signature.
- * Every function that reads a secret key zeroes it (and aux or extra data) in IO before returning.
+ * Host-facing secp256k1 exports (ECDSA with RFC 6979, BIP-340 Schnorr). IO offsets and return
+ * codes are in engine/assembly/layout.ts (SECP_*):
+ *   publicKey:          sk (32) at SECP_KEY                    -> SEC1 key (33 or 65) at SECP_PUBLIC_KEY_OUT
+ *   ecdsaSign:          sk at SECP_KEY, digest (32) at SECP_DIGEST, extra data (extraLen <= 256)
+ *                       at SECP_EXTRA                          -> r || s at SECP_SIGNATURE_OUT
+ *   ecdsaVerify:        SEC1 key (pkLen) at SECP_KEY, digest at SECP_VERIFY_DIGEST, r || s at SECP_VERIFY_SIGNATURE
+ *   schnorrPublicKey:   sk at SECP_KEY                         -> x-only key (32) at SECP_PUBLIC_KEY_OUT
+ *   schnorrSignBegin:   sk at SECP_KEY, aux (32) at SECP_AUX; then schnorrAbsorb(len) streams m from IO[0..len)
+ *   schnorrSignFinish:  signature (64) at SECP_SCHNORR_OUT
+ *   schnorrVerifyBegin: x-only key at SECP_KEY, signature at SECP_SCHNORR_SIGNATURE; then stream m; schnorrVerifyFinish
+ * Functions returning i32 give OK for success / valid, INVALID for an invalid key or signature and
+ * ERR_ARGUMENT for a length out of range. Every function that reads a secret key zeroes it (and aux
+ * or extra data) in IO before returning.
  */
 import { IO } from './io';
+import { ERR_ARGUMENT, ERR_RETRY, INVALID, OK, SECP_AUX, SECP_DIGEST, SECP_EXTRA, SECP_EXTRA_MAX, SECP_KEY, SECP_PUBLIC_KEY_OUT, SECP_SCHNORR_OUT, SECP_SCHNORR_SIGNATURE, SECP_SIGNATURE_OUT, SECP_VERIFY_DIGEST, SECP_VERIFY_SIGNATURE } from './layout';
 import { ecdsaSign, ecdsaVerify } from './secp256k1/ecdsa';
 import { ecmultGen } from './secp256k1/ecmult_gen';
 import { scIsZero, scSetB32 } from './secp256k1/scalar';
@@ -21,44 +24,48 @@ import { schnorrAbsorb, schnorrPublicKey, schnorrSignBegin, schnorrSignFinish, s
 const SCALAR: usize = memory.data(36, 16);
 const POINT: usize = memory.data(80, 16);
 
-/** SEC1 public key of the secret key at IO[0..32): 1, or 0 when the key is not in [1, n). */
+/** SEC1 public key of the secret key: OK, or INVALID when the key is not in [1, n). */
 export function secp256k1PublicKey(compressed: i32): i32 {
-  const invalid = scSetB32(SCALAR, IO) | scIsZero(SCALAR);
-  memory.fill(IO, 0, 32);
-  if (invalid != 0) return 0;
+  const invalid = scSetB32(SCALAR, IO + SECP_KEY) | scIsZero(SCALAR);
+  memory.fill(IO + SECP_KEY, 0, 32);
+  if (invalid != 0) return INVALID;
   ecmultGen(POINT, POINT + 40, SCALAR);
-  sec1Serialize(IO + 64, POINT, compressed != 0);
+  sec1Serialize(IO + SECP_PUBLIC_KEY_OUT, POINT, compressed != 0);
   memory.fill(SCALAR, 0, 36);
-  return 1;
+  return OK;
 }
 
-/** ECDSA sign (RFC 6979, low-S): 1, or 0 when the secret key is not in [1, n). */
+/** ECDSA sign (RFC 6979, low-S): OK, INVALID when the secret key is not in [1, n), ERR_ARGUMENT when extraLen is not in 0..256. */
 export function secp256k1EcdsaSign(extraLen: i32): i32 {
-  const len = extraLen < 0 ? 0 : min(extraLen, 256);
-  const ok = ecdsaSign(IO + 512, IO, IO + 32, IO + 64, len);
-  memory.fill(IO, 0, 32);
-  memory.fill(IO + 64, 0, <usize>len);
-  return ok ? 1 : 0;
+  const bad = extraLen < 0 || extraLen > SECP_EXTRA_MAX;
+  const len = bad ? 0 : extraLen;
+  const ok = !bad && ecdsaSign(IO + SECP_SIGNATURE_OUT, IO + SECP_KEY, IO + SECP_DIGEST, IO + SECP_EXTRA, len);
+  memory.fill(IO + SECP_KEY, 0, 32);
+  memory.fill(IO + SECP_EXTRA, 0, <usize>(bad ? SECP_EXTRA_MAX : len));
+  if (bad) return ERR_ARGUMENT;
+  return ok ? OK : INVALID;
 }
 
-/** ECDSA verify: 1 valid, 0 invalid (including a public key that does not parse). */
+/** ECDSA verify: OK valid, INVALID invalid (including a key that does not parse), ERR_ARGUMENT when pkLen is not 33 or 65. */
 export function secp256k1EcdsaVerify(pkLen: i32, lowS: i32): i32 {
-  if (!sec1Parse(POINT, IO, pkLen)) return 0;
-  return ecdsaVerify(POINT, IO + 96, IO + 128, lowS != 0) ? 1 : 0;
+  if (pkLen != 33 && pkLen != 65) return ERR_ARGUMENT;
+  if (!sec1Parse(POINT, IO + SECP_KEY, pkLen)) return INVALID;
+  return ecdsaVerify(POINT, IO + SECP_VERIFY_DIGEST, IO + SECP_VERIFY_SIGNATURE, lowS != 0) ? OK : INVALID;
 }
 
-/** BIP-340 x-only public key: 1, or 0 when the secret key is not in [1, n). */
+/** BIP-340 x-only public key: OK, or INVALID when the secret key is not in [1, n). */
 export function secp256k1SchnorrPublicKey(): i32 {
-  const ok = schnorrPublicKey(IO + 64, IO);
-  memory.fill(IO, 0, 32);
-  return ok ? 1 : 0;
+  const ok = schnorrPublicKey(IO + SECP_PUBLIC_KEY_OUT, IO + SECP_KEY);
+  memory.fill(IO + SECP_KEY, 0, 32);
+  return ok ? OK : INVALID;
 }
 
-/** BIP-340 sign, stage 1: 1, or 0 when the secret key is not in [1, n). */
+/** BIP-340 sign, stage 1: OK, or INVALID when the secret key is not in [1, n). */
 export function secp256k1SchnorrSignBegin(): i32 {
-  const ok = schnorrSignBegin(IO, IO + 32);
-  memory.fill(IO, 0, 64);
-  return ok ? 1 : 0;
+  const ok = schnorrSignBegin(IO + SECP_KEY, IO + SECP_AUX);
+  memory.fill(IO + SECP_KEY, 0, 32);
+  memory.fill(IO + SECP_AUX, 0, 32);
+  return ok ? OK : INVALID;
 }
 
 /** Absorbs message bytes IO[0..len) into the running Schnorr hash. */
@@ -66,22 +73,22 @@ export function secp256k1SchnorrAbsorb(len: i32): void {
   schnorrAbsorb(IO, <usize>len);
 }
 
-/** BIP-340 sign, stage 2 (after the first pass over m): 1, or 0 if k' = 0 (never in practice). */
+/** BIP-340 sign, stage 2 (after the first pass over m): OK, or ERR_RETRY if k' = 0 (never in practice: draw another aux). */
 export function secp256k1SchnorrSignNonce(): i32 {
-  return schnorrSignNonce() ? 1 : 0;
+  return schnorrSignNonce() ? OK : ERR_RETRY;
 }
 
-/** BIP-340 sign, stage 3 (after the second pass over m): signature to IO[0..64). */
+/** BIP-340 sign, stage 3 (after the second pass over m): the signature to SECP_SCHNORR_OUT. */
 export function secp256k1SchnorrSignFinish(): void {
-  schnorrSignFinish(IO);
+  schnorrSignFinish(IO + SECP_SCHNORR_OUT);
 }
 
-/** BIP-340 verify, stage 1: 1 to go on streaming m, 0 when key or signature is malformed. */
+/** BIP-340 verify, stage 1: OK to go on streaming m, INVALID when key or signature is malformed. */
 export function secp256k1SchnorrVerifyBegin(): i32 {
-  return schnorrVerifyBegin(IO, IO + 32) ? 1 : 0;
+  return schnorrVerifyBegin(IO + SECP_KEY, IO + SECP_SCHNORR_SIGNATURE) ? OK : INVALID;
 }
 
-/** BIP-340 verify, stage 2: 1 valid, 0 invalid. */
+/** BIP-340 verify, stage 2: OK valid, INVALID invalid. */
 export function secp256k1SchnorrVerifyFinish(): i32 {
-  return schnorrVerifyFinish() ? 1 : 0;
+  return schnorrVerifyFinish() ? OK : INVALID;
 }

@@ -5,7 +5,8 @@
  * false), while malformed arguments throw EngineError.
  */
 import { bytes, EngineError, options } from './errors.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import { CHACHA_KEY, CHACHA_NONCE } from '../assembly/layout.ts';
+import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export const CHACHA20_POLY1305_KEY_LENGTH = 32;
 export const CHACHA20_POLY1305_NONCE_LENGTH = 12;
@@ -51,8 +52,8 @@ export function chacha20Poly1305Api(wasm: EngineExports, io: Io): ChaCha20Poly13
   };
 
   const begin = (key: Uint8Array, nonce: Uint8Array, aad: Uint8Array) => {
-    io.write(key, 0);
-    io.write(nonce, CHACHA20_POLY1305_KEY_LENGTH);
+    io.write(key, CHACHA_KEY);
+    io.write(nonce, CHACHA_NONCE);
     wasm.aeadBegin();
     stream(aad, (n) => wasm.aeadAbsorbAad(n));
   };
@@ -89,7 +90,7 @@ export function chacha20Poly1305Api(wasm: EngineExports, io: Io): ChaCha20Poly13
         begin(k, n, aad);
         stream(body, (len) => wasm.aeadOpenAbsorb(len));
         io.write(ct.subarray(body.length), 0);
-        if (wasm.aeadOpenCheck() !== 1) return null;
+        if (wasm.aeadOpenCheck() !== OK) return null;
         const out = new Uint8Array(body.length);
         stream(body, (len) => wasm.aeadOpenXor(len), out);
         return out;
@@ -108,8 +109,8 @@ export function chacha20Poly1305Api(wasm: EngineExports, io: Io): ChaCha20Poly13
         throw new EngineError('invalid_option', 'options.counter must be an integer from 0 to 2^32 - 1', 'options.counter');
       }
       if (input.length > (2 ** 32 - counter) * 64) throw new EngineError('invalid_length', 'data would run past the 32-bit block counter', 'data');
-      io.write(k, 0);
-      io.write(n, CHACHA20_POLY1305_KEY_LENGTH);
+      io.write(k, CHACHA_KEY);
+      io.write(n, CHACHA_NONCE);
       wasm.chacha20Begin(counter);
       try {
         const out = new Uint8Array(input.length);
@@ -123,7 +124,7 @@ export function chacha20Poly1305Api(wasm: EngineExports, io: Io): ChaCha20Poly13
     poly1305(key, message) {
       const k = checkKey(key);
       const m = bytes(message, 'message');
-      io.write(k, 0);
+      io.write(k, CHACHA_KEY);
       wasm.poly1305Begin();
       stream(m, (len) => wasm.poly1305Absorb(len));
       wasm.poly1305Output();

@@ -1,6 +1,6 @@
 /** HKDF-SHA256 (RFC 5869) host API over the engine's HMAC-SHA-256. */
 import { bytes, EngineError, length, options } from './errors.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import { OK, type EngineExports, type Io } from './wasm.ts';
 
 /** RFC 5869: at most 255 * HashLen output bytes. */
 export const HKDF_SHA256_MAX_LENGTH = 255 * 32;
@@ -49,7 +49,7 @@ export function hkdfApi(wasm: EngineExports, io: Io, hashes: HmacFunctions): Hkd
     const key = prk.length > HMAC_BLOCK ? hashes.sha256(prk) : prk;
     io.write(key, 0);
     io.write(info, key.length);
-    if (wasm.hkdfExpand(key.length, info.length, outLen) !== 1) throw new EngineError('engine_failure', 'HKDF-Expand refused its length');
+    if (wasm.hkdfExpand(key.length, info.length, outLen) !== OK) throw new EngineError('engine_failure', 'HKDF-Expand refused its length');
     return io.read(0, outLen);
   };
 

@@ -6,7 +6,8 @@
 import { bytes, EngineError, options } from './errors.ts';
 import { absorbAll, keccak, outputAll } from './hash.ts';
 import { PREHASHES, type HashFunctions, type PrehashName } from './prehash.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import { MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE } from '../assembly/layout.ts';
+import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export type MlDsaLevel = 44 | 65 | 87;
 
@@ -74,13 +75,6 @@ export interface MlDsa {
   verifyInternal(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: { externalMu?: boolean }): boolean;
 }
 
-// IO offsets, as in engine/assembly/mldsa_exports.ts.
-const IN_A = 0;
-const IN_B = 8192;
-const IN_C = 12288;
-const OUT_A = 16384;
-const OUT_B = 24576;
-
 /** c~ length (lambda / 4) and l (the number of z polynomials) per parameter set. */
 const CTILDE = { 44: 32, 65: 48, 87: 64 } as const;
 const L = { 44: 4, 65: 5, 87: 7 } as const;
@@ -94,7 +88,6 @@ function randomBytes(n: number): Uint8Array {
 
 export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, level: MlDsaLevel): MlDsa {
   const sizes = ML_DSA_SIZES[level];
-  const call = (name: 'mldsaKeygen' | 'mldsaSign' | 'mldsaVerify' | 'mldsaDecode') => wasm[name] as (level: number) => number;
   const shake256 = keccak(wasm, 136, 0x1f);
 
   /** mu = SHAKE256(tr || parts..., 64), streamed so the message never has to fit in IO. */
@@ -141,21 +134,21 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
   };
 
   const signMu = (m: Uint8Array, secretKey: Uint8Array, rnd: Uint8Array): Uint8Array => {
-    io.write(secretKey, IN_A);
-    io.write(m, IN_B);
-    io.write(rnd, IN_C);
-    const attempts = call('mldsaSign')(level);
-    io.clear(IN_A, sizes.secretKey);
-    io.clear(IN_C, ML_DSA_RANDOM_LENGTH);
-    if (attempts <= 0) throw new EngineError('invalid_key', 'secretKey is corrupt: no signature could be produced', 'secretKey');
-    return io.read(OUT_A, sizes.signature);
+    io.write(secretKey, MLDSA_IN);
+    io.write(m, MLDSA_MU);
+    io.write(rnd, MLDSA_RANDOM);
+    const attempts = wasm.mldsaSign(level);
+    io.clear(MLDSA_IN, sizes.secretKey);
+    io.clear(MLDSA_RANDOM, ML_DSA_RANDOM_LENGTH);
+    if (attempts < 0) throw new EngineError('invalid_key', 'secretKey is corrupt: no signature could be produced', 'secretKey');
+    return io.read(MLDSA_OUT, sizes.signature);
   };
 
   const verifyMu = (publicKey: Uint8Array, m: Uint8Array, signature: Uint8Array): boolean => {
-    io.write(publicKey, IN_A);
-    io.write(m, IN_B);
-    io.write(signature, IN_C);
-    return call('mldsaVerify')(level) === 1;
+    io.write(publicKey, MLDSA_IN);
+    io.write(m, MLDSA_MU);
+    io.write(signature, MLDSA_SIGNATURE);
+    return wasm.mldsaVerify(level) === OK;
   };
 
   const checkSecretKey = (sk: unknown) => bytes(sk, 'secretKey', sizes.secretKey, 'invalid_key');
@@ -171,11 +164,11 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
 
     keygen(seed) {
       const xi = seed === undefined ? randomBytes(ML_DSA_SEED_LENGTH) : bytes(seed, 'seed', ML_DSA_SEED_LENGTH, 'invalid_seed_length');
-      io.write(xi, IN_A);
-      call('mldsaKeygen')(level);
-      const pair = { publicKey: io.read(OUT_A, sizes.publicKey), secretKey: io.read(OUT_B, sizes.secretKey) };
-      io.clear(IN_A, ML_DSA_SEED_LENGTH);
-      io.clear(OUT_B, sizes.secretKey);
+      io.write(xi, MLDSA_IN);
+      wasm.mldsaKeygen(level);
+      const pair = { publicKey: io.read(MLDSA_OUT, sizes.publicKey), secretKey: io.read(MLDSA_OUT_SECRET_KEY, sizes.secretKey) };
+      io.clear(MLDSA_IN, ML_DSA_SEED_LENGTH);
+      io.clear(MLDSA_OUT_SECRET_KEY, sizes.secretKey);
       return pair;
     },
 
@@ -199,11 +192,11 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
 
     decodeSignature(signature) {
       const sig = checkSignature(signature);
-      io.write(sig, IN_A);
-      const hints = call('mldsaDecode')(level);
+      io.write(sig, MLDSA_IN);
+      const hints = wasm.mldsaDecode(level);
       const hintCount = hints < 0 ? null : hints;
       const ints = (offset: number, count: number) => new Int32Array(io.read(offset, count * 4).buffer);
-      return { cTilde: sig.slice(0, CTILDE[level]), c: ints(OUT_A, 256), z: ints(OUT_A + 1024, L[level] * 256), hintCount };
+      return { cTilde: sig.slice(0, CTILDE[level]), c: ints(MLDSA_OUT, 256), z: ints(MLDSA_OUT_Z, L[level] * 256), hintCount };
     },
 
     signInternal(message, secretKey, opts) {

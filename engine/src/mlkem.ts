@@ -4,7 +4,8 @@
  * with crypto.getRandomValues, never inside wasm.
  */
 import { bytes, EngineError } from './errors.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import { MLKEM_CIPHERTEXT, MLKEM_KEY, MLKEM_OUT, MLKEM_RANDOM } from '../assembly/layout.ts';
+import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export type MlKemLevel = 512 | 768 | 1024;
 
@@ -59,12 +60,6 @@ export interface MlKem {
   checkSecretKey(secretKey: Uint8Array): boolean;
 }
 
-// IO offsets, as in engine/assembly/hpke_exports.ts.
-const KEY = 0;
-const RANDOM = 2048;
-const CIPHERTEXT = 4096;
-const OUT = 8192;
-
 type MlKemExport = 'mlkemKeygen' | 'mlkemEncaps' | 'mlkemDecaps' | 'mlkemDecapsSeed' | 'mlkemCheckEk' | 'mlkemCheckDk';
 
 function randomBytes(n: number): Uint8Array {
@@ -88,20 +83,20 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
 
     keygen(seed) {
       const s = seed === undefined ? randomBytes(ML_KEM_SEED_LENGTH) : bytes(seed, 'seed', ML_KEM_SEED_LENGTH, 'invalid_seed_length');
-      io.write(s, KEY);
+      io.write(s, MLKEM_KEY);
       call('mlkemKeygen');
-      return { publicKey: io.read(CIPHERTEXT, sizes.publicKey), secretKey: io.read(OUT, sizes.secretKey) };
+      return { publicKey: io.read(MLKEM_CIPHERTEXT, sizes.publicKey), secretKey: io.read(MLKEM_OUT, sizes.secretKey) };
     },
 
     encapsulate(publicKey, random) {
       const ek = checkPublicKey(publicKey);
       const m = random === undefined ? randomBytes(ML_KEM_RANDOM_LENGTH) : bytes(random, 'random', ML_KEM_RANDOM_LENGTH, 'invalid_random_length');
-      io.write(ek, KEY);
-      io.write(m, RANDOM);
-      if (call('mlkemEncaps') !== 1) {
+      io.write(ek, MLKEM_KEY);
+      io.write(m, MLKEM_RANDOM);
+      if (call('mlkemEncaps') !== OK) {
         throw new EngineError('invalid_key', 'publicKey fails the FIPS 203 modulus check: a coefficient is not below q', 'publicKey');
       }
-      return { cipherText: io.read(CIPHERTEXT, sizes.cipherText), sharedSecret: io.read(OUT, ML_KEM_SHARED_SECRET_LENGTH) };
+      return { cipherText: io.read(MLKEM_CIPHERTEXT, sizes.cipherText), sharedSecret: io.read(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH) };
     },
 
     decapsulate(cipherText, secretKey) {
@@ -110,26 +105,26 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
       if (dk.length !== sizes.secretKey && dk.length !== ML_KEM_SEED_LENGTH) {
         throw new EngineError('invalid_key', `secretKey must be ${sizes.secretKey} bytes (or a ${ML_KEM_SEED_LENGTH}-byte seed), got ${dk.length}`, 'secretKey');
       }
-      io.write(dk, KEY);
-      io.write(c, CIPHERTEXT);
-      if (call(dk.length === ML_KEM_SEED_LENGTH ? 'mlkemDecapsSeed' : 'mlkemDecaps') !== 1) {
+      io.write(dk, MLKEM_KEY);
+      io.write(c, MLKEM_CIPHERTEXT);
+      if (call(dk.length === ML_KEM_SEED_LENGTH ? 'mlkemDecapsSeed' : 'mlkemDecaps') !== OK) {
         throw new EngineError('invalid_key', 'secretKey fails the FIPS 203 hash check: H(ek) does not match the ek it embeds', 'secretKey');
       }
-      return io.read(OUT, ML_KEM_SHARED_SECRET_LENGTH);
+      return io.read(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH);
     },
 
     checkPublicKey(publicKey) {
       const ek = bytes(publicKey, 'publicKey');
       if (ek.length !== sizes.publicKey) return false;
-      io.write(ek, KEY);
-      return call('mlkemCheckEk') === 1;
+      io.write(ek, MLKEM_KEY);
+      return call('mlkemCheckEk') === OK;
     },
 
     checkSecretKey(secretKey) {
       const dk = bytes(secretKey, 'secretKey');
       if (dk.length !== sizes.secretKey) return false;
-      io.write(dk, KEY);
-      return call('mlkemCheckDk') === 1;
+      io.write(dk, MLKEM_KEY);
+      return call('mlkemCheckDk') === OK;
     },
   };
 }

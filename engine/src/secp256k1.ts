@@ -6,7 +6,19 @@
  */
 import { bytes, EngineError, options } from './errors.ts';
 import { compactToDer, derToCompact } from './secp256k1_der.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import {
+  SECP_AUX,
+  SECP_DIGEST,
+  SECP_EXTRA,
+  SECP_KEY,
+  SECP_PUBLIC_KEY_OUT,
+  SECP_SCHNORR_OUT,
+  SECP_SCHNORR_SIGNATURE,
+  SECP_SIGNATURE_OUT,
+  SECP_VERIFY_DIGEST,
+  SECP_VERIFY_SIGNATURE,
+} from '../assembly/layout.ts';
+import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export const SECP256K1_SECRET_KEY_LENGTH = 32;
 /** SEC1 compressed public key (02 | 03 || x). */
@@ -64,35 +76,11 @@ export interface Secp256k1 {
   schnorrVerify(xOnlyPublicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean;
 }
 
-// IO offsets, as in engine/assembly/secp256k1_exports.ts.
-const SK = 0;
-const PK_OUT = 64;
-const DIGEST = 32;
-const EXTRA = 64;
-const SIG_OUT = 512;
-const VERIFY_DIGEST = 96;
-const VERIFY_SIG = 128;
-const AUX = 32;
-const SCHNORR_SIG = 32;
-
-type Call = (...args: number[]) => number;
-
 function randomBytes(n: number): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(n));
 }
 
 export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
-  const call = (name: string) => wasm[name] as Call;
-  const publicKey = call('secp256k1PublicKey');
-  const ecdsaSign = call('secp256k1EcdsaSign');
-  const schnorrPublicKey = call('secp256k1SchnorrPublicKey');
-  const signBegin = call('secp256k1SchnorrSignBegin');
-  const absorb = call('secp256k1SchnorrAbsorb');
-  const signNonce = call('secp256k1SchnorrSignNonce');
-  const signFinish = call('secp256k1SchnorrSignFinish');
-  const verifyBegin = call('secp256k1SchnorrVerifyBegin');
-  const verifyFinish = call('secp256k1SchnorrVerifyFinish');
-
   const checkSecretKey = (sk: unknown) => bytes(sk, 'secretKey', SECP256K1_SECRET_KEY_LENGTH, 'invalid_key');
   const invalidSecretKey = (param = 'secretKey') =>
     new EngineError('invalid_key', `${param} is not a valid secp256k1 secret key (it must be in [1, n))`, param);
@@ -103,21 +91,21 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     for (let offset = 0; offset < message.length; offset += io.size) {
       const chunk = message.subarray(offset, Math.min(message.length, offset + io.size));
       io.write(chunk);
-      absorb(chunk.length);
+      wasm.secp256k1SchnorrAbsorb(chunk.length);
     }
   };
 
   const pubkeyOf = (sk: Uint8Array, compressed: boolean, param = 'secretKey') => {
-    io.write(sk, SK);
-    if (publicKey(compressed ? 1 : 0) !== 1) throw invalidSecretKey(param);
-    return io.read(PK_OUT, compressed ? SECP256K1_PUBLIC_KEY_LENGTH : SECP256K1_UNCOMPRESSED_PUBLIC_KEY_LENGTH);
+    io.write(sk, SECP_KEY);
+    if (wasm.secp256k1PublicKey(compressed ? 1 : 0) !== OK) throw invalidSecretKey(param);
+    return io.read(SECP_PUBLIC_KEY_OUT, compressed ? SECP256K1_PUBLIC_KEY_LENGTH : SECP256K1_UNCOMPRESSED_PUBLIC_KEY_LENGTH);
   };
 
   const verifyCompact = (pk: Uint8Array, digest: Uint8Array, sig: Uint8Array, lowS: boolean) => {
-    io.write(pk, SK);
-    io.write(digest, VERIFY_DIGEST);
-    io.write(sig, VERIFY_SIG);
-    return wasm.secp256k1EcdsaVerify(pk.length, lowS ? 1 : 0) === 1;
+    io.write(pk, SECP_KEY);
+    io.write(digest, SECP_VERIFY_DIGEST);
+    io.write(sig, SECP_VERIFY_SIGNATURE);
+    return wasm.secp256k1EcdsaVerify(pk.length, lowS ? 1 : 0) === OK;
   };
 
   const api: Secp256k1 = {
@@ -129,8 +117,8 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
       // A random 32-byte string is outside [1, n) with probability about 2^-128.
       for (;;) {
         const sk = randomBytes(SECP256K1_SECRET_KEY_LENGTH);
-        io.write(sk, SK);
-        if (publicKey(1) === 1) return { secretKey: sk, publicKey: io.read(PK_OUT, SECP256K1_PUBLIC_KEY_LENGTH) };
+        io.write(sk, SECP_KEY);
+        if (wasm.secp256k1PublicKey(1) === OK) return { secretKey: sk, publicKey: io.read(SECP_PUBLIC_KEY_OUT, SECP256K1_PUBLIC_KEY_LENGTH) };
       }
     },
 
@@ -151,11 +139,11 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
       else if (o.extraEntropy !== undefined && o.extraEntropy !== false) {
         extra = bytes(o.extraEntropy, 'options.extraEntropy', SECP256K1_AUX_LENGTH, 'invalid_random_length');
       }
-      io.write(sk, SK);
-      io.write(digest, DIGEST);
-      if (extra) io.write(extra, EXTRA);
-      if (ecdsaSign(extra ? extra.length : 0) !== 1) throw invalidSecretKey();
-      return io.read(SIG_OUT, SECP256K1_SIGNATURE_LENGTH);
+      io.write(sk, SECP_KEY);
+      io.write(digest, SECP_DIGEST);
+      if (extra) io.write(extra, SECP_EXTRA);
+      if (wasm.secp256k1EcdsaSign(extra ? extra.length : 0) !== OK) throw invalidSecretKey();
+      return io.read(SECP_SIGNATURE_OUT, SECP256K1_SIGNATURE_LENGTH);
     },
 
     ecdsaVerify(publicKey, messageHash, signature, opts) {
@@ -192,34 +180,34 @@ export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
     },
 
     schnorrGetPublicKey(secretKey) {
-      io.write(checkSecretKey(secretKey), SK);
-      if (schnorrPublicKey() !== 1) throw invalidSecretKey();
-      return io.read(PK_OUT, SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH);
+      io.write(checkSecretKey(secretKey), SECP_KEY);
+      if (wasm.secp256k1SchnorrPublicKey() !== OK) throw invalidSecretKey();
+      return io.read(SECP_PUBLIC_KEY_OUT, SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH);
     },
 
     schnorrSign(message, secretKey, aux) {
       const msg = bytes(message, 'message');
       const sk = checkSecretKey(secretKey);
       const a = aux === undefined ? randomBytes(SECP256K1_AUX_LENGTH) : bytes(aux, 'aux', SECP256K1_AUX_LENGTH, 'invalid_random_length');
-      io.write(sk, SK);
-      io.write(a, AUX);
-      if (signBegin() !== 1) throw invalidSecretKey();
+      io.write(sk, SECP_KEY);
+      io.write(a, SECP_AUX);
+      if (wasm.secp256k1SchnorrSignBegin() !== OK) throw invalidSecretKey();
       absorbAll(msg);
-      if (signNonce() !== 1) throw new EngineError('engine_failure', 'BIP-340 nonce was zero; retry with other aux', 'aux');
+      if (wasm.secp256k1SchnorrSignNonce() !== OK) throw new EngineError('engine_failure', 'BIP-340 nonce was zero; retry with other aux', 'aux');
       absorbAll(msg);
-      signFinish();
-      return io.read(0, SECP256K1_SIGNATURE_LENGTH);
+      wasm.secp256k1SchnorrSignFinish();
+      return io.read(SECP_SCHNORR_OUT, SECP256K1_SIGNATURE_LENGTH);
     },
 
     schnorrVerify(xOnlyPublicKey, message, signature) {
       const pk = bytes(xOnlyPublicKey, 'xOnlyPublicKey', SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH, 'invalid_key');
       const msg = bytes(message, 'message');
       const sig = bytes(signature, 'signature', SECP256K1_SIGNATURE_LENGTH, 'invalid_signature_length');
-      io.write(pk, SK);
-      io.write(sig, SCHNORR_SIG);
-      if (verifyBegin() !== 1) return false;
+      io.write(pk, SECP_KEY);
+      io.write(sig, SECP_SCHNORR_SIGNATURE);
+      if (wasm.secp256k1SchnorrVerifyBegin() !== OK) return false;
       absorbAll(msg);
-      return verifyFinish() === 1;
+      return wasm.secp256k1SchnorrVerifyFinish() === OK;
     },
   };
   return api;

@@ -1,15 +1,41 @@
-/** Loads the engine's WebAssembly module in Node or a browser and wraps its IO buffer. */
+/**
+ * Loads the engine's WebAssembly module in Node or a browser and wraps its IO buffer.
+ *
+ * The boundary is stated once. engine/assembly/layout.ts holds the IO offsets and the return codes
+ * and is imported by both sides; EngineExports below declares every export of
+ * engine/assembly/index.ts, and wasm.boundary.test.ts fails when a declaration and the built module
+ * disagree on a name, a parameter count or a type.
+ *
+ * Return convention (the codes are in layout.ts and re-exported here):
+ * - an export that answers yes or no returns OK (1) or INVALID (0): a well-formed input that fails,
+ *   such as a signature that does not verify or a secret key outside its range;
+ * - an export that returns a quantity (a length, a count, verdict bits) returns it, never negative;
+ * - both return a negative code for an error: ERR_ARGUMENT (-1) for an argument outside the
+ *   export's domain, ERR_RETRY (-2) when the randomness passed in met a failure of probability
+ *   about 2^-256, ERR_REJECTED (-3) when a quantity export's input is unusable;
+ * - void exports have no error outcome and trust the lengths passed (at most the IO size).
+ * The host checks every argument before calling, so ERR_ARGUMENT means a bug on this side.
+ */
+export { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, INVALID, OK } from '../assembly/layout.ts';
 
-/** The raw exports of engine/assembly/index.ts. */
+/** Status: OK or INVALID, or a negative error code. */
+type Status = number;
+
+/** The exports of engine/assembly/index.ts, with the IO layout of each in engine/assembly/layout.ts. */
 export interface EngineExports {
   memory: WebAssembly.Memory;
+  /** Address and size of the IO buffer. */
   ioPtr(): number;
   ioSize(): number;
+
+  /** Keccak: the host's sponge (address and size), reset with a rate in bytes and a domain suffix. */
   spongePtr(): number;
   spongeSize(): number;
   keccakInit(rate: number, ds: number): void;
   keccakAbsorb(len: number): void;
   keccakSqueeze(len: number): void;
+
+  /** SHA-2 and HMAC: the host's states, absorbing from IO[0..len), output at 0. */
   sha256StatePtr(): number;
   sha256StateSize(): number;
   /** 1 selects SHA-224, 0 SHA-256. */
@@ -34,17 +60,27 @@ export interface EngineExports {
   hmacSha512Absorb(len: number): void;
   hmacSha512Output(): void;
   hmacSha512(keyLen: number, msgLen: number): void;
-  /** ML-KEM: `level` is 512, 768 or 1024; see engine/assembly/hpke_exports.ts for the IO layout. */
-  mlkemKeygen(level: number): number;
-  mlkemEncaps(level: number): number;
-  mlkemDecaps(level: number): number;
-  mlkemDecapsSeed(level: number): number;
-  mlkemCheckEk(level: number): number;
-  mlkemCheckDk(level: number): number;
-  /** HKDF-SHA256, ChaCha20, Poly1305 and the AEAD; IO layout in engine/assembly/hpke_exports.ts. */
+
+  /** ML-DSA, `level` 44, 65 or 87 (MLDSA_* offsets). */
+  mldsaKeygen(level: number): Status;
+  /** The number of attempts (at least 1), or ERR_REJECTED for a corrupt key. */
+  mldsaSign(level: number): number;
+  mldsaVerify(level: number): Status;
+  /** The number of hint bits, or ERR_REJECTED for a malformed hint encoding. */
+  mldsaDecode(level: number): number;
+
+  /** ML-KEM, `level` 512, 768 or 1024 (MLKEM_* offsets); INVALID when a key fails its FIPS 203 check. */
+  mlkemKeygen(level: number): Status;
+  mlkemEncaps(level: number): Status;
+  mlkemDecaps(level: number): Status;
+  mlkemDecapsSeed(level: number): Status;
+  mlkemCheckEk(level: number): Status;
+  mlkemCheckDk(level: number): Status;
+
+  /** HKDF-SHA256: inputs back to back from 0, output at 0; expand gives ERR_ARGUMENT beyond 8160 bytes. */
   hkdfExtract(saltLen: number, ikmLen: number): void;
-  /** 1, or 0 when len exceeds 8160. */
-  hkdfExpand(prkLen: number, infoLen: number, len: number): number;
+  hkdfExpand(prkLen: number, infoLen: number, len: number): Status;
+  /** ChaCha20, Poly1305 and the AEAD: key at CHACHA_KEY, nonce at CHACHA_NONCE, text in place at 0. */
   chacha20Begin(counter: number): void;
   chacha20Xor(len: number): void;
   chacha20End(): void;
@@ -56,31 +92,39 @@ export interface EngineExports {
   aeadSealChunk(len: number): void;
   aeadSealTag(): void;
   aeadOpenAbsorb(len: number): void;
-  /** 1 when the tag in IO[0..16) is authentic, else 0. */
-  aeadOpenCheck(): number;
+  /** OK when the tag at 0 is authentic. */
+  aeadOpenCheck(): Status;
   aeadOpenXor(len: number): void;
   aeadEnd(): void;
-  /** secp256k1 ECDSA and BIP-340; IO layout in engine/assembly/secp256k1_exports.ts. 1 ok/valid, 0 not. */
-  secp256k1PublicKey(compressed: number): number;
-  secp256k1EcdsaSign(extraLen: number): number;
-  secp256k1EcdsaVerify(pkLen: number, lowS: number): number;
-  secp256k1SchnorrPublicKey(): number;
-  secp256k1SchnorrSignBegin(): number;
+
+  /** secp256k1 ECDSA and BIP-340 (SECP_* offsets); INVALID for a key or signature that is not valid. */
+  secp256k1PublicKey(compressed: number): Status;
+  secp256k1EcdsaSign(extraLen: number): Status;
+  secp256k1EcdsaVerify(pkLen: number, lowS: number): Status;
+  secp256k1SchnorrPublicKey(): Status;
+  secp256k1SchnorrSignBegin(): Status;
   secp256k1SchnorrAbsorb(len: number): void;
-  secp256k1SchnorrSignNonce(): number;
+  /** ERR_RETRY when the nonce is zero: sign again with another aux. */
+  secp256k1SchnorrSignNonce(): Status;
   secp256k1SchnorrSignFinish(): void;
-  secp256k1SchnorrVerifyBegin(): number;
-  secp256k1SchnorrVerifyFinish(): number;
-  /** zk-FIDNA; IO layout in engine/assembly/zkfidna/exports.ts. zkProve returns the proof length or < 0. */
+  secp256k1SchnorrVerifyBegin(): Status;
+  secp256k1SchnorrVerifyFinish(): Status;
+
+  /** zk-FIDNA (ZK_* offsets): the proof length, ERR_REJECTED for a false statement, ERR_RETRY for a new rng. */
   zkProve(circuit: number, ctxLen: number): number;
-  /** Verdict bits: 1 structure, 2 circuit, 4 range-proof equation, 8 kernel. */
+  /** Verdict bits: 1 structure, 2 circuit, 4 range-proof equation, 8 kernel; ERR_ARGUMENT for a length over ZK_PROOF_MAX. */
   zkVerify(len: number): number;
   zkChallengeCount(): number;
   zkProofSize(circuit: number, ctxLen: number): number;
   zkGeneratorDigest(): void;
-  zkGenerator(index: number): number;
-  zkHashToCurve(msgLen: number, dstLen: number, mode: number): number;
-  [name: string]: unknown;
+  zkGenerator(index: number): Status;
+  /** RFC 9380 hash_to_curve (mode 0) or encode_to_curve (mode 1) with every intermediate value. */
+  zkHashToCurve(msgLen: number, dstLen: number, mode: number): Status;
+  /** Test-only hooks: no API calls them (engine/assembly/zkfidna/exports.ts says what each does). */
+  zkTestMsm(count: number, ct: number): Status;
+  zkTestForceZeroChallenge(index: number): void;
+  zkTestRangeProve(m: number): Status;
+  zkTestRangeVerify(m: number): Status;
 }
 
 /** Where the module's bytes come from: raw bytes, a URL, or (default) the build next to this file. */

@@ -6,7 +6,8 @@
  */
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa } from './mldsa.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import { ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../assembly/layout.ts';
+import { ERR_RETRY, type EngineExports, type Io } from './wasm.ts';
 import { decodeHeader, ZK_FIDNA_AGGREGATION, ZK_FIDNA_BITS, ZK_FIDNA_VERSION, type DecodedHeader } from './zkfidna_encoding.ts';
 import { contextOf, publicInputOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
 
@@ -121,34 +122,23 @@ export interface ZkFidna {
   publicParameters(): ZkFidnaPublicParameters;
 }
 
-// IO offsets, as in engine/assembly/zkfidna/exports.ts.
-const RNG = 32;
-const CONTEXT = 64;
-const PROOF = 1024;
-const OPENINGS = 4096;
-const CHALLENGES = 8192;
-const MAX_PROOF = OPENINGS - PROOF;
-const RETRY = -2;
-
 const VERDICT = { structure: 1, circuit: 2, math: 4, kernel: 8 };
 const PROVE_KEYS = ['secretValue', 'balanceValue', 'circuitType', 'min', 'max', 'context', 'rng', 'attest'] as const;
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256: (data: Uint8Array, outLen: number) => Uint8Array): ZkFidna {
-  const call = (name: string) => wasm[name] as (...args: number[]) => number;
-  const [zkProve, zkVerify, zkChallengeCount, zkGeneratorDigest] = ['zkProve', 'zkVerify', 'zkChallengeCount', 'zkGeneratorDigest'].map(call);
   let parameters: ZkFidnaPublicParameters | undefined;
 
   const publicParameters = (): ZkFidnaPublicParameters => {
     if (!parameters) {
-      zkGeneratorDigest();
+      wasm.zkGeneratorDigest();
       parameters = {
         curve: 'secp256k1',
         n: ZK_FIDNA_BITS,
         m: ZK_FIDNA_AGGREGATION,
         generatorsDst: ZK_FIDNA_GENERATORS_DST,
-        generatorDigest: hex(io.read(0, 32)),
+        generatorDigest: hex(io.read(ZK_GENERATOR_OUT, 32)),
         version: ZK_FIDNA_VERSION,
       };
     }
@@ -157,7 +147,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
 
   /** Views from a decoded header and the challenges the engine recorded in its last call. */
   const viewsOf = (header: DecodedHeader): ZkFidnaViews => {
-    const ch = Array.from({ length: zkChallengeCount() }, (_, i) => hex(io.read(CHALLENGES + 32 * i, 32)));
+    const ch = Array.from({ length: wasm.zkChallengeCount() }, (_, i) => hex(io.read(ZK_CHALLENGES + 32 * i, 32)));
     const r = header.responses;
     return {
       commitments: header.commitments,
@@ -178,10 +168,11 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
     return { sk, pk };
   };
 
+  /** The verdict bits; none for a proof too long to be one (the engine would refuse its length). */
   const runVerify = (proof: Uint8Array): number => {
-    if (proof.length > MAX_PROOF) return 0;
-    io.write(proof, PROOF);
-    return zkVerify(proof.length);
+    if (proof.length > ZK_PROOF_MAX) return 0;
+    io.write(proof, ZK_PROOF);
+    return Math.max(0, wasm.zkVerify(proof.length));
   };
 
   return {
@@ -191,27 +182,27 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
       const context = contextOf(o.context, 'context');
       const given = o.rng === undefined ? undefined : bytes(o.rng, 'rng', ZK_FIDNA_RNG_LENGTH, 'invalid_random_length');
       const keys = o.attest === undefined ? undefined : checkAttestKeys(o.attest);
-      let len = RETRY;
-      for (let attempt = 0; len === RETRY && attempt < 4; attempt++) {
+      let len = ERR_RETRY;
+      for (let attempt = 0; len === ERR_RETRY && attempt < 4; attempt++) {
         if (given && attempt > 0) {
           throw new EngineError('engine_failure', 'this rng leads to a zero challenge or an identity commitment (probability about 2^-256); use another', 'rng');
         }
-        const input = new Uint8Array(CONTEXT);
+        const input = new Uint8Array(ZK_CONTEXT - ZK_VALUES);
         const view = new DataView(input.buffer);
         [s.x, s.y, s.min, s.max].forEach((v, i) => view.setBigUint64(8 * i, v, true));
-        input.set(given ?? globalThis.crypto.getRandomValues(new Uint8Array(ZK_FIDNA_RNG_LENGTH)), RNG);
-        io.write(input, 0);
-        io.write(context, CONTEXT);
-        len = zkProve(ZK_FIDNA_CIRCUITS[s.circuit], context.length);
+        input.set(given ?? globalThis.crypto.getRandomValues(new Uint8Array(ZK_FIDNA_RNG_LENGTH)), ZK_RNG - ZK_VALUES);
+        io.write(input, ZK_VALUES);
+        io.write(context, ZK_CONTEXT);
+        len = wasm.zkProve(ZK_FIDNA_CIRCUITS[s.circuit], context.length);
         input.fill(0);
       }
       if (len < 0) throw new EngineError('engine_failure', `the engine could not prove this statement (code ${len})`);
-      const proof = io.read(PROOF, len);
+      const proof = io.read(ZK_PROOF, len);
       const header = decodeHeader(proof);
       if (!header) throw new EngineError('engine_failure', 'the engine produced a proof that does not decode', 'secretValue');
       const values = s.circuit === 'custom' ? [s.y, s.x, s.y - s.x] : s.circuit === 'range_proof' ? [s.x] : [s.x, s.y];
-      const openings = values.map((value, i) => ({ commitment: header.commitments[i], value, blinding: io.read(OPENINGS + 32 * i, 32) }));
-      io.clear(OPENINGS, 96);
+      const openings = values.map((value, i) => ({ commitment: header.commitments[i], value, blinding: io.read(ZK_OPENINGS + 32 * i, 32) }));
+      io.clear(ZK_OPENINGS, 96);
       const publicInput: ZkFidnaPublicInput = { circuitType: s.circuit, result: s.result };
       if (s.circuit === 'range_proof') Object.assign(publicInput, { min: s.min, max: s.max });
       if (context.length > 0) publicInput.context = context.slice();

@@ -4,12 +4,11 @@
  * each step with the RFC's vectors.
  */
 import { bytes, EngineError } from './errors.ts';
-import type { EngineExports, Io } from './wasm.ts';
+import { ZK_H2C_DST, ZK_H2C_OUT } from '../assembly/layout.ts';
+import { OK, type EngineExports, type Io } from './wasm.ts';
 
-// IO offsets, as in engine/assembly/zkfidna/exports.ts.
-const DST = 32768;
-const OUT = 40960;
-const MAX_MESSAGE = DST;
+/** The message sits in IO before the DST. */
+const MAX_MESSAGE = ZK_H2C_DST;
 
 export interface AffinePoint {
   /** 32-byte big-endian coordinates. */
@@ -36,14 +35,14 @@ export function hashToCurveTrace(wasm: EngineExports, io: Io, message: Uint8Arra
   if (msg.length > MAX_MESSAGE) throw new EngineError('invalid_length', `message must be at most ${MAX_MESSAGE} bytes`, 'message');
   if (tag.length < 1 || tag.length > 255) throw new EngineError('invalid_length', 'dst must be 1 to 255 bytes', 'dst');
   io.write(msg, 0);
-  io.write(tag, DST);
-  const ok = (wasm.zkHashToCurve as (m: number, d: number, mode: number) => number)(msg.length, tag.length, mode === 'ro' ? 0 : 1);
-  if (ok !== 1) throw new EngineError('engine_failure', 'hash_to_curve produced the point at infinity', 'message');
+  io.write(tag, ZK_H2C_DST);
+  const ok = wasm.zkHashToCurve(msg.length, tag.length, mode === 'ro' ? 0 : 1);
+  if (ok !== OK) throw new EngineError('engine_failure', 'hash_to_curve produced the point at infinity', 'message');
   const point = (at: number): AffinePoint => ({ x: io.read(at, 32), y: io.read(at + 32, 32) });
   const count = mode === 'ro' ? 2 : 1;
   return {
-    u: Array.from({ length: count }, (_, i) => io.read(OUT + 32 * i, 32)),
-    q: Array.from({ length: count }, (_, i) => point(OUT + 64 + 64 * i)),
-    p: point(OUT + 192),
+    u: Array.from({ length: count }, (_, i) => io.read(ZK_H2C_OUT + 32 * i, 32)),
+    q: Array.from({ length: count }, (_, i) => point(ZK_H2C_OUT + 64 + 64 * i)),
+    p: point(ZK_H2C_OUT + 192),
   };
 }
