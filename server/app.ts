@@ -37,6 +37,8 @@ import { KeyService } from './features/keys/keys.service.ts';
 import { keyRoutes } from './features/keys/keys.routes.ts';
 import { OperationsService } from './features/operations/operations.service.ts';
 import { operationRoutes } from './features/operations/operations.routes.ts';
+import { PurchasesService } from './features/purchases/purchases.service.ts';
+import { purchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
 import { MeteringService } from './features/metering/metering.service.ts';
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps): AppInstance {
     idempotency: new IdempotencyService(db),
     signingKeys,
     operations,
+    purchases: new PurchasesService(db),
     serviceKeys,
     dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys)),
     qes2: new Qes2Service(pool, signingKeys, operations),
@@ -150,6 +153,7 @@ export function createApp(deps: AppDeps): AppInstance {
   qes2Routes(context);
   serviceKeyRoutes(context);
   operationRoutes(context);
+  purchaseRoutes(context);
   contactRoutes(context);
   debugRoutes(context);
   docsRoutes(context, VERSION);

@@ -16,6 +16,7 @@ import type { DilionService } from './features/dilion/dilion.service.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
 import type { KeyService } from './features/keys/keys.service.ts';
 import type { OperationsService } from './features/operations/operations.service.ts';
+import type { PurchasesService } from './features/purchases/purchases.service.ts';
 import type { Qes2Service } from './features/qes2/qes2.service.ts';
 import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
@@ -37,6 +38,7 @@ export interface AppContext {
   idempotency: IdempotencyService;
   signingKeys: SigningKeyService;
   operations: OperationsService;
+  purchases: PurchasesService;
   serviceKeys: ServiceKeyService;
   dilion: DilionService;
   qes2: Qes2Service;

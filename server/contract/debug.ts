@@ -22,3 +22,10 @@ export const KeyUsage = z
 export const KeyOperations = z
   .object({ operations: z.array(CryptoOperation) })
   .meta({ id: 'KeyOperations' });
+
+export const KeyValueParams = z.strictObject({
+  keyValue: z
+    .string()
+    .regex(/^pk_[0-9A-Za-z]{24}$/, { message: 'must be an API key: pk_ followed by 24 letters or digits' })
+    .meta({ description: 'One of your API keys (personal or plan), pk_…' }),
+});

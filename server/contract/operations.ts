@@ -55,3 +55,11 @@ export const Performance = z
     byAlgorithm: z.array(Averages),
   })
   .meta({ id: 'Performance', description: 'Real averages from stored operations; zeros before any.' });
+
+/** The dashboard's Operations tab in one call: the latest few and how many there are in all. */
+export const RecentOperations = z
+  .object({
+    operations: DashboardOperationList.meta({ description: 'The latest 10, newest first' }),
+    total: z.number().int().meta({ description: 'All of your operations (API and demo)' }),
+  })
+  .meta({ id: 'RecentOperations' });

@@ -23,3 +23,35 @@ export const SigningKey = z
   .meta({ id: 'SigningKey', description: 'The private key never leaves the platform; it is stored as its sealed seed (32 bytes; 64 for QES2).' });
 
 export const SigningKeyList = z.array(SigningKey).meta({ id: 'SigningKeyList' });
+
+export const SigningKeyParams = z.strictObject({
+  keyId: z
+    .string()
+    .regex(/^kid_[0-9A-Za-z]{22}$/, { message: 'must be a signing key id: kid_ followed by 22 letters or digits' })
+    .meta({ description: 'A keyId from GET /api/signing-keys' }),
+});
+
+const AkpJwk = z
+  .object({
+    kty: z.literal('AKP'),
+    alg: z.enum(['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87']),
+    pub: z.string().meta({ description: 'The raw public key, base64url without padding' }),
+  })
+  .meta({ id: 'AkpJwk', description: 'JWK of key type AKP (draft-ietf-cose-dilithium)' });
+
+export const SigningKeyExport = z
+  .object({
+    keyId: z.string(),
+    algorithm: SigningAlgorithm,
+    raw: Base64.meta({ description: 'FIPS 204 encoding (QES2: the ML-DSA-65 key ‖ the secp256k1 key)' }),
+    spki: z
+      .object({
+        der: Base64.meta({ description: 'SubjectPublicKeyInfo, DER' }),
+        pem: z.string().meta({ description: 'The same DER as a PEM "PUBLIC KEY" block' }),
+      })
+      .nullable()
+      .meta({ description: 'ML-DSA only: OID 2.16.840.1.101.3.4.3.17, .18 or .19' }),
+    jwk: AkpJwk.nullable(),
+    note: z.string().nullable().meta({ description: 'Why a format is missing (QES2 keys are exported raw only)' }),
+  })
+  .meta({ id: 'SigningKeyExport' });

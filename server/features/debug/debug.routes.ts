@@ -1,17 +1,34 @@
 /**
- * The debug pages' key inspector (docs/product.md §7, §10; docs/api.md §15): POST a key and its secret, get that key's
- * usage or its operations. Nothing is hard-coded; the pair itself is the credential, so no login.
+ * The debug pages' key inspector (docs/product.md §7, §10; docs/api.md §15): a key's usage or its
+ * operations, either for a pasted key and secret (the pair is the credential, so no login) or for one
+ * of the signed-in user's own keys, picked by its pk_… value. Nothing is hard-coded.
  */
-import { KeyCredentials, KeyOperations, KeyUsage } from '../../contract/debug.ts';
+import type { z } from 'zod';
+import { KeyCredentials, KeyOperations, KeyUsage, KeyValueParams } from '../../contract/debug.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
+import type { ApiCaller } from '../../types.ts';
 import { toCryptoOperation } from '../operations/operation-views.ts';
 
 const TAG = 'Debug';
+const OPERATIONS_LIMIT = 50;
 const refused = { 401: { description: 'Wrong key or secret', schema: ErrorResponse }, 403: { description: 'Key disabled', schema: ErrorResponse } };
+const notYours = { 404: { description: 'No key with this value on your account', schema: ErrorResponse } };
 
 export function debugRoutes(ctx: AppContext): void {
   const { api, keys, metering, operations } = ctx;
+
+  const usageOf = (caller: ApiCaller): z.infer<typeof KeyUsage> => {
+    const summary = metering.summary(caller.userId);
+    if (caller.kind === 'personal') {
+      return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: 'personal', overageCharges: summary.overageCharges };
+    }
+    const plan = metering.planKeyUsage(caller.keyValue, caller.userId);
+    return { used: plan.used, limit: plan.limit, currentPlan: plan.planType, keyKind: 'plan', overageCharges: summary.overageCharges };
+  };
+  const operationsOf = (caller: ApiCaller): z.infer<typeof KeyOperations> => ({
+    operations: operations.forApiKey(caller.keyValue, OPERATIONS_LIMIT).map(toCryptoOperation),
+  });
 
   api.route(
     {
@@ -19,26 +36,33 @@ export function debugRoutes(ctx: AppContext): void {
       summary: 'Usage seen by one API key', before: [ctx.limits.auth],
       responses: { 200: { description: 'Usage', schema: KeyUsage }, ...refused },
     },
-    ({ body }) => {
-      const caller = keys.authenticate(body.apiKey, body.apiSecret, { touch: false });
-      const summary = metering.summary(caller.userId);
-      if (caller.kind === 'personal') {
-        return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: 'personal' as const, overageCharges: summary.overageCharges };
-      }
-      const plan = metering.planKeyUsage(caller.keyValue, caller.userId);
-      return { used: plan.used, limit: plan.limit, currentPlan: plan.planType, keyKind: 'plan' as const, overageCharges: summary.overageCharges };
-    },
+    ({ body }) => usageOf(keys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
   );
 
   api.route(
     {
       method: 'post', path: '/api/debug/user-operations', tag: TAG, auth: 'none', body: KeyCredentials,
       summary: 'Operations made with one API key', before: [ctx.limits.auth],
-      responses: { 200: { description: 'Newest first, up to 50', schema: KeyOperations }, ...refused },
+      responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...refused },
     },
-    ({ body }) => {
-      const caller = keys.authenticate(body.apiKey, body.apiSecret, { touch: false });
-      return { operations: operations.forApiKey(caller.keyValue, 50).map(toCryptoOperation) };
+    ({ body }) => operationsOf(keys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/debug/keys/:keyValue/usage', tag: TAG, auth: 'user', params: KeyValueParams,
+      summary: 'Usage seen by one of your API keys', description: 'The signed-in session is the credential: no secret needed.',
+      responses: { 200: { description: 'Usage', schema: KeyUsage }, ...notYours },
     },
+    ({ req, params }) => usageOf(keys.ownedCaller(req.user!.id, params.keyValue)),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/debug/keys/:keyValue/operations', tag: TAG, auth: 'user', params: KeyValueParams,
+      summary: 'Operations made with one of your API keys',
+      responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...notYours },
+    },
+    ({ req, params }) => operationsOf(keys.ownedCaller(req.user!.id, params.keyValue)),
   );
 }

@@ -13,6 +13,7 @@ import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../se
 import type { ApiCaller } from '../../types.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;
+type PlanKeyRow = typeof planApiKeys.$inferSelect;
 
 /** Associated data for a sealed pending secret: it opens only on the row it was made for. */
 const pendingAad = (keyValue: string) => `api-key-secret:${keyValue}`;
@@ -32,6 +33,8 @@ export function toApiKeyResponse(row: KeyRow, shownSecret: string | null = null)
 }
 
 const missingKey = () => notFound('api_key_not_found', 'No API key with this id belongs to your account.', 'id');
+const alreadyShown = () =>
+  new AppError(410, 'secret_not_available', 'This secret was already shown once and is not stored: rotate the key to get a new one.', 'id');
 
 /** A digest that matches no secret: compared when the key id is unknown so timing does not reveal it. */
 const DECOY_DIGEST = secretDigest('decoy');
@@ -91,11 +94,45 @@ export class KeyService {
     return this.db.transaction((tx) => {
       const row = tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).get();
       if (!row) throw missingKey();
-      if (row.pendingSecret === null) {
-        throw new AppError(410, 'secret_not_available', 'This secret was already shown once and is not stored: rotate the key to get a new one.', 'id');
-      }
+      if (row.pendingSecret === null) throw alreadyShown();
       const secret = this.sealer.open(row.pendingSecret, pendingAad(row.keyValue)).toString('utf8');
       const [updated] = tx.update(apiKeys).set({ pendingSecret: null }).where(eq(apiKeys.id, id)).returning().all();
+      return { row: updated!, secret };
+    });
+  }
+
+  /**
+   * A key issued with a purchase: like the sign-up key, its secret waits sealed (same associated data
+   * as personal keys, since key values are unique across both tables) until the owner's first reveal.
+   */
+  createPlanKey(
+    owner: { userId: string; purchaseId: number; planType: string; keyName: string },
+    tx: DbOrTx = this.db,
+  ): { row: PlanKeyRow; secret: string } {
+    const keyValue = newKeyValue();
+    const secret = newKeySecret();
+    const [row] = tx
+      .insert(planApiKeys)
+      .values({
+        ...owner,
+        keyValue,
+        secretDigest: secretDigest(secret),
+        pendingSecret: this.sealer.seal(Buffer.from(secret), pendingAad(keyValue)),
+        createdAt: new Date(),
+      })
+      .returning()
+      .all();
+    return { row: row!, secret };
+  }
+
+  /** Opens a plan key's sealed secret once, as revealSecret does for personal keys. */
+  revealPlanKeySecret(userId: string, id: number): { row: PlanKeyRow; secret: string } {
+    return this.db.transaction((tx) => {
+      const row = tx.select().from(planApiKeys).where(and(eq(planApiKeys.id, id), eq(planApiKeys.userId, userId))).get();
+      if (!row) throw notFound('plan_key_not_found', 'No plan key with this id belongs to your account.', 'id');
+      if (row.pendingSecret === null) throw alreadyShown();
+      const secret = this.sealer.open(row.pendingSecret, pendingAad(row.keyValue)).toString('utf8');
+      const [updated] = tx.update(planApiKeys).set({ pendingSecret: null }).where(eq(planApiKeys.id, id)).returning().all();
       return { row: updated!, secret };
     });
   }
@@ -122,6 +159,15 @@ export class KeyService {
       .returning()
       .all();
     return { row: row!, secret };
+  }
+
+  /** One of the user's own keys (personal or plan) by its pk_… value, as a caller; another account's is a 404. */
+  ownedCaller(userId: string, keyValue: string): ApiCaller {
+    const personal = this.personalByValue.get({ keyValue });
+    if (personal?.userId === userId) return { userId, keyValue, kind: 'personal', purchaseId: null };
+    const plan = personal ? undefined : this.planByValue.get({ keyValue });
+    if (plan?.userId === userId) return { userId, keyValue, kind: 'plan', purchaseId: plan.purchaseId };
+    throw notFound('api_key_not_found', 'No API key with this value belongs to your account.', 'keyValue');
   }
 
   /** Finds the owner of a key + secret pair (personal or plan key) or throws 401/403; records lastUsed unless inspecting. */

@@ -6,7 +6,7 @@
  * per event-loop turn writes every row queued in it, so a busy server pays one commit for many
  * calls instead of one each. Every read here flushes first, so a caller always sees its own calls.
  */
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { cryptoOperations } from '../../../db/schema.ts';
 
@@ -105,6 +105,29 @@ export class OperationsService {
   countForUser(userId: string): number {
     this.flush();
     return this.db.select({ n: count() }).from(cryptoOperations).where(eq(cryptoOperations.userId, userId)).get()!.n;
+  }
+
+  /**
+   * The user's metered API calls per UTC day and algorithm in [from, to), counted by SQLite (GROUP BY),
+   * so the cost is one indexed scan of the user's rows and the answer is at most days × algorithms rows.
+   */
+  dailyApiCalls(userId: string, from: Date, to: Date): { date: string; algorithm: string; calls: number }[] {
+    this.flush();
+    const day = sql<string>`strftime('%Y-%m-%d', ${cryptoOperations.createdAt} / 1000, 'unixepoch')`;
+    return this.db
+      .select({ date: day, algorithm: cryptoOperations.algorithm, calls: count() })
+      .from(cryptoOperations)
+      .where(
+        and(
+          eq(cryptoOperations.userId, userId),
+          eq(cryptoOperations.channel, 'api'),
+          gte(cryptoOperations.createdAt, from),
+          lt(cryptoOperations.createdAt, to),
+        ),
+      )
+      .groupBy(day, cryptoOperations.algorithm)
+      .orderBy(day, cryptoOperations.algorithm)
+      .all();
   }
 
   /** Metered calls made with one API key (the key inspector). */

@@ -1,7 +1,9 @@
-/** Your platform-managed signing keys: list and create (their ids go in sign calls' keyId). */
+/** Your platform-managed signing keys: list, create (their ids go in sign calls' keyId) and export public keys. */
 import type { z } from 'zod';
-import { CreateSigningKeyRequest, SigningKey, SigningKeyList } from '../../contract/signing-keys.ts';
+import { ErrorResponse } from '../../contract/common.ts';
+import { CreateSigningKeyRequest, SigningKey, SigningKeyExport, SigningKeyList, SigningKeyParams } from '../../contract/signing-keys.ts';
 import type { AppContext } from '../../context.ts';
+import { exportPublicKey } from './key-formats.ts';
 import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
 
 function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
@@ -34,5 +36,21 @@ export function signingKeyRoutes(ctx: AppContext): void {
       responses: { 201: { description: 'The new key', schema: SigningKey } },
     },
     async ({ req, body }) => toSigningKey(await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name)),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/signing-keys/:keyId/export', tag: 'Signing keys', auth: 'user', params: SigningKeyParams,
+      summary: 'Export a signing key’s public key',
+      description: 'Raw (base64), SubjectPublicKeyInfo (DER base64 and PEM, NIST OIDs) and JWK (kty AKP) for ML-DSA-44/65/87 keys; QES2 composite keys raw only.',
+      responses: {
+        200: { description: 'The public key in every format it has', schema: SigningKeyExport },
+        404: { description: 'No such signing key on your account', schema: ErrorResponse },
+      },
+    },
+    ({ req, params }): z.infer<typeof SigningKeyExport> => {
+      const row = signingKeys.ofUser(req.user!.id, params.keyId);
+      return { keyId: row.id, algorithm: row.algorithm as SigningAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
+    },
   );
 }

@@ -68,6 +68,13 @@ export class SigningKeyService {
     return row;
   }
 
+  /** The user's key with this id, whatever its algorithm; another account's key answers the same 404 as none. */
+  ofUser(userId: string, keyId: string): SigningKeyRow {
+    const row = this.db.select().from(signingKeys).where(and(eq(signingKeys.id, keyId), eq(signingKeys.userId, userId))).get();
+    if (!row) throw notFound('signing_key_not_found', 'No signing key with this id belongs to your account.', 'keyId');
+    return row;
+  }
+
   /** The owner's default key for the algorithm, created on first use. */
   async defaultKey(owner: KeyOwner, algorithm: SigningAlgorithm): Promise<SigningKeyRow> {
     const existing = this.findDefault(owner, algorithm);

@@ -1,0 +1,82 @@
+/**
+ * The signed-in user's purchases and plan keys, as the dashboard lists them (docs/api.md §14). Every
+ * query is scoped to the owner; rows come from the payment flow, and the list is bounded.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/connection.ts';
+import { monthlyUsage, planApiKeys, purchases } from '../../../db/schema.ts';
+import type { PlanApiKey, Purchase } from '../../contract/purchases.ts';
+import { monthOf } from '../metering/metering.service.ts';
+
+export const PURCHASES_LIMIT = 100;
+
+export class PurchasesService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    options: { now?: () => Date } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  forUser(userId: string): { purchases: z.infer<typeof Purchase>[]; planApiKeys: z.infer<typeof PlanApiKey>[] } {
+    // A purchase's monthly allowance is metered as `purchase:<id>` (see MeteringService).
+    const meterOf = (purchaseId: typeof purchases.id | typeof planApiKeys.purchaseId) =>
+      and(eq(monthlyUsage.meter, sql`'purchase:' || ${purchaseId}`), eq(monthlyUsage.month, monthOf(this.now())));
+    const firstKey = sql<string | null>`(SELECT ${planApiKeys.keyValue} FROM ${planApiKeys} WHERE ${planApiKeys.purchaseId} = ${purchases.id} ORDER BY ${planApiKeys.id} LIMIT 1)`;
+
+    const purchaseRows = this.db
+      .select({ purchase: purchases, callsThisMonth: monthlyUsage.calls, apiKey: firstKey })
+      .from(purchases)
+      .leftJoin(monthlyUsage, meterOf(purchases.id))
+      .where(eq(purchases.userId, userId))
+      .orderBy(desc(purchases.id))
+      .limit(PURCHASES_LIMIT)
+      .all();
+
+    const keyRows = this.db
+      .select({ key: planApiKeys, usageLimit: purchases.usageLimit, callsThisMonth: monthlyUsage.calls })
+      .from(planApiKeys)
+      .innerJoin(purchases, eq(purchases.id, planApiKeys.purchaseId))
+      .leftJoin(monthlyUsage, meterOf(planApiKeys.purchaseId))
+      .where(eq(planApiKeys.userId, userId))
+      .orderBy(desc(planApiKeys.id))
+      .limit(PURCHASES_LIMIT)
+      .all();
+
+    const iso = (date: Date | null) => (date ? date.toISOString() : null);
+    return {
+      purchases: purchaseRows.map(({ purchase: p, callsThisMonth, apiKey }) => ({
+        id: p.id,
+        planType: p.planType,
+        planName: p.planName,
+        amount: p.amount,
+        currency: p.currency,
+        status: p.status,
+        isActive: p.isActive,
+        usageLimit: p.usageLimit,
+        callsThisMonth: callsThisMonth ?? 0,
+        apiKey,
+        createdAt: p.createdAt.toISOString(),
+        completedAt: iso(p.completedAt),
+        expiresAt: iso(p.expiresAt),
+      })),
+      planApiKeys: keyRows.map(({ key: k, usageLimit, callsThisMonth }) => ({
+        id: k.id,
+        purchaseId: k.purchaseId,
+        planType: k.planType,
+        keyName: k.keyName,
+        keyValue: k.keyValue,
+        secretRevealable: k.pendingSecret !== null,
+        usageCount: k.usageCount,
+        usageLimit,
+        callsThisMonth: callsThisMonth ?? 0,
+        isActive: k.isActive,
+        lastUsedAt: iso(k.lastUsed),
+        createdAt: k.createdAt.toISOString(),
+      })),
+    };
+  }
+}
