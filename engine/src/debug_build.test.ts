@@ -1,7 +1,7 @@
 /**
- * The debug build (asconfig.json's `debug` target: not optimized, assertions on, a source map)
- * runs every primitive once through the same TS API and gives the release build's bytes. A result
- * that changes with the optimizer, or an assertion the release build compiles away, fails here.
+ * The debug build (asconfig.json's `debug` target: not optimized, with function names and a source
+ * map for reading a trap) runs every primitive once through the same TS API and gives the release
+ * build's bytes, so a result that changes with the optimizer fails here.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -7,8 +7,8 @@
  * disagree on a name, a parameter count or a type.
  *
  * Return convention (the codes are in layout.ts and re-exported here):
- * - an export that answers yes or no returns OK (1) or INVALID (0): a well-formed input that fails,
- *   such as a signature that does not verify or a secret key outside its range;
+ * - an export that answers yes or no returns OK (1), or INVALID (0) for a well-formed input that
+ *   fails, such as a signature that does not verify or a secret key outside its range;
  * - an export that returns a quantity (a length, a count, verdict bits) returns it, never negative;
  * - both return a negative code for an error: ERR_ARGUMENT (-1) for an argument outside the
  *   export's domain, ERR_RETRY (-2) when the randomness passed in met a failure of probability
