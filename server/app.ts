@@ -6,6 +6,7 @@ import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import { readFileSync } from 'node:fs';
 import { openDatabase, type AppDatabase } from '../db/connection.ts';
+import { loadEngine, type Engine } from '../engine/src/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
@@ -24,9 +25,11 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { ContactService } from './features/contact/contact.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { DilionService } from './features/dilion/dilion.service.ts';
+import { createDilionViews } from './features/dilion/dilion.views.ts';
 import { dilionRoutes } from './features/dilion/dilion.routes.ts';
 import { PidService } from './features/dilion/dilion-pid.service.ts';
 import { Qes2Service } from './features/qes2/qes2.service.ts';
+import { createQes2Views } from './features/qes2/qes2.views.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
@@ -53,6 +56,8 @@ export interface AppDeps {
   database?: AppDatabase;
   /** Default: a pool of config.engineWorkers (and closed by close()). */
   pool?: EnginePool;
+  /** The main thread's engine, for microsecond work such as decoding a signature's views. Default: loaded here. */
+  engine?: Engine;
   logger?: Logger;
   /** Mounted after the API, e.g. the web app's static files (issue 4). */
   extraRoutes?: (app: express.Express) => void;
@@ -70,8 +75,10 @@ const SESSION_COOKIE = 'pq.sid';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export function createApp(deps: AppDeps): AppInstance {
+export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const { config } = deps;
+  // First, so that nothing is open yet if the engine cannot load.
+  const engine = deps.engine ?? (await loadEngine());
   const logger = deps.logger ?? createLogger(config.logLevel);
   const database = deps.database ?? openDatabase(config.databaseFile);
   const pool = deps.pool ?? new EnginePool(config.engineWorkers);
@@ -139,8 +146,8 @@ export function createApp(deps: AppDeps): AppInstance {
     operations,
     purchases: new PurchasesService(db),
     serviceKeys,
-    dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys)),
-    qes2: new Qes2Service(pool, signingKeys, operations),
+    dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
+    qes2: new Qes2Service(pool, signingKeys, operations, createQes2Views(engine.mlDsa65)),
     contact: new ContactService(db, config.smtp, logger),
   };
 

@@ -18,7 +18,7 @@ describe('request logs', () => {
       },
     });
     const dir = mkdtempSync(join(tmpdir(), 'pq-log-'));
-    const instance = createApp({ config: testConfig(dir, { engineWorkers: 1 }), logger: createLogger('info', sink) });
+    const instance = await createApp({ config: testConfig(dir, { engineWorkers: 1 }), logger: createLogger('info', sink) });
     try {
       await request(instance.app)
         .post('/api/crypto/dilion/sign')

@@ -11,7 +11,7 @@ import { webRoutes } from './web/static.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
-function start(): void {
+async function start(): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -23,7 +23,7 @@ function start(): void {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const instance = createApp({ config, logger, extraRoutes: webRoutes() });
+  const instance = await createApp({ config, logger, extraRoutes: webRoutes() });
   const server: Server = instance.app.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
   });
@@ -57,4 +57,4 @@ function start(): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-start();
+await start();

@@ -9,13 +9,15 @@
  * vector's 1,280 coefficients; the engine decodes them from the encoding, they are never trusted.
  */
 import type { MlDsa } from '../engine/src/mldsa.ts';
+import { fromBase64, fromHex, toBase64, toHex } from './bytes.ts';
+import { SCHEMES } from './schemes.ts';
 
 export const DILION = {
-  algorithm: 'dilion',
-  parameterSet: 'ML-DSA-65',
+  algorithm: SCHEMES.dilion.id,
+  parameterSet: SCHEMES.dilion.keyAlgorithm,
   level: 65,
-  publicKeyLength: 1952,
-  signatureLength: 3309,
+  publicKeyLength: SCHEMES.dilion.sizes.publicKey,
+  signatureLength: SCHEMES.dilion.sizes.signature,
   contextPrefix: 'dilion/v1|',
   defaultSid: 'default',
   /** pidCipher when no uid is bound (M's version byte 0x00). */
@@ -26,6 +28,9 @@ export const DILION = {
 const utf8 = new TextEncoder();
 
 export const MAX_CONTEXT_BYTES = 255;
+
+/** Bytes of a string's UTF-8 encoding (what the 255-byte limits count). */
+export const utf8Length = (text: string): number => utf8.encode(text).length;
 export const MAX_SID_BYTES = MAX_CONTEXT_BYTES - utf8.encode(DILION.contextPrefix).length;
 
 /** The context for a service id; `bytes` may exceed 255 — callers report that in their own way. */
@@ -127,4 +132,63 @@ export function numbersOf(values: ArrayLike<number>): number[] {
   const out = new Array<number>(values.length);
   for (let i = 0; i < values.length; i++) out[i] = values[i]!;
   return out;
+}
+
+/** A pidCipher as JSON carries it: base64 C1 and C2, hex serviceKeyId (docs/crypto/dilion.md §3.6). */
+export interface PidCipherJson {
+  C1: string;
+  C2: string;
+  serviceKeyId: string;
+  suite?: string;
+}
+
+/** A pidCipher's bytes, as the engine takes them. */
+export interface PidCipherParts {
+  C1: Uint8Array;
+  C2: Uint8Array;
+  serviceKeyId: Uint8Array;
+}
+
+/** Why bytes sent in JSON are refused: a code, the field and a sentence saying what to fix. */
+export interface WireProblem {
+  code: string;
+  param: string;
+  message: string;
+}
+
+/**
+ * The bytes of a pidCipher sent as JSON, each size checked (docs/crypto/dilion.md §4.1), or the
+ * first problem, naming its field. The server and the browser's worker both read pidCiphers here.
+ */
+export function pidCipherFromJson(json: PidCipherJson, param: string): { value: PidCipherParts } | { problem: WireProblem } {
+  const field = (name: 'C1' | 'C2') => {
+    try {
+      return fromBase64(json[name], `${param}.${name}`);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const c1 = field('C1');
+  if (typeof c1 === 'string' || c1.length !== DILION_PID.c1Length) {
+    const got = typeof c1 === 'string' ? c1 : `${param}.C1 must be ${DILION_PID.c1Length} bytes (got ${c1.length}).`;
+    return { problem: { code: 'invalid_pid_cipher', param: `${param}.C1`, message: got } };
+  }
+  const c2 = field('C2');
+  if (typeof c2 === 'string' || !DILION_PID.c2Lengths.includes(c2.length)) {
+    const got = typeof c2 === 'string' ? c2 : `${param}.C2 must be ${DILION_PID.c2Lengths.join(' or ')} bytes (got ${c2.length}).`;
+    return { problem: { code: 'invalid_pid_cipher', param: `${param}.C2`, message: got } };
+  }
+  const skid = fromHex(json.serviceKeyId);
+  if (skid?.length !== DILION_PID.serviceKeyIdLength) {
+    return { problem: { code: 'invalid_pid_cipher', param: `${param}.serviceKeyId`, message: `${param}.serviceKeyId must be ${DILION_PID.serviceKeyIdLength * 2} hex characters.` } };
+  }
+  return { value: { C1: c1, C2: c2, serviceKeyId: skid } };
+}
+
+/** A pidCipher as responses carry it: with the suite named. */
+export type PidCipherResponse = Required<PidCipherJson> & { suite: typeof DILION_PID.suite };
+
+/** A pidCipher's bytes as sign responses carry them. */
+export function pidCipherToJson(parts: PidCipherParts): PidCipherResponse {
+  return { C1: toBase64(parts.C1), C2: toBase64(parts.C2), serviceKeyId: toHex(parts.serviceKeyId), suite: DILION_PID.suite };
 }

@@ -1,5 +1,6 @@
 /**
- * QES2_ECDSA and QES2_Schnorr's names, sizes and demo views (docs/crypto/qes2.md §8), as
+ * QES2_ECDSA and QES2_Schnorr's sizes and demo views (their names, labels and steps are in the
+ * scheme registry, shared/schemes.ts) (docs/crypto/qes2.md §8), as
  * plain code that runs in Node and in a browser worker alike: the server's routes and the web demo's
  * in-browser signer both derive a signature's views here, so the two sides show and accept the same
  * fields by construction. Hashes are passed in (node:crypto on the server, the wasm engine in the
@@ -9,31 +10,11 @@
  * SHA-512(M). The views are derived from the bytes, never trusted when sent back.
  */
 import { numbersOf, type SignatureDecoder } from './dilion.ts';
+import { QES2_BY_MODE, type Qes2Mode } from './schemes.ts';
 
-export type Qes2Mode = 'ecdsa' | 'schnorr';
+export { QES2_BY_MODE, QES2_MODES, type Qes2Mode } from './schemes.ts';
 
-export const QES2_MODES = ['ecdsa', 'schnorr'] as const;
-
-export const QES2 = {
-  ecdsa: {
-    algorithm: 'qes2-ecdsa',
-    keyAlgorithm: 'QES2_ECDSA',
-    label: 'QES2-MLDSA65-ECDSA-secp256k1-SHA512',
-    publicKeyLength: 1952 + 33,
-    secpStep: 'ECDSA secp256k1 sign (RFC 6979, low-S)',
-    name: 'ECDSA',
-  },
-  schnorr: {
-    algorithm: 'qes2-schnorr',
-    keyAlgorithm: 'QES2_Schnorr',
-    label: 'QES2-MLDSA65-BIP340-SHA512',
-    publicKeyLength: 1952 + 32,
-    secpStep: 'BIP-340 Schnorr sign',
-    name: 'Schnorr',
-  },
-} as const;
-
-export const QES2_SIGNATURE_LENGTH = 3309 + 64;
+export const QES2_SIGNATURE_LENGTH = QES2_BY_MODE.ecdsa.sizes.signature;
 export const QES2_MAX_CONTEXT_BYTES = 255;
 /** Secret key = keygen seed = ML-DSA-65 seed (32) ‖ secp256k1 scalar (32). */
 export const QES2_SEED_LENGTH = 64;
@@ -60,10 +41,6 @@ export function qes2ContextOf(context: string | undefined): { text: string; byte
 export const qes2ContextTooLong = (bytes: Uint8Array) =>
   `context must be at most ${QES2_MAX_CONTEXT_BYTES} bytes of UTF-8 (got ${bytes.length}).`;
 
-/** The signing process as the demo's four-step flow shows it (the engine's parts().steps). */
-export function qes2Steps(mode: Qes2Mode): string[] {
-  return ["build M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)", 'ML-DSA-65 sign', QES2[mode].secpStep, 'concatenate'];
-}
 
 export interface Qes2Views {
   mode: Qes2Mode;
@@ -89,7 +66,7 @@ export function qes2Views(mode: Qes2Mode, signature: Uint8Array, message: string
     mode,
     ...byteViews(signature, hashes.mlDsa65),
     challenge: hex(hashes.sha512(utf8.encode(message))),
-    steps: qes2Steps(mode),
+    steps: [...QES2_BY_MODE[mode].steps],
   };
 }
 

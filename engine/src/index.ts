@@ -2,6 +2,7 @@
  * The engine's public API: `const engine = await loadEngine()` in Node, a browser or a worker.
  * Takes and returns Uint8Arrays, validates every argument, throws EngineError with a code.
  */
+import { QES2_MODES, type PerQes2Mode } from '../../shared/schemes.ts';
 import { chacha20Poly1305Api, type ChaCha20Poly1305 } from './chacha20poly1305.ts';
 import { dilionApi, type Dilion } from './dilion.ts';
 import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
@@ -39,7 +40,7 @@ export {
   SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH,
 } from './secp256k1.ts';
 export type { EcdsaSignOptions, EcdsaVerifyOptions, Secp256k1, Secp256k1KeyPair } from './secp256k1.ts';
-export { QES2_MAX_CONTEXT, QES2_PREFIX, QES2_SECRET_KEY_LENGTH, QES2_SIGNATURE_LENGTH, QES2_SIZES } from './qes2.ts';
+export { QES2_MAX_CONTEXT, QES2_PREFIX, QES2_SECRET_KEY_LENGTH, QES2_SIGNATURE_LENGTH } from './qes2.ts';
 export type { Qes2, Qes2KeyPair, Qes2Mode, Qes2Options, Qes2Parts } from './qes2.ts';
 export type { PrehashName } from './prehash.ts';
 export type { Sha2Name } from './sha2.ts';
@@ -85,9 +86,11 @@ export interface Engine extends Sha3Api, Sha2Api {
   dilion: Dilion;
   /** secp256k1: ECDSA (RFC 6979, low-S) and BIP-340 Schnorr. */
   secp256k1: Secp256k1;
-  /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1 (docs/crypto/qes2.md). */
+  /** QES2 composites by mode (docs/crypto/qes2.md), one per mode of the scheme registry. */
+  qes2: PerQes2Mode<Qes2>;
+  /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1; the same object as qes2.ecdsa. */
   qes2Ecdsa: Qes2;
-  /** QES2_Schnorr: composite ML-DSA-65 + BIP-340. */
+  /** QES2_Schnorr: composite ML-DSA-65 + BIP-340; the same object as qes2.schnorr. */
   qes2Schnorr: Qes2;
   /** zk-FIDNA (docs/crypto/zk-fidna.md): zero-knowledge balance, range and transfer proofs. */
   zkFidna: ZkFidna;
@@ -104,6 +107,8 @@ function build(wasm: EngineExports): Engine {
   const mlDsa65 = mlDsaApi(wasm, io, hashes, 65);
   const secp256k1 = secp256k1Api(wasm, io);
   const hpke = hpkeApi(mlKem768, hkdf, aead);
+  // One composite per mode of the scheme registry: a new mode needs no change here.
+  const qes2 = Object.fromEntries(QES2_MODES.map((mode) => [mode, qes2Api(hashes, mlDsa65, secp256k1, mode)])) as PerQes2Mode<Qes2>;
   return {
     ...hashes,
     mlDsa44: mlDsaApi(wasm, io, hashes, 44),
@@ -117,8 +122,9 @@ function build(wasm: EngineExports): Engine {
     hpke,
     dilion: dilionApi(hashes, mlDsa65, mlKem768, hpke),
     secp256k1,
-    qes2Ecdsa: qes2Api(hashes, mlDsa65, secp256k1, 'ecdsa'),
-    qes2Schnorr: qes2Api(hashes, mlDsa65, secp256k1, 'schnorr'),
+    qes2,
+    qes2Ecdsa: qes2.ecdsa,
+    qes2Schnorr: qes2.schnorr,
     zkFidna: zkFidnaApi(wasm, io, mlDsa65, hashes.shake256),
     memoryBytes: () => wasm.memory.buffer.byteLength,
   };

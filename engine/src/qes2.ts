@@ -8,6 +8,7 @@
  * verify, and any length or parsing error is simply 'invalid'. QES2 is not an IETF algorithm and
  * has no OID.
  */
+import { QES2_BY_MODE, type PerQes2Mode, type Qes2Mode, type Qes2Scheme } from '../../shared/schemes.ts';
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa, MlDsaSignatureParts } from './mldsa.ts';
 import type { HashFunctions } from './prehash.ts';
@@ -20,18 +21,30 @@ export const QES2_PREFIX = ascii('CompositeAlgorithmSignatures2025');
 export const QES2_MAX_CONTEXT = 255;
 /** Secret key = ML-DSA-65 seed (32) || secp256k1 scalar (32); also the keygen seed. */
 export const QES2_SECRET_KEY_LENGTH = 64;
-export const QES2_SIGNATURE_LENGTH = 3309 + 64;
-export const QES2_SIZES = {
-  ecdsa: { publicKey: 1952 + 33, secretKey: QES2_SECRET_KEY_LENGTH, signature: QES2_SIGNATURE_LENGTH },
-  schnorr: { publicKey: 1952 + 32, secretKey: QES2_SECRET_KEY_LENGTH, signature: QES2_SIGNATURE_LENGTH },
-} as const;
+export const QES2_SIGNATURE_LENGTH = QES2_BY_MODE.ecdsa.sizes.signature;
 
-export type Qes2Mode = 'ecdsa' | 'schnorr';
+export type { Qes2Mode } from '../../shared/schemes.ts';
 
-const MODES = {
-  ecdsa: { name: 'QES2_ECDSA', label: 'QES2-MLDSA65-ECDSA-secp256k1-SHA512', secpStep: 'ECDSA secp256k1 sign (RFC 6979, low-S)' },
-  schnorr: { name: 'QES2_Schnorr', label: 'QES2-MLDSA65-BIP340-SHA512', secpStep: 'BIP-340 Schnorr sign' },
-} as const;
+/** The secp256k1 half of each mode: how its key is derived, and what signs and verifies SHA-256(M'). */
+interface SecpHalf {
+  publicKey(scalar: Uint8Array): Uint8Array;
+  sign(digest: Uint8Array, scalar: Uint8Array): Uint8Array;
+  /** ECDSA is read as compact r || s only (low-S); BIP-340 as R.x || s. */
+  verify(publicKey: Uint8Array, digest: Uint8Array, signature: Uint8Array): boolean;
+}
+
+const secpHalves = (secp: Secp256k1): PerQes2Mode<SecpHalf> => ({
+  ecdsa: {
+    publicKey: (scalar) => secp.getPublicKey(scalar),
+    sign: (digest, scalar) => secp.ecdsaSign(digest, scalar),
+    verify: (pk, digest, sig) => secp.ecdsaVerify(pk, digest, sig, { format: 'compact' }),
+  },
+  schnorr: {
+    publicKey: (scalar) => secp.schnorrGetPublicKey(scalar),
+    sign: (digest, scalar) => secp.schnorrSign(digest, scalar),
+    verify: (pk, digest, sig) => secp.schnorrVerify(pk, digest, sig),
+  },
+});
 
 export interface Qes2KeyPair {
   /** ML-DSA-65 public key (1,952) || secp256k1 key (33 compressed for ECDSA, 32 x-only for Schnorr). */
@@ -64,7 +77,7 @@ export interface Qes2Parts {
 }
 
 export interface Qes2 {
-  readonly name: 'QES2_ECDSA' | 'QES2_Schnorr';
+  readonly name: Qes2Scheme['label'];
   /** The Label in M' and ML-DSA's context (ASCII). */
   readonly label: string;
   readonly publicKeyLength: number;
@@ -109,10 +122,12 @@ function isScalar(b: Uint8Array): boolean {
 }
 
 export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, mode: Qes2Mode): Qes2 {
-  const { name, label, secpStep } = MODES[mode];
+  const scheme = QES2_BY_MODE[mode];
+  const { label: name, compositeLabel: label } = scheme;
   const labelBytes = ascii(label);
-  const sizes = QES2_SIZES[mode];
-  const steps = Object.freeze(["build M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)", 'ML-DSA-65 sign', secpStep, 'concatenate']);
+  const sizes = { ...scheme.sizes, secretKey: QES2_SECRET_KEY_LENGTH };
+  const steps = Object.freeze([...scheme.steps]);
+  const half = secpHalves(secp)[mode];
 
   const contextOf = (opts: unknown): Uint8Array => {
     const o = options<Qes2Options>(opts, ['context']);
@@ -135,7 +150,7 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
 
   const secpPublicKey = (scalar: Uint8Array, param: string) => {
     try {
-      return mode === 'ecdsa' ? secp.getPublicKey(scalar) : secp.schnorrGetPublicKey(scalar);
+      return half.publicKey(scalar);
     } catch {
       throw new EngineError('invalid_key', `${param}: the secp256k1 half is not a valid scalar (it must be in [1, n))`, param);
     }
@@ -163,10 +178,7 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
     mlDsa65.verify(pk.subarray(0, ML_DSA_PK), m, sig.subarray(0, ML_DSA_SIG), { context: labelBytes });
   /** The secp256k1 half over SHA-256(M'); ECDSA as compact r || s only, low-S. */
   const verifySecp = (pk: Uint8Array, m: Uint8Array, sig: Uint8Array) => {
-    const digest = hashes.sha256(m);
-    const secpPk = pk.subarray(ML_DSA_PK);
-    const secpSig = sig.subarray(ML_DSA_SIG);
-    return mode === 'ecdsa' ? secp.ecdsaVerify(secpPk, digest, secpSig, { format: 'compact' }) : secp.schnorrVerify(secpPk, digest, secpSig);
+    return half.verify(pk.subarray(ML_DSA_PK), hashes.sha256(m), sig.subarray(ML_DSA_SIG));
   };
 
   return {
@@ -193,7 +205,7 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
       if (!isScalar(scalar)) throw new EngineError('invalid_key', 'secretKey: the secp256k1 half is not a valid scalar (it must be in [1, n))', 'secretKey');
       const mlSig = mlDsa65.sign(m, mlDsa65.keygen(sk.subarray(0, SEED)).secretKey, { context: labelBytes });
       const digest = hashes.sha256(m);
-      const secpSig = mode === 'ecdsa' ? secp.ecdsaSign(digest, scalar) : secp.schnorrSign(digest, scalar);
+      const secpSig = half.sign(digest, scalar);
       const out = new Uint8Array(QES2_SIGNATURE_LENGTH);
       out.set(mlSig);
       out.set(secpSig, ML_DSA_SIG);

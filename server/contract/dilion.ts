@@ -5,8 +5,7 @@
  * library checks it.
  */
 import { z } from 'zod';
-import { MAX_SID_BYTES } from '../features/dilion/dilion.views.ts';
-import { DILION_PID } from '../../shared/dilion.ts';
+import { DILION, DILION_PID, MAX_SID_BYTES, utf8Length } from '../../shared/dilion.ts';
 import { Base64, Timestamp } from './common.ts';
 
 const Message = z
@@ -17,13 +16,13 @@ const Message = z
 const Sid = z
   .string()
   .min(1, { message: 'must not be empty (omit it for "default")' })
-  .refine((s) => Buffer.byteLength(s, 'utf8') <= MAX_SID_BYTES, { message: `must be at most ${MAX_SID_BYTES} bytes of UTF-8` })
+  .refine((s) => utf8Length(s) <= MAX_SID_BYTES, { message: `must be at most ${MAX_SID_BYTES} bytes of UTF-8` })
   .meta({ description: 'Service id; the context is "dilion/v1|" + sid. Default "default".' });
 
 const Uid = z
   .string()
   .min(1, { message: 'must not be empty (omit it to sign without a privacy identifier)' })
-  .refine((s) => Buffer.byteLength(s.normalize('NFC'), 'utf8') <= DILION_PID.maxUidBytes, {
+  .refine((s) => utf8Length(s.normalize('NFC')) <= DILION_PID.maxUidBytes, {
     message: `must be at most ${DILION_PID.maxUidBytes} bytes of UTF-8 (NFC)`,
   })
   .meta({
@@ -92,16 +91,16 @@ export const DemoDilionSignRequest = DilionSignRequest.omit({ keyId: true }).met
 export const DilionSignature = z
   .object({
     encoded: Base64.meta({ description: 'The FIPS 204 signature σ (3,309 bytes), base64.' }),
-    c: z.array(z.number().int()).meta({ description: 'View: the 256 coefficients of the challenge SampleInBall(c̃), c̃ being σ’s first 48 bytes.' }),
-    z: z.array(z.number().int()).meta({ description: 'View: the 1,280 coefficients of the response vector z (5 polynomials × 256).' }),
+    c: z.array(z.number().int()).length(256).meta({ description: 'View: the 256 coefficients of the challenge SampleInBall(c̃), c̃ being σ’s first 48 bytes.' }),
+    z: z.array(z.number().int()).length(1280).meta({ description: 'View: the 1,280 coefficients of the response vector z (5 polynomials × 256).' }),
     pidCipher: PidCipher.optional().meta({ description: 'A copy of the response’s pidCipher when a uid is bound, so the signature object alone can be sent to verify.' }),
   })
   .meta({ id: 'DilionSignature' });
 
 export const DilionSignResponse = z
   .object({
-    algorithm: z.literal('dilion'),
-    parameterSet: z.literal('ML-DSA-65'),
+    algorithm: z.literal(DILION.algorithm),
+    parameterSet: z.literal(DILION.parameterSet),
     signature: DilionSignature,
     publicKey: Base64.meta({ description: 'The signer’s ML-DSA-65 public key (1,952 bytes, FIPS 204 encoding).' }),
     keyId: z.string(),
@@ -142,8 +141,8 @@ export const DilionVerifyRequest = z
 export const DilionVerifyResponse = z
   .object({
     valid: z.boolean(),
-    algorithm: z.literal('dilion'),
-    parameterSet: z.literal('ML-DSA-65'),
+    algorithm: z.literal(DILION.algorithm),
+    parameterSet: z.literal(DILION.parameterSet),
     context: z.string(),
     pidCipher: z.union([PidCipher, NoPidCipher]),
     details: z.object({

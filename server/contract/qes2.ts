@@ -4,7 +4,9 @@
  * ordinary libraries from the response's fields.
  */
 import { z } from 'zod';
-import { QES2_MAX_CONTEXT_BYTES } from '../features/qes2/qes2.views.ts';
+import { utf8Length } from '../../shared/dilion.ts';
+import { QES2_MAX_CONTEXT_BYTES } from '../../shared/qes2.ts';
+import { QES2_MODES, QES2_SCHEME_IDS } from '../../shared/schemes.ts';
 import { Base64, Timestamp } from './common.ts';
 
 const Message = z
@@ -14,12 +16,12 @@ const Message = z
 
 const Context = z
   .string()
-  .refine((s) => Buffer.byteLength(s, 'utf8') <= QES2_MAX_CONTEXT_BYTES, { message: `must be at most ${QES2_MAX_CONTEXT_BYTES} bytes of UTF-8` })
+  .refine((s) => utf8Length(s) <= QES2_MAX_CONTEXT_BYTES, { message: `must be at most ${QES2_MAX_CONTEXT_BYTES} bytes of UTF-8` })
   .meta({ description: "Application context ctx (UTF-8, at most 255 bytes, default empty). It goes into M' only; ML-DSA's own context is the Label." });
 
 const Hex = (what: string) => z.string().regex(/^(?:[0-9a-fA-F]{2})*$/, { message: 'must be hex' }).meta({ description: what });
 
-const Mode = z.enum(['ecdsa', 'schnorr']);
+const Mode = z.enum(QES2_MODES);
 
 export const Qes2SignRequest = z
   .strictObject({
@@ -39,8 +41,8 @@ export const DemoQes2SignRequest = Qes2SignRequest.omit({ keyId: true }).meta({ 
 const Dilithium = z
   .object({
     cTilde: Hex("c̃, the ML-DSA-65 half's first 48 bytes (hex)"),
-    c: z.array(z.number().int()).meta({ description: 'The 256 coefficients of the challenge SampleInBall(c̃).' }),
-    z: z.array(z.number().int()).meta({ description: 'The first 8 coefficients of the response vector z.' }),
+    c: z.array(z.number().int()).length(256).meta({ description: 'The 256 coefficients of the challenge SampleInBall(c̃).' }),
+    z: z.array(z.number().int()).length(8).meta({ description: 'The first 8 coefficients of the response vector z.' }),
   })
   .meta({ description: 'Views of the ML-DSA-65 half (bytes 0..3308 of encoded).' });
 
@@ -57,7 +59,7 @@ export const Qes2Signature = z
 
 export const Qes2SignResponse = z
   .object({
-    algorithm: z.enum(['qes2-ecdsa', 'qes2-schnorr']),
+    algorithm: z.enum(QES2_SCHEME_IDS),
     label: z.string().meta({ description: "The Label in M' and the ML-DSA-65 half's FIPS 204 context (ASCII)." }),
     signature: Qes2Signature,
     publicKey: Base64.meta({ description: 'ML-DSA-65 public key (1,952) ‖ secp256k1 key (33-byte compressed for ECDSA, 32-byte x-only for Schnorr), base64.' }),
@@ -102,7 +104,7 @@ export const Qes2VerifyRequest = z
 export const Qes2VerifyResponse = z
   .object({
     valid: z.boolean().meta({ description: 'True only when both halves verify.' }),
-    algorithm: z.enum(['qes2-ecdsa', 'qes2-schnorr']),
+    algorithm: z.enum(QES2_SCHEME_IDS),
     context: z.string(),
     details: z.object({
       mlDsaValid: z.boolean().meta({ description: "The ML-DSA-65 half over M' with context = Label." }),

@@ -1,8 +1,9 @@
 /** Platform-managed signing keys (docs/api.md §7). */
 import { z } from 'zod';
+import { SIGNING_ALGORITHMS } from '../../shared/schemes.ts';
 import { Base64, Timestamp } from './common.ts';
 
-export const SigningAlgorithm = z.enum(['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87', 'QES2_ECDSA', 'QES2_Schnorr']);
+export const SigningAlgorithm = z.enum(SIGNING_ALGORITHMS);
 
 export const CreateSigningKeyRequest = z
   .strictObject({

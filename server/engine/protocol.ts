@@ -1,7 +1,16 @@
 /** Messages between the engine pool and its workers. Byte arrays cross as Uint8Arrays (copied). */
 
 export type MlDsaLevel = 44 | 65 | 87;
-export type Qes2Mode = 'ecdsa' | 'schnorr';
+import type { Qes2Mode } from '../../shared/schemes.ts';
+
+export type { Qes2Mode } from '../../shared/schemes.ts';
+
+/** A pidCipher's bytes (docs/crypto/dilion.md §3.6). */
+export interface PidCipherBytes {
+  C1: Uint8Array;
+  C2: Uint8Array;
+  serviceKeyId: Uint8Array;
+}
 
 export interface EngineTasks {
   ping: { args: Record<string, never>; result: { ready: true } };
@@ -20,19 +29,27 @@ export interface EngineTasks {
   mlKemPublicKey: { args: { seed: Uint8Array }; result: { publicKey: Uint8Array } };
   /** FIPS 203 §7.2 modulus check of an encapsulation key a service registers. */
   mlKemCheckPublicKey: { args: { publicKey: Uint8Array }; result: { valid: boolean } };
-  /** Dilion with a privacy identifier: seal the padded uid, build M (version 0x01), sign it. */
-  dilionSignPid: {
-    args: { seed: Uint8Array; message: string; sid: string; context: Uint8Array; serviceKey: Uint8Array; serviceKeyId: Uint8Array; paddedUid: Uint8Array };
-    /** opening: the 32-byte encapsulation randomness m (the pidOpening). */
-    result: { signature: Uint8Array; c1: Uint8Array; c2: Uint8Array; opening: Uint8Array; elapsedMs: number };
+  /**
+   * Dilion sign (engine.dilion): M version 0x00 without `pid`; with it, the uid sealed to the
+   * service's ML-KEM-768 key and bound into M (version 0x01).
+   */
+  dilionSign: {
+    args: { seed: Uint8Array; message: string; sid: string; pid: { uid: string; serviceKey: Uint8Array; serviceKeyId: Uint8Array } | null };
+    /** opening: the 32-byte encapsulation randomness m (the pidOpening), with a pid. */
+    result: { signature: Uint8Array; pidCipher: PidCipherBytes | null; opening: Uint8Array | null; elapsedMs: number };
   };
-  /** Opens a pidCipher with the service's seed, or with a pidOpening and the service's public key. */
+  /** Dilion verify (engine.dilion): rebuilds M from the message and the pidCipher, if any. */
+  dilionVerify: {
+    args: { publicKey: Uint8Array; message: string; signature: Uint8Array; sid: string; pidCipher: PidCipherBytes | null };
+    result: { valid: boolean; elapsedMs: number };
+  };
+  /** The uid in a pidCipher, opened with the service's seed or with a pidOpening and the service's public key; null when it does not open. */
   dilionOpenPid: {
     args: {
       with: { seed: Uint8Array } | { opening: Uint8Array; serviceKey: Uint8Array };
-      c1: Uint8Array; c2: Uint8Array; sid: string; signerPublicKey: Uint8Array; message: string;
+      pidCipher: PidCipherBytes; sid: string; signerPublicKey: Uint8Array; message: string;
     };
-    result: { plaintext: Uint8Array | null };
+    result: { uid: string | null };
   };
   /** Composite public key of a 64-byte QES2 seed (ML-DSA-65 seed ‖ secp256k1 scalar). */
   qes2PublicKey: { args: { mode: Qes2Mode; seed: Uint8Array }; result: { publicKey: Uint8Array } };

@@ -15,7 +15,7 @@ let account: Awaited<ReturnType<typeof signUpWithKey>>;
 let cookie: string;
 
 beforeAll(async () => {
-  app = createTestApp();
+  app = await createTestApp();
   server = app.app.listen(0);
   account = await signUpWithKey(app);
   const login = await request(server).post('/api/auth/login').send({ email: account.email, password: 'correct horse battery' });

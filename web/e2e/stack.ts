@@ -60,7 +60,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<Stack
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin });
   const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000 }, ...overrides };
-  const app = createApp({ config, extraRoutes: webRoutes(web) });
+  const app = await createApp({ config, extraRoutes: webRoutes(web) });
   server.on('request', app.app);
   const browser = await chromium.launch(launchOptions());
   return {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
-beforeAll(() => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+beforeAll(async () => {
+  app = await createTestApp({ config: { engineWorkers: 1 } });
 });
 afterAll(() => app.close());
 
@@ -117,7 +117,7 @@ describe('Google sign-in', () => {
   });
 
   it('redirects to Google when configured', async () => {
-    const google = createTestApp({
+    const google = await createTestApp({
       config: { engineWorkers: 1, google: { clientId: 'id.apps', clientSecret: 'secret', callbackUrl: '/api/auth/google/callback' } },
     });
     try {
@@ -147,7 +147,7 @@ describe('CSRF protection', () => {
 
 describe('rate limits', () => {
   it('limits login attempts and demo calls per address with 429 rate_limited and Retry-After', async () => {
-    const limited = createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 3, demo: 3 } } });
+    const limited = await createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 3, demo: 3 } } });
     try {
       const attempt = () => request(limited.app).post('/api/auth/login').send({ email: 'a@b.co', password: 'x' });
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);

@@ -40,7 +40,7 @@ let sink: Awaited<ReturnType<typeof smtpSink>>;
 let app: TestApp;
 beforeAll(async () => {
   sink = await smtpSink();
-  app = createTestApp({
+  app = await createTestApp({
     config: { engineWorkers: 1, smtp: { url: `smtp://127.0.0.1:${sink.port}`, to: 'team@example.com', from: 'site@example.com' } },
   });
 });
@@ -65,7 +65,7 @@ describe('contact with SMTP configured', () => {
   });
 
   it('keeps the message when the mail server is unreachable', async () => {
-    const unreachable = createTestApp({
+    const unreachable = await createTestApp({
       config: { engineWorkers: 1, smtp: { url: 'smtp://127.0.0.1:1', to: 'team@example.com', from: 'site@example.com' } },
     });
     try {
@@ -82,8 +82,8 @@ describe('contact with SMTP configured', () => {
 
 describe('contact without SMTP', () => {
   let plain: TestApp;
-  beforeAll(() => {
-    plain = createTestApp({ config: { engineWorkers: 1 } });
+  beforeAll(async () => {
+    plain = await createTestApp({ config: { engineWorkers: 1 } });
   });
   afterAll(() => plain.close());
 

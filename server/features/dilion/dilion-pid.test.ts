@@ -10,7 +10,7 @@ let app: TestApp;
 let service: Awaited<ReturnType<typeof signUpWithKey>>;
 let stranger: Awaited<ReturnType<typeof signUpWithKey>>;
 beforeAll(async () => {
-  app = createTestApp();
+  app = await createTestApp();
   service = await signUpWithKey(app);
   stranger = await signUpWithKey(app);
 });

@@ -4,12 +4,12 @@
  * records the operation. A failure in `run*` is the platform's and is refunded by the caller.
  */
 import type { z } from 'zod';
-import { checkViews, DILION, dilionContext, dilionMessage, signatureViews } from './dilion.views.ts';
+import { DILION, DILION_PID, pidCipherToJson } from '../../../shared/dilion.ts';
+import { dilionContext, parsePidCipher, type DilionViews } from './dilion.views.ts';
 import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
-import { DILION_PID } from '../../../shared/dilion.ts';
-import { parsePidCipher, pidMessage, type IdentityCheck, type ParsedPidCipher, type PidCipherJson, type PidSeal, type PidService } from './dilion-pid.service.ts';
+import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
 import type { OperationsService } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
@@ -34,14 +34,14 @@ export interface PreparedDilionVerify {
   sid: string;
   publicKey: Uint8Array;
   signature: Uint8Array;
-  pid: ParsedPidCipher | null;
+  pid: ReceivedPidCipher | null;
   identity: IdentityCheck | null;
 }
 
 type VerifyInput = z.infer<typeof DilionVerifyRequest>;
 
 /** pidCipher comes at the top level or inside the signature object (the product's demo sends only the latter). */
-function pidCipherOf(input: VerifyInput): { value: PidCipherJson | Omit<PidCipherJson, 'suite'>; param: string } | null {
+function pidCipherOf(input: VerifyInput): ReceivedPidCipher | null {
   const inSignature = typeof input.signature === 'string' ? undefined : input.signature.pidCipher;
   const top = input.pidCipher;
   if (top !== undefined && inSignature !== undefined && JSON.stringify(top) !== JSON.stringify(inSignature)) {
@@ -49,7 +49,8 @@ function pidCipherOf(input: VerifyInput): { value: PidCipherJson | Omit<PidCiphe
   }
   const value = top ?? inSignature;
   if (value === undefined || value === 'N/A') return null;
-  return { value, param: top !== undefined ? 'pidCipher' : 'signature.pidCipher' };
+  const bytes = parsePidCipher(value, top !== undefined ? 'pidCipher' : 'signature.pidCipher');
+  return { json: { C1: value.C1, C2: value.C2, serviceKeyId: value.serviceKeyId, suite: DILION_PID.suite }, bytes };
 }
 
 function decodeBytes(base64: string, length: number, param: string, what: string, code: string): Uint8Array {
@@ -66,6 +67,7 @@ export class DilionService {
     private readonly signingKeys: SigningKeyService,
     private readonly operations: OperationsService,
     private readonly pids: PidService,
+    private readonly views: DilionViews,
   ) {}
 
   async prepareSign(owner: KeyOwner, input: z.infer<typeof DilionSignRequest>): Promise<PreparedDilionSign> {
@@ -78,27 +80,21 @@ export class DilionService {
     return { key, message: input.message, sid, pid };
   }
 
-  /** σ over M = 0x00 ‖ message, or with the uid sealed and bound (M = 0x01 ‖ …). */
-  private async dilionSignature(p: PreparedDilionSign, context: Uint8Array) {
+  /** σ over M = 0x00 ‖ message, or with the uid sealed and bound (M = 0x01 ‖ …), by engine.dilion. */
+  private async dilionSignature(p: PreparedDilionSign) {
     const seed = this.signingKeys.seedOf(p.key);
     try {
-      if (!p.pid) {
-        const { signature, elapsedMs } = await this.pool.run('mlDsaSign', { level: DILION.level, seed, message: dilionMessage(p.message), context });
-        return { signature, elapsedMs, pidCipher: null, opening: null };
-      }
-      const { serviceKey, paddedUid } = p.pid;
-      const r = await this.pool.run('dilionSignPid', {
-        seed,
-        message: p.message,
-        sid: p.sid,
-        context,
-        serviceKey: new Uint8Array(Buffer.from(serviceKey.publicKey, 'base64')),
-        serviceKeyId: new Uint8Array(Buffer.from(serviceKey.keyId, 'hex')),
-        paddedUid,
-      });
-      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
-      const pidCipher: PidCipherJson = { C1: b64(r.c1), C2: b64(r.c2), serviceKeyId: serviceKey.keyId, suite: DILION_PID.suite };
-      return { signature: r.signature, elapsedMs: r.elapsedMs, pidCipher, opening: p.pid.includeOpening ? b64(r.opening) : null };
+      const pid = p.pid
+        ? {
+            uid: p.pid.uid,
+            serviceKey: new Uint8Array(Buffer.from(p.pid.serviceKey.publicKey, 'base64')),
+            serviceKeyId: new Uint8Array(Buffer.from(p.pid.serviceKey.keyId, 'hex')),
+          }
+        : null;
+      const r = await this.pool.run('dilionSign', { seed, message: p.message, sid: p.sid, pid });
+      const pidCipher = r.pidCipher ? pidCipherToJson(r.pidCipher) : null;
+      const opening = r.opening && p.pid?.includeOpening ? Buffer.from(r.opening).toString('base64') : null;
+      return { signature: r.signature, elapsedMs: r.elapsedMs, pidCipher, opening };
     } finally {
       seed.fill(0);
     }
@@ -106,12 +102,12 @@ export class DilionService {
 
   async runSign(p: PreparedDilionSign, source: OperationSource): Promise<z.infer<typeof DilionSignResponse>> {
     const context = dilionContext(p.sid);
-    const { signature, elapsedMs, pidCipher, opening } = await this.dilionSignature(p, context.bytes);
+    const { signature, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
     const encoded = Buffer.from(signature).toString('base64');
     const response = {
       algorithm: DILION.algorithm,
       parameterSet: DILION.parameterSet,
-      signature: { encoded, ...signatureViews(signature), ...(pidCipher ? { pidCipher } : {}) },
+      signature: { encoded, ...this.views.views(signature), ...(pidCipher ? { pidCipher } : {}) },
       publicKey: p.key.publicKey,
       keyId: p.key.id,
       context: context.text,
@@ -143,9 +139,8 @@ export class DilionService {
     const signatureParam = typeof input.signature === 'string' ? 'signature' : 'signature.encoded';
     const signature = decodeBytes(encoded, DILION.signatureLength, signatureParam, 'an ML-DSA-65 signature', 'invalid_signature_length');
     const publicKey = decodeBytes(input.publicKey, DILION.publicKeyLength, 'publicKey', 'an ML-DSA-65 public key', 'invalid_public_key');
-    if (typeof input.signature !== 'string') checkViews(signature, input.signature);
-    const given = pidCipherOf(input);
-    const pid = given ? parsePidCipher(given.value, given.param) : null;
+    if (typeof input.signature !== 'string') this.views.check(signature, input.signature);
+    const pid = pidCipherOf(input);
     if (!pid && input.pidOpening !== undefined) {
       throw badRequest('pid_cipher_required', 'pidOpening needs the pidCipher it opens: send pidCipher from the sign response.', 'pidOpening');
     }
@@ -155,12 +150,12 @@ export class DilionService {
 
   async runVerify(p: PreparedDilionVerify, source: OperationSource): Promise<z.infer<typeof DilionVerifyResponse>> {
     const context = dilionContext(p.sid);
-    const { valid: signatureValid, elapsedMs } = await this.pool.run('mlDsaVerify', {
-      level: DILION.level,
+    const { valid: signatureValid, elapsedMs } = await this.pool.run('dilionVerify', {
       publicKey: p.publicKey,
-      message: p.pid ? pidMessage(p.pid, p.message) : dilionMessage(p.message),
+      message: p.message,
       signature: p.signature,
-      context: context.bytes,
+      sid: p.sid,
+      pidCipher: p.pid?.bytes ?? null,
     });
     // An invalid signature answers nothing about the uid, so verify cannot be used as an opening oracle.
     const identity = signatureValid && p.pid && p.identity ? await this.pids.identity(p.identity, p.pid, p.sid, p.publicKey, p.message) : 'not_checked';

@@ -6,7 +6,7 @@ import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../t
 let app: TestApp;
 let account: Awaited<ReturnType<typeof signUpWithKey>>;
 beforeAll(async () => {
-  app = createTestApp();
+  app = await createTestApp();
   account = await signUpWithKey(app);
 });
 afterAll(() => app.close());

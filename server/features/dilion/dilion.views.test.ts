@@ -2,8 +2,9 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../engine/src/index.ts';
 import { AppError } from '../../errors.ts';
-import { dilionPidMessage, padUid, pidAad, pidInfo } from '../../../shared/dilion.ts';
-import { checkViews, dilionContext, dilionMessage, MAX_SID_BYTES, signatureViews } from './dilion.views.ts';
+import { fips204Views } from '../../../engine/test-support/fips204-views.ts';
+import { dilionMessage, dilionPidMessage, MAX_SID_BYTES, padUid, pidAad, pidCipherFromJson, pidCipherToJson, pidInfo } from '../../../shared/dilion.ts';
+import { createDilionViews, dilionContext, parsePidCipher } from './dilion.views.ts';
 
 const keys = ml_dsa65.keygen(new Uint8Array(32).fill(1));
 const signature = ml_dsa65.sign(new Uint8Array([0, 104, 105]), keys.secretKey, { context: dilionContext('default').bytes });
@@ -28,6 +29,8 @@ describe('Dilion encoding', () => {
   });
 });
 
+const { views: signatureViews, check: checkViews } = createDilionViews((await loadEngine()).mlDsa65);
+
 describe('signature views', () => {
   const views = signatureViews(signature);
 
@@ -44,11 +47,10 @@ describe('signature views', () => {
     expect(views.z.some((x) => x < 0) && views.z.some((x) => x > 0)).toBe(true);
   });
 
-  it('agree with the engine’s own decoding of the signature (an independent implementation)', async () => {
-    const engine = await loadEngine();
-    const parts = engine.mlDsa65.decodeSignature(signature)!;
-    expect(views.c).toEqual([...parts.c]);
-    expect(views.z).toEqual([...parts.z]);
+  it('agree with an independent reading of FIPS 204 (SampleInBall on SHAKE256, 20-bit z unpacking)', () => {
+    const independent = fips204Views(signature);
+    expect(views.c).toEqual(independent.c);
+    expect(views.z).toEqual(independent.z);
   });
 
   it('accepts unmodified views and refuses edited ones', () => {
@@ -80,5 +82,27 @@ describe('privacy identifier encoding (shared/dilion.ts)', () => {
     const m = dilionPidMessage(new Uint8Array(32).fill(7), new Uint8Array(1088).fill(8), new Uint8Array(80).fill(9), 'hi');
     expect(m).toHaveLength(1 + 32 + 1088 + 2 + 80 + 2);
     expect([m[0], m[1], m[33], m[1121], m[1122], m[1123], m[m.length - 2]]).toEqual([1, 7, 8, 0, 80, 9, 0x68]);
+  });
+});
+
+describe('pidCipher from JSON (shared/dilion.ts, read by the server and the browser alike)', () => {
+  const parts = { C1: new Uint8Array(1088).fill(1), C2: new Uint8Array(80).fill(2), serviceKeyId: new Uint8Array(32).fill(3) };
+  const json = pidCipherToJson(parts);
+
+  it('round-trips the bytes of a sign response', () => {
+    expect(json.serviceKeyId).toBe('03'.repeat(32));
+    expect(pidCipherFromJson(json, 'pidCipher')).toEqual({ value: parts });
+  });
+
+  it('names the field of the wrong size, and the server answers it with a 400', () => {
+    const short = { ...json, C1: Buffer.alloc(1087).toString('base64') };
+    expect(pidCipherFromJson(short, 'pidCipher')).toEqual({
+      problem: { code: 'invalid_pid_cipher', param: 'pidCipher.C1', message: 'pidCipher.C1 must be 1088 bytes (got 1087).' },
+    });
+    const c2 = { ...json, C2: Buffer.alloc(81).toString('base64') };
+    expect(pidCipherFromJson(c2, 'signature.pidCipher')).toMatchObject({ problem: { param: 'signature.pidCipher.C2' } });
+    const skid = { ...json, serviceKeyId: 'ab' };
+    expect(pidCipherFromJson(skid, 'pidCipher')).toMatchObject({ problem: { param: 'pidCipher.serviceKeyId' } });
+    expect(() => parsePidCipher(short, 'pidCipher')).toThrow(expect.objectContaining({ status: 400, code: 'invalid_pid_cipher', param: 'pidCipher.C1' }));
   });
 });

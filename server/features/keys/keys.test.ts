@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
-beforeAll(() => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+beforeAll(async () => {
+  app = await createTestApp({ config: { engineWorkers: 1 } });
 });
 afterAll(() => app.close());
 

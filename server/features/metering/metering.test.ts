@@ -6,8 +6,8 @@ import { monthOf } from './metering.service.ts';
 import { createTestApp, signUpWithKey, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
-beforeAll(() => {
-  app = createTestApp();
+beforeAll(async () => {
+  app = await createTestApp();
 });
 afterAll(() => app.close());
 
@@ -73,7 +73,7 @@ describe('paid plans', () => {
 
 describe('refunds', () => {
   it('refunds a call the engine fails on and answers 503', async () => {
-    const broken = createTestApp({ config: { engineWorkers: 1 } });
+    const broken = await createTestApp({ config: { engineWorkers: 1 } });
     try {
       const who = await signUpWithKey(broken);
       await broken.context.pool.close();

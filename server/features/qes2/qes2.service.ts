@@ -4,7 +4,9 @@
  * `run*` does the engine work and records the operation.
  */
 import type { z } from 'zod';
-import { checkQes2Views, QES2, qes2Context, QES2_SIGNATURE_LENGTH, qes2Views, type Qes2Mode } from './qes2.views.ts';
+import { QES2_SIGNATURE_LENGTH } from '../../../shared/qes2.ts';
+import { QES2_BY_MODE, type Qes2Mode } from '../../../shared/schemes.ts';
+import { qes2Context, type Qes2ViewsOnServer } from './qes2.views.ts';
 import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyResponse } from '../../contract/qes2.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
@@ -35,17 +37,18 @@ export class Qes2Service {
     private readonly pool: EnginePool,
     private readonly signingKeys: SigningKeyService,
     private readonly operations: OperationsService,
+    private readonly views: Qes2ViewsOnServer,
   ) {}
 
   async prepareSign(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2SignRequest>): Promise<PreparedQes2Sign> {
     const context = qes2Context(input.context).text;
-    const algorithm = QES2[mode].keyAlgorithm;
-    const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, algorithm) : await this.signingKeys.defaultKey(owner, algorithm);
+    const { keyAlgorithm } = QES2_BY_MODE[mode];
+    const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, keyAlgorithm) : await this.signingKeys.defaultKey(owner, keyAlgorithm);
     return { mode, key, message: input.message, context };
   }
 
   async runSign(p: PreparedQes2Sign, source: OperationSource): Promise<z.infer<typeof Qes2SignResponse>> {
-    const { algorithm, label } = QES2[p.mode];
+    const { id: algorithm, compositeLabel: label } = QES2_BY_MODE[p.mode];
     const seed = this.signingKeys.seedOf(p.key);
     const { signature, elapsedMs } = await this.pool.run('qes2Sign', {
       mode: p.mode,
@@ -71,7 +74,7 @@ export class Qes2Service {
     return {
       algorithm,
       label,
-      signature: { encoded, ...qes2Views(p.mode, signature, p.message) },
+      signature: { encoded, ...this.views.views(p.mode, signature, p.message) },
       publicKey: p.key.publicKey,
       keyId: p.key.id,
       context: p.context,
@@ -91,12 +94,12 @@ export class Qes2Service {
         byString ? 'signature' : 'signature.encoded',
       );
     }
-    if (typeof input.signature !== 'string') checkQes2Views(mode, signature, input.signature);
+    if (typeof input.signature !== 'string') this.views.check(mode, signature, input.signature);
     return { mode, message: input.message, context, publicKey: this.publicKeyFor(mode, owner, input.publicKey), signature };
   }
 
   async runVerify(p: PreparedQes2Verify, source: OperationSource): Promise<z.infer<typeof Qes2VerifyResponse>> {
-    const { algorithm, label } = QES2[p.mode];
+    const { id: algorithm, compositeLabel: label } = QES2_BY_MODE[p.mode];
     const { valid, mlDsaValid, secp256k1Valid, elapsedMs } = await this.pool.run('qes2Verify', {
       mode: p.mode,
       publicKey: p.publicKey,
@@ -122,7 +125,8 @@ export class Qes2Service {
 
   /** The key given, or the caller's own default key of this mode (the product's demo verify sends none). */
   private publicKeyFor(mode: Qes2Mode, owner: KeyOwner, given: string | undefined): Uint8Array {
-    const { publicKeyLength, keyAlgorithm, name } = QES2[mode];
+    const { sizes, keyAlgorithm, modeName: name } = QES2_BY_MODE[mode];
+    const publicKeyLength = sizes.publicKey;
     const encoded = given ?? this.signingKeys.existingDefault(owner, keyAlgorithm)?.publicKey;
     if (encoded === undefined) {
       throw badRequest('public_key_required', `publicKey is required: you have no QES2 ${name} key yet, so give the signer's public key from the sign response.`, 'publicKey');

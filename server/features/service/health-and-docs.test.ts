@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+  app = await createTestApp({ config: { engineWorkers: 1 } });
   await app.context.pool.ready();
 });
 afterAll(() => app.close());
@@ -18,7 +18,7 @@ describe('GET /api/health', () => {
 
   it('says whether Google sign-in is configured, so the login page can disable its button', async () => {
     expect((await request(app.app).get('/api/health')).body.googleSignIn).toBe(false);
-    const withGoogle = createTestApp({
+    const withGoogle = await createTestApp({
       config: { engineWorkers: 1, google: { clientId: 'id', clientSecret: 'secret', callbackUrl: '/api/auth/google/callback' } },
     });
     try {

@@ -11,20 +11,19 @@ import type { Db } from '../../../db/connection.ts';
 import { signingKeys } from '../../../db/schema.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
-import type { MlDsaLevel, Qes2Mode } from '../../engine/protocol.ts';
+import type { MlDsaLevel } from '../../engine/protocol.ts';
+import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type SigningAlgorithm } from '../../../shared/schemes.ts';
 import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
 
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type KeyOwner = { userId: string } | { demoSessionId: string };
-export type MlDsaAlgorithm = 'ML-DSA-44' | 'ML-DSA-65' | 'ML-DSA-87';
-export type Qes2Algorithm = 'QES2_ECDSA' | 'QES2_Schnorr';
-export type SigningAlgorithm = MlDsaAlgorithm | Qes2Algorithm;
+export type { MlDsaKeyAlgorithm as MlDsaAlgorithm, Qes2KeyAlgorithm as Qes2Algorithm, SigningAlgorithm } from '../../../shared/schemes.ts';
 
-const LEVEL: Record<MlDsaAlgorithm, MlDsaLevel> = { 'ML-DSA-44': 44, 'ML-DSA-65': 65, 'ML-DSA-87': 87 };
-const QES2_MODE: Record<Qes2Algorithm, Qes2Mode> = { QES2_ECDSA: 'ecdsa', QES2_Schnorr: 'schnorr' };
-const isQes2 = (algorithm: SigningAlgorithm): algorithm is Qes2Algorithm => algorithm in QES2_MODE;
+const LEVEL: Record<MlDsaKeyAlgorithm, MlDsaLevel> = { 'ML-DSA-44': 44, 'ML-DSA-65': 65, 'ML-DSA-87': 87 };
+const QES2_MODE = QES2_MODE_OF_KEY;
+const isQes2 = (algorithm: SigningAlgorithm): algorithm is Qes2KeyAlgorithm => algorithm in QES2_MODE;
 /** A secp256k1 scalar outside [1, n) has probability about 2^-128; a few draws are plenty. */
 const MAX_DRAWS = 4;
 const seedAad = (keyId: string) => `signing-key-seed:${keyId}`;

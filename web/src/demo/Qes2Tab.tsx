@@ -5,6 +5,7 @@
  * browser, so a signature made on one side can be verified on the other.
  */
 import { useEffect, useState } from 'react';
+import { QES2_BY_MODE } from '../../../shared/schemes.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { whereText, type Where } from './algorithms.ts';
@@ -22,8 +23,8 @@ export interface Qes2TabSigned {
   ms: number;
 }
 
-/** Shown before a signer has said which steps it ran (its answer carries `signature.steps`). */
-const STEPS = (mode: Qes2Mode) => ["Build M′ (SHA-512 pre-hash)", 'ML-DSA-65 sign', mode === 'ecdsa' ? 'ECDSA secp256k1 sign' : 'BIP-340 Schnorr sign', 'Concatenate'];
+/** Shown before a signer has said which steps it ran (its answer carries the same `signature.steps`). */
+const STEPS = (mode: Qes2Mode) => [...QES2_BY_MODE[mode].steps];
 
 const bytes = (b64: string) => `${shorten(b64, 32)} (${base64Length(b64).toLocaleString('en-US')} bytes)`;
 
@@ -137,7 +138,7 @@ export function Qes2Tab(props: {
         <ProcessFlow title="Hybrid signing process" steps={steps} states={flowStates(phase === 'running' || phase === 'failed' ? phase : mine ? 'done' : 'idle')} />
       </div>
       <div className="stack">
-        <OutputBlock title={`QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'} signature`} rows={mine ? rowsOf(mine.response) : null} footer={footer} testId={`qes2-${mode}-output`} />
+        <OutputBlock title={`QES2 ${QES2_BY_MODE[mode].modeName} signature`} rows={mine ? rowsOf(mine.response) : null} footer={footer} testId={`qes2-${mode}-output`} />
         <ResultBox state={result} testId={`qes2-${mode}-result`} />
       </div>
     </div>

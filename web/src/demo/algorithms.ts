@@ -1,15 +1,11 @@
-/** The demo's four algorithms: ids as the benchmark select names them, labels as the tabs show them. */
+/** The demo's algorithms: the scheme registry's ids (what the benchmark select sends) and labels (what the tabs show). */
+import { SCHEME_IDS, SCHEMES, type SchemeId } from '../../../shared/schemes.ts';
 
-export type AlgorithmId = 'dilion' | 'qes2-ecdsa' | 'qes2-schnorr' | 'zk-fidna';
+export type AlgorithmId = SchemeId;
 
-export const ALGORITHMS: { id: AlgorithmId; label: string }[] = [
-  { id: 'dilion', label: 'Dilion' },
-  { id: 'qes2-ecdsa', label: 'QES2_ECDSA' },
-  { id: 'qes2-schnorr', label: 'QES2_Schnorr' },
-  { id: 'zk-fidna', label: 'zk-FIDNA' },
-];
+export const ALGORITHMS: { id: AlgorithmId; label: string }[] = SCHEME_IDS.map((id) => ({ id, label: SCHEMES[id].label }));
 
-export const labelOf = (id: AlgorithmId) => ALGORITHMS.find((a) => a.id === id)!.label;
+export const labelOf = (id: AlgorithmId) => SCHEMES[id].label;
 
 /** Where an operation runs: the platform's server, or the wasm engine in this tab's worker. */
 export type Where = 'server' | 'browser';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DILION_PID } from '../../../shared/dilion.ts';
 import { dilionHelp, signedMessageOf } from './dilionText.ts';
 
-const pid = { C1: 'AAAA', C2: 'BBBB', serviceKeyId: 'ab'.repeat(32), suite: 'x' };
+const pid = { C1: 'AAAA', C2: 'BBBB', serviceKeyId: 'ab'.repeat(32), suite: DILION_PID.suite };
 
 describe('the Dilion help text', () => {
   it('names the 0x01 message with the bound pidCipher when the response carries one', () => {

@@ -3,6 +3,7 @@
  * returning the same shapes either way. The crypto tabs and the benchmark both call these, so the
  * benchmark measures exactly what the tabs do.
  */
+import { QES2_BY_MODE } from '../../../shared/schemes.ts';
 import type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
 import type { Qes2Mode, Qes2Signed, Qes2Verified } from '../workers/qes2-local.ts';
 import { engineWorker } from '../workers/engine.client.ts';
@@ -56,7 +57,7 @@ function serverOnly(algorithm: 'zk-fidna', where: Where): void {
 
 export function qes2Sign(where: Where, mode: Qes2Mode, message: string): Promise<Qes2Signed> {
   if (where === 'browser') return engineWorker().qes2Sign(mode, message);
-  return postDemo(`/api/demo/qes2/${mode}/sign`, { message });
+  return postDemo(`/api/demo/${QES2_BY_MODE[mode].apiPath}/sign`, { message });
 }
 
 /**
@@ -65,7 +66,7 @@ export function qes2Sign(where: Where, mode: Qes2Mode, message: string): Promise
  */
 export function qes2Verify(where: Where, mode: Qes2Mode, message: string, signature: Qes2Signed['signature'] | string, publicKey: string): Promise<Qes2Verified> {
   if (where === 'browser') return engineWorker().qes2Verify(mode, message, signature, publicKey);
-  return postDemo(`/api/demo/qes2/${mode}/verify`, { message, signature, publicKey });
+  return postDemo(`/api/demo/${QES2_BY_MODE[mode].apiPath}/verify`, { message, signature, publicKey });
 }
 
 export type CircuitType = 'balance_proof' | 'range_proof' | 'custom';

@@ -1,21 +1,27 @@
 /**
  * The history page's logic (docs/product.md §2.9), made to work: algorithm names map to their tab
- * whatever their spelling (dilion, qes2-ecdsa, QES2_Schnorr, zk-fidna...), and search and filter
+ * through the scheme registry whatever their spelling (dilion, qes2-ecdsa, QES2_Schnorr, zk-fidna...), and search and filter
  * narrow the list and the tab counts.
  */
 import type { z } from 'zod';
 import type { CryptoOperation } from '../../../server/contract/operations.ts';
+import { schemeOf, SCHEMES, type SchemeFamily } from '../../../shared/schemes.ts';
 
 export type Operation = z.infer<typeof CryptoOperation>;
-export type Family = 'dilion' | 'qes2' | 'zk-fidna';
+export type Family = SchemeFamily;
 export type Tab = 'all' | Family;
 export type TypeFilter = 'all' | 'sign' | 'verify' | 'prove' | 'failed';
 
+/** Each family's tab label (a new family without one fails to compile). */
+const FAMILY_LABELS: { readonly [F in Family]: string } = { dilion: 'Dilion', qes2: 'QES2', 'zk-fidna': 'zk-FIDNA' };
+
 export const TABS: { value: Tab; label: string; empty: string }[] = [
   { value: 'all', label: 'All', empty: 'No operations found. Try the demo to create some!' },
-  { value: 'dilion', label: 'Dilion', empty: 'No Dilion operations found.' },
-  { value: 'qes2', label: 'QES2', empty: 'No QES2 operations found.' },
-  { value: 'zk-fidna', label: 'zk-FIDNA', empty: 'No zk-FIDNA operations found.' },
+  ...(Object.keys(FAMILY_LABELS) as Family[]).map((family) => ({
+    value: family,
+    label: FAMILY_LABELS[family],
+    empty: `No ${FAMILY_LABELS[family]} operations found.`,
+  })),
 ];
 
 export const TYPE_FILTERS: { value: TypeFilter; label: string }[] = [
@@ -26,23 +32,19 @@ export const TYPE_FILTERS: { value: TypeFilter; label: string }[] = [
   { value: 'failed', label: 'Failed only' },
 ];
 
-/** The tab an algorithm belongs to; spelling, case and separators do not matter. */
+const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The tab an algorithm (or a family name such as "qes2") belongs to; spelling, case and separators do not matter. */
 export function familyOf(algorithm: string): Family | null {
-  const name = algorithm.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (name.startsWith('dilion')) return 'dilion';
-  if (name.startsWith('qes2')) return 'qes2';
-  if (name.startsWith('zkfidna')) return 'zk-fidna';
-  return null;
+  const id = schemeOf(algorithm);
+  if (id !== null) return SCHEMES[id].family;
+  return (Object.keys(FAMILY_LABELS) as Family[]).find((family) => key(family) === key(algorithm)) ?? null;
 }
 
 /** How the algorithm is shown: the demo's tab names where known. */
 export function algorithmLabel(algorithm: string): string {
-  const name = algorithm.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (name === 'dilion') return 'Dilion';
-  if (name === 'qes2ecdsa') return 'QES2_ECDSA';
-  if (name === 'qes2schnorr') return 'QES2_Schnorr';
-  if (name === 'zkfidna') return 'zk-FIDNA';
-  return algorithm;
+  const id = schemeOf(algorithm);
+  return id === null ? algorithm : SCHEMES[id].label;
 }
 
 export type Status = 'Signed' | 'Proved' | 'Verified' | 'Failed';
@@ -75,7 +77,7 @@ function matchesSearch(op: Operation, search: string): boolean {
 /** The operations that pass search and filter, and how many of them each tab holds. */
 export function applyFilters(ops: readonly Operation[], search: string, type: TypeFilter) {
   const matching = ops.filter((op) => matchesType(op, type) && matchesSearch(op, search));
-  const counts: Record<Tab, number> = { all: matching.length, dilion: 0, qes2: 0, 'zk-fidna': 0 };
+  const counts = Object.fromEntries(TABS.map((t) => [t.value, t.value === 'all' ? matching.length : 0])) as Record<Tab, number>;
   for (const op of matching) {
     const family = familyOf(op.algorithm);
     if (family) counts[family]++;

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../engine/src/index.ts';
 import { DilionSignResponse } from '../../../server/contract/dilion.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
-import { fromBase64, toBase64 } from './bytes.ts';
+import { fromBase64, toBase64 } from '../../../shared/bytes.ts';
 import { createLocalDilion, type LocalDilion } from './dilion-local.ts';
-import { fips204Views, ML_DSA_65 } from './fips204-views.test-support.ts';
+import { fips204Views, ML_DSA_65 } from '../../../engine/test-support/fips204-views.ts';
 
 let app: TestApp;
 let local: LocalDilion;
 beforeAll(async () => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+  app = await createTestApp({ config: { engineWorkers: 1 } });
   local = createLocalDilion(await loadEngine());
 });
 afterAll(() => app.close());

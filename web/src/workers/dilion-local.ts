@@ -1,57 +1,35 @@
 /**
- * The server's no-uid Dilion (shared/dilion.ts), run on this device: FIPS 204 ML-DSA-65 over
- * M = 0x00 ‖ UTF-8(message) with context "dilion/v1|" + sid, answering in the server's response shapes
- * so the demo shows and sends either side's results the same way.
+ * Dilion (docs/crypto/dilion.md) on this device: the engine's own composition (engine.dilion, the
+ * code the server's workers run) answering in the server contract's response shapes, so the demo
+ * shows and sends either side's results the same way and a signature made here verifies there.
  *
  * The key pair is per tab: a random 32-byte seed drawn here, never sent anywhere. Like the server's
  * engine worker, each signature re-derives the key from the seed (so no expanded secret key outlives
  * its call) and `engineMs` times keygen + sign, the same work the server reports as generationTime.
+ * Signing here binds no uid: sealing one needs the service's key, which lives on the server.
  */
+import type { z } from 'zod';
 import type { Engine } from '../../../engine/src/index.ts';
+import type { DilionSignResponse, DilionVerifyResponse } from '../../../server/contract/dilion.ts';
+import { fromBase64, toBase64, toHex } from '../../../shared/bytes.ts';
 import {
   DILION,
   DILION_PID,
   dilionContextOf,
-  dilionMessage,
-  dilionPidMessage,
   MAX_CONTEXT_BYTES,
   MAX_SID_BYTES,
+  pidCipherFromJson,
   signatureViews,
+  type PidCipherJson,
+  type PidCipherParts,
 } from '../../../shared/dilion.ts';
-import { fromBase64, fromHex, toBase64, toHex } from './bytes.ts';
 
 /** A privacy identifier as sign responses carry it (docs/crypto/dilion.md §3.6). */
-export interface PidCipherView {
-  C1: string;
-  C2: string;
-  serviceKeyId: string;
-  suite?: string;
-}
+export type PidCipherView = PidCipherJson;
 
-/** The server's Dilion sign response, as the demo reads it; in-browser results have the same shape. */
-export interface DilionSigned {
-  algorithm: 'dilion';
-  parameterSet: 'ML-DSA-65';
-  signature: { encoded: string; c: number[]; z: number[]; pidCipher?: PidCipherView };
-  publicKey: string;
-  keyId: string;
-  context: string;
-  pidCipher: PidCipherView | 'N/A';
-  pidOpening?: string;
-  timestamp: string;
-  /** In-browser results: engine time of keygen-from-seed + sign, in ms. */
-  engineMs?: number;
-}
-
-export interface DilionVerified {
-  valid: boolean;
-  context: string;
-  pidCipher?: PidCipherView | 'N/A';
-  details?: { signatureValid: boolean; identity: 'match' | 'mismatch' | 'not_checked'; serviceKeyId: string | null; context: string };
-  timestamp: string;
-  /** In-browser results: engine time of verify, in ms. */
-  engineMs?: number;
-}
+/** Results made here have the server's shape, plus the engine time of the work in ms. */
+export type DilionSigned = z.infer<typeof DilionSignResponse> & { engineMs?: number };
+export type DilionVerified = z.infer<typeof DilionVerifyResponse> & { engineMs?: number };
 
 /** The same checks and sentences as the server's Dilion routes, so both sides refuse alike. */
 function context(sid: string | undefined) {
@@ -59,22 +37,11 @@ function context(sid: string | undefined) {
   if (ctx.bytes.length > MAX_CONTEXT_BYTES) {
     throw new Error(`sid must be at most ${MAX_SID_BYTES} bytes of UTF-8 (the context is limited to 255 bytes).`);
   }
-  return ctx;
+  return { sid: sid || DILION.defaultSid, ...ctx };
 }
 
 function requireMessage(message: string): void {
   if (typeof message !== 'string' || message.length === 0) throw new Error('Message is required');
-}
-
-/** M for a signature: version 0x01 with its pidCipher bound in, else 0x00 (shared/dilion.ts builds both). */
-function signedMessage(message: string, pidCipher: PidCipherView | 'N/A' | undefined): Uint8Array {
-  if (!pidCipher || pidCipher === 'N/A') return dilionMessage(message);
-  const c1 = decodeExact(pidCipher.C1, DILION_PID.c1Length, 'pidCipher.C1', 'an ML-KEM-768 ciphertext');
-  const c2 = fromBase64(pidCipher.C2, 'pidCipher.C2');
-  if (!DILION_PID.c2Lengths.includes(c2.length)) throw new Error(`pidCipher.C2 must be 80 or 272 bytes (got ${c2.length}).`);
-  const skid = fromHex(pidCipher.serviceKeyId);
-  if (skid?.length !== DILION_PID.serviceKeyIdLength) throw new Error('pidCipher.serviceKeyId must be 64 hex characters.');
-  return dilionPidMessage(skid, c1, c2, message);
 }
 
 function decodeExact(base64: string, length: number, param: string, what: string): Uint8Array {
@@ -83,9 +50,15 @@ function decodeExact(base64: string, length: number, param: string, what: string
   return bytes;
 }
 
+function pidCipherBytes(pidCipher: PidCipherView | 'N/A' | undefined): PidCipherParts | null {
+  if (!pidCipher || pidCipher === 'N/A') return null;
+  const parsed = pidCipherFromJson(pidCipher, 'pidCipher');
+  if ('problem' in parsed) throw new Error(parsed.problem.message);
+  return parsed.value;
+}
+
 export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(new Uint8Array(32))) {
-  const mlDsa = engine.mlDsa65;
-  const publicKeyBytes = mlDsa.keygen(seed).publicKey;
+  const publicKeyBytes = engine.mlDsa65.keygen(seed).publicKey;
   const publicKey = toBase64(publicKeyBytes);
   // A recognisable id that says where the key lives, derived from the public key only.
   const keyId = `browser_${toHex(engine.sha3_256(publicKeyBytes)).slice(0, 16)}`;
@@ -94,14 +67,13 @@ export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(
     publicKey,
     keyId,
 
-    /** Signs without a uid (M version 0x00): sealing one is the service's business, done on the server. */
+    /** Signs without a uid (M version 0x00). */
     sign(message: string, sid?: string): DilionSigned & { engineMs: number } {
       requireMessage(message);
       const ctx = context(sid);
-      const m = dilionMessage(message);
       const start = performance.now();
-      const { secretKey } = mlDsa.keygen(seed);
-      const signature = mlDsa.sign(m, secretKey, { context: ctx.bytes });
+      const { secretKey } = engine.mlDsa65.keygen(seed);
+      const { signature } = engine.dilion.sign(message, secretKey, { sid: ctx.sid });
       const engineMs = performance.now() - start;
       secretKey.fill(0);
       return {
@@ -125,18 +97,21 @@ export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(
       requireMessage(message);
       const ctx = context(sid);
       const encoded = typeof signature === 'string' ? signature : signature.encoded;
-      const pidCipher = typeof signature === 'string' ? undefined : signature.pidCipher;
+      const sent = typeof signature === 'string' ? undefined : signature.pidCipher;
       const sig = decodeExact(encoded, DILION.signatureLength, 'signature', 'an ML-DSA-65 signature');
       const pk = decodeExact(publicKeyBase64, DILION.publicKeyLength, 'publicKey', 'an ML-DSA-65 public key');
-      const m = signedMessage(message, pidCipher);
+      const pidCipher = pidCipherBytes(sent);
       const start = performance.now();
-      const valid = mlDsa.verify(pk, m, sig, { context: ctx.bytes });
+      const valid = engine.dilion.verify(pk, message, sig, { sid: ctx.sid, pidCipher: pidCipher && { ...pidCipher, suite: DILION_PID.suite } });
       const engineMs = performance.now() - start;
+      const echoed = sent ? { C1: sent.C1, C2: sent.C2, serviceKeyId: sent.serviceKeyId, suite: DILION_PID.suite } : DILION.noPidCipher;
       return {
         valid,
+        algorithm: DILION.algorithm,
+        parameterSet: DILION.parameterSet,
         context: ctx.text,
-        pidCipher: pidCipher ?? DILION.noPidCipher,
-        details: { signatureValid: valid, identity: 'not_checked', serviceKeyId: pidCipher?.serviceKeyId ?? null, context: ctx.text },
+        pidCipher: echoed,
+        details: { signatureValid: valid, identity: 'not_checked', serviceKeyId: sent?.serviceKeyId ?? null, context: ctx.text },
         timestamp: new Date().toISOString(),
         engineMs,
       };

@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../engine/src/index.ts';
 import { Qes2SignResponse } from '../../../server/contract/qes2.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
-import { fromBase64, toBase64 } from './bytes.ts';
-import { fips204Views } from './fips204-views.test-support.ts';
+import { fromBase64, toBase64 } from '../../../shared/bytes.ts';
+import { fips204Views } from '../../../engine/test-support/fips204-views.ts';
 import { createLocalQes2, type LocalQes2 } from './qes2-local.ts';
 
 let app: TestApp;
 let local: LocalQes2;
 beforeAll(async () => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+  app = await createTestApp({ config: { engineWorkers: 1 } });
   local = createLocalQes2(await loadEngine());
 });
 afterAll(() => app.close());

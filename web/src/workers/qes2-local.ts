@@ -7,9 +7,12 @@
  * here and never sent anywhere. Like the server's engine worker, each signature re-derives the key
  * from the seed, and `engineMs` times that sign, the same work the server reports as generationTime.
  */
+import type { z } from 'zod';
 import type { Engine, Qes2 } from '../../../engine/src/index.ts';
+import type { Qes2SignResponse, Qes2VerifyResponse } from '../../../server/contract/qes2.ts';
 import {
-  QES2,
+  QES2_BY_MODE,
+  QES2_MODES,
   qes2ContextOf,
   qes2ContextTooLong,
   qes2ViewProblem,
@@ -19,33 +22,15 @@ import {
   QES2_SIGNATURE_LENGTH,
   type Qes2Hashes,
   type Qes2Mode,
-  type Qes2Views,
   type SentQes2Views,
 } from '../../../shared/qes2.ts';
-import { fromBase64, toBase64, toHex } from './bytes.ts';
+import { fromBase64, toBase64, toHex } from '../../../shared/bytes.ts';
 
 export type { Qes2Mode } from '../../../shared/qes2.ts';
 
-/** The server's QES2 sign response; in-browser results have the same shape plus engineMs. */
-export interface Qes2Signed {
-  algorithm: 'qes2-ecdsa' | 'qes2-schnorr';
-  label: string;
-  signature: { encoded: string } & Qes2Views;
-  publicKey: string;
-  keyId: string;
-  context: string;
-  timestamp: string;
-  engineMs?: number;
-}
-
-export interface Qes2Verified {
-  valid: boolean;
-  algorithm: 'qes2-ecdsa' | 'qes2-schnorr';
-  context: string;
-  details: { mlDsaValid: boolean; secp256k1Valid: boolean };
-  timestamp: string;
-  engineMs?: number;
-}
+/** Results made here have the server's shape, plus the engine time of the work in ms. */
+export type Qes2Signed = z.infer<typeof Qes2SignResponse> & { engineMs?: number };
+export type Qes2Verified = z.infer<typeof Qes2VerifyResponse> & { engineMs?: number };
 
 /** A signature as verify accepts it: the base64 bytes, or the sign response's whole signature object. */
 export type Qes2SignatureInput = string | ({ encoded: string } & SentQes2Views);
@@ -74,7 +59,7 @@ function keyFromRandomSeed(scheme: Qes2, random: () => Uint8Array) {
 }
 
 export function createLocalQes2(engine: Engine, random = () => crypto.getRandomValues(new Uint8Array(QES2_SEED_LENGTH))) {
-  const schemes: Record<Qes2Mode, Qes2> = { ecdsa: engine.qes2Ecdsa, schnorr: engine.qes2Schnorr };
+  const schemes = engine.qes2;
   const hashes: Qes2Hashes = { mlDsa65: engine.mlDsa65, sha512: (data) => engine.sha512(data) };
   const utf8 = new TextEncoder();
   const keys = new Map<Qes2Mode, { seed: Uint8Array; publicKey: string; keyId: string }>();
@@ -92,8 +77,9 @@ export function createLocalQes2(engine: Engine, random = () => crypto.getRandomV
   };
 
   const modeOf = (mode: string): Qes2Mode => {
-    if (mode !== 'ecdsa' && mode !== 'schnorr') throw new Error(`mode must be "ecdsa" or "schnorr" (got "${mode}").`);
-    return mode;
+    const known = QES2_MODES.find((m) => m === mode);
+    if (!known) throw new Error(`mode must be one of ${QES2_MODES.map((m) => `"${m}"`).join(', ')} (got "${mode}").`);
+    return known;
   };
 
   return {
@@ -108,8 +94,8 @@ export function createLocalQes2(engine: Engine, random = () => crypto.getRandomV
       const signature = schemes[m].sign(utf8.encode(message), key.seed, { context: ctx.bytes });
       const engineMs = performance.now() - start;
       return {
-        algorithm: QES2[m].algorithm,
-        label: QES2[m].label,
+        algorithm: QES2_BY_MODE[m].id,
+        label: QES2_BY_MODE[m].compositeLabel,
         signature: { encoded: toBase64(signature), ...qes2Views(m, signature, message, hashes) },
         publicKey: key.publicKey,
         keyId: key.keyId,
@@ -133,14 +119,15 @@ export function createLocalQes2(engine: Engine, random = () => crypto.getRandomV
         if (problem) throw new Error(problem.message);
       }
       const pk = fromBase64(publicKeyBase64, 'publicKey');
-      const { name, publicKeyLength } = QES2[m];
+      const { modeName: name, sizes } = QES2_BY_MODE[m];
+      const publicKeyLength = sizes.publicKey;
       if (pk.length !== publicKeyLength) throw new Error(`publicKey must be a QES2 ${name} public key of ${publicKeyLength} bytes (got ${pk.length}).`);
       const start = performance.now();
       const halves = schemes[m].verifyHalves(pk, utf8.encode(message), sig, { context: ctx.bytes });
       const engineMs = performance.now() - start;
       return {
         valid: halves.mlDsa && halves.secp256k1,
-        algorithm: QES2[m].algorithm,
+        algorithm: QES2_BY_MODE[m].id,
         context: ctx.text,
         details: { mlDsaValid: halves.mlDsa, secp256k1Valid: halves.secp256k1 },
         timestamp: new Date().toISOString(),

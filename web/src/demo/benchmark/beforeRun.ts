@@ -4,9 +4,7 @@
  * QES2); times only from the server's stored operations; nothing for zk-FIDNA, which is not built.
  * No min or max is guessed from an average.
  */
-import { DILION } from '../../../../shared/dilion.ts';
-import { QES2, QES2_SIGNATURE_LENGTH } from '../../../../shared/qes2.ts';
-import type { AlgorithmId } from '../algorithms.ts';
+import { SCHEMES, type PerScheme, type SchemeId } from '../../../../shared/schemes.ts';
 import { formatBytes, formatMs } from '../format.ts';
 
 export interface StoredAverages {
@@ -16,17 +14,17 @@ export interface StoredAverages {
 }
 
 /** Exact byte sizes of what each algorithm hands out; null while it does not exist. */
-export const EXACT_SIZES: Record<AlgorithmId, { signature: number; publicKey: number } | null> = {
-  dilion: { signature: DILION.signatureLength, publicKey: DILION.publicKeyLength },
-  'qes2-ecdsa': { signature: QES2_SIGNATURE_LENGTH, publicKey: QES2.ecdsa.publicKeyLength },
-  'qes2-schnorr': { signature: QES2_SIGNATURE_LENGTH, publicKey: QES2.schnorr.publicKeyLength },
+export const EXACT_SIZES: PerScheme<{ signature: number; publicKey: number } | null> = {
+  dilion: SCHEMES.dilion.sizes,
+  'qes2-ecdsa': SCHEMES['qes2-ecdsa'].sizes,
+  'qes2-schnorr': SCHEMES['qes2-schnorr'].sizes,
   'zk-fidna': null,
 };
 
 export const opsPerSecond = (x: number | null) => (x == null ? '—' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 
 /** The seven cards' values, in the order of the cards' labels. */
-export function beforeRunFigures(algorithm: AlgorithmId, stored: StoredAverages | undefined): string[] {
+export function beforeRunFigures(algorithm: SchemeId, stored: StoredAverages | undefined): string[] {
   const exact = EXACT_SIZES[algorithm];
   if (!exact) return Array<string>(7).fill('—');
   // The server reports 0 for a kind of operation it has not stored yet: that is "no figure", not 0 ms.
@@ -37,7 +35,7 @@ export function beforeRunFigures(algorithm: AlgorithmId, stored: StoredAverages 
 }
 
 /** The sentence under the cards before a run, saying where each figure comes from. */
-export function beforeRunNote(algorithm: AlgorithmId, label: string, stored: StoredAverages | undefined): string {
+export function beforeRunNote(algorithm: SchemeId, label: string, stored: StoredAverages | undefined): string {
   const exact = EXACT_SIZES[algorithm];
   if (!exact) return `${label} is in development: there is nothing to measure yet.`;
   const times =

@@ -3,6 +3,7 @@
  * each step timed by the page, through the same calls the crypto tabs make (../operations.ts).
  * Nothing is simulated: a step that fails, or a verify that says invalid, fails the operation.
  */
+import { SCHEMES } from '../../../../shared/schemes.ts';
 import { engineWorker } from '../../workers/engine.client.ts';
 import type { AlgorithmId } from '../algorithms.ts';
 import { base64Length } from '../format.ts';
@@ -94,7 +95,7 @@ async function measure(algorithm: AlgorithmId, side: Side, index: number, ctx: R
     const v = await step(() => zkVerify(side, p.value.proof, p.value.publicInput), ctx);
     return { signMs: p.ms, verifyMs: v.ms, valid: v.value.valid === true, size: sizeOf(p.value.proof) };
   }
-  const mode = algorithm === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr';
+  const { mode } = SCHEMES[algorithm];
   const s = await step(() => qes2Sign(side, mode, message), ctx);
   const v = await step(() => qes2Verify(side, mode, message, s.value.signature.encoded, s.value.publicKey), ctx);
   return {
@@ -114,8 +115,9 @@ export const WARM_UP_ROUNDS = 30;
 /** Pays, untimed, what the first operations would otherwise: loading the engine and optimising its wasm. */
 export async function warmUp(algorithm: AlgorithmId, sides: readonly Side[]): Promise<void> {
   if (!sides.includes('browser')) return;
-  if (algorithm === 'dilion') await engineWorker().warmUp(WARM_UP_ROUNDS);
-  if (algorithm === 'qes2-ecdsa' || algorithm === 'qes2-schnorr') await engineWorker().warmUp(WARM_UP_ROUNDS, algorithm === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr');
+  const scheme = SCHEMES[algorithm];
+  if (scheme.family === 'dilion') await engineWorker().warmUp(WARM_UP_ROUNDS);
+  if (scheme.family === 'qes2') await engineWorker().warmUp(WARM_UP_ROUNDS, scheme.mode);
 }
 
 /** Runs operation `index`; any failure becomes a failed sample with time 0 (docs/product.md §8). */

@@ -33,7 +33,7 @@ let app: TestApp;
 let doc: Document;
 
 beforeAll(async () => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+  app = await createTestApp({ config: { engineWorkers: 1 } });
   const res = await request(app.app).get('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = res.body as Document;

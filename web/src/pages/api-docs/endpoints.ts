@@ -6,7 +6,9 @@
  * "coming soon" (the page reads the live OpenAPI document to decide).
  */
 
-export type AlgorithmTab = 'dilion' | 'qes2-ecdsa' | 'qes2-schnorr' | 'zk-fidna';
+import { QES2_BY_MODE, QES2_MODES, SCHEME_IDS, type PerScheme, type Qes2Mode, type SchemeId } from '../../../../shared/schemes.ts';
+
+export type AlgorithmTab = SchemeId;
 
 export interface RequestField {
   name: string;
@@ -23,34 +25,40 @@ export interface DocumentedEndpoint {
   returns: string;
 }
 
-export const TABS: { value: AlgorithmTab; label: string; name: string; blurb: string }[] = [
-  { value: 'dilion', label: 'Dilion Signatures', name: 'Dilion', blurb: 'ML-DSA-65 (FIPS 204) signatures bound to a service id.' },
-  { value: 'qes2-ecdsa', label: 'QES2 ECDSA', name: 'QES2 ECDSA', blurb: 'Hybrid ML-DSA-65 + ECDSA on secp256k1; both halves verified.' },
-  { value: 'qes2-schnorr', label: 'QES2 Schnorr', name: 'QES2 Schnorr', blurb: 'Hybrid ML-DSA-65 + BIP-340 Schnorr, for Taproot systems.' },
-  { value: 'zk-fidna', label: 'zk-FIDNA Proofs', name: 'zk-FIDNA', blurb: 'Zero-knowledge balance and range proofs (Bulletproofs).' },
-];
+/** Each scheme's tab on the docs page (a scheme without one fails to compile). */
+const TAB_TEXT: PerScheme<{ label: string; name: string; blurb: string }> = {
+  dilion: { label: 'Dilion Signatures', name: 'Dilion', blurb: 'ML-DSA-65 (FIPS 204) signatures bound to a service id.' },
+  'qes2-ecdsa': { label: 'QES2 ECDSA', name: 'QES2 ECDSA', blurb: 'Hybrid ML-DSA-65 + ECDSA on secp256k1; both halves verified.' },
+  'qes2-schnorr': { label: 'QES2 Schnorr', name: 'QES2 Schnorr', blurb: 'Hybrid ML-DSA-65 + BIP-340 Schnorr, for Taproot systems.' },
+  'zk-fidna': { label: 'zk-FIDNA Proofs', name: 'zk-FIDNA', blurb: 'Zero-knowledge balance and range proofs (Bulletproofs).' },
+};
+
+export const TABS: { value: AlgorithmTab; label: string; name: string; blurb: string }[] = SCHEME_IDS.map((value) => ({ value, ...TAB_TEXT[value] }));
+
+/** How the docs name each QES2 mode's secp256k1 half. */
+const SECP_HALF: { readonly [M in Qes2Mode]: string } = { ecdsa: 'ECDSA (RFC 6979, low-S)', schnorr: 'BIP-340 Schnorr' };
 
 const message = (what: string): RequestField => ({ name: 'message', required: true, description: `The text ${what}, as UTF-8.` });
 
-function qes2(mode: 'ecdsa' | 'schnorr'): DocumentedEndpoint[] {
-  const half = mode === 'ecdsa' ? 'ECDSA (RFC 6979, low-S)' : 'BIP-340 Schnorr';
+function qes2(mode: Qes2Mode): DocumentedEndpoint[] {
+  const half = SECP_HALF[mode];
   return [
     {
-      tab: `qes2-${mode}`,
+      tab: QES2_BY_MODE[mode].id,
       method: 'POST',
-      path: `/api/crypto/qes2/${mode}/sign`,
+      path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign`,
       summary: `Sign with ML-DSA-65 and ${half} over one combined message`,
       fields: [
         message('to sign'),
         { name: 'context', required: false, description: "Application context (UTF-8, at most 255 bytes) bound into M'; default empty." },
-        { name: 'keyId', required: false, description: `One of your QES2_${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'} signing keys; default: your default key.` },
+        { name: 'keyId', required: false, description: `One of your ${QES2_BY_MODE[mode].keyAlgorithm} signing keys; default: your default key.` },
       ],
       returns: 'signature (3,373 bytes, base64: ML-DSA-65 ‖ secp256k1), publicKey, label, and the demo views.',
     },
     {
-      tab: `qes2-${mode}`,
+      tab: QES2_BY_MODE[mode].id,
       method: 'POST',
-      path: `/api/crypto/qes2/${mode}/verify`,
+      path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify`,
       summary: 'Verify both halves of a QES2 signature',
       fields: [
         message('that was signed'),
@@ -94,8 +102,7 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
     ],
     returns: 'valid, and details: signatureValid, identity (match, mismatch or not_checked), serviceKeyId, context.',
   },
-  ...qes2('ecdsa'),
-  ...qes2('schnorr'),
+  ...QES2_MODES.flatMap(qes2),
   {
     tab: 'zk-fidna',
     method: 'POST',

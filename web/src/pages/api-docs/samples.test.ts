@@ -24,7 +24,7 @@ let config: SampleConfig;
 let dir: string;
 
 beforeAll(async () => {
-  app = createTestApp({ config: { engineWorkers: 1 } });
+  app = await createTestApp({ config: { engineWorkers: 1 } });
   server = createServer(app.app);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { apiKey, apiSecret } = await signUpWithKey(app);

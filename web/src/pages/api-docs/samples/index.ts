@@ -1,4 +1,5 @@
 /** The code sample for each algorithm tab and language. */
+import { QES2_BY_MODE, SCHEMES, type Qes2Mode } from '../../../../../shared/schemes.ts';
 import type { AlgorithmTab } from '../endpoints.ts';
 import type { Language, SampleConfig } from './config.ts';
 import { dilionCpp, dilionGo, dilionRust } from './dilion-compiled.ts';
@@ -14,10 +15,10 @@ const DILION: Record<Language, (c: SampleConfig) => string> = {
   go: dilionGo,
 };
 
-const qes2 = (mode: 'ecdsa' | 'schnorr'): TwoStepFlow => ({
-  first: { path: `/api/crypto/qes2/${mode}/sign`, body: [['message', 'Hybrid cryptographic message']] },
+const qes2 = (mode: Qes2Mode): TwoStepFlow => ({
+  first: { path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign`, body: [['message', 'Hybrid cryptographic message']] },
   second: {
-    path: `/api/crypto/qes2/${mode}/verify`,
+    path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify`,
     body: [
       ['message', { literal: 'Hybrid cryptographic message' }],
       ['signature', { from: 'signature' }],
@@ -50,7 +51,7 @@ export function sampleFor(tab: AlgorithmTab, lang: Language, config: SampleConfi
       return DILION[lang](config);
     case 'qes2-ecdsa':
     case 'qes2-schnorr': {
-      const mode = tab === 'qes2-ecdsa' ? 'ecdsa' : 'schnorr';
+      const { mode } = SCHEMES[tab];
       // Python and Node.js also check both halves offline; the compiled languages show the two calls.
       if (lang === 'python') return qes2Python(mode, config);
       if (lang === 'node') return qes2Node(mode, config);

@@ -6,16 +6,17 @@
  * half is checked when pyca/cryptography is installed, as the Dilion sample does. Both are run
  * against a live server by samples.test.ts.
  */
+import { QES2_BY_MODE, type PerQes2Mode, type Qes2Mode } from '../../../../../shared/schemes.ts';
 import { nodeClient, pythonClient } from './clients.ts';
 import { quoted, type SampleConfig } from './config.ts';
 
-export type Qes2SampleMode = 'ecdsa' | 'schnorr';
+export type Qes2SampleMode = Qes2Mode;
 
 const MESSAGE = 'Hybrid cryptographic message';
 const CONTEXT = 'invoice 7';
 
 /** The secp256k1 half's check in plain Python, per mode. */
-const PY_SECP = {
+const PY_SECP: PerQes2Mode<string> = {
   ecdsa: `def secp256k1_half_valid(public_key, digest, sig):
     # ECDSA over secp256k1, compact r || s with low-S; public key 33-byte compressed.
     Q = lift_x(int.from_bytes(public_key[1:], "big"), public_key[0] == 3)
@@ -39,10 +40,24 @@ def secp256k1_half_valid(public_key, digest, sig):
     e = int.from_bytes(tagged_hash("BIP0340/challenge", sig[:32] + public_key + digest), "big") % N
     R = add(mul(s, G), mul(N - e, Q))
     return R is not None and R[1] % 2 == 0 and R[0] == r`,
-} as const;
+};
+
+/** The secp256k1 half's check in Node.js with @noble/curves, per mode: its import and its line. */
+const NODE_SECP: PerQes2Mode<{ name: string; check: string }> = {
+  ecdsa: {
+    name: 'secp256k1',
+    check: `// ECDSA, compact r || s with low-S, over the digest itself (no second hash).
+const secpValid = secp256k1.verify(signature.subarray(3309), digest, publicKey.subarray(1952), { prehash: false });`,
+  },
+  schnorr: {
+    name: 'schnorr',
+    check: `// BIP-340 Schnorr over the 32-byte digest, x-only public key.
+const secpValid = schnorr.verify(signature.subarray(3309), digest, publicKey.subarray(1952));`,
+  },
+};
 
 export function qes2Python(mode: Qes2SampleMode, c: SampleConfig): string {
-  return `"""QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'}: sign and verify with the API, then check both halves offline."""
+  return `"""QES2 ${QES2_BY_MODE[mode].modeName}: sign and verify with the API, then check both halves offline."""
 import base64
 import hashlib
 import json
@@ -53,13 +68,13 @@ ${pythonClient(c)}
 
 
 message, context = ${quoted(MESSAGE)}, ${quoted(CONTEXT)}
-signed = call("/api/crypto/qes2/${mode}/sign", {"message": message, "context": context})
+signed = call("/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign", {"message": message, "context": context})
 signature = base64.b64decode(signed["signature"]["encoded"])
 public_key = base64.b64decode(signed["publicKey"])
 print("signature bytes:", len(signature))
 print("label:", signed["label"])
 
-checked = call("/api/crypto/qes2/${mode}/verify", {
+checked = call("/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify", {
     "message": message,
     "context": context,
     "signature": signed["signature"]["encoded"],
@@ -128,28 +143,24 @@ else:
 }
 
 export function qes2Node(mode: Qes2SampleMode, c: SampleConfig): string {
-  const secp = mode === 'ecdsa'
-    ? `// ECDSA, compact r || s with low-S, over the digest itself (no second hash).
-const secpValid = secp256k1.verify(signature.subarray(3309), digest, publicKey.subarray(1952), { prehash: false });`
-    : `// BIP-340 Schnorr over the 32-byte digest, x-only public key.
-const secpValid = schnorr.verify(signature.subarray(3309), digest, publicKey.subarray(1952));`;
-  return `// QES2 ${mode === 'ecdsa' ? 'ECDSA' : 'Schnorr'}: sign and verify with the API (Node.js 18+), then check both halves offline.
+  const secp = NODE_SECP[mode].check;
+  return `// QES2 ${QES2_BY_MODE[mode].modeName}: sign and verify with the API (Node.js 18+), then check both halves offline.
 // npm install @noble/post-quantum @noble/curves
 import { createHash } from 'node:crypto';
-import { ${mode === 'ecdsa' ? 'secp256k1' : 'schnorr'} } from '@noble/curves/secp256k1.js';
+import { ${NODE_SECP[mode].name} } from '@noble/curves/secp256k1.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 
 ${nodeClient(c)}
 
 const message = ${quoted(MESSAGE)};
 const context = ${quoted(CONTEXT)};
-const signed = await call('/api/crypto/qes2/${mode}/sign', { message, context });
+const signed = await call('/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign', { message, context });
 const signature = Buffer.from(signed.signature.encoded, 'base64');
 const publicKey = Buffer.from(signed.publicKey, 'base64');
 console.log('signature bytes:', signature.length);
 console.log('label:', signed.label);
 
-const checked = await call('/api/crypto/qes2/${mode}/verify', {
+const checked = await call('/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify', {
   message,
   context,
   signature: signed.signature.encoded,
