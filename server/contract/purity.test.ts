@@ -23,9 +23,9 @@ function reachable(start: string): { files: string[]; packages: string[] } {
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    for (const spec of runtimeImports(file)) {
-      if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
-      else packages.add(spec);
+    for (const specifier of runtimeImports(file)) {
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+      else packages.add(specifier);
     }
   };
   visit(start);

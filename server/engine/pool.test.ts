@@ -75,8 +75,10 @@ describe('EnginePool', () => {
     try {
       await own.ready();
       const seed = new Uint8Array(32).fill(5);
-      const sign = () => own.run('mlDsaSign', { level: 44, seed, message: new Uint8Array([1]), context: new Uint8Array() });
-      const held = [sign(), sign()];
+      const sign = (message = new Uint8Array([1])) => own.run('mlDsaSign', { level: 44, seed, message, context: new Uint8Array() });
+      // Messages that take the worker milliseconds to hash, so neither answer can come back before it is stopped.
+      const long = new Uint8Array(4 << 20);
+      const held = [sign(long), sign(long)];
       expect(own.inFlight).toBe(2);
       // Fault injection: the only way to make a healthy worker die is to stop it from outside.
       const slots = (own as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
