@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
-import { OperationsService, type NewOperation } from './operations.service.ts';
+import { operationInsertSql, OperationsService, type NewOperation } from './operations.service.ts';
 
 const opened: { dir: string; database: AppDatabase }[] = [];
 function open(): AppDatabase {
@@ -92,5 +92,32 @@ describe('OperationsService group commit', () => {
     const reopened = openDatabase(join(opened.at(-1)!.dir, 'app.db'));
     expect(reopened.sqlite.prepare('SELECT message FROM crypto_operations').all()).toEqual([{ message: 'last call' }]);
     reopened.close();
+  });
+});
+
+describe('the raw INSERT of operation records', () => {
+  it('names every column of the migrated table but the id, each bound by its schema property', () => {
+    const database = open();
+    const columns = (database.sqlite.prepare('PRAGMA table_info(crypto_operations)').all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((name) => name !== 'id');
+    const sql = operationInsertSql();
+    const named = /\(([^)]*)\) VALUES/.exec(sql)![1]!.split(', ');
+    expect([...named].sort()).toEqual([...columns].sort());
+    expect(sql).toContain('@demoSessionId');
+    expect(sql).not.toMatch(/@id\b/);
+  });
+
+  it('stores every field it is given, read back through drizzle', async () => {
+    const database = open();
+    const operations = new OperationsService(database.db);
+    operations.record({ ...demoSign('s9', 'all fields'), publicKey: { encoded: 'BBBB' }, metadata: { sid: 'x' }, verificationTime: 1.5 });
+    const [row] = operations.history({ demoSessionId: 's9' }, 10);
+    expect(row).toMatchObject({
+      demoSessionId: 's9', channel: 'demo', operationType: 'sign', algorithm: 'dilion', message: 'all fields',
+      signature: { encoded: 'AAAA' }, publicKey: { encoded: 'BBBB' }, metadata: { sid: 'x' }, verified: true,
+      signatureSize: 3309, generationTime: 0.3, verificationTime: 1.5,
+    });
+    expect(row!.createdAt).toBeInstanceOf(Date);
   });
 });

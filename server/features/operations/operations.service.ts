@@ -6,7 +6,7 @@
  * per event-loop turn writes every row queued in it, so a busy server pays one commit for many
  * calls instead of one each. Every read here flushes first, so a caller always sees its own calls.
  */
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { cryptoOperations } from '../../../db/schema.ts';
 
@@ -22,7 +22,19 @@ export interface AlgorithmPerformance {
   averageVerificationTime: number;
 }
 
-type InsertParams = Record<string, string | number | null>;
+/** One row's parameters, one per column but the id: a column added to the schema and not filled here fails to compile. */
+type InsertParams = { [K in Exclude<keyof OperationRow, 'id'>]: string | number | null };
+
+/**
+ * The INSERT for a row, derived from the drizzle table (every column but the id, in schema order,
+ * each bound by its property name), so the statement cannot fall behind the schema.
+ */
+export function operationInsertSql(): string {
+  const columns = Object.entries(getTableColumns(cryptoOperations)).filter(([key]) => key !== 'id');
+  const names = columns.map(([, column]) => column.name).join(', ');
+  const params = columns.map(([key]) => `@${key}`).join(', ');
+  return `INSERT INTO crypto_operations (${names}) VALUES (${params})`;
+}
 
 export class OperationsService {
   // Every sign and verify inserts a row. A raw prepared statement costs a quarter of building the
@@ -37,12 +49,7 @@ export class OperationsService {
     /** Told about a row that could not be stored (its owner was deleted meanwhile, say). */
     private readonly onLost: (error: Error, row: InsertParams) => void = () => {},
   ) {
-    this.insert = db.$client.prepare(
-      `INSERT INTO crypto_operations (user_id, demo_session_id, channel, api_key, operation_type, algorithm, message,
-         signature, public_key, verified, metadata, signature_size, generation_time, verification_time, created_at)
-       VALUES (@userId, @demoSessionId, @channel, @apiKey, @operationType, @algorithm, @message,
-         @signature, @publicKey, @verified, @metadata, @signatureSize, @generationTime, @verificationTime, @createdAt)`,
-    );
+    this.insert = db.$client.prepare(operationInsertSql());
     this.insertAll = db.$client.transaction((rows: InsertParams[]) => {
       for (const row of rows) this.insert.run(row);
     });
