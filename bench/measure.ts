@@ -50,7 +50,7 @@ export let sink: unknown;
 function runFor(fn: () => unknown, ms: number, batch: number, onTick?: (elapsed: number) => void) {
   let calls = 0;
   const start = performance.now();
-  let elapsed = 0;
+  let elapsed: number;
   do {
     for (let i = 0; i < batch; i++) sink = fn();
     calls += batch;

@@ -29,7 +29,7 @@ function run(command: string, args: string[], what: string, cwd = WORK): string 
     return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new Error(`${what} failed (${command} ${args.join(' ')}):\n${detail}`);
+    throw new Error(`${what} failed (${command} ${args.join(' ')}):\n${detail}`, { cause: error });
   }
 }
 

@@ -35,7 +35,7 @@ async function measureAsync(fn: () => Promise<unknown>, budget: Budget, onTick?:
   for (let round = 0; round < budget.rounds; round++) {
     const begin = performance.now();
     let n = 0;
-    let elapsed = 0;
+    let elapsed: number;
     do {
       await fn();
       n++;

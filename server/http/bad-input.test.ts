@@ -38,8 +38,8 @@ function routes() {
 }
 
 function send(method: string, path: string, body: string, contentType = 'application/json') {
-  return request(server)
-    [method as 'post'](path)
+  const agent = request(server);
+  return agent[method as 'post'](path)
     .set('Cookie', cookie)
     .set('Origin', TEST_ORIGIN)
     .set('x-api-key', account.apiKey)

@@ -151,7 +151,7 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     const browserMs = await page.getByTestId('browser-sign-ms').textContent();
     const nodeMs = await page.getByTestId('node-sign-ms').textContent();
     const ratio = await page.getByTestId('engine-ratio').textContent();
-    console.log(`Dilion sign, engine: browser ${browserMs}, Node ${nodeMs}, ratio ${ratio}`);
+    console.warn(`Dilion sign, engine: browser ${browserMs}, Node ${nodeMs}, ratio ${ratio}`);
     expect(browserMs).toMatch(/ms$/);
     expect(nodeMs).toMatch(/ms$/);
     await shot(page, 'demo-benchmark-1280');

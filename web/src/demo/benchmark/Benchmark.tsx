@@ -66,7 +66,7 @@ export default function Benchmark() {
     buffer.current = [];
     const last: Progress['last'] = {};
     setProgress({ count, done: 0, last: {} });
-    let stopped = false;
+    let stopped: boolean;
     try {
       ({ stopped } = await runBenchmark({
         algorithm,

@@ -4,7 +4,7 @@
  * against a live server by samples.test.ts, so what the page shows is known to work.
  */
 import { nodeClient, pythonClient } from './clients.ts';
-import { quoted, type SampleConfig } from './config.ts';
+import type { SampleConfig } from './config.ts';
 
 export function dilionPython(c: SampleConfig): string {
   return `"""Dilion: sign and verify with the API, then verify offline with a FIPS 204 library."""

@@ -1,0 +1,33 @@
+// Lint rules for the whole repository, run by `npm test` (`npm run lint`). The recommended sets of
+// ESLint and typescript-eslint, React's hook rules for the web app, and a few rules of our own habits.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'data/', 'engine/build/', 'engine/assembly/', 'engine/vectors/', 'bench/.native/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Tests and narrow casts at the wasm and JSON boundaries need `any` now and then; say it, do not hide it.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Command-line programs print their results.
+    files: ['bench/**', 'scripts/**', 'server/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);
