@@ -13,7 +13,13 @@ const ApiDocs = page(() => import('./pages/ApiDocs.tsx'));
 const Login = page(() => import('./pages/Login.tsx'));
 const History = page(() => import('./pages/History.tsx'));
 const TestPlans = page(() => import('./pages/TestPlans.tsx'));
-const Dashboard = page(() => import('./pages/Dashboard.tsx'));
+const Dashboard = page(() => import('./pages/dashboard/DashboardPage.tsx'));
+const OldDashboard = page(() => import('./pages/dashboard/legacy/OldDashboard.tsx'));
+const inspector = (variant: 'DirectInspector' | 'SimpleInspector' | 'ForceInspector') =>
+  page(() => import('./pages/dashboard/inspector/KeyInspectorPage.tsx').then((m) => ({ default: m[variant] })));
+const DirectInspector = inspector('DirectInspector');
+const SimpleInspector = inspector('SimpleInspector');
+const ForceInspector = inspector('ForceInspector');
 const Contact = page(() => import('./pages/Contact.tsx'));
 const NotFound = page(() => import('./pages/NotFound.tsx'));
 
@@ -40,10 +46,10 @@ export function App() {
             <Route path="/history" component={History} />
             <Route path="/test" component={TestPlans} />
             <Route path="/dashboard" component={Dashboard} />
-            <Route path="/dashboard-old" component={Dashboard} />
-            <Route path="/dashboard-direct" component={Dashboard} />
-            <Route path="/dashboard-simple" component={Dashboard} />
-            <Route path="/dashboard-force" component={Dashboard} />
+            <Route path="/dashboard-old" component={OldDashboard} />
+            <Route path="/dashboard-direct" component={DirectInspector} />
+            <Route path="/dashboard-simple" component={SimpleInspector} />
+            <Route path="/dashboard-force" component={ForceInspector} />
             <Route path="/contact" component={Contact} />
             <Route component={NotFound} />
           </Switch>

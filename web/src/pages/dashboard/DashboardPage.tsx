@@ -1,0 +1,47 @@
+/**
+ * /dashboard (docs/product.md §2.10): a spinner while the sign-in state loads; signed out, the
+ * Authentication Required card; signed in, the Overview, Operations and Billing tabs.
+ */
+import { Tabs } from '../../components/ui/Tabs.tsx';
+import { useAuth } from '../../hooks/useAuth.ts';
+import { BillingTab } from './BillingTab.tsx';
+import { OperationsTab } from './OperationsTab.tsx';
+import { OverviewTab } from './OverviewTab.tsx';
+import type { DashboardTab } from './paymentToasts.ts';
+import { SignedOutCard } from './SignedOutCard.tsx';
+import { useDashboardQuery } from './useDashboardQuery.ts';
+import './dashboard.css';
+
+export default function DashboardPage() {
+  const auth = useAuth();
+  const [tab, setTab] = useDashboardQuery();
+  if (auth.isLoading) {
+    return (
+      <div className="dashboard-page row" style={{ justifyContent: 'center' }}>
+        <div className="spinner" aria-label="Loading" />
+      </div>
+    );
+  }
+  if (!auth.user) return <SignedOutCard />;
+  const name = [auth.user.firstName, auth.user.lastName].filter(Boolean).join(' ');
+  return (
+    <div className="dashboard-page">
+      <header className="dashboard-head">
+        <h1>Dashboard</h1>
+        <p className="muted">
+          Signed in as {name ? `${name} (${auth.user.email})` : auth.user.email}. Usage refreshes every 5 seconds.
+        </p>
+      </header>
+      <Tabs
+        label="Dashboard"
+        value={tab}
+        onValueChange={(v) => setTab(v as DashboardTab)}
+        tabs={[
+          { value: 'overview', label: 'Overview', content: <OverviewTab /> },
+          { value: 'operations', label: 'Operations', content: <OperationsTab /> },
+          { value: 'billing', label: 'Billing', content: <BillingTab /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** One signing key's public key in a chosen format (raw, SPKI PEM, SPKI DER, JWK), with Copy. */
+import { useState } from 'react';
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
+import { Select } from '../../components/ui/Select.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import type { SigningKeyExported } from './types.ts';
+import { useSigningKeyExport } from './useSigningKeys.ts';
+
+type Format = 'pem' | 'der' | 'jwk' | 'raw';
+const FORMATS: { value: Format; label: string }[] = [
+  { value: 'pem', label: 'SPKI (PEM)' },
+  { value: 'der', label: 'SPKI (DER, base64)' },
+  { value: 'jwk', label: 'JWK (AKP)' },
+  { value: 'raw', label: 'Raw (base64)' },
+];
+
+function render(exported: SigningKeyExported, format: Format): string | null {
+  if (format === 'raw') return exported.raw;
+  if (format === 'jwk') return exported.jwk && JSON.stringify(exported.jwk, null, 2);
+  if (!exported.spki) return null;
+  return format === 'pem' ? exported.spki.pem : exported.spki.der;
+}
+
+export function SigningKeyExport({ keyId }: { keyId: string }) {
+  const query = useSigningKeyExport(keyId);
+  const exported = query.data;
+  const [chosen, setChosen] = useState<Format>('pem');
+  if (query.isLoading) return <div className="spinner" aria-label="Loading the public key" />;
+  if (query.isError || !exported) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        {errorMessage(query.error, 'Could not export the key')}
+      </div>
+    );
+  }
+  const formats = exported.spki ? FORMATS : FORMATS.filter((f) => f.value === 'raw');
+  const format = formats.some((f) => f.value === chosen) ? chosen : 'raw';
+  const text = render(exported, format) ?? '';
+  return (
+    <div className="key-export" data-testid="key-export">
+      <div className="row">
+        <div className="export-format">
+          <Select label="Export format" value={format} onValueChange={(v) => setChosen(v as Format)} options={formats} />
+        </div>
+        <CopyButton text={text} onCopied={() => toast({ title: 'Copied!', description: 'Public key copied to clipboard' })} />
+      </div>
+      {exported.note && <p className="muted small">{exported.note}</p>}
+      <pre className="output export-output" data-testid="export-output">
+        {text}
+      </pre>
+    </div>
+  );
+}

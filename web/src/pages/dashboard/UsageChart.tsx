@@ -1,0 +1,51 @@
+/**
+ * Calls per day this month, stacked by algorithm, from GET /api/usage/daily (counted by the server
+ * in SQL). Every day of the month up to today gets a bar, so quiet days show as zero.
+ */
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartRows } from './chartRows.ts';
+import { monthLabel } from './format.ts';
+import { useDailyUsage } from './useDailyUsage.ts';
+
+const COLORS = ['#4f46e5', '#f59e0b', '#059669', '#db2777', '#0891b2', '#7c3aed'];
+
+export function UsageChart() {
+  const daily = useDailyUsage();
+  const data = daily.data;
+  const { rows, algorithms } = data ? chartRows(data) : { rows: [], algorithms: [] };
+  return (
+    <section className="card dash-card" aria-labelledby="chart-heading" data-testid="usage-chart">
+      <div className="card-head">
+        <h2 id="chart-heading">API Calls This Month</h2>
+        <span className="muted" data-testid="chart-total">
+          {data ? `${data.total.toLocaleString('en-US')} call${data.total === 1 ? '' : 's'} in ${monthLabel(data.month)}` : ''}
+        </span>
+      </div>
+      <p className="muted small">Metered calls per day (UTC), by algorithm.</p>
+      {daily.isError ? (
+        <div className="alert alert-danger" role="alert">
+          The chart could not be loaded.
+        </div>
+      ) : data && data.total === 0 ? (
+        <div className="chart-empty muted">No API calls this month yet.</div>
+      ) : (
+        <div className="chart-box">
+          {data && (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+                <CartesianGrid stroke="#e3e7f1" strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+                <Tooltip labelFormatter={(day) => `${data.month}-${String(day).padStart(2, '0')}`} />
+                <Legend wrapperStyle={{ fontSize: 12 }} />
+                {algorithms.map((a, i) => (
+                  <Bar key={a} dataKey={a} stackId="calls" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { chartRows } from './chartRows.ts';
+
+describe('chartRows', () => {
+  it('gives every day of the current month up to today a row, zero when quiet', () => {
+    const { rows, algorithms } = chartRows(
+      { month: '2026-11', total: 3, days: [{ date: '2026-11-02', algorithm: 'dilion', calls: 2 }, { date: '2026-11-02', algorithm: 'qes2-ecdsa', calls: 1 }] },
+      new Date('2026-11-04T10:00:00Z'),
+    );
+    expect(algorithms).toEqual(['dilion', 'qes2-ecdsa']);
+    expect(rows).toEqual([
+      { day: 1, dilion: 0, 'qes2-ecdsa': 0 },
+      { day: 2, dilion: 2, 'qes2-ecdsa': 1 },
+      { day: 3, dilion: 0, 'qes2-ecdsa': 0 },
+      { day: 4, dilion: 0, 'qes2-ecdsa': 0 },
+    ]);
+  });
+
+  it('covers a whole past month, February included', () => {
+    const { rows } = chartRows({ month: '2028-02', total: 1, days: [{ date: '2028-02-29', algorithm: 'dilion', calls: 1 }] }, new Date('2028-05-01T00:00:00Z'));
+    expect(rows).toHaveLength(29);
+    expect(rows[28]).toEqual({ day: 29, dilion: 1 });
+  });
+});
