@@ -27,7 +27,9 @@ const Uid = z
   })
   .meta({
     description:
-      'End-user id. On sign it is sealed to the service’s ML-KEM-768 key (HPKE) and the ciphertext is bound into the signature: only the service (or a holder of pidOpening) can read it. On verify it is the uid to check against the pidCipher.',
+      'End-user id. On sign it is sealed to the service’s ML-KEM-768 key (HPKE) and the ciphertext is' +
+      ' bound into the signature: only the service (or a holder of pidOpening) can read it. On verify' +
+      ' it is the uid to check against the pidCipher.',
   });
 
 const NoPidCipher = z.literal('N/A').meta({ description: '"N/A": no privacy identifier is bound (version byte 0x00).' });
@@ -35,19 +37,25 @@ const NoPidCipher = z.literal('N/A').meta({ description: '"N/A": no privacy iden
 const ServiceKeyId = z
   .string()
   .regex(/^[0-9a-f]{64}$/, { message: 'must be 64 lowercase hex characters (SHA3-256 of the service key)' })
-  .meta({ description: 'serviceKeyId = hex SHA3-256(ek) of the service’s ML-KEM-768 encapsulation key; GET /api/service-keys/{keyId} returns ek.' });
+  .meta({ description:
+    'serviceKeyId = hex SHA3-256(ek) of the service’s ML-KEM-768 encapsulation key; GET ' +
+    '/api/service-keys/{keyId} returns ek.' });
 
 export const PidCipher = z
   .object({
     C1: Base64.meta({ description: 'HPKE enc: the ML-KEM-768 ciphertext (1,088 bytes), base64.' }),
     C2: Base64.meta({ description: 'HPKE ciphertext of the padded uid (80 or 272 bytes: 64 or 256 + 16-byte tag), base64.' }),
     serviceKeyId: ServiceKeyId,
-    suite: z.literal(DILION_PID.suite).meta({ description: 'RFC 9180 base mode: KEM 0x0041 ML-KEM-768, KDF 0x0001 HKDF-SHA256, AEAD 0x0003 ChaCha20-Poly1305.' }),
+    suite: z.literal(DILION_PID.suite).meta({ description:
+      'RFC 9180 base mode: KEM 0x0041 ML-KEM-768, KDF 0x0001 HKDF-SHA256, AEAD 0x0003 ' +
+      'ChaCha20-Poly1305.' }),
   })
   .meta({
     id: 'PidCipher',
     description:
-      'The privacy identifier: HPKE SealBase(ek, info = "dilion/v1 pid" ‖ 0x00 ‖ sid, aad = SHA3-256(signer public key) ‖ SHA3-256(message), pt = uid ‖ 0x80 ‖ 0x00… padded to 64 or 256 bytes).',
+      'The privacy identifier: HPKE SealBase(ek, info = "dilion/v1 pid" ‖ 0x00 ‖ sid, aad = ' +
+      'SHA3-256(signer public key) ‖ SHA3-256(message), pt = uid ‖ 0x80 ‖ 0x00… padded to 64 or 256 ' +
+      'bytes).',
   });
 
 const PidCipherInput = z.strictObject({
@@ -62,11 +70,18 @@ const PidCipherOrNone = z
   .meta({ description: 'pidCipher from the sign response ("N/A" or {C1, C2, serviceKeyId, suite}).' });
 
 const PidOpening = Base64.meta({
-  description: 'The 32-byte opening (the HPKE encapsulation randomness) a signer may share so that anyone can check the uid of that one signature.',
+  description:
+    'The 32-byte opening (the HPKE encapsulation randomness) a signer may share so that anyone can ' +
+    'check the uid of that one signature.',
 });
 
 const IDENTITY_MEANING =
-  'What it protects: anyone can verify who signed and that the signature is bound to a service (sid) and to an encrypted end-user id; only that service (the holder of its ML-KEM-768 key) can read or check the uid, and the ciphertext cannot be moved onto another message or signer. What it does not: it does not hide the signer (the public key is needed to verify), nor that a uid is bound, nor its length class (up to 63 or up to 255 bytes); whoever holds the service key, or a pidOpening the signer shared, learns the uid.';
+  'What it protects: anyone can verify who signed and that the signature is bound to a service (sid) ' +
+  'and to an encrypted end-user id; only that service (the holder of its ML-KEM-768 key) can read or ' +
+  'check the uid, and the ciphertext cannot be moved onto another message or signer. What it does ' +
+  'not: it does not hide the signer (the public key is needed to verify), nor that a uid is bound, ' +
+  'nor its length class (up to 63 or up to 255 bytes); whoever holds the service key, or a pidOpening' +
+  ' the signer shared, learns the uid.';
 
 export const DilionSignRequest = z
   .strictObject({
@@ -93,7 +108,9 @@ export const DilionSignature = z
     encoded: Base64.meta({ description: 'The FIPS 204 signature σ (3,309 bytes), base64.' }),
     c: z.array(z.number().int()).length(256).meta({ description: 'View: the 256 coefficients of the challenge SampleInBall(c̃), c̃ being σ’s first 48 bytes.' }),
     z: z.array(z.number().int()).length(1280).meta({ description: 'View: the 1,280 coefficients of the response vector z (5 polynomials × 256).' }),
-    pidCipher: PidCipher.optional().meta({ description: 'A copy of the response’s pidCipher when a uid is bound, so the signature object alone can be sent to verify.' }),
+    pidCipher: PidCipher.optional().meta({ description:
+      'A copy of the response’s pidCipher when a uid is bound, so the signature object alone can be ' +
+      'sent to verify.' }),
   })
   .meta({ id: 'DilionSignature' });
 
@@ -149,7 +166,9 @@ export const DilionVerifyResponse = z
       signatureValid: z.boolean().meta({ description: 'FIPS 204 ML-DSA-65 verification of σ over M with ctx.' }),
       identity: z.enum(['match', 'mismatch', 'not_checked']).meta({
         description:
-          'match/mismatch: the uid given is (not) the one sealed in pidCipher, checked because you own the service key or sent a pidOpening; not_checked otherwise (or without uid, or when the signature is invalid).',
+          'match/mismatch: the uid given is (not) the one sealed in pidCipher, checked because you ' +
+          'own the service key or sent a pidOpening; not_checked otherwise (or without uid, or when ' +
+          'the signature is invalid).',
       }),
       serviceKeyId: z.string().nullable(),
       context: z.string(),

@@ -62,7 +62,9 @@ export const Qes2SignResponse = z
     algorithm: z.enum(QES2_SCHEME_IDS),
     label: z.string().meta({ description: "The Label in M' and the ML-DSA-65 half's FIPS 204 context (ASCII)." }),
     signature: Qes2Signature,
-    publicKey: Base64.meta({ description: 'ML-DSA-65 public key (1,952) ‖ secp256k1 key (33-byte compressed for ECDSA, 32-byte x-only for Schnorr), base64.' }),
+    publicKey: Base64.meta({ description:
+      'ML-DSA-65 public key (1,952) ‖ secp256k1 key (33-byte compressed for ECDSA, 32-byte x-only for' +
+      ' Schnorr), base64.' }),
     keyId: z.string(),
     context: z.string().meta({ description: "The application context as text; its UTF-8 bytes are ctx in M'." }),
     timestamp: Timestamp,
@@ -90,7 +92,9 @@ const SignatureInput = z
     ],
     { message: 'must be the base64 signature, or the signature object from a sign response' },
   )
-  .meta({ description: 'signature.encoded from a sign response, or the whole signature object (its mode and views must match; challenge is recomputed from message).' });
+  .meta({ description:
+    'signature.encoded from a sign response, or the whole signature object (its mode and views must ' +
+    'match; challenge is recomputed from message).' });
 
 export const Qes2VerifyRequest = z
   .strictObject({

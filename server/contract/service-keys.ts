@@ -9,7 +9,9 @@ export const ServiceKey = z
     sid: z.string(),
     publicKey: Base64.meta({ description: 'The ML-KEM-768 encapsulation key (1,184 bytes, FIPS 203 encoding).' }),
     suite: z.literal(DILION_PID.suite),
-    managed: z.boolean().meta({ description: 'true: the platform holds the key and opens pidCiphers for its owner; false: registered by the service, which alone can open.' }),
+    managed: z.boolean().meta({ description:
+      'true: the platform holds the key and opens pidCiphers for its owner; false: registered by the ' +
+      'service, which alone can open.' }),
     createdAt: Timestamp,
   })
   .meta({ id: 'ServiceKey' });

@@ -8,7 +8,9 @@ export const SigningAlgorithm = z.enum(SIGNING_ALGORITHMS);
 export const CreateSigningKeyRequest = z
   .strictObject({
     name: z.string().trim().min(1, { message: 'is required' }).max(100),
-    algorithm: SigningAlgorithm.default('ML-DSA-65').meta({ description: 'Dilion signs with ML-DSA-65 keys; QES2 with QES2_ECDSA or QES2_Schnorr keys (ML-DSA-65 seed ‖ secp256k1 scalar).' }),
+    algorithm: SigningAlgorithm.default('ML-DSA-65').meta({ description:
+      'Dilion signs with ML-DSA-65 keys; QES2 with QES2_ECDSA or QES2_Schnorr keys (ML-DSA-65 seed ‖ ' +
+      'secp256k1 scalar).' }),
   })
   .meta({ id: 'CreateSigningKeyRequest' });
 
@@ -21,7 +23,9 @@ export const SigningKey = z
     publicKey: Base64.meta({ description: 'FIPS 204 encoding' }),
     createdAt: Timestamp,
   })
-  .meta({ id: 'SigningKey', description: 'The private key never leaves the platform; it is stored as its sealed seed (32 bytes; 64 for QES2).' });
+  .meta({ id: 'SigningKey', description:
+    'The private key never leaves the platform; it is stored as its sealed seed (32 bytes; 64 for ' +
+    'QES2).' });
 
 export const SigningKeyList = z.array(SigningKey).meta({ id: 'SigningKeyList' });
 

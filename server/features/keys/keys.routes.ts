@@ -36,7 +36,9 @@ export function keyRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/keys/:id/reveal-secret', tag: TAG, auth: 'user', params: IdParams,
       summary: 'Show a platform-created secret, once',
-      description: 'For the key made at sign-up (or with a plan): returns the secret and deletes the stored copy. Afterwards: 410, rotate instead.',
+      description:
+        'For the key made at sign-up (or with a plan): returns the secret and deletes the stored ' +
+        'copy. Afterwards: 410, rotate instead.',
       responses: { 200: { description: 'The secret', schema: RevealedSecret }, ...notFound, 410: { description: 'Already shown', schema: ErrorResponse } },
     },
     ({ req, params }) => {

@@ -43,7 +43,10 @@ export function serviceKeyRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/service-keys', tag: 'Dilion', auth: 'apiKey', body: RegisterServiceKeyRequest,
       summary: 'Register your own service key for a sid',
-      description: 'Not metered. New signatures with a uid for this sid are sealed to it; only you can open them (the platform never sees its decapsulation key), so verify answers not_checked unless a pidOpening is sent.',
+      description:
+        'Not metered. New signatures with a uid for this sid are sealed to it; only you can open them' +
+        ' (the platform never sees its decapsulation key), so verify answers not_checked unless a ' +
+        'pidOpening is sent.',
       responses: owned,
     },
     async ({ req, body }) => toServiceKey(await serviceKeys.register({ userId: req.apiCaller!.userId }, body.sid, body.publicKey)),
@@ -53,7 +56,9 @@ export function serviceKeyRoutes(ctx: AppContext): void {
     {
       method: 'get', path: '/api/service-keys/:keyId', tag: 'Dilion', auth: 'none', params: ServiceKeyIdParams,
       summary: 'A service key by serviceKeyId',
-      description: 'Public: anyone may fetch the encapsulation key a pidCipher was sealed to (to check serviceKeyId = SHA3-256(ek), or to use a pidOpening offline).',
+      description:
+        'Public: anyone may fetch the encapsulation key a pidCipher was sealed to (to check ' +
+        'serviceKeyId = SHA3-256(ek), or to use a pidOpening offline).',
       responses: { 200: { description: 'The service key', schema: PublicServiceKey }, 404: { description: 'No such key', schema: ErrorResponse } },
     },
     ({ params }) => {

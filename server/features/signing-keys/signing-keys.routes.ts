@@ -42,7 +42,9 @@ export function signingKeyRoutes(ctx: AppContext): void {
     {
       method: 'get', path: '/api/signing-keys/:keyId/export', tag: 'Signing keys', auth: 'user', params: SigningKeyParams,
       summary: 'Export a signing key’s public key',
-      description: 'Raw (base64), SubjectPublicKeyInfo (DER base64 and PEM, NIST OIDs) and JWK (kty AKP) for ML-DSA-44/65/87 keys; QES2 composite keys raw only.',
+      description:
+        'Raw (base64), SubjectPublicKeyInfo (DER base64 and PEM, NIST OIDs) and JWK (kty AKP) for ' +
+        'ML-DSA-44/65/87 keys; QES2 composite keys raw only.',
       responses: {
         200: { description: 'The public key in every format it has', schema: SigningKeyExport },
         404: { description: 'No such signing key on your account', schema: ErrorResponse },
