@@ -1,6 +1,6 @@
 /** Crypto Operations: where to run, then the four algorithm tabs (Dilion first, docs/product.md §2.4). */
 import { useState, type ReactNode } from 'react';
-import { SCHEME_IDS, SCHEMES, type PerScheme, type Qes2Mode } from '../../../shared/schemes.ts';
+import { SCHEME_IDS, SCHEMES, type SchemeId } from '../../../shared/schemes.ts';
 import { KeepTabs } from './KeepTabs.tsx';
 import type { Where } from './algorithms.ts';
 import { DilionTab } from './DilionTab.tsx';
@@ -13,23 +13,25 @@ export function CryptoOperations() {
   // One message and one signature for both QES2 tabs; Verify checks the signature's mode (docs/product.md §4).
   const [qes2Message, setQes2Message] = useState('Hybrid cryptographic message');
   const [qes2Signed, setQes2Signed] = useState<Qes2TabSigned | null>(null);
-  // Every scheme of the registry gets its tab; a scheme without one here fails to compile.
-  const content: PerScheme<ReactNode> = {
-    dilion: <DilionTab where={where} />,
-    'qes2-ecdsa': qes2Tab('ecdsa'),
-    'qes2-schnorr': qes2Tab('schnorr'),
-    'zk-fidna': <ZkFidnaTab where={where} />,
+  // Every scheme of the registry gets its family's tab; a family without one here fails to compile.
+  const content = (id: SchemeId): ReactNode => {
+    const scheme = SCHEMES[id];
+    switch (scheme.family) {
+      case 'dilion':
+        return <DilionTab where={where} />;
+      case 'qes2':
+        return <Qes2Tab mode={scheme.mode} where={where} message={qes2Message} onMessage={setQes2Message} signed={qes2Signed} onSigned={setQes2Signed} />;
+      case 'zk-fidna':
+        return <ZkFidnaTab where={where} />;
+    }
   };
-  function qes2Tab(mode: Qes2Mode) {
-    return <Qes2Tab mode={mode} where={where} message={qes2Message} onMessage={setQes2Message} signed={qes2Signed} onSigned={setQes2Signed} />;
-  }
   return (
     <div className="stack">
       <ModeToggle value={where} onChange={setWhere} />
       <KeepTabs
         label="Algorithms"
         defaultValue="dilion"
-        tabs={SCHEME_IDS.map((id) => ({ value: id, label: SCHEMES[id].label, content: content[id] }))}
+        tabs={SCHEME_IDS.map((id) => ({ value: id, label: SCHEMES[id].label, content: content(id) }))}
       />
     </div>
   );

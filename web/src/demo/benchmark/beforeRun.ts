@@ -4,7 +4,7 @@
  * QES2); times only from the server's stored operations; nothing for zk-FIDNA, which is not built.
  * No min or max is guessed from an average.
  */
-import { SCHEMES, type PerScheme, type SchemeId } from '../../../../shared/schemes.ts';
+import { SCHEME_IDS, SCHEMES, type PerScheme, type Scheme, type SchemeId } from '../../../../shared/schemes.ts';
 import { formatBytes, formatMs } from '../format.ts';
 
 export interface StoredAverages {
@@ -14,12 +14,12 @@ export interface StoredAverages {
 }
 
 /** Exact byte sizes of what each algorithm hands out; null while it does not exist. */
-export const EXACT_SIZES: PerScheme<{ signature: number; publicKey: number } | null> = {
-  dilion: SCHEMES.dilion.sizes,
-  'qes2-ecdsa': SCHEMES['qes2-ecdsa'].sizes,
-  'qes2-schnorr': SCHEMES['qes2-schnorr'].sizes,
-  'zk-fidna': null,
-};
+export const EXACT_SIZES = Object.fromEntries(
+  SCHEME_IDS.map((id) => {
+    const scheme: Scheme = SCHEMES[id];
+    return [id, 'sizes' in scheme ? scheme.sizes : null];
+  }),
+) as PerScheme<{ signature: number; publicKey: number } | null>;
 
 export const opsPerSecond = (x: number | null) => (x == null ? '—' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 

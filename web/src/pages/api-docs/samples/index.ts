@@ -46,12 +46,12 @@ const ZK_FIDNA: TwoStepFlow = {
 };
 
 export function sampleFor(tab: AlgorithmTab, lang: Language, config: SampleConfig): string {
-  switch (tab) {
+  const scheme = SCHEMES[tab];
+  switch (scheme.family) {
     case 'dilion':
       return DILION[lang](config);
-    case 'qes2-ecdsa':
-    case 'qes2-schnorr': {
-      const { mode } = SCHEMES[tab];
+    case 'qes2': {
+      const { mode } = scheme;
       // Python and Node.js also check both halves offline; the compiled languages show the two calls.
       if (lang === 'python') return qes2Python(mode, config);
       if (lang === 'node') return qes2Node(mode, config);
