@@ -141,7 +141,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     auth,
     keys,
     metering: new MeteringService(db, { shareCommit: () => operations.flush() }),
-    idempotency: new IdempotencyService(db),
+    idempotency: new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') }),
     signingKeys,
     operations,
     purchases: new PurchasesService(db),

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
 import { users } from '../../db/schema.ts';
+import { idempotencyRecords } from '../../db/schema.ts';
+import { createSealer } from '../security/sealing.ts';
 import { IdempotencyService } from './idempotency.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pq-idem-'));
@@ -15,7 +17,8 @@ afterAll(() => {
 });
 
 let clock = Date.parse('2026-01-01T00:00:00Z');
-const service = new IdempotencyService(database.db, () => new Date(clock));
+const protection = { sealer: createSealer(Buffer.alloc(32, 7)), hashKey: Buffer.alloc(32, 9) };
+const service = new IdempotencyService(database.db, protection, () => new Date(clock));
 
 describe('IdempotencyService', () => {
   it('does nothing without a key', () => {
@@ -51,5 +54,24 @@ describe('IdempotencyService', () => {
 
   it('refuses a malformed key', () => {
     expect(() => service.begin('u1', 'has space', 'h')).toThrow(expect.objectContaining({ status: 400, code: 'invalid_idempotency_key' }));
+  });
+
+  it('stores the response sealed, so what only its caller may see is not in the database in clear', () => {
+    const first = service.begin('u1', 'e', 'h');
+    service.complete(first, 200, { openings: [{ value: '650000', blinding: 'c2VjcmV0' }] });
+    const row = database.db.select().from(idempotencyRecords).all().find((r) => r.key === 'e')!;
+    expect(row.responseBody).toMatch(/^v1\./);
+    expect(row.responseBody).not.toContain('650000');
+    expect(service.begin('u1', 'e', 'h')).toEqual({ kind: 'replay', status: 200, body: { openings: [{ value: '650000', blinding: 'c2VjcmV0' }] } });
+  });
+
+  it('compares requests by a keyed MAC that a guessed body cannot be checked against without the key', () => {
+    const req = { method: 'POST', path: '/api/crypto/zk-fidna/prove', body: { secretValue: 650000, balanceValue: 21930000 } };
+    const mac = service.requestHash(req);
+    expect(mac).toMatch(/^[0-9a-f]{64}$/);
+    expect(service.requestHash(req)).toBe(mac);
+    expect(service.requestHash({ ...req, body: { secretValue: 650001, balanceValue: 21930000 } })).not.toBe(mac);
+    const other = new IdempotencyService(database.db, { ...protection, hashKey: Buffer.alloc(32, 1) });
+    expect(other.requestHash(req)).not.toBe(mac);
   });
 });

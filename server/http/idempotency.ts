@@ -3,13 +3,19 @@
  * and replayed for a retry with the same key, without a second charge. A key reused with another
  * request is refused (422); one whose first request is still running answers 409. Failed calls
  * store nothing, so they can be retried.
+ *
+ * A stored response may carry what only its caller may see (zk-FIDNA openings, a pidOpening), and a
+ * request body may hold secret amounts: bodies are sealed with AES-256-GCM under a subkey of the
+ * master key, and requests are compared by HMAC-SHA256 under another, never by a plain hash that a
+ * short secret could be guessed back from.
  */
 import { and, eq, lt } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
 import type { Db, Tx } from '../../db/connection.ts';
 import { idempotencyRecords } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import type { Sealer } from '../security/sealing.ts';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still "pending" after this long died with its process: a retry may run again. */
@@ -19,16 +25,26 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export type IdempotencyStart =
   | { kind: 'none' }
   | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'started'; id: number };
+  | { kind: 'started'; id: number; userId: string; key: string };
+
+/** How stored bodies are protected: a sealer for the responses, a key for the request MACs. */
+export interface IdempotencyProtection {
+  sealer: Sealer;
+  hashKey: Buffer;
+}
+
+const bodyAad = (userId: string, key: string) => `idempotency:${userId}:${key}`;
 
 export class IdempotencyService {
   constructor(
     private readonly db: Db,
+    private readonly protection: IdempotencyProtection,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  static requestHash(req: Request): string {
-    return createHash('sha256').update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
+  /** A keyed MAC of the request: equal for a retry, and reveals nothing of the body it was taken of. */
+  requestHash(req: Pick<Request, 'method' | 'path' | 'body'>): string {
+    return createHmac('sha256', this.protection.hashKey).update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
   }
 
   begin(userId: string, key: string | undefined, requestHash: string): IdempotencyStart {
@@ -59,7 +75,8 @@ export class IdempotencyService {
           if (existing.state === 'pending') {
             throw conflict('idempotency_in_progress', 'The first request with this Idempotency-Key is still running: retry in a moment.', 'Idempotency-Key');
           }
-          return { kind: 'replay', status: existing.responseStatus!, body: JSON.parse(existing.responseBody!) as unknown };
+          const body = this.protection.sealer.open(existing.responseBody!, bodyAad(userId, key)).toString('utf8');
+          return { kind: 'replay', status: existing.responseStatus!, body: JSON.parse(body) as unknown };
         }
         return this.insertPending(tx, userId, key, requestHash);
       },
@@ -73,14 +90,15 @@ export class IdempotencyService {
       .values({ userId, key, requestHash, state: 'pending', createdAt: this.now() })
       .returning({ id: idempotencyRecords.id })
       .all();
-    return { kind: 'started', id: row!.id };
+    return { kind: 'started', id: row!.id, userId, key };
   }
 
   complete(start: IdempotencyStart, status: number, body: unknown): void {
     if (start.kind !== 'started') return;
+    const sealed = this.protection.sealer.seal(Buffer.from(JSON.stringify(body), 'utf8'), bodyAad(start.userId, start.key));
     this.db
       .update(idempotencyRecords)
-      .set({ state: 'done', responseStatus: status, responseBody: JSON.stringify(body) })
+      .set({ state: 'done', responseStatus: status, responseBody: sealed })
       .where(eq(idempotencyRecords.id, start.id))
       .run();
   }

@@ -8,7 +8,6 @@ import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import { AppError } from '../../errors.ts';
-import { IdempotencyService } from '../../http/idempotency.ts';
 import type { OperationSource } from '../dilion/dilion.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
@@ -43,7 +42,7 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
   const caller = req.apiCaller!;
   const key = req.get('idempotency-key');
   // Hashing the body is only needed to compare it with a keyed earlier request.
-  const start = ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : IdempotencyService.requestHash(req));
+  const start = ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : ctx.idempotency.requestHash(req));
   if (start.kind === 'replay') {
     res.setHeader('Idempotent-Replayed', 'true');
     res.status(start.status).json(start.body);
