@@ -200,6 +200,37 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     expect(second.errors).toEqual([]);
   });
 
+  it('creates signing keys and exports their public keys as PEM, JWK, or raw for QES2', async () => {
+    const { page, errors } = await stack.page();
+    await signUpByApi(page, uniqueEmail('signing'));
+    await page.goto('/dashboard');
+    const panel = page.getByTestId('signing-keys');
+    await panel.getByText('No signing keys yet').waitFor();
+    for (const [name, algorithm] of [['Release signing', 'ML-DSA-44'], ['Bitcoin bridge', 'QES2_Schnorr']]) {
+      await page.getByLabel('New signing key').fill(name!);
+      await panel.getByRole('combobox', { name: 'Algorithm' }).click();
+      await page.getByRole('option', { name: algorithm, exact: true }).click();
+      await panel.getByRole('button', { name: 'Create Signing Key' }).click();
+      await panel.getByTestId('signing-key').filter({ hasText: name! }).waitFor();
+    }
+    const mlDsa = panel.getByTestId('signing-key').filter({ hasText: 'Release signing' });
+    await mlDsa.getByRole('button', { name: 'Export public key' }).click();
+    const output = mlDsa.getByTestId('export-output');
+    await expect.poll(() => output.textContent()).toMatch(/^-----BEGIN PUBLIC KEY-----\nMIIFMjALBglghkgBZQMEAxEDggUhA/);
+    await mlDsa.getByRole('combobox', { name: 'Export format' }).click();
+    await page.getByRole('option', { name: 'JWK (AKP)' }).click();
+    const jwk = JSON.parse((await output.textContent())!) as { kty: string; alg: string; pub: string };
+    expect(jwk).toMatchObject({ kty: 'AKP', alg: 'ML-DSA-44' });
+    expect(Buffer.from(jwk.pub, 'base64url')).toHaveLength(1312);
+    await shot(page, 'signing-export-1280');
+
+    const qes2 = panel.getByTestId('signing-key').filter({ hasText: 'Bitcoin bridge' });
+    await qes2.getByRole('button', { name: 'Export public key' }).click();
+    await qes2.getByText('exported raw only').waitFor();
+    expect(Buffer.from((await qes2.getByTestId('export-output').textContent())!, 'base64')).toHaveLength(1952 + 32);
+    expect(errors).toEqual([]);
+  });
+
   it('opens Billing from ?tab=billing and shows the payment return toasts, then resets the address', async () => {
     const { page, errors } = await stack.page();
     await signUpByApi(page, uniqueEmail('pay'));
@@ -225,6 +256,8 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     const upgrade = page.getByTestId('billing-plan-pro').getByRole('button', { name: 'Upgrade to Pro' });
     expect(await upgrade.isDisabled()).toBe(true);
     expect(await page.getByTestId('upgrade-note').textContent()).toContain('not available yet');
+    await page.getByTestId('billing-plan-pro').locator('.disabled-anchor').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Buying a plan online is not available yet' }).first().waitFor();
     await shot(page, 'billing-1280');
     expect(errors).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * the Upgrade buttons are disabled and say so.
  */
 import { PLANS, dollars, type Tier } from '../../../../shared/plans.ts';
+import { Tooltip } from '../../components/ui/Tooltip.tsx';
 import { money, planDescription, planTitle } from './format.ts';
 import { UPGRADE_NOT_AVAILABLE } from './texts.ts';
 import { UsageBar } from './UsageBar.tsx';
@@ -63,9 +64,14 @@ export function BillingTab() {
                     Current Plan
                   </button>
                 ) : plan.id === 'free' ? null : (
-                  <button type="button" className="btn btn-primary" disabled aria-describedby="upgrade-note" title={UPGRADE_NOT_AVAILABLE}>
-                    {plan.cta}
-                  </button>
+                  <Tooltip content={UPGRADE_NOT_AVAILABLE}>
+                    {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+                    <span className="disabled-anchor" tabIndex={0}>
+                      <button type="button" className="btn btn-primary" disabled aria-describedby="upgrade-note">
+                        {plan.cta}
+                      </button>
+                    </span>
+                  </Tooltip>
                 )}
               </article>
             );
