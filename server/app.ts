@@ -30,6 +30,8 @@ import { dilionRoutes } from './features/dilion/dilion.routes.ts';
 import { PidService } from './features/dilion/dilion-pid.service.ts';
 import { Qes2Service } from './features/qes2/qes2.service.ts';
 import { createQes2Views } from './features/qes2/qes2.views.ts';
+import { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
+import { zkFidnaRoutes } from './features/zk-fidna/zk-fidna.routes.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
@@ -148,6 +150,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     serviceKeys,
     dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, signingKeys, operations, createQes2Views(engine.mlDsa65)),
+    zkFidna: new ZkFidnaService(pool, signingKeys, operations),
     contact: new ContactService(db, config.smtp, logger),
   };
 
@@ -158,6 +161,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   usageRoutes(context);
   dilionRoutes(context);
   qes2Routes(context);
+  zkFidnaRoutes(context);
   serviceKeyRoutes(context);
   operationRoutes(context);
   purchaseRoutes(context);

@@ -85,14 +85,15 @@ export type ZkProofInput = string | (Partial<Omit<ZkProofJson, 'encoded' | 'publ
  * Why a proof object sent to verify is refused, or null: views it carries must be the ones its
  * bytes give (docs/crypto/zk-fidna.md §12). Public parameters are not compared: they are fixed.
  */
-export function zkViewProblem(sent: ZkProofInput, views: ZkFidnaViews | undefined): WireProblem | null {
+export function zkViewProblem(sent: ZkProofInput, mine: ZkProofViewsJson | undefined): WireProblem | null {
   if (typeof sent === 'string') return null;
-  const mine = views ? zkViewsToJson(views) : null;
   for (const name of ['commitment', 'challenge', 'response'] as const) {
     const given = sent[name];
     if (given === undefined) continue;
     const expected = mine?.[name];
-    if (!expected || given.length !== expected.length || given.some((v, i) => v.toLowerCase() !== expected[i])) {
+    // Commitments are base64 (case matters); challenges and responses are hex (case does not).
+    const same = (v: string, i: number) => (name === 'commitment' ? v : v.toLowerCase()) === expected![i];
+    if (!expected || given.length !== expected.length || !given.every(same)) {
       return {
         code: 'proof_view_mismatch',
         param: `proof.${name}`,

@@ -2,6 +2,7 @@
 
 export type MlDsaLevel = 44 | 65 | 87;
 import type { Qes2Mode } from '../../shared/schemes.ts';
+import type { ZkCircuit, ZkProofJson, ZkProofViewsJson, ZkPublicInputJson } from '../../shared/zkfidna.ts';
 
 export type { Qes2Mode } from '../../shared/schemes.ts';
 
@@ -50,6 +51,30 @@ export interface EngineTasks {
       pidCipher: PidCipherBytes; sid: string; signerPublicKey: Uint8Array; message: string;
     };
     result: { uid: string | null };
+  };
+  /**
+   * zk-FIDNA prove (engine.zkFidna), attested by the ML-DSA-65 key of `seed`; the answer is the
+   * prove response's JSON (shared/zkfidna.ts). Amounts are decimal strings.
+   */
+  zkProve: {
+    args: { seed: Uint8Array; secretValue: string; balanceValue?: string; circuitType: ZkCircuit; min?: string; max?: string; context: Uint8Array };
+    result: {
+      proof: ZkProofJson;
+      publicInput: ZkPublicInputJson;
+      openings: { commitment: string; value: string; blinding: string }[];
+      proofBytes: number;
+      elapsedMs: number;
+    };
+  };
+  /** zk-FIDNA verify, with the attestation when one is sent; views when the proof decodes. */
+  zkVerify: {
+    args: { proof: Uint8Array; publicInput: ZkPublicInputJson; attestation: { publicKey: Uint8Array; signature: Uint8Array } | null };
+    result: {
+      valid: boolean;
+      details: { structurallyValid: boolean; circuitValid: boolean; mathematicalCheck: boolean; positiveCheck: boolean; balanceCheck: boolean; signatureCheck: boolean | null };
+      views: ZkProofViewsJson | null;
+      elapsedMs: number;
+    };
   };
   /** Composite public key of a 64-byte QES2 seed (ML-DSA-65 seed ‖ secp256k1 scalar). */
   qes2PublicKey: { args: { mode: Qes2Mode; seed: Uint8Array }; result: { publicKey: Uint8Array } };

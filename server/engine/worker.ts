@@ -8,6 +8,7 @@ import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
+import { zkFidnaHandlers } from './zkfidna-tasks.ts';
 
 type Handlers = { [K in keyof EngineTasks]: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
 
@@ -33,6 +34,7 @@ function handlers(engine: Engine): Handlers {
     },
     ...dilionHandlers(engine),
     ...qes2Handlers(engine),
+    ...zkFidnaHandlers(engine),
   };
 }
 

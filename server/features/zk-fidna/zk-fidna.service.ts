@@ -1,0 +1,150 @@
+/**
+ * zk-FIDNA prove and verify (docs/crypto/zk-fidna.md §12), split like Dilion's so metering sits
+ * between: `prepare*` checks what can be the caller's fault (amounts, bounds, a false statement,
+ * sizes, key ownership) and throws 4xx; `run*` has the engine prove or verify and records the
+ * operation. Secret amounts and blindings are never stored or logged: the record keeps the proof,
+ * the public input and the verdict; the openings go back to the caller alone.
+ */
+import type { z } from 'zod';
+import { EngineError } from '../../../engine/src/errors.ts';
+import { statementOf } from '../../../engine/src/zkfidna_inputs.ts';
+import { SCHEMES } from '../../../shared/schemes.ts';
+import { zkViewProblem, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
+import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zk-fidna.ts';
+import type { EnginePool } from '../../engine/pool.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { OperationSource } from '../dilion/dilion.service.ts';
+import type { OperationsService } from '../operations/operations.service.ts';
+import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+
+const ALGORITHM = SCHEMES['zk-fidna'].id;
+const ATTESTING_KEY = SCHEMES['zk-fidna'].keyAlgorithm;
+const ML_DSA_65 = { publicKey: 1952, signature: 3309 };
+
+type ProveInput = z.infer<typeof ZkProveRequest>;
+type VerifyInput = z.infer<typeof ZkVerifyRequest>;
+
+export interface PreparedZkProve {
+  key: SigningKeyRow;
+  statement: Pick<ProveInput, 'secretValue' | 'balanceValue' | 'circuitType' | 'min' | 'max'>;
+  context: Uint8Array;
+}
+
+export interface PreparedZkVerify {
+  proof: Uint8Array;
+  publicInput: ZkPublicInputJson;
+  attestation: { publicKey: Uint8Array; signature: Uint8Array } | null;
+  sent: VerifyInput['proof'];
+}
+
+const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
+
+/** An engine refusal of the statement as the API reports it: a false statement is 422, a malformed one 400. */
+function refusal(error: unknown): Error {
+  if (!(error instanceof EngineError)) return error as Error;
+  const status = error.code === 'value_out_of_range' ? 422 : 400;
+  return new AppError(status, error.code, error.message, error.param);
+}
+
+/** A short, non-secret description for the operation history: the circuit and its public facts. */
+function describe(input: ZkPublicInputJson): string {
+  const bounds = input.circuitType === 'range_proof' ? ` in [${input.min}, ${input.max}]` : '';
+  return `${input.circuitType}${bounds}, result ${input.result}`;
+}
+
+export class ZkFidnaService {
+  constructor(
+    private readonly pool: EnginePool,
+    private readonly signingKeys: SigningKeyService,
+    private readonly operations: OperationsService,
+  ) {}
+
+  async prepareProve(owner: KeyOwner, input: ProveInput): Promise<PreparedZkProve> {
+    const { secretValue, balanceValue, circuitType, min, max } = input;
+    if (balanceValue === undefined && !(circuitType === 'range_proof' && max !== undefined)) {
+      throw badRequest('validation_error', 'Balance value is required', 'balanceValue');
+    }
+    try {
+      statementOf({ secretValue, balanceValue, circuitType, min, max });
+    } catch (error) {
+      throw refusal(error);
+    }
+    const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, ATTESTING_KEY) : await this.signingKeys.defaultKey(owner, ATTESTING_KEY);
+    return { key, statement: { secretValue, balanceValue, circuitType, min, max }, context: input.context ? b64(input.context) : new Uint8Array(0) };
+  }
+
+  async runProve(p: PreparedZkProve, source: OperationSource): Promise<z.infer<typeof ZkProveResponse>> {
+    const seed = this.signingKeys.seedOf(p.key);
+    const { statement } = p;
+    let proved;
+    try {
+      proved = await this.pool.run('zkProve', {
+        seed,
+        secretValue: statement.secretValue,
+        circuitType: statement.circuitType,
+        context: p.context,
+        ...(statement.balanceValue === undefined ? {} : { balanceValue: statement.balanceValue }),
+        ...(statement.min === undefined ? {} : { min: statement.min }),
+        ...(statement.max === undefined ? {} : { max: statement.max }),
+      });
+    } finally {
+      seed.fill(0);
+    }
+    this.operations.record({
+      ...source,
+      operationType: 'prove',
+      algorithm: ALGORITHM,
+      message: describe(proved.publicInput),
+      signature: { encoded: proved.proof.encoded },
+      publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
+      verified: false,
+      metadata: { publicInput: proved.publicInput, attestation: proved.proof.signature.value },
+      signatureSize: proved.proofBytes,
+      generationTime: proved.elapsedMs,
+      verificationTime: null,
+    });
+    return { algorithm: ALGORITHM, proof: proved.proof, publicInput: proved.publicInput, openings: proved.openings, keyId: p.key.id, timestamp: new Date().toISOString() };
+  }
+
+  prepareVerify(input: VerifyInput): PreparedZkVerify {
+    const sent = input.proof;
+    const encoded = typeof sent === 'string' ? sent : sent.encoded;
+    const proof = b64(encoded);
+    if (proof.length === 0) throw badRequest('invalid_proof', 'proof must be the encoded proof from a prove response (it is empty).', typeof sent === 'string' ? 'proof' : 'proof.encoded');
+    const publicInput: ZkPublicInputJson = input.publicInput ?? { ...input.publicSignals!, circuitType: input.circuitType! };
+    let attestation: PreparedZkVerify['attestation'] = null;
+    if (typeof sent !== 'string' && sent.signature) {
+      const publicKey = b64(sent.signature.publicKey);
+      const signature = b64(sent.signature.value);
+      if (publicKey.length !== ML_DSA_65.publicKey) {
+        throw badRequest('invalid_public_key', `proof.signature.publicKey must be an ML-DSA-65 public key of ${ML_DSA_65.publicKey} bytes (got ${publicKey.length}).`, 'proof.signature.publicKey');
+      }
+      if (signature.length !== ML_DSA_65.signature) {
+        throw badRequest('invalid_signature_length', `proof.signature.value must be an ML-DSA-65 signature of ${ML_DSA_65.signature} bytes (got ${signature.length}).`, 'proof.signature.value');
+      }
+      attestation = { publicKey, signature };
+    }
+    return { proof, publicInput, attestation, sent };
+  }
+
+  async runVerify(p: PreparedZkVerify, source: OperationSource): Promise<z.infer<typeof ZkVerifyResponse>> {
+    const r = await this.pool.run('zkVerify', { proof: p.proof, publicInput: p.publicInput, attestation: p.attestation });
+    // Views sent back must be the ones the proof gives (the caller's mistake; refunded with the call).
+    const problem = zkViewProblem(p.sent, r.views ?? undefined);
+    if (problem) throw badRequest(problem.code, problem.message, problem.param);
+    this.operations.record({
+      ...source,
+      operationType: 'verify',
+      algorithm: ALGORITHM,
+      message: describe(p.publicInput),
+      signature: { encoded: Buffer.from(p.proof).toString('base64') },
+      publicKey: p.attestation ? { encoded: Buffer.from(p.attestation.publicKey).toString('base64') } : null,
+      verified: r.valid,
+      metadata: { publicInput: p.publicInput, details: r.details },
+      signatureSize: p.proof.length,
+      generationTime: null,
+      verificationTime: r.elapsedMs,
+    });
+    return { valid: r.valid, algorithm: ALGORITHM, publicInput: p.publicInput, details: r.details, timestamp: new Date().toISOString() };
+  }
+}
