@@ -1,10 +1,16 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generators, verify as referenceVerify } from '../../../engine/test-support/zkfidna-reference/index.ts';
 import { zkPublicInputFromJson } from '../../../shared/zkfidna.ts';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { createApp } from '../../app.ts';
+import { createLogger } from '../../logger.ts';
+import { createTestApp, signUpWithKey, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 let account: Awaited<ReturnType<typeof signUpWithKey>>;
@@ -180,5 +186,25 @@ describe('zk-FIDNA secrets', () => {
     expect(mine.map((op: { operationType: string }) => op.operationType).sort()).toEqual(['prove', 'verify']);
     expect(JSON.stringify(mine)).not.toContain('650000');
     expect(JSON.stringify(mine)).not.toContain('21930000');
+  });
+
+  it('never reach a log line, even at debug level and on refused requests', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+    const dir = mkdtempSync(join(tmpdir(), 'pq-zk-log-'));
+    const logged = await createApp({ config: testConfig(dir, { engineWorkers: 1 }), logger: createLogger('debug', sink) });
+    try {
+      const visitor = request.agent(logged.app);
+      const ok = await visitor.post('/api/demo/zk-fidna/prove').set('Origin', TEST_ORIGIN).send({ secretValue: X, balanceValue: Y });
+      expect(ok.status).toBe(200);
+      const refused = await visitor.post('/api/demo/zk-fidna/prove').set('Origin', TEST_ORIGIN).send({ secretValue: X, balanceValue: Y, circuitType: 'range_proof', min: 1, max: 2 });
+      expect(refused.status).toBe(422);
+      const log = lines.join('');
+      expect(log).toContain('/api/demo/zk-fidna/prove');
+      for (const secret of [String(X), Y, ...ok.body.openings.map((o: { blinding: string }) => o.blinding)]) expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
