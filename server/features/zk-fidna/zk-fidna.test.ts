@@ -83,7 +83,7 @@ describe('POST /api/crypto/zk-fidna/prove', () => {
     }
   });
 
-  it('answers the spec’s sentences for missing and bad amounts, and 422 for a false statement, all uncharged', async () => {
+  it('answers the sentences of docs/product.md §5 for missing and bad amounts, and 422 for a false statement, all uncharged', async () => {
     const before = await used();
     const cases: [unknown, number, string][] = [
       [{ balanceValue: 10 }, 400, 'Secret value is required'],
