@@ -49,6 +49,8 @@ import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts
 import { MeteringService } from './features/metering/metering.service.ts';
 import { usageRoutes } from './features/metering/usage.routes.ts';
 import { deriveKey, loadMasterKey } from './security/master-key.ts';
+import { LoginThrottle } from './security/login-throttle.ts';
+import { PasswordHasher } from './security/passwords.ts';
 import { createSealer } from './security/sealing.ts';
 import './types.ts';
 
@@ -107,7 +109,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   });
 
   const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')));
-  const auth = new AuthService(db, keys, config.scryptLogN);
+  const auth = new AuthService(db, keys, new PasswordHasher(config.scryptLogN, config.hashing), new LoginThrottle(config.loginThrottle));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(db, (error, row) =>

@@ -54,6 +54,10 @@ export interface Config {
   smtp: { url: string; to: string; from: string } | undefined;
   /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
+  /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
+  hashing: { concurrent: number; queued: number };
+  /** Wrong passwords per account within the window before that account's sign-ins get 429. */
+  loginThrottle: { failures: number; windowMs: number; tracked: number };
   rateLimits: {
     /** Requests per minute per IP on login and register. */
     auth: number;
@@ -103,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
     scryptLogN: 17,
+    hashing: { concurrent: 2, queued: 8 },
+    loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },
     rateLimits: { auth: 20, demo: 120 },
   };
 }

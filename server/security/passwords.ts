@@ -4,6 +4,7 @@
  * later without breaking existing accounts. Hashing runs on libuv's thread pool, not the event loop.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors.ts';
 
 const KEY_LENGTH = 32;
 const R = 8;
@@ -43,4 +44,62 @@ export async function verifyPassword(password: string, digest: string): Promise<
  */
 export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
   await derive(password, Buffer.alloc(16), logN, R, P);
+}
+
+/** How many hashes may run at once, and how many may wait for a slot before new ones are refused. */
+export interface HashingLimits {
+  concurrent: number;
+  queued: number;
+}
+
+/**
+ * Each scrypt hash takes about 0.35 s and 128 MiB on libuv's thread pool, which file reads and DNS
+ * share: unbounded, a burst of logins starves the whole server. This runs at most `concurrent`
+ * hashes at a time, queues `queued` more, and refuses the rest at once with 503 and Retry-After,
+ * so a flood costs a bounded amount of memory and time.
+ */
+export class PasswordHasher {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly logN: number,
+    private readonly limits: HashingLimits,
+  ) {}
+
+  hash(password: string): Promise<string> {
+    return this.slot(() => hashPassword(password, this.logN));
+  }
+
+  verify(password: string, digest: string): Promise<boolean> {
+    return this.slot(() => verifyPassword(password, digest));
+  }
+
+  burn(password: string): Promise<void> {
+    return this.slot(() => burnPasswordCheck(password, this.logN));
+  }
+
+  /** Hashes running and waiting, for tests and health. */
+  get load(): { active: number; waiting: number } {
+    return { active: this.active, waiting: this.waiting.length };
+  }
+
+  private async slot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active < this.limits.concurrent) {
+      this.active++;
+    } else {
+      if (this.waiting.length >= this.limits.queued) {
+        throw new AppError(503, 'auth_busy', 'Too many sign-ins are being checked right now: retry in a second.', undefined, undefined, { 'Retry-After': '1' });
+      }
+      // The finishing hash hands its slot over, so `active` stays counted.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
 }

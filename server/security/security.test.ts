@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveKey, loadMasterKey } from './master-key.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, PasswordHasher, verifyPassword } from './passwords.ts';
 import { createSealer } from './sealing.ts';
 import { newKeySecret, newKeyValue, secretDigest, secretMatches } from './tokens.ts';
 
@@ -69,5 +69,26 @@ describe('API key material', () => {
     expect(secretMatches(secret, secretDigest(secret))).toBe(true);
     expect(secretMatches(secret + 'x', secretDigest(secret))).toBe(false);
     expect(secretMatches(secret, 'short')).toBe(false);
+  });
+});
+
+describe('PasswordHasher', () => {
+  it('runs at most `concurrent` hashes, queues `queued` more and refuses the rest at once with 503 and Retry-After', async () => {
+    const hasher = new PasswordHasher(12, { concurrent: 2, queued: 3 });
+    const digest = await hashPassword('pw', 12);
+    const checks = Array.from({ length: 9 }, () => hasher.verify('pw', digest));
+    expect(hasher.load).toEqual({ active: 2, waiting: 3 });
+    const outcomes = await Promise.allSettled(checks);
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true)).toHaveLength(5);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expect(r).toMatchObject({ status: 503, code: 'auth_busy', headers: { 'Retry-After': '1' } });
+    expect(hasher.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('frees its slot when a hash fails', async () => {
+    const hasher = new PasswordHasher(40, { concurrent: 1, queued: 0 });
+    await expect(hasher.hash('pw')).rejects.toThrow();
+    expect(hasher.load).toEqual({ active: 0, waiting: 0 });
   });
 });

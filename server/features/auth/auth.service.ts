@@ -6,7 +6,8 @@ import type { Db } from '../../../db/connection.ts';
 import { users } from '../../../db/schema.ts';
 import type { RegisterRequest, User } from '../../contract/auth.ts';
 import { conflict } from '../../errors.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.ts';
+import type { LoginThrottle } from '../../security/login-throttle.ts';
+import type { PasswordHasher } from '../../security/passwords.ts';
 import type { SessionUser } from '../../types.ts';
 import type { KeyService } from '../keys/keys.service.ts';
 
@@ -38,7 +39,8 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly keys: KeyService,
-    private readonly scryptLogN: number,
+    private readonly passwords: PasswordHasher,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   findById(id: string): SessionUser | undefined {
@@ -47,18 +49,24 @@ export class AuthService {
   }
 
   async register(input: z.infer<typeof RegisterRequest>): Promise<SessionUser> {
-    const passwordDigest = await hashPassword(input.password, this.scryptLogN);
+    const passwordDigest = await this.passwords.hash(input.password);
     return this.createUser({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordDigest });
   }
 
-  /** The user for these credentials, or undefined; takes the same time whether or not the email exists. */
+  /**
+   * The user for these credentials, or undefined; takes the same time whether or not the email
+   * exists. An account with too many recent failures is refused (429) before any hashing.
+   */
   async checkPassword(email: string, password: string): Promise<SessionUser | undefined> {
+    this.throttle.check(email);
     const row = this.db.select().from(users).where(eq(users.email, email)).get();
-    if (!row?.passwordDigest) {
-      await burnPasswordCheck(password, this.scryptLogN);
+    const valid = row?.passwordDigest ? await this.passwords.verify(password, row.passwordDigest) : (await this.passwords.burn(password), false);
+    if (!valid) {
+      this.throttle.fail(email);
       return undefined;
     }
-    return (await verifyPassword(password, row.passwordDigest)) ? withoutDigest(row) : undefined;
+    this.throttle.succeed(email);
+    return withoutDigest(row!);
   }
 
   /** Finds the account of a Google profile (by Google id, then by verified email) or creates it. */

@@ -163,3 +163,25 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('failed sign-ins per account', () => {
+  it('throttles one account after its wrong passwords, from any address, without touching others', async () => {
+    const throttled = await createTestApp({ config: { engineWorkers: 1, loginThrottle: { failures: 3, windowMs: 60_000, tracked: 100 } } });
+    try {
+      const victim = await signUp(throttled);
+      const bystander = await signUp(throttled);
+      const login = (email: string, password: string, ip: string) =>
+        request(throttled.app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+      for (let i = 0; i < 3; i++) expect((await login(victim.email, 'wrong password', `10.0.0.${i}`)).status).toBe(401);
+      const refused = await login(victim.email, 'correct horse battery', '10.0.0.9');
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('login_throttled');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await login(bystander.email, 'correct horse battery', '10.0.0.9')).status).toBe(200);
+      for (let i = 0; i < 3; i++) await login('nobody@example.com', 'x', '10.0.1.1');
+      expect((await login('nobody@example.com', 'x', '10.0.1.1')).body.code).toBe('login_throttled');
+    } finally {
+      await throttled.close();
+    }
+  });
+});
