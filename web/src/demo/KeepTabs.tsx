@@ -7,11 +7,13 @@ import * as RadixTabs from '@radix-ui/react-tabs';
 import { useState, type ReactNode } from 'react';
 import type { TabDef } from '../components/ui/Tabs.tsx';
 
-export function KeepTabs({ tabs, defaultValue, label, listClassName = '' }: { tabs: TabDef[]; defaultValue: string; label: string; listClassName?: string }) {
+export function KeepTabs(props: { tabs: TabDef[]; defaultValue: string; label: string; listClassName?: string; onValueChange?: (value: string) => void }) {
+  const { tabs, defaultValue, label, listClassName = '', onValueChange } = props;
   const [value, setValue] = useState(defaultValue);
   const [visited, setVisited] = useState<Set<string>>(() => new Set([defaultValue]));
   const choose = (next: string) => {
     setValue(next);
+    onValueChange?.(next);
     setVisited((v) => (v.has(next) ? v : new Set(v).add(next)));
   };
   return (

@@ -10,9 +10,4 @@ export const labelOf = (id: AlgorithmId) => SCHEMES[id].label;
 /** Where an operation runs: the platform's server, or the wasm engine in this tab's worker. */
 export type Where = 'server' | 'browser';
 
-/** Why an algorithm cannot run in the browser yet: said in the UI instead of faking a result. */
-export const NOT_IN_BROWSER: Partial<Record<AlgorithmId, string>> = {
-  'zk-fidna': 'zk-FIDNA does not run in the browser: the engine does not have it yet.',
-};
-
 export const whereText = (where: Where) => (where === 'server' ? 'on the server' : 'in this browser');

@@ -6,12 +6,14 @@
 import { QES2_BY_MODE } from '../../../shared/schemes.ts';
 import type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
 import type { Qes2Mode, Qes2Signed, Qes2Verified } from '../workers/qes2-local.ts';
+import type { ZkProved, ZkProveInput, ZkVerified, ZkVerifyInput } from '../workers/zkfidna-local.ts';
 import { engineWorker } from '../workers/engine.client.ts';
-import { NOT_IN_BROWSER, type Where } from './algorithms.ts';
+import type { Where } from './algorithms.ts';
 import { postDemo } from './http.ts';
 
 export type { DilionSigned, DilionVerified } from '../workers/dilion-local.ts';
 export type { Qes2Mode, Qes2Signed, Qes2Verified } from '../workers/qes2-local.ts';
+export type { ZkProved, ZkProveInput, ZkVerified, ZkVerifyInput } from '../workers/zkfidna-local.ts';
 
 export interface DilionSignInput {
   message: string;
@@ -48,13 +50,6 @@ export function dilionVerify(where: Where, input: DilionVerifyInput): Promise<Di
   });
 }
 
-/** zk-FIDNA answers are shown as the server sends them, field by field where present. */
-export type Json = Record<string, unknown>;
-
-function serverOnly(algorithm: 'zk-fidna', where: Where): void {
-  if (where === 'browser') throw new Error(NOT_IN_BROWSER[algorithm]);
-}
-
 export function qes2Sign(where: Where, mode: Qes2Mode, message: string): Promise<Qes2Signed> {
   if (where === 'browser') return engineWorker().qes2Sign(mode, message);
   return postDemo(`/api/demo/${QES2_BY_MODE[mode].apiPath}/sign`, { message });
@@ -69,20 +64,17 @@ export function qes2Verify(where: Where, mode: Qes2Mode, message: string, signat
   return postDemo(`/api/demo/${QES2_BY_MODE[mode].apiPath}/verify`, { message, signature, publicKey });
 }
 
-export type CircuitType = 'balance_proof' | 'range_proof' | 'custom';
-
-export interface ProveInput {
-  secretValue: number;
-  balanceValue: number;
-  circuitType: CircuitType;
-}
-
-export async function zkProve(where: Where, input: ProveInput): Promise<Json> {
-  serverOnly('zk-fidna', where);
+/**
+ * Proving in the browser keeps X and Y on this device: the worker gets them and hands back the
+ * proof, its public input and the openings; nothing is sent anywhere (docs/decisions/025).
+ */
+export function zkProve(where: Where, input: ZkProveInput): Promise<ZkProved> {
+  if (where === 'browser') return engineWorker().zkProve(input);
   return postDemo('/api/demo/zk-fidna/prove', input);
 }
 
-export async function zkVerify(where: Where, proof: unknown, publicInput: unknown): Promise<Json> {
-  serverOnly('zk-fidna', where);
-  return postDemo('/api/demo/zk-fidna/verify', { proof, publicInput });
+/** Either side verifies a proof made on either: the proof object (views and attestation) and its public input. */
+export function zkVerify(where: Where, input: ZkVerifyInput): Promise<ZkVerified> {
+  if (where === 'browser') return engineWorker().zkVerify(input);
+  return postDemo('/api/demo/zk-fidna/verify', input);
 }

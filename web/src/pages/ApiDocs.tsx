@@ -14,8 +14,6 @@ import { EndpointList } from './api-docs/EndpointList.tsx';
 import { TABS, endpointsFor, type AlgorithmTab } from './api-docs/endpoints.ts';
 import { LANGUAGES, PLACEHOLDER_KEYS, type SampleConfig } from './api-docs/samples/config.ts';
 import { sampleFor } from './api-docs/samples/index.ts';
-import { DevBadge, DevNote } from '../demo/InDevelopment.tsx';
-import { runnable } from '../demo/zkFidna.ts';
 
 function liveCount(served: ServedPaths, tab: AlgorithmTab): { live: number; total: number; known: boolean } {
   const endpoints = endpointsFor(tab);
@@ -33,7 +31,7 @@ function SummaryCards({ served, onPick }: { served: ServedPaths; onPick: (tab: A
             <h3 style={{ margin: 0 }}>{t.name}</h3>
             <div className="row" style={{ gap: 10 }}>
               <span className="stat">{total} endpoints</span>
-              {!runnable(t.value) ? <DevBadge /> : known && (live === total ? <span className="badge badge-success">Live</span> : <span className="badge">Coming soon</span>)}
+              {known && (live === total ? <span className="badge badge-success">Live</span> : <span className="badge">Coming soon</span>)}
             </div>
             <p>{t.blurb}</p>
           </button>
@@ -47,13 +45,7 @@ function AlgorithmPanel({ tab, served, config }: { tab: AlgorithmTab; served: Se
   const { live, total, known } = liveCount(served, tab);
   return (
     <div className="stack" style={{ gap: 20 }}>
-      {!runnable(tab) && (
-        <DevNote testId="api-docs-in-development">
-          zk-FIDNA is in development: the server does not serve these endpoints yet (they answer 404). The request shapes and
-          samples below are its design and may still change.
-        </DevNote>
-      )}
-      {runnable(tab) && known && live < total && (
+      {known && live < total && (
         <div className="spec-note">
           Coming soon: this server does not serve these endpoints yet. The request shapes below follow the specification and may still
           change; the Live badge appears as soon as they are deployed.

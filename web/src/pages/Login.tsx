@@ -2,13 +2,10 @@
 import { useSearch } from 'wouter';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { ALGORITHMS } from '../demo/algorithms.ts';
-import { runnable, ZK_FIDNA_AVAILABLE } from '../demo/zkFidna.ts';
 import '../styles/forms.css';
 import { GoogleButton } from './login/GoogleButton.tsx';
 import { SignInForm } from './login/SignInForm.tsx';
 import { SignUpForm } from './login/SignUpForm.tsx';
-
-const LIVE = ALGORITHMS.filter((a) => runnable(a.id)).length;
 
 function HeroPanel() {
   return (
@@ -19,12 +16,12 @@ function HeroPanel() {
       <ul>
         <li>ML-DSA-65 signatures (NIST FIPS 204)</li>
         <li>Hybrid signatures for ECDSA and Taproot systems</li>
-        <li>Zero-knowledge balance and range proofs{ZK_FIDNA_AVAILABLE ? '' : ' (in development)'}</li>
+        <li>Zero-knowledge balance and range proofs</li>
       </ul>
       <div className="auth-stats">
         <div className="auth-stat">
-          <strong>{LIVE}</strong>
-          <span>{ZK_FIDNA_AVAILABLE ? 'Algorithms' : 'Algorithms live'}</span>
+          <strong>{ALGORITHMS.length}</strong>
+          <span>Algorithms live</span>
         </div>
         <div className="auth-stat">
           <strong>99.9%</strong>

@@ -9,7 +9,6 @@ import '../styles/marketing.css';
 import { PrivacyIdentifier } from './tech/PrivacyIdentifier.tsx';
 import { Composition, ProtocolFlows } from './tech/ProtocolFlow.tsx';
 import { SpecCards } from './tech/SpecCards.tsx';
-import { ZK_FIDNA_AVAILABLE } from '../demo/zkFidna.ts';
 
 const STANDARDS = [
   { href: 'https://csrc.nist.gov/pubs/fips/204/final', name: 'FIPS 204', what: 'ML-DSA, the lattice signature under Dilion and QES2' },
@@ -33,11 +32,7 @@ export default function Tech() {
 
       <section className="doc-section" aria-labelledby="specs">
         <h2 id="specs">Specifications</h2>
-        <p className="lead">
-          {ZK_FIDNA_AVAILABLE
-            ? 'Figures are for the parameter sets we ship, from the standards and our own measurements.'
-            : 'Dilion and QES2 figures are for the parameter sets we ship, from the standards and our own measurements. zk-FIDNA is in development: its card shows design figures, not measurements.'}
-        </p>
+        <p className="lead">Figures are for the parameter sets we ship: sizes from the standards and our encodings, times from our own measurements.</p>
         <SpecCards />
       </section>
 

@@ -141,7 +141,7 @@ describe('in-browser zk-FIDNA: refusals', () => {
 
   it('refuses bad amounts with the server contract’s own sentences', () => {
     const bodies: [ZkProveInput, string][] = [
-      [{} as ZkProveInput, 'Secret value is required'],
+      [{}, 'Secret value is required'],
       [{ secretValue: 0, balanceValue: 5 }, 'Secret value must be a positive number'],
       [{ secretValue: -3, balanceValue: 5 }, 'Secret value must be a positive number'],
       [{ secretValue: 1.5, balanceValue: 5 }, 'Secret value must be a positive number'],

@@ -14,7 +14,8 @@ import type { DemoZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResp
 import { fromBase64, toHex } from '../../../shared/bytes.ts';
 import { ZK_FIDNA_CIRCUITS, zkProofToJson, zkPublicInputFromJson, zkViewProblem, zkViewsToJson, type ZkCircuit, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
 
-export type ZkProveInput = z.input<typeof DemoZkProveRequest>;
+/** A demo prove request; an absent secretValue is refused as the server refuses it ('Secret value is required'). */
+export type ZkProveInput = Omit<z.input<typeof DemoZkProveRequest>, 'secretValue'> & { secretValue?: number | string };
 export type ZkVerifyInput = z.input<typeof ZkVerifyRequest>;
 /** Results made here have the server's shape, plus the engine time of the work in ms. */
 export type ZkProved = z.infer<typeof ZkProveResponse> & { engineMs?: number };

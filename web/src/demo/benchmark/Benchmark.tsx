@@ -11,15 +11,13 @@ import { Select } from '../../components/ui/Select.tsx';
 import { ALGORITHMS, labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
 import { ResultsPanel } from './ResultsPanel.tsx';
-import { WARM_UP_ROUNDS } from './operations.ts';
+import { WARM_UP_ROUNDS, ZK_WARM_UP_ROUNDS } from './operations.ts';
 import { COUNT_ERROR, MAX_COUNT, MIN_COUNT, runBenchmark, validCount } from './run.ts';
 import { attachEngineTimes, fetchRecords } from './serverRecords.ts';
-import { SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
+import { engineWorkOf, SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
 import { StatCards } from './StatCards.tsx';
 import { summarize, type Sample, type Side } from './stats.ts';
 import { TimesChart } from './TimesChart.tsx';
-import { DevNote } from '../InDevelopment.tsx';
-import { runnable } from '../zkFidna.ts';
 
 /** A finished run. */
 interface Run {
@@ -55,7 +53,6 @@ export default function Benchmark() {
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start() {
-    if (!runnable(algorithm)) return;
     const count = Number(countText);
     if (!validCount(count)) {
       window.alert(COUNT_ERROR);
@@ -105,12 +102,14 @@ export default function Benchmark() {
   }, [run]);
 
   const stored = (id: AlgorithmId) => performanceQuery.data?.byAlgorithm.find((a) => a.algorithm === id);
-  const storedDilion = stored('dilion');
+  // Node's figure for the engine comparison: this run's server records, else the stored average.
+  const work = engineWorkOf(run?.algorithm ?? null);
+  const storedWork = stored(work);
   const node: NodeFigure | null =
-    run?.algorithm === 'dilion' && bySide.serverSummary.medianEngineSignMs != null
-      ? { ms: bySide.serverSummary.medianEngineSignMs, source: `median of the engine times the server recorded for ${run.matched} of this run’s signatures` }
-      : storedDilion && storedDilion.averageGenerationTime > 0
-        ? { ms: storedDilion.averageGenerationTime, source: `average engine time of ${storedDilion.operations.toLocaleString('en-US')} stored Dilion operations (GET /api/crypto/performance)` }
+    run?.algorithm === work && bySide.serverSummary.medianEngineSignMs != null
+      ? { ms: bySide.serverSummary.medianEngineSignMs, source: `median of the engine times the server recorded for ${run.matched} of this run’s operations` }
+      : storedWork && storedWork.averageGenerationTime > 0
+        ? { ms: storedWork.averageGenerationTime, source: `average engine time of ${storedWork.operations.toLocaleString('en-US')} stored ${labelOf(work)} operations (GET /api/crypto/performance)` }
         : null;
 
   const total = progress ? progress.count * 2 : 0;
@@ -133,7 +132,7 @@ export default function Benchmark() {
               label="Algorithm"
               value={algorithm}
               onValueChange={(v) => setAlgorithm(v as AlgorithmId)}
-              options={ALGORITHMS.map((a) => ({ value: a.id, label: runnable(a.id) ? a.id : `${a.id} (in development)` }))}
+              options={ALGORITHMS.map((a) => ({ value: a.id, label: a.id }))}
             />
           </div>
           <div className="field">
@@ -145,19 +144,16 @@ export default function Benchmark() {
               Stop Test
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" onClick={start} disabled={!runnable(algorithm)}>
+            <button type="button" className="btn btn-primary" onClick={start}>
               Start Benchmark
             </button>
           )}
         </div>
-        {!runnable(algorithm) && (
-          <DevNote testId="bench-in-development">{labelOf(algorithm)} is in development: there is no prover to benchmark yet. Pick another algorithm.</DevNote>
-        )}
-        <p className="muted demo-small">
-          Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on
-          the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Times are wall-clock as this page sees them; the engine
-          times below come from the worker and from the server’s operation records. Before a Dilion or QES2 run the worker signs and verifies {WARM_UP_ROUNDS} untimed messages so
-          the browser has optimised the engine, as a long-running server has.
+        <p className="muted demo-small" data-testid="bench-method">
+          {algorithm === 'zk-fidna'
+            ? `Each operation proves balance_proof for a random secret from 100 to 599 under a random balance from 1,000 to 5,999 and verifies the proof with its ML-DSA-65 attestation, once in this browser (the wasm engine in a Web Worker, an attestation key made in this tab: the amounts stay here) and once on the server (POST /api/demo/zk-fidna/…, with a 50 ms pause after each). Before the run the worker proves and verifies ${ZK_WARM_UP_ROUNDS} untimed statements, the first of which builds the generator tables.`
+            : `Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Before the run the worker signs and verifies ${WARM_UP_ROUNDS} untimed messages so the browser has optimised the engine, as a long-running server has.`}{' '}
+          Times are wall-clock as this page sees them; the engine times below come from the worker and from the server’s operation records.
         </p>
         {progress && (
           <div className="stack" style={{ gap: 6 }}>

@@ -14,13 +14,20 @@ describe('stat cards before a run', () => {
   });
 
   it('know the public keys: 1,952 B, and 1,985 B (ECDSA) or 1,984 B (Schnorr) for QES2', () => {
-    expect([EXACT_SIZES.dilion?.publicKey, EXACT_SIZES['qes2-ecdsa']?.publicKey, EXACT_SIZES['qes2-schnorr']?.publicKey]).toEqual([1952, 1985, 1984]);
-    expect(beforeRunNote('qes2-schnorr', 'QES2_Schnorr', undefined)).toContain('its public key is 1,984 B');
+    expect([EXACT_SIZES.dilion.beside, EXACT_SIZES['qes2-ecdsa'].beside, EXACT_SIZES['qes2-schnorr'].beside]).toEqual([
+      'its public key is 1,952 B',
+      'its public key is 1,985 B',
+      'its public key is 1,984 B',
+    ]);
+    expect(beforeRunNote('qes2-schnorr', 'QES2_Schnorr', undefined)).toContain('exact signature size (its public key is 1,984 B)');
   });
 
-  it('show nothing for zk-FIDNA, which is not built, and say so', () => {
-    expect(beforeRunFigures('zk-fidna', stored)).toEqual(['—', '—', '—', '—', '—', '—', '—']);
-    expect(beforeRunNote('zk-fidna', 'zk-FIDNA', stored)).toBe('zk-FIDNA is in development: there is nothing to measure yet.');
+  it('show zk-FIDNA’s exact 826 B balance proof, and say the 3,309 B attestation is not counted in it', () => {
+    expect(beforeRunFigures('zk-fidna', undefined)).toEqual(['826 B', '—', '—', '—', '—', '—', '—']);
+    expect(beforeRunFigures('zk-fidna', stored).slice(0, 4)).toEqual(['826 B', '2.00 ms', '1.00 ms', '3.00 ms']);
+    expect(beforeRunNote('zk-fidna', 'zk-FIDNA', undefined)).toContain(
+      'the size is zk-FIDNA’s exact balance_proof size with an empty context (the ML-DSA-65 attestation adds 3,309 B beside it)',
+    );
   });
 
   it('never show a prototype size for any algorithm', () => {

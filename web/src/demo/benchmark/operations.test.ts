@@ -45,10 +45,36 @@ describe('a benchmark operation', () => {
     expect(sample.time).toBeLessThan(500);
   });
 
-  it('fails with the server’s message and time 0 when the endpoint does not exist', async () => {
+  it('fails with the server’s message and time 0 when the server refuses the call', async () => {
     stubFetch(json(404, { message: 'There is no POST /api/demo/zk-fidna/prove.', code: 'not_found' }));
     const sample = await runOperation('zk-fidna', 'server', 1, ctx());
     expect(sample).toMatchObject({ ok: false, time: 0, signMs: 0, verifyMs: 0, error: 'There is no POST /api/demo/zk-fidna/prove.' });
+  });
+
+  it('proves a random balance statement in docs/product.md §7’s ranges, verifies the whole proof object, and sizes the proof alone', async () => {
+    const bodies: unknown[] = [];
+    const proof = { encoded: 'A'.repeat(1102) + '==', signature: { algorithm: 'ML-DSA-65', publicKey: 'pk', value: 'sig' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return bodies.length === 1 ? json(200, { proof, publicInput: { result: 1, circuitType: 'balance_proof' } }) : json(200, { valid: true });
+      }),
+    );
+    const sample = await runOperation('zk-fidna', 'server', 3, ctx());
+    expect(sample).toMatchObject({ ok: true, size: 826, signature: proof.encoded });
+    const [prove, verify] = bodies as [{ secretValue: number; balanceValue: number; circuitType: string }, unknown];
+    expect(prove.circuitType).toBe('balance_proof');
+    expect(prove.secretValue).toBeGreaterThanOrEqual(100);
+    expect(prove.secretValue).toBeLessThanOrEqual(599);
+    expect(prove.balanceValue).toBeGreaterThanOrEqual(1000);
+    expect(prove.balanceValue).toBeLessThanOrEqual(5999);
+    expect(verify).toEqual({ proof, publicInput: { result: 1, circuitType: 'balance_proof' } });
+  });
+
+  it('fails a zk-FIDNA operation whose proof does not verify, saying so', async () => {
+    stubFetch(json(200, { proof: { encoded: 'AAAA' }, publicInput: { result: 1, circuitType: 'balance_proof' } }), json(200, { valid: false }));
+    expect(await runOperation('zk-fidna', 'server', 1, ctx())).toMatchObject({ ok: false, error: 'The proof did not verify' });
   });
 
   it('fails when the verify says invalid, and says Network error when the request never got an answer', async () => {
@@ -58,10 +84,4 @@ describe('a benchmark operation', () => {
     expect(await runOperation('qes2-ecdsa', 'server', 1, ctx())).toMatchObject({ ok: false, error: 'Network error' });
   });
 
-  it('fails in the browser for algorithms the engine does not have yet, saying why', async () => {
-    const sample = await runOperation('zk-fidna', 'browser', 1, ctx());
-    expect(sample).toMatchObject({ ok: false, time: 0 });
-    // It runs nowhere yet: the reason must not claim the server has it.
-    expect(sample.error).toBe('zk-FIDNA does not run in the browser: the engine does not have it yet.');
-  });
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { attachEngineTimes } from './serverRecords.ts';
 import type { Sample } from './stats.ts';
 
-const record = (operationType: 'sign' | 'verify', encoded: string, ms: number) => ({
+const record = (operationType: 'sign' | 'prove' | 'verify', encoded: string, ms: number) => ({
   id: 1,
-  algorithm: 'dilion',
+  algorithm: operationType === 'prove' ? 'zk-fidna' : 'dilion',
   operationType,
   channel: 'demo' as const,
   message: 'Benchmark test 1',
@@ -13,7 +13,7 @@ const record = (operationType: 'sign' | 'verify', encoded: string, ms: number) =
   metadata: null,
   verified: operationType === 'verify',
   signatureSize: 3309,
-  generationTime: operationType === 'sign' ? ms : null,
+  generationTime: operationType === 'verify' ? null : ms,
   verificationTime: operationType === 'verify' ? ms : null,
   createdAt: new Date().toISOString(),
 });
@@ -29,5 +29,11 @@ describe('server engine times', () => {
     expect(samples[0]).toMatchObject({ engineSignMs: 0.42, engineVerifyMs: 0.2 });
     expect(samples[1]!.engineSignMs).toBeUndefined();
     expect(samples[2]).toEqual(sample('browser'));
+  });
+
+  it('takes a zk-FIDNA proof’s prove and verify engine times from the records of the same proof', () => {
+    const { samples, matched } = attachEngineTimes([sample('server', 'PPP=')], [record('prove', 'PPP=', 24.5), record('verify', 'PPP=', 4.1)]);
+    expect(matched).toBe(1);
+    expect(samples[0]).toMatchObject({ engineSignMs: 24.5, engineVerifyMs: 4.1 });
   });
 });

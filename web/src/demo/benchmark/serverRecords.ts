@@ -1,7 +1,8 @@
 /**
  * The server's own engine times for a run's operations. Demo responses carry no timing, but the
- * server records every operation with the engine's time (generationTime for sign, verificationTime
- * for verify) and the signature; matching on the signature finds exactly this run's records. The
+ * server records every operation with the engine's time (generationTime for sign or prove,
+ * verificationTime for verify) and the signature or proof; matching on those bytes finds exactly
+ * this run's records. The
  * history API returns the latest 100 records, so a long run is covered for its last operations.
  */
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ export function attachEngineTimes(samples: Sample[], records: readonly Operation
   for (const r of records) {
     const encoded = typeof r.signature.encoded === 'string' ? r.signature.encoded : undefined;
     if (!encoded) continue;
-    if (r.operationType === 'sign' && r.generationTime != null) sign.set(encoded, r.generationTime);
+    if ((r.operationType === 'sign' || r.operationType === 'prove') && r.generationTime != null) sign.set(encoded, r.generationTime);
     if (r.operationType === 'verify' && r.verificationTime != null) verify.set(encoded, r.verificationTime);
   }
   let matched = 0;

@@ -2,8 +2,6 @@
  * One algorithm's endpoints: method, path, live status (from the server's OpenAPI document),
  * summary, request fields and what comes back.
  */
-import { DevBadge } from '../../demo/InDevelopment.tsx';
-import { runnable } from '../../demo/zkFidna.ts';
 import type { ServedPaths } from '../../hooks/useServedPaths.ts';
 import type { DocumentedEndpoint } from './endpoints.ts';
 
@@ -20,7 +18,7 @@ export function EndpointList({ endpoints, served }: { endpoints: DocumentedEndpo
         <div key={e.path} className="endpoint" data-testid={`endpoint-${e.path}`}>
           <span className="method">{e.method}</span>
           <span className="endpoint-path">{e.path}</span>
-          {runnable(e.tab) ? <Status live={served.has(e.method, e.path)} /> : <DevBadge />}
+          <Status live={served.has(e.method, e.path)} />
           <p className="endpoint-desc">{e.summary}</p>
           <dl className="kv endpoint-desc" style={{ marginTop: 6 }}>
             {e.fields.map((f) => (

@@ -2,8 +2,8 @@
  * The public API endpoints the docs page documents (the list of docs/api.md §1), with their request fields.
  * endpoints.test.ts checks this list against the server's own /api/openapi.json both ways: every
  * served /api/crypto operation that takes an API key is here, and every one here that the server
- * serves has exactly these request fields. Entries the server does not serve yet are shown as
- * "coming soon" (the page reads the live OpenAPI document to decide).
+ * serves has exactly these request fields. An entry a server does not serve (an older deployment)
+ * is shown as "coming soon": the page reads the live OpenAPI document to decide.
  */
 
 import { QES2_BY_MODE, QES2_MODES, SCHEME_IDS, type PerScheme, type Qes2Mode, type SchemeId } from '../../../../shared/schemes.ts';
@@ -107,24 +107,31 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
     tab: 'zk-fidna',
     method: 'POST',
     path: '/api/crypto/zk-fidna/prove',
-    summary: 'Prove a statement about hidden amounts',
+    summary: 'Prove a statement about hidden amounts, attested with ML-DSA-65',
     fields: [
-      { name: 'secretValue', required: true, description: 'X, a positive integer (the amount), never revealed.' },
-      { name: 'balanceValue', required: true, description: 'Y, a non-negative integer (the balance), never revealed.' },
-      { name: 'circuitType', required: false, description: 'balance_proof (Y ≥ X, default), range_proof or custom.' },
+      { name: 'secretValue', required: true, description: 'X, the hidden amount: an integer ≥ 1, as a JSON number (up to 2^53 − 1) or a decimal string (up to 2^64 − 1).' },
+      { name: 'balanceValue', required: false, description: 'Y, the hidden balance (≥ 0, same forms). Required except by range_proof with its own max.' },
+      { name: 'circuitType', required: false, description: 'balance_proof (default): whether Y ≥ X (result 1) or not (result 0); range_proof: min ≤ X ≤ max; custom: X paid out of Y with change Y − X.' },
+      { name: 'min', required: false, description: 'range_proof: the public lower bound of X; default 1.' },
+      { name: 'max', required: false, description: 'range_proof: the public upper bound of X; default balanceValue, which then becomes public.' },
+      { name: 'context', required: false, description: 'Bytes the proof is bound to (a transaction id, say), base64, at most 255 bytes; default empty.' },
+      { name: 'keyId', required: false, description: 'One of your ML-DSA-65 signing keys to attest the proof; default: your default key.' },
     ],
-    returns: 'proof (commitments, Bulletproof, ML-DSA-65 attestation), publicInput, and openings for you alone.',
+    returns:
+      'proof (encoded: 826 B for balance_proof with an empty context; the commitments, challenges and five response scalars as views; signature: the 3,309 B ML-DSA-65 attestation and its public key), publicInput (nothing secret), and openings for you alone (never stored).',
   },
   {
     tab: 'zk-fidna',
     method: 'POST',
     path: '/api/crypto/zk-fidna/verify',
-    summary: 'Verify a zk-FIDNA proof',
+    summary: 'Verify a zk-FIDNA proof and its attestation',
     fields: [
-      { name: 'proof', required: true, description: 'The proof object from the prove response.' },
-      { name: 'publicInput', required: true, description: 'The publicInput from the prove response (result, circuitType).' },
+      { name: 'proof', required: true, description: 'proof.encoded from the prove response, or the whole proof object (its views must match; its signature is then checked too).' },
+      { name: 'publicInput', required: false, description: 'The publicInput from the prove response (result, circuitType, and min, max, context when present). Send it, or publicSignals with circuitType.' },
+      { name: 'publicSignals', required: false, description: 'publicInput without circuitType, for callers that keep the circuit apart.' },
+      { name: 'circuitType', required: false, description: 'With publicSignals: the circuit of the proof.' },
     ],
-    returns: 'valid, with the structural, mathematical and signature checks reported separately.',
+    returns: 'valid, and details: structurallyValid, circuitValid, mathematicalCheck, positiveCheck, balanceCheck, and signatureCheck (null when no attestation was sent).',
   },
 ];
 

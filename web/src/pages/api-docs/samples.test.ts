@@ -1,7 +1,7 @@
 /**
- * The API docs' code samples work: the Node.js and Python Dilion and QES2 samples run, as shown on
- * the page with only the base URL and key pair filled in, against a real server with a real account;
- * the other Node.js and Python samples at least parse.
+ * The API docs' code samples work: the Node.js and Python Dilion, QES2 and zk-FIDNA samples run, as
+ * shown on the page with only the base URL and key pair filled in, against a real server with a real
+ * account, and their offline checks can say false.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -100,6 +100,42 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s samples, run against a liv
     const text = sampleFor(tab, 'python', config).replace('hashlib.sha256(m_prime).digest()', 'hashlib.sha256(m_prime + b"x").digest()');
     const { stdout } = await run('python3', [write(`${tab}-bad.py`, text)], { cwd: dir, timeout: 60_000 });
     expect(stdout).toContain('offline secp256k1 half: False');
+  });
+});
+
+describe('zk-FIDNA samples, run against a live server', () => {
+  const hasMlDsa = () => run('python3', ['-c', 'import cryptography.hazmat.primitives.asymmetric.mldsa']).then(() => true, () => false);
+
+  it('Node.js: proves and verifies through the API, opens the commitments with @noble/curves and checks the attestation', async () => {
+    const file = write('zk-fidna.mjs', sampleFor('zk-fidna', 'node', config));
+    const { stdout } = await run(process.execPath, [file], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('proof bytes: 826');
+    expect(stdout).toContain('public input: {"result":1,"circuitType":"balance_proof"}');
+    expect(stdout).toMatch(/server verify: true \{"structurallyValid":true,"circuitValid":true,"mathematicalCheck":true,"positiveCheck":true,"balanceCheck":true,"signatureCheck":true\}/);
+    expect(stdout).toContain("openings open the commitments: true [ '650000', '21930000' ]");
+    expect(stdout).toContain('offline attestation: true');
+  });
+
+  it('Python (standard library): proves and verifies through the API, opens the commitments, and checks the attestation when pyca/cryptography is there', async () => {
+    const file = write('zk-fidna.py', sampleFor('zk-fidna', 'python', config));
+    const { stdout } = await run('python3', [file], { cwd: dir, timeout: 60_000 });
+    expect(stdout).toContain('proof bytes: 826');
+    expect(stdout).toContain('server verify: True');
+    expect(stdout).toContain("openings open the commitments: True ['650000', '21930000']");
+    expect(stdout).toContain((await hasMlDsa()) ? 'offline attestation: True' : 'offline attestation: skipped');
+  });
+
+  it('their opening checks say false for an amount the commitment does not hold', async () => {
+    // The offline checks must be able to fail: the same scripts, each checking value + 1.
+    const node = sampleFor('zk-fidna', 'node', config).replace('B.multiplyUnsafe(BigInt(o.value))', 'B.multiplyUnsafe(BigInt(o.value) + 1n)');
+    expect((await run(process.execPath, [write('zk-bad.mjs', node)], { cwd: dir, timeout: 60_000 })).stdout).toContain('openings open the commitments: false');
+    const python = sampleFor('zk-fidna', 'python', config).replace('mul(int(opening["value"]), B)', 'mul(int(opening["value"]) + 1, B)');
+    expect((await run('python3', [write('zk-bad.py', python)], { cwd: dir, timeout: 60_000 })).stdout).toContain('openings open the commitments: False');
+  });
+
+  it('Node.js’s attestation check says false for a proof byte changed after signing', async () => {
+    const text = sampleFor('zk-fidna', 'node', config).replace("const { publicKey, value } = proved.proof.signature;", 'const { publicKey, value } = proved.proof.signature;\nproof[10] ^= 1;');
+    expect((await run(process.execPath, [write('zk-bad-attestation.mjs', text)], { cwd: dir, timeout: 60_000 })).stdout).toContain('offline attestation: false');
   });
 });
 

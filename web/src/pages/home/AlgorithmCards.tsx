@@ -4,13 +4,11 @@
  */
 import type { ReactNode } from 'react';
 import type { AlgorithmId } from '../../demo/algorithms.ts';
-import { DevBadge } from '../../demo/InDevelopment.tsx';
-import { runnable } from '../../demo/zkFidna.ts';
 import { useServedPaths } from '../../hooks/useServedPaths.ts';
 import { HybridIcon, KeyIcon, LatticeIcon, ProofIcon } from './icons.tsx';
 
 interface Algorithm {
-  /** The demo's id, which says whether it can run yet (zkFidna.ts). */
+  /** The demo's id. */
   id: AlgorithmId;
   name: string;
   icon: ReactNode;
@@ -53,8 +51,8 @@ export const ALGORITHMS: Algorithm[] = [
     name: 'zk-FIDNA',
     icon: <ProofIcon />,
     summary:
-      'Zero-knowledge balance and range proofs, to show a balance covers an amount without revealing either: designed on Pedersen commitments and Bulletproofs, attested by an ML-DSA-65 signature, with no trusted setup.',
-    meta: 'Design target · ~0.8 KB + signature',
+      'Zero-knowledge balance and range proofs, to show a balance covers an amount without revealing either: Pedersen commitments and Bulletproofs on secp256k1, attested by an ML-DSA-65 signature, with no trusted setup. The demo proves in your browser, so the amounts never leave it.',
+    meta: 'Bulletproofs · 826 B proof + 3,309 B signature',
     probe: '/api/crypto/zk-fidna/prove',
   },
 ];
@@ -73,17 +71,11 @@ export function AlgorithmCards() {
           {ALGORITHMS.map((a) => {
             const live = served.has('post', a.probe);
             return (
-              <article key={a.name} className={`card feature-card${runnable(a.id) ? '' : ' dev-card'}`} data-testid={`algorithm-${a.name}`}>
+              <article key={a.name} className="card feature-card" data-testid={`algorithm-${a.name}`}>
                 <div className="feature-head">
                   <div className="icon-bubble">{a.icon}</div>
-                  {!runnable(a.id) ? (
-                    <DevBadge />
-                  ) : (
-                    <>
-                      {live === true && <span className="badge badge-success">Live</span>}
-                      {live === false && <span className="badge">Coming soon</span>}
-                    </>
-                  )}
+                  {live === true && <span className="badge badge-success">Live</span>}
+                  {live === false && <span className="badge">Coming soon</span>}
                 </div>
                 <h3>{a.name}</h3>
                 <p>{a.summary}</p>

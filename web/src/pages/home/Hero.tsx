@@ -1,9 +1,6 @@
 /** Home hero: the pitch, Try Demo and Get Started, and a real request/response pair of the API. */
 import { Link } from 'wouter';
 import { ALGORITHMS } from '../../demo/algorithms.ts';
-import { runnable, ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
-
-const LIVE = ALGORITHMS.filter((a) => runnable(a.id)).length;
 
 export function Hero() {
   return (
@@ -12,12 +9,12 @@ export function Hero() {
         <div>
           <div className="eyebrow">Post-quantum cryptography API</div>
           <h1>
-            {ZK_FIDNA_AVAILABLE ? 'Signatures and proofs' : 'Signatures'} that <span>outlast quantum computers</span>
+            Signatures and proofs that <span>outlast quantum computers</span>
           </h1>
           <p className="hero-lead">
             A modular toolkit for the web, blockchains and applications: lattice signatures standardised in NIST FIPS 204 and
             hybrids that stay compatible with ECDSA and Bitcoin Taproot — one REST API, one WebAssembly engine.
-            {ZK_FIDNA_AVAILABLE ? ' Zero-knowledge balance proofs too.' : ' Zero-knowledge balance proofs (zk-FIDNA) are in development.'}
+            {' '}Zero-knowledge balance proofs too, with amounts that stay hidden.
           </p>
           <div className="hero-actions">
             <Link href="/demo" className="btn btn-primary btn-lg">
@@ -33,8 +30,8 @@ export function Hero() {
               <span>ML-DSA-65, NIST level 3</span>
             </div>
             <div className="hero-fact">
-              <strong>{LIVE} algorithms live</strong>
-              <span>{ZK_FIDNA_AVAILABLE ? 'signatures, hybrids, ZK proofs' : 'signatures and hybrids; ZK proofs in development'}</span>
+              <strong>{ALGORITHMS.length} algorithms live</strong>
+              <span>signatures, hybrids, ZK proofs</span>
             </div>
             <div className="hero-fact">
               <strong>100 free calls</strong>

@@ -1,6 +1,5 @@
 /** The integration architecture (docs/product.md §1): PQC functions -> API provision -> blockchain connection, in HTML/CSS. */
 import { Fragment } from 'react';
-import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 import { ArrowIcon } from './icons.tsx';
 
 const STAGES = [
@@ -10,7 +9,7 @@ const STAGES = [
     items: [
       ['Dilion', 'ML-DSA-65 signatures bound to a service'],
       ['QES2', 'hybrid ML-DSA-65 + ECDSA or Schnorr'],
-      ['zk-FIDNA', ZK_FIDNA_AVAILABLE ? 'confidential balance and range proofs' : 'confidential balance and range proofs, in development'],
+      ['zk-FIDNA', 'confidential balance and range proofs'],
     ],
   },
   {
@@ -28,7 +27,7 @@ const STAGES = [
     items: [
       ['Bitcoin Taproot', 'BIP-340 half of QES2_Schnorr'],
       ['secp256k1 / ECDSA chains', 'ECDSA half of QES2_ECDSA'],
-      ['Confidential ledgers', ZK_FIDNA_AVAILABLE ? 'zk-FIDNA proofs hide amounts, e.g. for a CBDC' : 'zk-FIDNA proofs will hide amounts, e.g. for a CBDC (in development)'],
+      ['Confidential ledgers', 'zk-FIDNA proofs hide amounts, e.g. for a CBDC'],
     ],
   },
 ];

@@ -1,9 +1,7 @@
 /**
  * Trusted-by (docs/product.md §1): a CBDC project using ZK proofs for transaction confidentiality and three
- * partner organisations, named generically: we show no real company names or logos. zk-FIDNA is
- * not built, so the case says what the project needs and that our proofs for it are in development.
+ * partner organisations, named generically: we show no real company names or logos.
  */
-import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 import { BankIcon, CertificateIcon, LockIcon, SharesIcon } from './icons.tsx';
 
 const PARTNERS = [
@@ -32,9 +30,7 @@ export function TrustedBy() {
             <p>
               A CBDC pilot uses zero-knowledge proofs so the ledger can check that every transfer is covered while the amounts
               stay hidden.{' '}
-              {ZK_FIDNA_AVAILABLE
-                ? 'zk-FIDNA does this with commitments that reveal nothing even to a quantum adversary.'
-                : 'zk-FIDNA, our balance proofs for this, is in development: its commitments are designed to reveal nothing even to a quantum adversary.'}
+              zk-FIDNA does this with commitments that reveal nothing even to a quantum adversary.
             </p>
           </div>
         </div>

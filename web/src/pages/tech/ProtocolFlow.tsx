@@ -1,6 +1,4 @@
 /** Composition and protocol-flow text (docs/crypto/dilion.md, docs/crypto/qes2.md, docs/crypto/zk-fidna.md), in plain words. */
-import { DevBadge, DevNote } from '../../demo/InDevelopment.tsx';
-import { ZK_FIDNA_AVAILABLE } from '../../demo/zkFidna.ts';
 
 export function Composition() {
   return (
@@ -9,7 +7,8 @@ export function Composition() {
         <h3>One engine, few primitives</h3>
         <p>
           Everything runs in one WebAssembly module compiled from AssemblyScript: Keccak (SHA3, SHAKE), SHA-2 and HMAC, ML-DSA
-          (FIPS 204), ML-KEM (FIPS 203), and secp256k1 arithmetic with ECDSA and BIP-340. The same module runs on the server and in
+          (FIPS 204), ML-KEM (FIPS 203), secp256k1 arithmetic with ECDSA and BIP-340, and zk-FIDNA’s Bulletproofs with RFC 9380
+          hashing to the curve. The same module runs on the server and in
           your browser, so a signature made in either place is byte-for-byte the same algorithm.
         </p>
         <p style={{ margin: 0 }}>
@@ -29,10 +28,8 @@ export function Composition() {
           <b>QES2</b> lets ML-DSA-65 and a secp256k1 signature sign one combined message, so breaking it needs breaking both.
         </p>
         <p style={{ margin: 0 }}>
-          <b>zk-FIDNA</b> {!ZK_FIDNA_AVAILABLE && <DevBadge />}{' '}
-          {ZK_FIDNA_AVAILABLE
-            ? 'commits to amounts with Pedersen commitments, proves the statement with an aggregated Bulletproofs range proof, and signs the whole proof with ML-DSA-65.'
-            : 'will commit to amounts with Pedersen commitments, prove the statement with an aggregated Bulletproofs range proof, and sign the whole proof with ML-DSA-65.'}
+          <b>zk-FIDNA</b> commits to amounts with Pedersen commitments, proves the statement with an aggregated Bulletproofs range
+          proof, and signs the whole proof with ML-DSA-65.
         </p>
       </div>
     </div>
@@ -92,21 +89,23 @@ export function ProtocolFlows() {
           </li>
         </ol>
       </div>
-      <div className={`card${ZK_FIDNA_AVAILABLE ? '' : ' dev-card'}`} data-testid="flow-zk-FIDNA" data-status={ZK_FIDNA_AVAILABLE ? 'shipped' : 'in-development'}>
-        <h3>zk-FIDNA: prove and verify {!ZK_FIDNA_AVAILABLE && <DevBadge />}</h3>
-        {!ZK_FIDNA_AVAILABLE && <DevNote>The designed flow: not built yet.</DevNote>}
+      <div className="card" data-testid="flow-zk-FIDNA">
+        <h3>zk-FIDNA: prove and verify</h3>
         <ol className="steps">
           <li>
-            <span>Commit to the secret amount X and the balance Y: C = v·B + r·G, with fresh blinding r.</span>
+            <span>Commit to the secret amount X and the balance Y: C = v·B + r·G, with a fresh blinding r (the demo does this in your browser by default).</span>
           </li>
           <li>
-            <span>Derive the values to range-check, e.g. X − 1 and Y − X for “the balance covers the amount”.</span>
+            <span>Derive the values to range-check: X − 1 and Y − X for “the balance covers the amount”, or Y and X − Y − 1 for “it does not”.</span>
           </li>
           <li>
             <span>Prove both lie in [0, 2⁶⁴) with one aggregated Bulletproof; challenges come from a SHAKE256 transcript.</span>
           </li>
           <li>
-            <span>Sign the proof with ML-DSA-65. Verifiers check the proof with one multi-scalar multiplication, then the signature.</span>
+            <span>
+              Sign the proof bytes with ML-DSA-65. Verifiers check the proof with one multi-scalar multiplication of 278 terms, then the
+              signature.
+            </span>
           </li>
         </ol>
       </div>

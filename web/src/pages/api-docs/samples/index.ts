@@ -6,6 +6,7 @@ import { dilionCpp, dilionGo, dilionRust } from './dilion-compiled.ts';
 import { dilionNode, dilionPython } from './dilion-scripts.ts';
 import { qes2Node, qes2Python } from './qes2-scripts.ts';
 import { twoStepSample, type TwoStepFlow } from './two-step.ts';
+import { zkNode, zkPython } from './zk-scripts.ts';
 
 const DILION: Record<Language, (c: SampleConfig) => string> = {
   python: dilionPython,
@@ -58,6 +59,9 @@ export function sampleFor(tab: AlgorithmTab, lang: Language, config: SampleConfi
       return twoStepSample(lang, config, qes2(mode));
     }
     case 'zk-fidna':
+      // Python and Node.js also check the openings and the attestation offline; the compiled languages show the two calls.
+      if (lang === 'python') return zkPython(config);
+      if (lang === 'node') return zkNode(config);
       return twoStepSample(lang, config, ZK_FIDNA);
   }
 }

@@ -8,6 +8,7 @@
  */
 import { QES2_BY_MODE, type PerQes2Mode, type Qes2Mode } from '../../../../../shared/schemes.ts';
 import { nodeClient, pythonClient } from './clients.ts';
+import { PY_SECP256K1 } from './secp256k1-python.ts';
 import { quoted, type SampleConfig } from './config.ts';
 
 export type Qes2SampleMode = Qes2Mode;
@@ -87,39 +88,7 @@ ctx = context.encode()
 m_prime = b"CompositeAlgorithmSignatures2025" + signed["label"].encode() + bytes([len(ctx)]) + ctx + hashlib.sha512(message.encode()).digest()
 
 # The secp256k1 half (the last 64 bytes) over SHA-256(M'), in plain Python.
-P = 2**256 - 2**32 - 977
-N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
-G = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
-     0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8)
-
-
-def add(p, q):
-    if p is None or q is None:
-        return p or q
-    if p[0] == q[0] and (p[1] + q[1]) % P == 0:
-        return None
-    if p == q:
-        lam = 3 * p[0] * p[0] * pow(2 * p[1], -1, P) % P
-    else:
-        lam = (q[1] - p[1]) * pow(q[0] - p[0], -1, P) % P
-    x = (lam * lam - p[0] - q[0]) % P
-    return x, (lam * (p[0] - x) - p[1]) % P
-
-
-def mul(k, point):
-    result = None
-    while k:
-        if k & 1:
-            result = add(result, point)
-        point, k = add(point, point), k >> 1
-    return result
-
-
-def lift_x(x, odd):
-    y = pow((x**3 + 7) % P, (P + 1) // 4, P)
-    if x >= P or y * y % P != (x**3 + 7) % P:
-        return None
-    return x, (y if y % 2 == odd else P - y)
+${PY_SECP256K1}
 
 
 ${PY_SECP[mode]}
