@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,15 @@ afterEach(() => {
 });
 
 describe('openDatabase', () => {
+  it('keeps the data to its owner: a folder it makes is 0700, the database and its WAL 0600', () => {
+    const database = open();
+    database.db.insert(users).values({ id: 'mode-check', email: 'mode@example.com' }).run();
+    const file = database.sqlite.name;
+    expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+  });
+
   it('creates the file in WAL mode with foreign keys enforced', () => {
     const { sqlite } = open();
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');

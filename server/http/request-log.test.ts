@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { requestLog } from './request-log.ts';
+import { loggedUrl, requestLog } from './request-log.ts';
 
 function appLoggingTo(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -35,6 +35,16 @@ describe('requestLog', () => {
     expect(requests[0]).toMatchObject({ req: { id: 'r-ok', method: 'GET', url: '/ok?x=1' }, msg: 'request completed', responseTime: expect.any(Number) });
     expect(requests[2]).toMatchObject({ msg: 'request errored' });
     expect(lines.find((l) => l.msg === 'something inside failed')).toMatchObject({ reqId: 'r-broken', level: 50 });
+  });
+
+  it('never logs an OAuth code or state, or a token, from the query string', async () => {
+    const { app, lines } = appLoggingTo('info');
+    await request(app).get('/missing?code=4%2F0Adeu5BW-SECRET&scope=email&state=STATESECRET');
+    const line = JSON.stringify(lines);
+    expect(line).not.toMatch(/SECRET/);
+    expect(lines[0]).toMatchObject({ req: { url: '/missing?code=[redacted]&scope=email&state=[redacted]' } });
+    expect(loggedUrl('/api/auth/verify-email?token=abc.def')).toBe('/api/auth/verify-email?token=[redacted]');
+    expect(loggedUrl('/api/docs?encode=1')).toBe('/api/docs?encode=1');
   });
 
   it('writes nothing for requests below the configured level', async () => {

@@ -27,6 +27,14 @@ declare global {
   }
 }
 
+/** Query parameters that are credentials (OAuth's code and state, a verification token): never logged. */
+const SECRET_PARAMS = /([?&](?:code|state|token)=)[^&#]*/gi;
+
+/** The URL as logged: credential parameters replaced by "[redacted]". */
+export function loggedUrl(url: string): string {
+  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
@@ -42,7 +50,7 @@ export function requestLog(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id, method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress },
+          req: { id, method: req.method, url: loggedUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - start),
         },

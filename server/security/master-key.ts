@@ -20,7 +20,7 @@ function decode(text: string, where: string): Buffer {
 export function loadMasterKey(fromEnv: string | undefined, file: string): Buffer {
   if (fromEnv !== undefined) return decode(fromEnv, 'MASTER_KEY');
   if (existsSync(file)) return decode(readFileSync(file, 'utf8'), file);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   // 'wx' fails if another process created it meanwhile; then that file is the key.
   try {
