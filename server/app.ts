@@ -17,6 +17,7 @@ import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { ApiBuilder, type Auth } from './http/route.ts';
 import { originCheck, securityHeaders } from './http/security.ts';
+import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { SqliteSessionStore } from './http/session-store.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -105,7 +106,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     store,
     resave: false,
     saveUninitialized: false,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production', maxAge: SESSION_MAX_AGE_MS },
+    // 'auto': Secure whenever the request came over HTTPS (directly or through a trusted proxy).
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production' ? 'auto' : false, maxAge: SESSION_MAX_AGE_MS },
   });
 
   const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')));
@@ -117,7 +119,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   );
   const serviceKeys = new ServiceKeyService(db, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
-  const withSession: RequestHandler[] = [sessionMiddleware, passport.initialize(), passport.session(), originCheck(config.publicOrigins)];
+  const withSession: RequestHandler[] = [sessionMiddleware, absoluteSessionLifetime(), passport.initialize(), passport.session(), originCheck(config.publicOrigins)];
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
   const apiKeyAuth: RequestHandler = (req, _res, next) => {
@@ -168,7 +170,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   operationRoutes(context);
   purchaseRoutes(context);
   contactRoutes(context);
-  debugRoutes(context);
+  if (config.debugRoutes) debugRoutes(context);
   docsRoutes(context, VERSION);
   app.use('/api', apiNotFound);
   deps.extraRoutes?.(app);

@@ -29,4 +29,20 @@ describe('loadConfig', () => {
   it('enables Google sign-in when both credentials are set', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toMatchObject({ clientId: 'id', callbackUrl: '/api/auth/google/callback' });
   });
+
+  it('turns the debug key inspector off by default in production only, and lets DEBUG_ROUTES decide', () => {
+    expect(loadConfig({}).debugRoutes).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).debugRoutes).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEBUG_ROUTES: 'on' }).debugRoutes).toBe(true);
+    expect(loadConfig({ DEBUG_ROUTES: 'off' }).debugRoutes).toBe(false);
+    expect(() => loadConfig({ DEBUG_ROUTES: 'yes' })).toThrow(/DEBUG_ROUTES/);
+  });
+
+  it('wants an absolute GOOGLE_CALLBACK_URL in production', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' };
+    expect(() => loadConfig({ ...google, NODE_ENV: 'production' })).toThrow(/GOOGLE_CALLBACK_URL must be an absolute URL/);
+    expect(loadConfig({ ...google, NODE_ENV: 'production', GOOGLE_CALLBACK_URL: 'https://pq.example/api/auth/google/callback' }).google?.callbackUrl).toBe(
+      'https://pq.example/api/auth/google/callback',
+    );
+  });
 });

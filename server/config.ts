@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_CALLBACK_URL: z.string().default('/api/auth/google/callback'),
+  /** The debug key inspector (/api/debug/*): on by default except in production. */
+  DEBUG_ROUTES: z.enum(['on', 'off']).optional(),
   /** smtp://user:pass@host:port; contact messages are mailed only when set. */
   SMTP_URL: optionalString,
   CONTACT_TO: optionalString,
@@ -52,6 +54,8 @@ export interface Config {
   engineWorkers: number;
   google: { clientId: string; clientSecret: string; callbackUrl: string } | undefined;
   smtp: { url: string; to: string; from: string } | undefined;
+  /** Whether /api/debug/* (the key inspector) is served. */
+  debugRoutes: boolean;
   /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
   /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
@@ -86,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither.');
   }
+  if (e.NODE_ENV === 'production' && e.GOOGLE_CLIENT_ID !== undefined && !/^https?:\/\//.test(e.GOOGLE_CALLBACK_URL)) {
+    throw new ConfigError(
+      'GOOGLE_CALLBACK_URL must be an absolute URL in production (https://your.host/api/auth/google/callback): a relative one is resolved from request headers a client controls.',
+    );
+  }
   if (e.SMTP_URL !== undefined && e.CONTACT_TO === undefined) {
     throw new ConfigError('SMTP_URL is set but CONTACT_TO is not: say where contact messages should be mailed.');
   }
@@ -106,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, callbackUrl: e.GOOGLE_CALLBACK_URL }
         : undefined,
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
+    debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },

@@ -14,7 +14,8 @@ const DRAIN_TIMEOUT_MS = 10_000;
 async function start(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // `npm start` runs in production mode unless NODE_ENV says otherwise (docs/architecture.md §8).
+    config = loadConfig({ NODE_ENV: 'production', ...process.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

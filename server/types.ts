@@ -29,5 +29,7 @@ declare module 'express-session' {
   interface SessionData {
     /** Set on a visitor's first demo call so the anonymous session is saved and keeps its demo key. */
     demo?: boolean;
+    /** When the user signed in (ms since the epoch): the absolute lifetime counts from here. */
+    signedInAt?: number;
   }
 }

@@ -8,16 +8,19 @@ import helmet from 'helmet';
 import { forbidden } from '../errors.ts';
 
 /**
- * HSTS and upgrade-insecure-requests only in production: on http://localhost they would break the site.
+ * HSTS and upgrade-insecure-requests only in production, and only on requests that came over HTTPS
+ * (directly, or through a proxy trusted with TRUST_PROXY): on http://localhost they would break
+ * the site, which `npm start` serves in production mode.
  *
  * helmet decides the headers; they depend on nothing in the request, so they are taken from one
  * run of its middleware and then set from that list. helmet's chain of a dozen middlewares per
  * request cost about 3 % of the main thread's time per API call (docs/decisions/010).
  */
 export function securityHeaders(production: boolean): RequestHandler {
-  const headers = headersOf(helmetFor(production));
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
+  const plain = headersOf(helmetFor(false));
+  const secure = production ? headersOf(helmetFor(true)) : plain;
+  return (req, res, next) => {
+    for (const [name, value] of req.secure ? secure : plain) res.setHeader(name, value);
     next();
   };
 }

@@ -23,7 +23,8 @@ export function createPassport(auth: AuthService, config: Config): InstanceType<
   if (config.google) {
     passport.use(
       new GoogleStrategy(
-        { clientID: config.google.clientId, clientSecret: config.google.clientSecret, callbackURL: config.google.callbackUrl, state: true },
+        // PKCE (S256) on top of the state check: a code intercepted on its way back cannot be redeemed.
+        { clientID: config.google.clientId, clientSecret: config.google.clientSecret, callbackURL: config.google.callbackUrl, state: true, pkce: true },
         (_accessToken, _refreshToken, profile, done) => {
           const email = profile.emails?.find((e) => (e as { verified?: boolean | string }).verified !== false)?.value;
           if (!email) return done(null, false);

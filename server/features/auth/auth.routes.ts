@@ -5,13 +5,15 @@ import { AuthProviders, LoginRequest, RegisterRequest, User } from '../../contra
 import { AppError, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../types.ts';
+import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
 
 const TAG = 'Accounts';
 
 /** Starts a logged-in session; passport regenerates the session id first, so a planted id is useless. */
-function logIn(req: Request, user: SessionUser): Promise<void> {
-  return new Promise((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+async function logIn(req: Request, user: SessionUser): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+  stampSignIn(req);
 }
 
 /** Runs a passport strategy as a promise: the user, or false when the credentials were refused. */
@@ -71,10 +73,11 @@ export function authRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'get', path: '/api/logout', tag: TAG, auth: 'session', summary: 'Sign out and go to /',
-      description: 'Destroys the session and redirects the browser to /.',
+      description: 'Destroys the session and redirects the browser to /. A navigation from another site (Sec-Fetch-Site: cross-site) only redirects: a link elsewhere cannot sign you out.',
       responses: { 302: { description: 'Redirect to /' } },
     },
     async ({ req, res }) => {
+      if (req.get('sec-fetch-site') === 'cross-site') return res.redirect(302, '/');
       await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
       await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
       res.clearCookie(ctx.sessionCookieName, { path: '/' });

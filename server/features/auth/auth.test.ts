@@ -95,6 +95,15 @@ describe('login and logout', () => {
     expect((await agent.get('/api/auth/user')).status).toBe(401);
   });
 
+  it('does not sign out on a navigation from another site, only redirects', async () => {
+    const { agent } = await signUp(app);
+    const res = await agent.get('/api/logout').set('Sec-Fetch-Site', 'cross-site');
+    expect([res.status, res.headers.location]).toEqual([302, '/']);
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    await agent.get('/api/logout').set('Sec-Fetch-Site', 'same-origin');
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+
   it('sends /api/login to the /login page', async () => {
     const res = await request(app.app).get('/api/login');
     expect(res.status).toBe(302);

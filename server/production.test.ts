@@ -1,0 +1,34 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './test-support.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  const production = loadConfig({ NODE_ENV: 'production' });
+  app = await createTestApp({ config: { env: 'production', debugRoutes: production.debugRoutes, trustProxy: 1, engineWorkers: 1 } });
+});
+afterAll(() => app.close());
+
+const register = (proto: 'http' | 'https') =>
+  request(app.app)
+    .post('/api/auth/register')
+    .set({ Origin: TEST_ORIGIN, 'X-Forwarded-Proto': proto })
+    .send({ email: `prod-${proto}-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'A', lastName: 'B' });
+
+describe('production mode (what npm start runs)', () => {
+  it('marks the session cookie Secure when the request came over HTTPS, and not over plain HTTP', async () => {
+    const secure = await register('https');
+    expect(secure.status).toBe(201);
+    expect(secure.headers['set-cookie']![0]).toMatch(/; Secure/);
+    const plain = await register('http');
+    expect(plain.status).toBe(201);
+    expect(plain.headers['set-cookie']![0]).not.toMatch(/; Secure/);
+  });
+
+  it('does not serve the debug key inspector unless DEBUG_ROUTES=on', async () => {
+    const res = await request(app.app).post('/api/debug/user-usage').send({ apiKey: 'pk_x', apiSecret: 'sk_x' });
+    expect(res.status).toBe(404);
+    expect((await request(app.app).get('/api/openapi.json')).body.paths['/api/debug/user-usage']).toBeUndefined();
+  });
+});
