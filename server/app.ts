@@ -19,6 +19,7 @@ import { ApiBuilder, type Auth } from './http/route.ts';
 import { originCheck, securityHeaders } from './http/security.ts';
 import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { SqliteSessionStore } from './http/session-store.ts';
+import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { createPassport } from './features/auth/auth.passport.ts';
@@ -100,6 +101,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.use(express.json({ limit: BODY_LIMIT, strict: true }));
 
   const store = new SqliteSessionStore(database.sqlite);
+  const housekeeping = new Housekeeping(database.sqlite);
+  housekeeping.run();
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: deriveKey(master, 'session-cookie').toString('base64'),
@@ -181,7 +184,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     context,
     close: async () => {
       operations.flush();
-      store.close();
+      housekeeping.close();
       if (!deps.pool) await pool.close();
       if (!deps.database) database.close();
     },

@@ -17,7 +17,8 @@ import { idempotencyRecords } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { Sealer } from '../security/sealing.ts';
 
-const TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a response is kept for replay; server/housekeeping.ts purges records older than this. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still "pending" after this long died with its process: a retry may run again. */
 const PENDING_STALE_MS = 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -54,7 +55,7 @@ export class IdempotencyService {
     }
     return this.db.transaction(
       (tx) => {
-        const cutoff = new Date(this.now().getTime() - TTL_MS);
+        const cutoff = new Date(this.now().getTime() - IDEMPOTENCY_TTL_MS);
         tx.delete(idempotencyRecords)
           .where(and(eq(idempotencyRecords.userId, userId), eq(idempotencyRecords.key, key), lt(idempotencyRecords.createdAt, cutoff)))
           .run();

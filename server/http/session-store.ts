@@ -1,7 +1,7 @@
 /**
  * express-session's store on our SQLite database (the `sessions` table), so sessions survive
- * restarts without another service. Expired rows, and the demo signing keys of sessions that are
- * gone, are pruned on a timer that never keeps the process alive.
+ * restarts without another service. Expired rows (and what demo visitors left behind) are purged by
+ * server/housekeeping.ts.
  */
 import session from 'express-session';
 import type Database from 'better-sqlite3';
@@ -13,11 +13,8 @@ export class SqliteSessionStore extends session.Store {
   private readonly setStmt: Database.Statement;
   private readonly destroyStmt: Database.Statement;
   private readonly touchStmt: Database.Statement;
-  private readonly pruneStmt: Database.Statement;
-  private readonly pruneDemoKeys: Database.Statement;
-  private readonly timer: NodeJS.Timeout;
 
-  constructor(sqlite: Database.Database, pruneEveryMs = 15 * 60 * 1000) {
+  constructor(sqlite: Database.Database) {
     super();
     this.getStmt = sqlite.prepare('SELECT data FROM sessions WHERE sid = ? AND expires_at > ?');
     this.setStmt = sqlite.prepare(
@@ -25,13 +22,6 @@ export class SqliteSessionStore extends session.Store {
     );
     this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
     this.touchStmt = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE sid = ?');
-    this.pruneStmt = sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?');
-    // A demo visitor's signing key lives as long as the visitor's session.
-    this.pruneDemoKeys = sqlite.prepare(
-      'DELETE FROM signing_keys WHERE demo_session_id IS NOT NULL AND demo_session_id NOT IN (SELECT sid FROM sessions)',
-    );
-    this.timer = setInterval(() => this.prune(), pruneEveryMs);
-    this.timer.unref();
   }
 
   private static expiry(sess: session.SessionData): number {
@@ -72,16 +62,5 @@ export class SqliteSessionStore extends session.Store {
     } finally {
       callback?.();
     }
-  }
-
-  /** Deletes expired sessions and the demo signing keys of sessions that are gone; returns sessions deleted. */
-  prune(): number {
-    const sessions = this.pruneStmt.run(Date.now()).changes;
-    this.pruneDemoKeys.run();
-    return sessions;
-  }
-
-  close(): void {
-    clearInterval(this.timer);
   }
 }

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection.ts';
+import { users } from '../db/schema.ts';
+import { Housekeeping } from './housekeeping.ts';
+import { IDEMPOTENCY_TTL_MS } from './http/idempotency.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'pq-housekeeping-'));
+const database = openDatabase(join(dir, 'app.db'));
+const { sqlite } = database;
+let clock = Date.parse('2026-06-01T00:00:00Z');
+const housekeeping = new Housekeeping(sqlite, 60_000, () => clock);
+afterAll(() => {
+  housekeeping.close();
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = (table: string) => sqlite.prepare(`SELECT id FROM ${table} ORDER BY id`).all().map((r) => String((r as { id: unknown }).id));
+
+describe('Housekeeping', () => {
+  it('purges what demo visitors of vanished sessions left, and keeps live sessions’ and accounts’ rows', () => {
+    database.db.insert(users).values({ id: 'u1', email: 'u1@example.com' }).run();
+    sqlite.prepare('INSERT INTO sessions (sid, data, expires_at) VALUES (?, ?, ?)').run('live', '{}', clock + 60_000);
+    sqlite.prepare('INSERT INTO sessions (sid, data, expires_at) VALUES (?, ?, ?)').run('expired', '{}', clock - 1);
+    const key = sqlite.prepare("INSERT INTO signing_keys (id, demo_session_id, algorithm, name, sealed_seed, public_key) VALUES (?, ?, 'ML-DSA-65', 'Default', 'v1.x', 'pk')");
+    key.run('kid_live', 'live');
+    key.run('kid_gone', 'expired');
+    const service = sqlite.prepare("INSERT INTO service_keys (key_id, demo_session_id, sid, public_key, sealed_seed) VALUES (?, ?, 'default', 'ek', 'v1.x')");
+    service.run('skid_live', 'live');
+    service.run('skid_gone', 'expired');
+    const op = sqlite.prepare(
+      "INSERT INTO crypto_operations (user_id, demo_session_id, channel, operation_type, algorithm, message, signature, verified) VALUES (?, ?, 'demo', 'sign', 'dilion', 'm', '{}', 0)",
+    );
+    op.run(null, 'live');
+    op.run(null, 'expired');
+    op.run('u1', 'expired');
+
+    expect(housekeeping.run()).toEqual({ sessions: 1, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0 });
+    expect(ids('signing_keys')).toEqual(['kid_live']);
+    expect(sqlite.prepare('SELECT key_id AS id FROM service_keys').all()).toEqual([{ id: 'skid_live' }]);
+    const left = sqlite.prepare('SELECT user_id AS u, demo_session_id AS s FROM crypto_operations ORDER BY id').all();
+    expect(left).toEqual([{ u: null, s: 'live' }, { u: 'u1', s: 'expired' }]);
+  });
+
+  it('purges idempotency records once their 24 hours are over', () => {
+    const insert = sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES ('u1', ?, 'h', 'done', ?)");
+    insert.run('old', clock - IDEMPOTENCY_TTL_MS - 1);
+    insert.run('new', clock - 1000);
+    expect(housekeeping.run().idempotencyRecords).toBe(1);
+    expect(sqlite.prepare('SELECT key FROM idempotency_records').all()).toEqual([{ key: 'new' }]);
+    clock += IDEMPOTENCY_TTL_MS;
+    expect(housekeeping.run().idempotencyRecords).toBe(1);
+  });
+});

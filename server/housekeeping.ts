@@ -1,0 +1,56 @@
+/**
+ * Periodic purges, so that nothing an anonymous caller can make the server store outlives its use
+ * (docs/api.md §6, §5.3): expired sessions; the demo signing keys, service keys and anonymous demo
+ * operations of sessions that are gone; idempotency records past their 24 hours. Runs once at start
+ * and then every `everyMs`; each statement is one indexed DELETE.
+ */
+import type Database from 'better-sqlite3';
+import { IDEMPOTENCY_TTL_MS } from './http/idempotency.ts';
+
+export interface PurgeCounts {
+  sessions: number;
+  demoSigningKeys: number;
+  demoServiceKeys: number;
+  demoOperations: number;
+  idempotencyRecords: number;
+}
+
+export class Housekeeping {
+  private readonly statements;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    sqlite: Database.Database,
+    everyMs = 15 * 60 * 1000,
+    private readonly now: () => number = Date.now,
+  ) {
+    const goneSession = 'demo_session_id IS NOT NULL AND demo_session_id NOT IN (SELECT sid FROM sessions)';
+    this.statements = {
+      sessions: sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
+      demoSigningKeys: sqlite.prepare(`DELETE FROM signing_keys WHERE ${goneSession}`),
+      demoServiceKeys: sqlite.prepare(`DELETE FROM service_keys WHERE ${goneSession}`),
+      // A signed-in visitor's demo operations belong to the account and stay in its history.
+      demoOperations: sqlite.prepare(`DELETE FROM crypto_operations WHERE user_id IS NULL AND ${goneSession}`),
+      idempotencyRecords: sqlite.prepare('DELETE FROM idempotency_records WHERE created_at <= ?'),
+    };
+    this.timer = setInterval(() => this.run(), everyMs);
+    this.timer.unref();
+  }
+
+  run(): PurgeCounts {
+    const now = this.now();
+    const s = this.statements;
+    const sessions = s.sessions.run(now).changes;
+    return {
+      sessions,
+      demoSigningKeys: s.demoSigningKeys.run().changes,
+      demoServiceKeys: s.demoServiceKeys.run().changes,
+      demoOperations: s.demoOperations.run().changes,
+      idempotencyRecords: s.idempotencyRecords.run(now - IDEMPOTENCY_TTL_MS).changes,
+    };
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
