@@ -1,9 +1,9 @@
 /**
  * Every page says only what the product does, checked in a real browser against the real server:
  * Dilion's privacy identifier presented as built, the Dilion tab naming the M it signed, stat cards
- * with exact sizes only, QES2's measured time overhead, and zk-FIDNA (not built) marked as in
- * development everywhere, with nothing to click into a 404. Screenshots of each page at 1280 and
- * 390 px go to screenshots/ (gitignored).
+ * with exact sizes only, QES2's and zk-FIDNA's measured figures, zk-FIDNA live everywhere with no
+ * "in development" mark left, and its tab proving in the browser by default. Screenshots of each
+ * page at 1280 and 390 px go to screenshots/ (gitignored).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,19 +31,21 @@ describe.skipIf(skipBrowserTests)('honest copy', () => {
     await stack?.close();
   });
 
-  it('presents Dilion’s privacy identifier as built and zk-FIDNA as in development on the home page', async () => {
+  it('presents Dilion’s privacy identifier as built and all four algorithms as live on the home page', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/');
     const dilion = await text(page, 'algorithm-Dilion');
     expect(dilion).not.toContain('Next:');
     expect(dilion).toContain('sealed with HPKE to the service’s ML-KEM-768 key');
     const zk = page.getByTestId('algorithm-zk-FIDNA');
-    expect(await zk.textContent()).toContain('In development');
-    expect(await zk.textContent()).not.toContain('Coming soon');
+    await zk.getByText('Live').waitFor();
+    expect(await zk.textContent()).toContain('Bulletproofs · 826 B proof + 3,309 B signature');
+    expect(await zk.textContent()).not.toContain('Design target');
     await page.getByTestId('algorithm-QES2_ECDSA').getByText('Live').waitFor();
     const body = (await page.locator('main').textContent()) ?? '';
-    expect(body).not.toContain('4 algorithms');
-    expect(body).toContain('3 algorithms live');
+    expect(body).toContain('4 algorithms live');
+    expect(body).not.toMatch(/in development|will hide amounts/i);
+    expect(body).toContain('zk-FIDNA does this with commitments that reveal nothing even to a quantum adversary.');
     expect(body).not.toContain('A CBDC pilot uses zero-knowledge balance proofs');
     expect(body).not.toContain('Upgrade from your dashboard');
     expect(errors).toEqual([]);
@@ -78,7 +80,7 @@ describe.skipIf(skipBrowserTests)('honest copy', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows exact sizes before a benchmark, never the prototype’s, and nothing for zk-FIDNA', async () => {
+  it('shows exact sizes before a benchmark, never the prototype’s, zk-FIDNA’s proof included', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/demo');
     await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
@@ -97,64 +99,63 @@ describe.skipIf(skipBrowserTests)('honest copy', () => {
       expect(await text(page, 'stat-cards-note')).toContain(`its public key is ${key}`);
     }
 
-    // zk-FIDNA: the option says it is in development, Start is disabled, the cards show nothing.
+    // zk-FIDNA: a plain option, Start enabled, the proof's exact size and what it leaves out.
     await page.getByRole('combobox', { name: 'Algorithm' }).click();
-    await page.getByRole('option', { name: 'zk-fidna (in development)' }).click();
-    await page.getByTestId('bench-in-development').waitFor();
-    expect(await page.getByRole('button', { name: 'Start Benchmark' }).isDisabled()).toBe(true);
-    expect(await cards.locator('.stat-value').allTextContents()).toEqual(Array(7).fill('—'));
+    await page.getByRole('option', { name: 'zk-fidna', exact: true }).click();
+    await expect.poll(() => cards.textContent()).toContain('826 B');
+    expect(await cards.textContent()).not.toMatch(prototype);
+    expect(await text(page, 'stat-cards-note')).toContain('exact balance_proof size with an empty context (the ML-DSA-65 attestation adds 3,309 B beside it)');
+    expect(await page.getByRole('button', { name: 'Start Benchmark' }).isDisabled()).toBe(false);
+    expect(await page.locator('main').textContent()).not.toMatch(/in development/i);
     await shot(page, 'copy-benchmark-zk-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'copy-benchmark-zk-390');
     expect(errors).toEqual([]);
   });
 
-  it('says the zk-FIDNA tab is in development and gives it no button that can fail', async () => {
+  it('says the zk-FIDNA tab proves in this browser, keeping X and Y on the device, with Verify waiting for a proof', async () => {
     const { page, errors } = await stack.page();
-    const zkCalls: string[] = [];
-    page.on('request', (r) => r.url().includes('zk-fidna') && zkCalls.push(r.url()));
     await page.goto('/demo');
     await page.getByRole('tab', { name: 'zk-FIDNA' }).click();
-    expect(await text(page, 'zk-in-development')).toContain('zk-FIDNA is in development');
-    const generate = page.getByRole('button', { name: 'Generate zk-FIDNA' });
-    expect(await generate.isDisabled()).toBe(true);
+    const toggle = page.getByRole('radiogroup', { name: 'Run operations' });
+    expect(await toggle.textContent()).toContain('Prove zk-FIDNA on');
+    expect(await page.getByRole('radio', { name: 'This browser' }).isChecked()).toBe(true);
+    expect(await text(page, 'mode-help')).toContain('X and Y never leave your device');
+    expect(await page.locator('main').textContent()).toContain('This choice is zk-FIDNA’s own: the signature tabs keep theirs.');
+    expect(await text(page, 'zk-circuit-help')).toBe('Proves whether Y ≥ X (result 1) or Y < X (result 0), revealing neither amount.');
+    expect(await page.getByRole('button', { name: 'Generate zk-FIDNA' }).isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Secret Value (X)').isDisabled()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Circuit Type' }).isDisabled()).toBe(true);
-    // Even a forced click on the disabled button sends nothing and raises no toast.
-    await generate.click({ force: true });
-    await page.waitForTimeout(300);
-    expect(zkCalls).toEqual([]);
-    expect(await page.getByTestId('toast').count()).toBe(0);
+    expect(await page.getByLabel('Secret Value (X)').inputValue()).toBe('650000');
+    expect(await page.getByLabel('Balance Value (Y)').inputValue()).toBe('21930000');
+    // range_proof's help says what it makes public.
+    await page.getByRole('combobox', { name: 'Circuit Type' }).click();
+    await page.getByRole('option', { name: 'Range Proof' }).click();
+    expect(await text(page, 'zk-circuit-help')).toContain('Y is revealed, X is not');
+    expect(await page.locator('main').textContent()).not.toMatch(/in development/i);
     await shot(page, 'copy-demo-zk-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'copy-demo-zk-390');
     expect(errors).toEqual([]);
   });
 
-  it('sets zk-FIDNA’s design figures apart on the Technology page and publishes QES2’s measured time overhead', async () => {
+  it('states zk-FIDNA’s measured figures on the Technology page, and QES2’s measured time overhead', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/tech');
-    const zk = page.getByTestId('spec-zk-FIDNA');
-    expect(await zk.getAttribute('data-status')).toBe('in-development');
-    expect(await zk.textContent()).toContain('In development');
-    expect(await zk.textContent()).toContain('design figures, not measurements');
-    expect(await page.getByTestId('spec-Dilion').getAttribute('data-status')).toBe('shipped');
-    expect(await page.getByTestId('flow-zk-FIDNA').getAttribute('data-status')).toBe('in-development');
-    // Drawn apart: a dashed border, where shipped cards have a solid one.
+    const zk = (await text(page, 'spec-zk-FIDNA')).replace(/\s+/g, ' ');
+    expect(zk).toContain('Proof size826 · 809 · 923 bytesbalance_proof · range_proof · custom, with an empty context');
+    expect(zk).toContain('before the 3,309 B ML-DSA-65 attestation');
+    expect(zk).toContain('SetupTransparentno trusted setup');
+    expect(zk).toContain('HidingPerfect');
+    expect(zk).toContain('SoundnessDiscrete log on secp256k1not post-quantum');
+    expect(zk).toContain('AttestationML-DSA-65, post-quantum');
+    expect(zk).toContain('Speed (our engine)≈ 23.1 ms prove, 3.89 ms verify');
+    expect(zk).toContain('measured with npm run bench -- zk, 2 shared vCPUs');
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).not.toMatch(/in development|design figures|not built|≈ 0\.8 KB/i);
+    expect(main).toContain('zk-FIDNA commits to amounts with Pedersen commitments');
+    // Every card is drawn alike now: solid borders, no "in development" styling.
     const border = (id: string) => page.getByTestId(id).evaluate((e) => getComputedStyle(e).borderTopStyle);
-    expect([await border('spec-zk-FIDNA'), await border('spec-Dilion')]).toEqual(['dashed', 'solid']);
-    // zk-FIDNA's figures appear only inside what is marked in development.
-    const where = await page.evaluate(() => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (/826 B|Transparent/.test(node.textContent ?? '')) found.push(node.parentElement?.closest('[data-status="in-development"]') ? 'marked' : 'unmarked');
-      }
-      return found;
-    });
-    expect(where).toEqual(['marked', 'marked']);
-    expect(await page.locator('main').textContent()).toContain('zk-FIDNA is in development: its card shows design figures, not measurements.');
+    expect([await border('spec-zk-FIDNA'), await border('spec-Dilion'), await border('flow-zk-FIDNA')]).toEqual(['solid', 'solid', 'solid']);
 
     const qes2 = (await text(page, 'spec-QES2 Hybrid')).replace(/\s+/g, ' ');
     expect(qes2).toContain('Sign time+16–22 % · +21–41 %ECDSA · Schnorr, over ML-DSA-65 signing from its seed');
@@ -167,27 +168,36 @@ describe.skipIf(skipBrowserTests)('honest copy', () => {
     expect(errors).toEqual([]);
   });
 
-  it('marks zk-FIDNA in development in the API docs, and points to the key endpoints rather than a dashboard', async () => {
+  it('shows zk-FIDNA’s endpoints as live in the API docs, with their real fields, and points to the key endpoints rather than a dashboard', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/api-docs');
     await page.getByTestId('endpoint-/api/crypto/dilion/sign').getByText('Live').waitFor();
     expect(await page.locator('main').textContent()).not.toContain('see each new secret once in your dashboard');
     await page.getByRole('tab', { name: 'zk-FIDNA Proofs' }).click();
-    expect(await text(page, 'api-docs-in-development')).toContain('zk-FIDNA is in development');
-    expect(await page.getByTestId('endpoint-/api/crypto/zk-fidna/prove').textContent()).toContain('In development');
-    expect(await page.getByTestId('endpoint-/api/crypto/zk-fidna/prove').textContent()).not.toContain('Coming soon');
+    const prove = page.getByTestId('endpoint-/api/crypto/zk-fidna/prove');
+    await prove.getByText('Live').waitFor();
+    for (const field of ['secretValue', 'balanceValue', 'circuitType', 'min', 'max', 'context', 'keyId']) expect(await prove.locator('dt').allTextContents()).toContain(field === 'secretValue' ? field : `${field}?`);
+    const verify = page.getByTestId('endpoint-/api/crypto/zk-fidna/verify');
+    await verify.getByText('Live').waitFor();
+    expect(await verify.locator('dt').allTextContents()).toEqual(['proof', 'publicInput?', 'publicSignals?', 'circuitType?', 'returns']);
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).not.toMatch(/in development|Coming soon/i);
+    // The Node.js sample opens the commitments and checks the attestation offline.
+    await page.getByRole('tab', { name: 'Node.js' }).click();
+    await page.locator('pre:visible', { hasText: "console.log('openings open the commitments:'" }).waitFor();
     await shot(page, 'copy-api-docs-zk-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'copy-api-docs-zk-390');
     expect(errors).toEqual([]);
   });
 
-  it('claims on the sign-in page only the algorithms that are live', async () => {
+  it('claims on the sign-in page the four live algorithms, zk-FIDNA included', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/login');
     const hero = (await page.locator('.auth-hero').textContent()) ?? '';
-    expect(hero).toContain('Zero-knowledge balance and range proofs (in development)');
-    expect(hero).toContain('3Algorithms live');
+    expect(hero).toContain('Zero-knowledge balance and range proofs');
+    expect(hero).not.toContain('in development');
+    expect(hero).toContain('4Algorithms live');
     expect(hero).not.toContain('usage and billing');
     expect(errors).toEqual([]);
   });

@@ -2,8 +2,8 @@
  * The demo in a real browser against the real server: Dilion signed and verified on the server and
  * in the browser's engine worker, across the two (QES2's browser mode is in demo-qes2.test.ts); the
  * QES2 tab showing the server's answer; a 5-operation benchmark with both charts, and failed
- * operations counted with their reason; the engine loaded only when needed. The zk-FIDNA tab's
- * "in development" state is in copy.test.ts.
+ * operations counted with their reason; the engine loaded only when needed. zk-FIDNA's tab and
+ * benchmark are in zk.test.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -6,12 +6,14 @@ export interface OutputRow {
   value: ReactNode;
 }
 
-export function OutputBlock({ title, rows, footer, testId }: { title: string; rows: OutputRow[] | null; footer?: ReactNode; testId?: string }) {
+/** `wide` gives the labels more room, for rows named by long API field names. */
+export function OutputBlock(props: { title: string; rows: OutputRow[] | null; footer?: ReactNode; testId?: string; wide?: boolean }) {
+  const { title, rows, footer, testId, wide = false } = props;
   return (
     <div className="output-wrap" data-testid={testId}>
       <div className="output-title">{title}</div>
       {rows ? (
-        <dl className="output output-rows">
+        <dl className={`output output-rows${wide ? ' output-rows-wide' : ''}`}>
           {rows.map((r) => (
             <div key={r.label} className="output-row">
               <dt>{r.label}</dt>

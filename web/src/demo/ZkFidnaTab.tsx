@@ -132,7 +132,7 @@ export function ZkFidnaTab({ where }: { where: Where }) {
       <div className="stack">
         <OutputBlock title="zk-FIDNA proof" rows={proved ? proofRows(proved.response) : null} footer={proved && footerOf(proved)} testId="zk-output" />
         <ResultBox state={result} testId="zk-result" />
-        {verified && <OutputBlock title="Verification checks" rows={detailRows(verified.details)} testId="zk-checks" />}
+        {verified && <OutputBlock title="Verification checks" rows={detailRows(verified.details)} testId="zk-checks" wide />}
       </div>
     </div>
   );

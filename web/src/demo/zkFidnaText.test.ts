@@ -17,7 +17,8 @@ describe('the zk-FIDNA tab’s output', () => {
     expect(rows['Statement']).toBe('balance_proof · result 1 (Y ≥ X)');
     expect(rows['Commitment C_X']).toBe(`${proved.proof.commitment[0]!.slice(0, 32)}…`);
     expect(rows['Commitment C_Y']).toBe(`${proved.proof.commitment[1]!.slice(0, 32)}…`);
-    expect(rows['Challenges y, z, x, w, u₁…u7']).toMatch(/^\[([0-9a-f]{16}…, ){5}… 6 more\]$/);
+    // y, z, x, w and the seven inner-product challenges u₁…u₇.
+    expect(rows['Challenges']).toMatch(/^\[([0-9a-f]{16}…, ){5}… 6 more\]$/);
     expect(['t_x', 'τ_x', 'μ', 'a', 'b'].map((n) => rows[`Response ${n}`])).toEqual(proved.proof.response.map((v) => `${v.slice(0, 32)}…`));
     expect(rows['Proof']).toContain('(826 bytes)');
     expect(rows['Attestation']).toBe('ML-DSA-65 · 3,309 bytes');

@@ -51,12 +51,11 @@ function statement(input: ZkProved['publicInput']): string {
 export function proofRows(r: ZkProved): OutputRow[] {
   const { proof, publicInput } = r;
   const names = COMMITMENT_NAMES[publicInput.circuitType];
-  const rounds = proof.challenge.length - 4;
   return [
     { label: 'Algorithm', value: `${r.algorithm} (Bulletproofs on ${proof.publicParameters.curve})` },
     { label: 'Statement', value: statement(publicInput) },
     ...proof.commitment.map((c, i) => ({ label: `Commitment ${names[i] ?? i + 1}`, value: shorten(c, 32) })),
-    { label: `Challenges y, z, x, w, u₁…u${rounds}`, value: previewList(proof.challenge.map((c) => shorten(c, 16)), 5) },
+    { label: 'Challenges', value: previewList(proof.challenge.map((c) => shorten(c, 16)), 5) },
     ...proof.response.map((v, i) => ({ label: `Response ${RESPONSE_NAMES[i] ?? i + 1}`, value: shorten(v, 32) })),
     { label: 'Proof', value: `${shorten(proof.encoded, 32)} (${base64Length(proof.encoded).toLocaleString('en-US')} bytes)` },
     { label: 'Attestation', value: `${proof.signature.algorithm} · ${base64Length(proof.signature.value).toLocaleString('en-US')} bytes` },

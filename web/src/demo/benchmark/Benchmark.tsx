@@ -112,6 +112,7 @@ export default function Benchmark() {
         ? { ms: storedWork.averageGenerationTime, source: `average engine time of ${storedWork.operations.toLocaleString('en-US')} stored ${labelOf(work)} operations (GET /api/crypto/performance)` }
         : null;
 
+  const firstStep = run?.algorithm === 'zk-fidna' ? 'prove' : 'sign';
   const total = progress ? progress.count * 2 : 0;
   const done = progress?.done ?? 0;
   const percent = total ? Math.round((done / total) * 100) : 0;
@@ -177,8 +178,8 @@ export default function Benchmark() {
       <SpeedComparison algorithm={run?.algorithm ?? null} browser={shown ? bySide.browserSummary : null} server={shown ? bySide.serverSummary : null} node={node} />
       {shown && (
         <div className="grid grid-2">
-          <TimesChart title="In this browser" subtitle="Web Worker, wasm engine: ms per step" samples={bySide.browser} testId="chart-browser" />
-          <TimesChart title="On the server" subtitle="HTTP round trip to /api/demo: ms per step" samples={bySide.server} testId="chart-server" />
+          <TimesChart title="In this browser" subtitle="Web Worker, wasm engine: ms per step" samples={bySide.browser} testId="chart-browser" firstStep={firstStep} />
+          <TimesChart title="On the server" subtitle="HTTP round trip to /api/demo: ms per step" samples={bySide.server} testId="chart-server" firstStep={firstStep} />
         </div>
       )}
       {shown && (

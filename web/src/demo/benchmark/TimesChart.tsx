@@ -1,9 +1,10 @@
-/** Per-operation sign and verify times of one side, as a recharts line chart. */
+/** Per-operation sign (or prove) and verify times of one side, as a recharts line chart. */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMs } from '../format.ts';
 import type { Sample } from './stats.ts';
 
-export function TimesChart({ title, subtitle, samples, testId }: { title: string; subtitle: string; samples: Sample[]; testId: string }) {
+export function TimesChart(props: { title: string; subtitle: string; samples: Sample[]; testId: string; firstStep?: 'sign' | 'prove' }) {
+  const { title, subtitle, samples, testId, firstStep = 'sign' } = props;
   // Failed operations have no time: a gap in the lines, not a misleading zero.
   const dots = samples.length <= 40;
   const data = samples.map((s) => ({ op: s.index, sign: s.ok ? s.signMs : null, verify: s.ok ? s.verifyMs : null }));
@@ -27,7 +28,7 @@ export function TimesChart({ title, subtitle, samples, testId }: { title: string
               />
               <Tooltip formatter={(v) => formatMs(typeof v === 'number' ? v : null)} labelFormatter={(l) => `Operation ${l}`} />
               <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Line type="linear" dataKey="sign" name="sign" stroke="#334155" dot={dots} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
+              <Line type="linear" dataKey="sign" name={firstStep} stroke="#334155" dot={dots} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
               <Line type="linear" dataKey="verify" name="verify" stroke="#f59e0b" dot={dots} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
             </LineChart>
           </ResponsiveContainer>
