@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { DILION, DILION_PID, pidCipherToJson } from '../../../shared/dilion.ts';
+import { checkMessageSize } from '../metering/message-limit.ts';
 import { dilionContext, parsePidCipher, type DilionViews } from './dilion.views.ts';
 import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
 import type { EnginePool } from '../../engine/pool.ts';
@@ -71,6 +72,7 @@ export class DilionService {
   ) {}
 
   async prepareSign(owner: KeyOwner, input: z.infer<typeof DilionSignRequest>): Promise<PreparedDilionSign> {
+    checkMessageSize(owner, input.message);
     const sid = input.sid ?? DILION.defaultSid;
     dilionContext(sid);
     const key = input.keyId
@@ -133,6 +135,7 @@ export class DilionService {
   }
 
   prepareVerify(owner: KeyOwner, input: VerifyInput): PreparedDilionVerify {
+    checkMessageSize(owner, input.message);
     const sid = input.sid ?? DILION.defaultSid;
     dilionContext(sid);
     const encoded = typeof input.signature === 'string' ? input.signature : input.signature.encoded;

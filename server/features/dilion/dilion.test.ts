@@ -209,3 +209,24 @@ describe('demo routes', () => {
     expect(res.body.byAlgorithm[0]).toMatchObject({ algorithm: 'dilion' });
   });
 });
+
+describe('message size', () => {
+  it('signs up to 64 KiB on the API and 4 KiB in the demo, and refuses more with 413 message_too_long, uncharged', async () => {
+    const used = async () => (await account.agent.get('/api/usage')).body.apiCallsThisMonth as number;
+    expect((await call('/api/crypto/dilion/sign', { message: 'é'.repeat(32 * 1024) })).status).toBe(200);
+    const before = await used();
+    const tooLong = await call('/api/crypto/dilion/sign', { message: 'x'.repeat(64 * 1024 + 1) });
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.body).toMatchObject({ code: 'message_too_long', param: 'message' });
+    expect(tooLong.body.message).toContain('65,536 bytes');
+    const qes2 = await call('/api/crypto/qes2/ecdsa/verify', { message: 'x'.repeat(64 * 1024 + 1), signature: 'AAAA', publicKey: 'AAAA' });
+    expect(qes2.status).toBe(413);
+    expect(await used()).toBe(before);
+
+    const visitor = request.agent(app.app);
+    const demo = (message: string) => visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message });
+    expect((await demo('x'.repeat(4096))).status).toBe(200);
+    const demoTooLong = await demo('x'.repeat(4097));
+    expect([demoTooLong.status, demoTooLong.body.code]).toEqual([413, 'message_too_long']);
+  });
+});

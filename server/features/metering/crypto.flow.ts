@@ -13,6 +13,7 @@ import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 /** Error responses every metered crypto route documents. */
 export const meteredResponses = {
+  413: { description: 'message_too_long: over 64 KiB of UTF-8 (4 KiB on demo routes)', schema: ErrorResponse },
   403: { description: 'Key disabled or plan inactive', schema: ErrorResponse },
   404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
   409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
@@ -22,6 +23,7 @@ export const meteredResponses = {
 };
 /** Error responses every demo crypto route documents. */
 export const demoResponses = {
+  413: { description: 'message_too_long: over 4 KiB of UTF-8', schema: ErrorResponse },
   429: { description: 'rate_limited: too many demo calls from this address', schema: ErrorResponse },
   503: { description: 'The engine failed', schema: ErrorResponse },
 };

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { QES2_SIGNATURE_LENGTH } from '../../../shared/qes2.ts';
 import { QES2_BY_MODE, type Qes2Mode } from '../../../shared/schemes.ts';
+import { checkMessageSize } from '../metering/message-limit.ts';
 import { qes2Context, type Qes2ViewsOnServer } from './qes2.views.ts';
 import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyResponse } from '../../contract/qes2.ts';
 import type { EnginePool } from '../../engine/pool.ts';
@@ -41,6 +42,7 @@ export class Qes2Service {
   ) {}
 
   async prepareSign(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2SignRequest>): Promise<PreparedQes2Sign> {
+    checkMessageSize(owner, input.message);
     const context = qes2Context(input.context).text;
     const { keyAlgorithm } = QES2_BY_MODE[mode];
     const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, keyAlgorithm) : await this.signingKeys.defaultKey(owner, keyAlgorithm);
@@ -83,6 +85,7 @@ export class Qes2Service {
   }
 
   prepareVerify(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2VerifyRequest>): PreparedQes2Verify {
+    checkMessageSize(owner, input.message);
     const context = qes2Context(input.context).text;
     const byString = typeof input.signature === 'string';
     const encoded = typeof input.signature === 'string' ? input.signature : input.signature.encoded;
