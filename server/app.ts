@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
 import { unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { CallSlots } from './http/call-slots.ts';
 import { IdempotencyService } from './http/idempotency.ts';
 import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
@@ -147,6 +148,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     passport,
     sessionCookieName: SESSION_COOKIE,
     limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo) },
+    callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
     keys,
     metering: new MeteringService(db, { shareCommit: () => operations.flush() }),

@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString,
   CONTACT_TO: optionalString,
   CONTACT_FROM: z.string().default('no-reply@localhost'),
+  /** local: the app's own PayPal sandbox (no account, no money); sandbox / live: PayPal itself. */
+  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live']).default('local'),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
 });
 
 export interface Config {
@@ -56,18 +61,55 @@ export interface Config {
   smtp: { url: string; to: string; from: string } | undefined;
   /** Whether /api/debug/* (the key inspector) is served. */
   debugRoutes: boolean;
+  paypal: PaypalConfig;
   /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
   /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
   hashing: { concurrent: number; queued: number };
   /** Wrong passwords per account within the window before that account's sign-ins get 429. */
   loginThrottle: { failures: number; windowMs: number; tracked: number };
+  /** Public API calls one key may have running at once. */
+  concurrentCallsPerKey: number;
   rateLimits: {
     /** Requests per minute per IP on login and register. */
     auth: number;
     /** Requests per minute per IP on the demo crypto routes. */
     demo: number;
   };
+}
+
+/** PayPal Orders v2 (docs/api.md §14.4): where the client points and with which credentials. */
+export interface PaypalConfig {
+  mode: 'local' | 'sandbox' | 'live';
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** PayPal's REST host; null in local mode, where it is this app's own /paypal-sandbox once listening. */
+  apiBase: string | null;
+}
+
+/** Credentials the local sandbox accepts: placeholders, since no money moves there. */
+export const LOCAL_PAYPAL = { clientId: 'local-sandbox-client', clientSecret: 'local-sandbox-secret', webhookId: 'LOCALWEBHOOK0001' } as const;
+
+const PAYPAL_HOSTS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+function paypalConfig(e: z.infer<typeof EnvSchema>): PaypalConfig {
+  if (e.PAYPAL_MODE === 'local') {
+    return {
+      mode: 'local',
+      clientId: e.PAYPAL_CLIENT_ID ?? LOCAL_PAYPAL.clientId,
+      clientSecret: e.PAYPAL_CLIENT_SECRET ?? LOCAL_PAYPAL.clientSecret,
+      webhookId: e.PAYPAL_WEBHOOK_ID ?? LOCAL_PAYPAL.webhookId,
+      apiBase: null,
+    };
+  }
+  const missing = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `PAYPAL_MODE=${e.PAYPAL_MODE} needs ${missing.join(', ')} (from your PayPal app and its webhook); or use PAYPAL_MODE=local for the offline sandbox.`,
+    );
+  }
+  return { mode: e.PAYPAL_MODE, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID!, apiBase: PAYPAL_HOSTS[e.PAYPAL_MODE] };
 }
 
 export class ConfigError extends Error {}
@@ -116,9 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
     debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
+    paypal: paypalConfig(e),
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },
+    concurrentCallsPerKey: 16,
     rateLimits: { auth: 20, demo: 120 },
   };
 }

@@ -13,6 +13,7 @@ import type { Logger } from './logger.ts';
 import type { AuthService } from './features/auth/auth.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
+import type { CallSlots } from './http/call-slots.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
 import type { KeyService } from './features/keys/keys.service.ts';
 import type { OperationsService } from './features/operations/operations.service.ts';
@@ -33,6 +34,8 @@ export interface AppContext {
   passport: InstanceType<typeof Passport>;
   sessionCookieName: string;
   limits: { auth: RequestHandler; demo: RequestHandler };
+  /** Concurrent public calls per API key. */
+  callSlots: CallSlots;
   auth: AuthService;
   keys: KeyService;
   metering: MeteringService;

@@ -1,7 +1,9 @@
 /**
- * How a crypto call runs. Public (docs/api.md §5.1): validated input → Idempotency-Key check → prepare
- * (the caller's faults, 4xx, uncharged) → meter once → engine work (refunded if it fails) → the
- * first response stored for replay. Demo: no metering, the visitor's session key, recorded as demo.
+ * How a crypto call runs. Public (docs/api.md §5.1): validated input → a slot among the key's
+ * concurrent calls → Idempotency-Key check → meter once → prepare (the caller's faults, 4xx, which
+ * may create the account's default keys: only for a caller the meter let through) → engine work →
+ * the first response stored for replay; any failure after metering is refunded. Demo: no metering,
+ * the visitor's session key, recorded as demo.
  */
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
@@ -41,6 +43,15 @@ export interface CryptoStep<P, R> {
 }
 
 export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
+  const release = ctx.callSlots.take(req.apiCaller!.keyValue);
+  try {
+    return await meteredCall(ctx, req, res, step);
+  } finally {
+    release();
+  }
+}
+
+async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
   const caller = req.apiCaller!;
   const key = req.get('idempotency-key');
   // Hashing the body is only needed to compare it with a keyed earlier request.
@@ -51,10 +62,10 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
     return undefined;
   }
   try {
-    const prepared = await step.prepare({ userId: caller.userId });
     const ticket = ctx.metering.meter(caller);
     let result: R;
     try {
+      const prepared = await step.prepare({ userId: caller.userId });
       result = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
     } catch (error) {
       ctx.metering.refund(ticket);
