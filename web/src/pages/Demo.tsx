@@ -15,7 +15,7 @@ export default function Demo() {
           <span className="badge badge-accent">Interactive demo</span>
           <h1>Post-quantum cryptography, live</h1>
           <p className="muted">
-            Sign and verify with Dilion (FIPS 204 ML-DSA-65) on our server or right here in your browser, and measure both. No account needed.
+            Sign and verify with Dilion and QES2, and prove with zk-FIDNA, on our server or right here in your browser, and measure both. No account needed.
           </p>
         </div>
         <KeepTabs
