@@ -44,8 +44,10 @@ export const users = sqliteTable('users', {
   /** Calls counted over the account's life (the free tier's limit is on this total). */
   apiUsageCount: integer('api_usage_count').notNull().default(0),
   apiUsageLimit: integer('api_usage_limit').notNull().default(100),
-  /** Cents. */
+  /** Cents of overage owed and not yet paid (docs/api.md §14.3). */
   overageCharges: integer('overage_charges').notNull().default(0),
+  /** When the paid tier ends (null on Free); past it the account is on Free limits (docs/api.md §14.4). */
+  planExpiresAt: integer('plan_expires_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
     .notNull()
@@ -151,7 +153,11 @@ export const purchases = sqliteTable(
     createdAt: createdAt(),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('purchases_user_idx').on(t.userId)],
+  (t) => [
+    index('purchases_user_idx').on(t.userId),
+    // One capture completes one purchase: a replayed return, capture or webhook cannot complete a second.
+    uniqueIndex('purchases_capture_idx').on(t.paypalCaptureId),
+  ],
 );
 
 export const planApiKeys = sqliteTable(
@@ -175,7 +181,11 @@ export const planApiKeys = sqliteTable(
     lastUsed: integer('last_used', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('plan_api_keys_user_idx').on(t.userId)],
+  (t) => [
+    index('plan_api_keys_user_idx').on(t.userId),
+    // A purchase issues exactly one plan key, however often its capture is replayed.
+    uniqueIndex('plan_api_keys_purchase_idx').on(t.purchaseId),
+  ],
 );
 
 export const billingCharges = sqliteTable(
@@ -192,10 +202,17 @@ export const billingCharges = sqliteTable(
     description: text('description').notNull(),
     paypalOrderId: text('paypal_order_id'),
     status: text('status').notNull().default('pending'),
+    /** YYYY-MM (UTC) of an overage row: one row per account and month, its amount growing with the calls. */
+    month: text('month'),
     createdAt: createdAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('billing_charges_user_idx').on(t.userId)],
+  (t) => [
+    index('billing_charges_user_idx').on(t.userId),
+    uniqueIndex('billing_charges_overage_month_idx').on(t.userId, t.month).where(sql`${t.chargeType} = 'overage'`),
+    // A plan purchase is charged once.
+    uniqueIndex('billing_charges_plan_purchase_idx').on(t.purchaseId).where(sql`${t.chargeType} = 'plan'`),
+  ],
 );
 
 /** Platform-managed signing keys (docs/api.md §7): a KMS-like store of seeds sealed under the master key. */
