@@ -3,17 +3,21 @@
  * (an IMMEDIATE transaction: concurrent calls and other processes queue behind it), before the
  * work; the returned ticket refunds it if the engine then fails.
  * - Free: 100 calls in total, then 429 usage_limit_reached.
- * - Starter / Pro with a personal key: the calendar month's (UTC) allowance, then an overage row
- *   of 1 cent per call in billing_charges and users.overageCharges.
+ * - Starter / Pro with a personal key: the calendar month's (UTC) allowance, then 1 cent per call
+ *   added to the account's one overage row for the month in billing_charges and to
+ *   users.overageCharges; an account whose overage is unpaid 30 days after its month ended is held
+ *   to the allowance (429 overage_unpaid) until it pays (docs/api.md §14.3).
  * - A plan key draws on its purchase's monthly allowance the same way.
+ * - A paid tier past its end falls back to Free here, on the account's first call after it.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/connection.ts';
-import { OVERAGE_CENTS_PER_CALL, planOf, tierAllowance, type Tier } from '../../../shared/plans.ts';
+import { OVERAGE_CENTS_PER_CALL, tierAllowance, type Tier } from '../../../shared/plans.ts';
 import { billingCharges, monthlyUsage, planApiKeys, purchases, users } from '../../../db/schema.ts';
 import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached } from '../../errors.ts';
+import { syncAccountPlan } from '../payments/account-plan.ts';
 import type { ApiCaller } from '../../types.ts';
 
 export interface MeterTicket {
@@ -24,10 +28,22 @@ export interface MeterTicket {
   lifetime: boolean;
   purchaseId: number | null;
   planKeyValue: string | null;
+  /** The account's overage row for the month that this call added a cent to. */
   overageChargeId: number | null;
 }
 
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
+
+/** Days after its month ends that overage may stay unpaid before calls are held to the allowance. */
+export const OVERAGE_GRACE_DAYS = 30;
+
+/** Overage of months before this one (YYYY-MM) is overdue at `now`: its month ended 30 days ago or more. */
+export function overdueBefore(now: Date): string {
+  return monthOf(new Date(now.getTime() - OVERAGE_GRACE_DAYS * 86_400_000));
+}
+
+export const OVERAGE_UNPAID_MESSAGE =
+  'Overage from an earlier month is unpaid 30 days after that month ended: pay it on the Billing tab to call beyond your plan’s allowance again.';
 
 export class MeteringService {
   // Metering runs on every public call, so its statements are raw SQL prepared once: drizzle's
@@ -36,6 +52,8 @@ export class MeteringService {
   private readonly countFree;
   private readonly countLifetime;
   private readonly countMonthly;
+  private readonly addOverage;
+  private readonly overdue;
   private readonly meterInTransaction;
 
   private readonly now: () => Date;
@@ -51,7 +69,9 @@ export class MeteringService {
     this.now = options.now ?? (() => new Date());
     const shareCommit = options.shareCommit ?? (() => {});
     const sqlite = db.$client;
-    this.tierOf = sqlite.prepare<[string], { tier: Tier }>('SELECT subscription_tier AS tier FROM users WHERE id = ?');
+    this.tierOf = sqlite.prepare<[string], { tier: Tier; expiresAt: number | null }>(
+      'SELECT subscription_tier AS tier, plan_expires_at AS expiresAt FROM users WHERE id = ?',
+    );
     // The condition makes check-and-increment one statement: no two calls can both take the last slot.
     this.countFree = sqlite.prepare<[string]>(
       'UPDATE users SET api_usage_count = api_usage_count + 1 WHERE id = ? AND api_usage_count < api_usage_limit',
@@ -60,6 +80,16 @@ export class MeteringService {
     this.countMonthly = sqlite.prepare<[string, string], { calls: number }>(
       `INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 1)
        ON CONFLICT (meter, month) DO UPDATE SET calls = calls + 1 RETURNING calls`,
+    );
+    // One row per account and month (a unique partial index), its amount growing a cent per call.
+    this.addOverage = sqlite.prepare<[string, number, string, string, number], { id: number }>(
+      `INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month, created_at)
+       VALUES (?, 'overage', ?, ?, 'pending', ?, ?)
+       ON CONFLICT (user_id, month) WHERE charge_type = 'overage' DO UPDATE SET amount = amount + excluded.amount
+       RETURNING id`,
+    );
+    this.overdue = sqlite.prepare<[string, string], { month: string }>(
+      "SELECT month FROM billing_charges WHERE user_id = ? AND charge_type = 'overage' AND status = 'pending' AND amount > 0 AND month < ? LIMIT 1",
     );
     // IMMEDIATE: the write lock is taken at BEGIN, so concurrent processes queue instead of failing.
     this.meterInTransaction = sqlite.transaction((caller: ApiCaller) => {
@@ -78,13 +108,16 @@ export class MeteringService {
   private meterPersonal(userId: string): MeterTicket {
     const user = this.tierOf.get(userId);
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
+    if (user.tier !== 'free' && user.expiresAt !== null && user.expiresAt <= this.now().getTime()) {
+      user.tier = syncAccountPlan(this.db, userId, this.now()).tier;
+    }
     const ticket: MeterTicket = { userId, meter: null, lifetime: true, purchaseId: null, planKeyValue: null, overageChargeId: null };
     if (user.tier === 'free') {
       if (this.countFree.run(userId).changes === 0) throw usageLimitReached();
       return ticket;
     }
     this.countLifetime.run(userId);
-    return this.countMonth(this.db, ticket, `user:${userId}`, tierAllowance(user.tier), `${planOf(user.tier).name} plan`, null);
+    return this.countMonth(ticket, `user:${userId}`, tierAllowance(user.tier));
   }
 
   private meterPlanKey(tx: DbOrTx, caller: ApiCaller): MeterTicket {
@@ -99,28 +132,26 @@ export class MeteringService {
       userId: caller.userId, meter: null, lifetime: false, purchaseId: purchase.id, planKeyValue: caller.keyValue, overageChargeId: null,
     };
     const allowance = purchase.usageLimit ?? Number.POSITIVE_INFINITY;
-    return this.countMonth(tx, ticket, `purchase:${purchase.id}`, allowance, `${purchase.planName} plan`, purchase.id);
+    return this.countMonth(ticket, `purchase:${purchase.id}`, allowance);
   }
 
-  /** Adds the call to the month's counter; past the allowance, records 1 cent of overage. */
-  private countMonth(tx: DbOrTx, ticket: MeterTicket, meter: string, allowance: number, planLabel: string, purchaseId: number | null): MeterTicket {
-    const month = monthOf(this.now());
+  /**
+   * Adds the call to the month's counter; past the allowance, adds 1 cent to the account's overage
+   * row for the month, unless older overage is overdue: then the call is refused and, since this
+   * runs inside meter()'s transaction, the counter is rolled back with it.
+   */
+  private countMonth(ticket: MeterTicket, meter: string, allowance: number): MeterTicket {
+    const now = this.now();
+    const month = monthOf(now);
     const row = this.countMonthly.get(meter, month);
     ticket.meter = { name: meter, month };
     if (row!.calls > allowance) {
-      const [charge] = tx
-        .insert(billingCharges)
-        .values({
-          userId: ticket.userId,
-          purchaseId,
-          chargeType: 'overage',
-          amount: OVERAGE_CENTS_PER_CALL,
-          description: `API call ${row!.calls} in ${month}, beyond the ${planLabel}'s ${allowance} monthly calls`,
-          createdAt: this.now(),
-        })
-        .returning({ id: billingCharges.id })
-        .all();
-      tx.update(users).set({ overageCharges: sql`${users.overageCharges} + ${OVERAGE_CENTS_PER_CALL}` }).where(eq(users.id, ticket.userId)).run();
+      if (this.overdue.get(ticket.userId, overdueBefore(now))) {
+        throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
+      }
+      const description = `Overage in ${month}: calls beyond the monthly allowances at $0.01 each`;
+      const charge = this.addOverage.get(ticket.userId, OVERAGE_CENTS_PER_CALL, description, month, now.getTime());
+      this.db.update(users).set({ overageCharges: sql`${users.overageCharges} + ${OVERAGE_CENTS_PER_CALL}` }).where(eq(users.id, ticket.userId)).run();
       ticket.overageChargeId = charge!.id;
     }
     return ticket;
@@ -144,8 +175,15 @@ export class MeteringService {
             .run();
         }
         if (ticket.overageChargeId !== null) {
-          tx.delete(billingCharges).where(eq(billingCharges.id, ticket.overageChargeId)).run();
-          tx.update(users).set({ overageCharges: sql`max(${users.overageCharges} - ${OVERAGE_CENTS_PER_CALL}, 0)` }).where(eq(users.id, ticket.userId)).run();
+          // Only while the month's overage is still owed: a paid row is history.
+          const taken = tx
+            .update(billingCharges)
+            .set({ amount: sql`max(${billingCharges.amount} - ${OVERAGE_CENTS_PER_CALL}, 0)` })
+            .where(and(eq(billingCharges.id, ticket.overageChargeId), eq(billingCharges.status, 'pending')))
+            .run();
+          if (taken.changes > 0) {
+            tx.update(users).set({ overageCharges: sql`max(${users.overageCharges} - ${OVERAGE_CENTS_PER_CALL}, 0)` }).where(eq(users.id, ticket.userId)).run();
+          }
         }
       },
       { behavior: 'immediate' },
@@ -154,8 +192,12 @@ export class MeteringService {
 
   /** The dashboard's usage figures for a user's personal tier. */
   summary(userId: string): z.infer<typeof UsageSummary> {
-    const user = this.db.select().from(users).where(eq(users.id, userId)).get();
+    let user = this.db.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError(404, 'account_missing', 'This account no longer exists.');
+    if (user.planExpiresAt !== null && user.planExpiresAt <= this.now()) {
+      this.db.transaction((tx) => syncAccountPlan(tx, userId, this.now()), { behavior: 'immediate' });
+      user = this.db.select().from(users).where(eq(users.id, userId)).get()!;
+    }
     const tier = user.subscriptionTier as Tier;
     if (tier === 'free') {
       return { apiCallsThisMonth: user.apiUsageCount, planLimit: user.apiUsageLimit, currentPlan: tier, overageCharges: user.overageCharges };

@@ -58,16 +58,28 @@ describe('free plan', () => {
 });
 
 describe('paid plans', () => {
-  it('go past the monthly allowance, charging 1 cent per extra call', async () => {
+  it('go past the monthly allowance, charging 1 cent per extra call on one overage row for the month', async () => {
     const who = await signUpWithKey(app);
     sql("UPDATE users SET subscription_tier = 'starter' WHERE id = ?", who.user.id);
     sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 9999)', `user:${who.user.id}`, monthOf(new Date()));
     for (let i = 0; i < 3; i++) expect((await verifyCall(who)).status).toBe(200);
     expect(await usage(who)).toEqual({ apiCallsThisMonth: 10_002, planLimit: 10_000, currentPlan: 'starter', overageCharges: 2 });
     const charges = app.context.database.sqlite
-      .prepare("SELECT amount, charge_type AS type FROM billing_charges WHERE user_id = ?")
+      .prepare("SELECT amount, charge_type AS type, month, status FROM billing_charges WHERE user_id = ?")
       .all(who.user.id);
-    expect(charges).toEqual([{ amount: 1, type: 'overage' }, { amount: 1, type: 'overage' }]);
+    expect(charges).toEqual([{ amount: 2, type: 'overage', month: monthOf(new Date()), status: 'pending' }]);
+  });
+
+  it('count every racing overage call exactly once on the month’s one row', async () => {
+    const who = await signUpWithKey(app);
+    sql("UPDATE users SET subscription_tier = 'pro' WHERE id = ?", who.user.id);
+    sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 100000)', `user:${who.user.id}`, monthOf(new Date()));
+    const results = await Promise.all(Array.from({ length: 40 }, () => verifyCall(who)));
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok).toBeGreaterThan(0);
+    const rows = app.context.database.sqlite.prepare("SELECT amount FROM billing_charges WHERE user_id = ? AND charge_type = 'overage'").all(who.user.id);
+    expect(rows).toEqual([{ amount: ok }]);
+    expect((await usage(who)).overageCharges).toBe(ok);
   });
 });
 
