@@ -25,9 +25,9 @@ export function AuthCard({ baseUrl }: { baseUrl: string }) {
       </h2>
       <p className="muted">
         Every <code>/api/crypto/…</code> call carries your key pair in two headers; cookies are ignored there. Signing up creates
-        your first key. The dashboard page for keys is not built yet: until it is, list, create and rotate keys, and reveal the
-        first key’s secret, with the “API keys” endpoints of the <a href="/api/docs">interactive reference</a> while signed in.
-        A secret is shown a single time: store it like a password.
+        your first key. Your <a href="/dashboard">dashboard</a> lists your keys, shows a key’s secret a single time, and
+        creates, rotates and disables keys; the “API keys” endpoints of the <a href="/api/docs">interactive reference</a> do
+        the same. Store a secret like a password.
       </p>
       <div className="two-col">
         <dl className="kv">

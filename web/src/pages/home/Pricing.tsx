@@ -13,7 +13,7 @@ export function Pricing() {
         <div className="section-title">
           <div className="eyebrow">Pricing</div>
           <h2>Start free, scale when you ship</h2>
-          <p>Every plan calls the same engine. Buying a paid plan online arrives with the dashboard, which is not built yet.</p>
+          <p>Every plan calls the same engine. Your dashboard’s Billing tab shows your plan, your usage and your charges.</p>
         </div>
         <div className="pricing-grid">
           {PLANS.map((plan) => (
