@@ -47,6 +47,8 @@ import { OperationsService } from './features/operations/operations.service.ts';
 import { operationRoutes } from './features/operations/operations.routes.ts';
 import { PurchasesService } from './features/purchases/purchases.service.ts';
 import { purchaseRoutes } from './features/purchases/purchases.routes.ts';
+import { createPayments } from './features/payments/payments.wiring.ts';
+import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
 import { MeteringService } from './features/metering/metering.service.ts';
@@ -68,11 +70,15 @@ export interface AppDeps {
   logger?: Logger;
   /** Mounted after the API, e.g. the web app's static files (issue 4). */
   extraRoutes?: (app: express.Express) => void;
+  /** The clock of metering, plans and payments; tests move it across months instead of waiting. */
+  now?: () => Date;
 }
 
 export interface AppInstance {
   app: express.Express;
   context: AppContext;
+  /** Call once the server listens (origin: http://127.0.0.1:PORT): the local PayPal sandbox is reached there. */
+  listening(origin: string): void;
   /** Stops timers and closes what createApp opened itself. */
   close(): Promise<void>;
 }
@@ -138,6 +144,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   };
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production' });
 
+  const now = deps.now ?? (() => new Date());
+  const metering = new MeteringService(db, { now, shareCommit: () => operations.flush() });
+  const paymentParts = createPayments({ config: config.paypal, db, keys, metering, logger, now });
+
   const context: AppContext = {
     config,
     logger,
@@ -151,11 +161,15 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
     keys,
-    metering: new MeteringService(db, { shareCommit: () => operations.flush() }),
+    metering,
     idempotency: new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') }),
     signingKeys,
     operations,
-    purchases: new PurchasesService(db),
+    purchases: new PurchasesService(db, { now }),
+    payments: paymentParts.payments,
+    webhooks: paymentParts.webhooks,
+    billing: paymentParts.billing,
+    paypalSandbox: paymentParts.sandbox,
     serviceKeys,
     dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, signingKeys, operations, createQes2Views(engine.mlDsa65)),
@@ -177,6 +191,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   contactRoutes(context);
   if (config.debugRoutes) debugRoutes(context);
   docsRoutes(context, VERSION);
+  paymentRoutes(context);
+  paymentParts.mount(app);
   app.use('/api', apiNotFound);
   deps.extraRoutes?.(app);
   app.use(errorHandler);
@@ -184,7 +200,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   return {
     app,
     context,
+    listening: (origin) => paymentParts.listening(origin),
     close: async () => {
+      paymentParts.close();
       operations.flush();
       housekeeping.close();
       if (!deps.pool) await pool.close();

@@ -23,6 +23,10 @@ import type { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
 import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import type { MeteringService } from './features/metering/metering.service.ts';
+import type { BillingService } from './features/payments/billing.service.ts';
+import type { PaymentsService } from './features/payments/payments.service.ts';
+import type { LocalPaypalSandbox } from './features/payments/sandbox/sandbox.ts';
+import type { PaypalWebhooks } from './features/payments/webhooks.ts';
 
 export interface AppContext {
   config: Config;
@@ -43,6 +47,11 @@ export interface AppContext {
   signingKeys: SigningKeyService;
   operations: OperationsService;
   purchases: PurchasesService;
+  payments: PaymentsService;
+  webhooks: PaypalWebhooks;
+  billing: BillingService;
+  /** The local PayPal sandbox (PAYPAL_MODE=local), else null. */
+  paypalSandbox: LocalPaypalSandbox | null;
   serviceKeys: ServiceKeyService;
   dilion: DilionService;
   qes2: Qes2Service;

@@ -4,6 +4,7 @@
  * most), then stops the engine workers and closes SQLite.
  */
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -26,6 +27,10 @@ async function start(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const instance = await createApp({ config, logger, extraRoutes: webRoutes() });
   const server: Server = instance.app.listen(config.port, config.host, () => {
+    // The local PayPal sandbox is this server: the app calls it over loopback (docs/api.md §14.4).
+    const { port } = server.address() as AddressInfo;
+    const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    instance.listening(`http://${loopback}:${port}`);
     logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
   });
   server.on('error', (error) => {

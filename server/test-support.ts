@@ -25,10 +25,10 @@ export function testConfig(dir: string, overrides: Partial<Config> = {}): Config
 }
 
 /** One app on a fresh database; `pool` may be shared between apps of a file to save start-up time. */
-export async function createTestApp(options: { config?: Partial<Config>; pool?: EnginePool } = {}): Promise<TestApp> {
+export async function createTestApp(options: { config?: Partial<Config>; pool?: EnginePool; now?: () => Date } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pq-server-'));
   const config = testConfig(dir, options.config);
-  const instance = await createApp({ config, ...(options.pool ? { pool: options.pool } : {}) });
+  const instance = await createApp({ config, ...(options.pool ? { pool: options.pool } : {}), ...(options.now ? { now: options.now } : {}) });
   return {
     ...instance,
     dir,

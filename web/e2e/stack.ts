@@ -62,6 +62,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<Stack
   const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000 }, ...overrides };
   const app = await createApp({ config, extraRoutes: webRoutes(web) });
   server.on('request', app.app);
+  app.listening(origin);
   const browser = await chromium.launch(launchOptions());
   return {
     origin,

@@ -4,6 +4,7 @@
  * adds fields over time (docs/api.md §14.4).
  */
 import { z } from 'zod';
+import type { WebhookEvent, WebhookHeaders } from '../../../contract/payments.ts';
 
 export const Money = z.looseObject({
   currency_code: z.string().regex(/^[A-Z]{3}$/),
@@ -54,21 +55,7 @@ export const ErrorBody = z.looseObject({
 
 export const VerifyResponse = z.looseObject({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
 
-/** The headers PayPal signs a webhook delivery with (lower-cased, as Node gives them). */
-export const WebhookHeaders = z.looseObject({
-  'paypal-auth-algo': z.string().regex(/^[a-zA-Z0-9]+$/).max(100),
-  'paypal-cert-url': z.url().max(500),
-  'paypal-transmission-id': z.string().min(1).max(50),
-  'paypal-transmission-sig': z.string().min(1).max(500),
-  'paypal-transmission-time': z.string().min(1).max(100),
-});
-
-export const WebhookEvent = z.looseObject({
-  id: z.string().min(1).max(100),
-  event_type: z.string().min(1).max(100),
-  resource_type: z.string().max(100).optional(),
-  resource: z.looseObject({}),
-});
+export { WebhookEvent, WebhookHeaders } from '../../../contract/payments.ts';
 
 export type PaypalOrder = z.infer<typeof Order>;
 export type PaypalCapture = z.infer<typeof Capture>;

@@ -1,0 +1,99 @@
+/**
+ * Payments and billing (docs/api.md §14.3 to §14.6): starting a PayPal checkout for a plan or for
+ * the overage owed, PayPal's return and webhook, a purchase's state, and the Billing tab's summary.
+ * Money is integer US cents; the amount is always the server's, never the browser's.
+ */
+import { z } from 'zod';
+import { TIERS } from '../../shared/plans.ts';
+import { Timestamp } from './common.ts';
+
+export const PlanOrderRequest = z.strictObject({
+  plan: z.enum(['starter', 'pro']).meta({ description: 'The plan to buy; its price comes from the server (Starter 19,900 cents, Pro 79,900)' }),
+});
+
+export const OverageOrderRequest = z.strictObject({});
+
+export const Checkout = z
+  .object({
+    purchaseId: z.number().int(),
+    orderId: z.string().meta({ description: 'The PayPal order id' }),
+    approveUrl: z.string().meta({ description: 'Open this in a popup (800x600): PayPal’s approval page, or the local sandbox’s' }),
+    amount: z.number().int().meta({ description: 'US cents' }),
+    currency: z.literal('USD'),
+    description: z.string(),
+  })
+  .meta({ id: 'Checkout' });
+
+/** PayPal's order ids are letters and digits; anything else cannot be one of ours. */
+const OrderToken = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { message: 'must be a PayPal order id' });
+
+/** PayPal adds its own query parameters to the return address; only `token` (the order id) matters. */
+export const ReturnQuery = z.object({ token: OrderToken, PayerID: z.string().max(64).optional() });
+export const CancelQuery = z.object({ token: OrderToken });
+
+export const PaymentOutcome = z.enum(['captured', 'processing', 'failed', 'cancelled']);
+
+export const PurchaseState = z
+  .object({
+    id: z.number().int(),
+    status: z.string().meta({ description: 'pending, processing, completed, cancelled, failed, refunded or reversed' }),
+    outcome: PaymentOutcome,
+    planType: z.string(),
+    amount: z.number().int(),
+    completedAt: Timestamp.nullable(),
+    expiresAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'PurchaseState' });
+
+/** The headers PayPal signs a webhook delivery with (lower-cased, as Node gives them). */
+export const WebhookHeaders = z.looseObject({
+  'paypal-auth-algo': z.string().regex(/^[a-zA-Z0-9]+$/).max(100),
+  'paypal-cert-url': z.url().max(500),
+  'paypal-transmission-id': z.string().min(1).max(50),
+  'paypal-transmission-sig': z.string().min(1).max(500),
+  'paypal-transmission-time': z.string().min(1).max(100),
+});
+
+/** A PayPal webhook event: checked for these fields; the rest passes through to signature verification untouched. */
+export const WebhookEvent = z
+  .looseObject({
+    id: z.string().min(1).max(100),
+    event_type: z.string().min(1).max(100),
+    resource_type: z.string().max(100).optional(),
+    resource: z.looseObject({}),
+  })
+  .meta({ id: 'PaypalWebhookEvent' });
+
+export const WebhookAck = z.object({ received: z.literal(true), action: z.string() }).meta({ id: 'WebhookAck' });
+
+export const BillingCharge = z
+  .object({
+    id: z.number().int(),
+    chargeType: z.string().meta({ description: 'plan (a plan bought) or overage (one row per calendar month)' }),
+    amount: z.number().int().meta({ description: 'US cents' }),
+    description: z.string(),
+    month: z.string().nullable().meta({ description: 'YYYY-MM (UTC) of an overage row' }),
+    status: z.string().meta({ description: 'pending (owed), paid, refunded or reversed' }),
+    purchaseId: z.number().int().nullable(),
+    createdAt: Timestamp,
+    paidAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'BillingCharge' });
+
+export const BillingSummary = z
+  .object({
+    currentPlan: z.enum(TIERS),
+    planExpiresAt: Timestamp.nullable().meta({ description: 'When the paid plan ends (renewing extends it by a month)' }),
+    lastPlan: z
+      .object({ planType: z.enum(['starter', 'pro']), planName: z.string(), expiredAt: Timestamp })
+      .nullable()
+      .meta({ description: 'The plan that ended most recently, when the account is back on Free: what Renew buys' }),
+    overage: z.object({
+      owed: z.number().int().meta({ description: 'Cents owed in total; equals overageCharges in GET /api/usage' }),
+      payable: z.number().int().meta({ description: 'Cents owed for months that have ended: what Pay overage charges' }),
+      accruing: z.number().int().meta({ description: 'Cents of this month so far, payable once the month ends' }),
+      overdueMonth: z.string().nullable().meta({ description: 'The oldest month unpaid 30 days after it ended: calls are held to the allowance until it is paid' }),
+    }),
+    charges: z.array(BillingCharge).meta({ description: 'Newest first, at most 100' }),
+  })
+  .meta({ id: 'BillingSummary' });

@@ -1,0 +1,112 @@
+/**
+ * Payments and billing routes (docs/api.md §14.4 to §14.6): start a checkout for a plan or for the
+ * overage owed, PayPal's return and cancel addresses (browser redirects back to the app's popup
+ * page), PayPal's webhook, one purchase's state, and the Billing tab's summary.
+ */
+import type { Request } from 'express';
+import { ErrorResponse, IdParams } from '../../contract/common.ts';
+import {
+  BillingSummary,
+  CancelQuery,
+  Checkout,
+  OverageOrderRequest,
+  PlanOrderRequest,
+  PurchaseState,
+  ReturnQuery,
+  WebhookAck,
+  WebhookEvent,
+  WebhookHeaders,
+} from '../../contract/payments.ts';
+import type { AppContext } from '../../context.ts';
+import { validate } from '../../http/validation.ts';
+import { PaymentLedger, type Outcome } from './payment-ledger.ts';
+
+const TAG = 'Payments';
+const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
+
+/** Where PayPal sends the payer back: the origin the checkout was started from (checked by the Origin rule, docs/api.md §3.3). */
+const originOf = (req: Request) => req.get('origin') ?? `${req.protocol}://${req.get('host')}`;
+
+/** The app's popup page reads these, tells its opener and closes (docs/product.md §2.10). */
+export function popupAddress(outcome: Outcome, purchaseId: number): string {
+  const query = { captured: 'payment=success&captured=true', processing: 'payment=success', cancelled: 'payment=cancelled', failed: 'payment=failed' }[outcome];
+  return `/payment/return?${query}&purchase=${purchaseId}`;
+}
+
+export function paymentRoutes(ctx: AppContext): void {
+  const { api, payments, webhooks, billing } = ctx;
+
+  api.route(
+    {
+      method: 'post', path: '/api/payments/orders', tag: TAG, auth: 'user', body: PlanOrderRequest, summary: 'Start buying or renewing a plan',
+      description: 'Writes a pending purchase and creates a PayPal order (intent CAPTURE, USD) for the plan’s price. Open approveUrl in an 800x600 popup; PayPal returns the payer to /api/payments/return.',
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'plan_downgrade: a higher plan is running', 502: 'PayPal did not create the order' }) },
+    },
+    ({ req, body }) => payments.startPlanCheckout(req.user!.id, body.plan, originOf(req)),
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/payments/overage-orders', tag: TAG, auth: 'user', body: OverageOrderRequest, summary: 'Start paying the overage owed',
+      description: 'A PayPal order for the overage of every ended month still owed (this month’s is payable once it ends).',
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'nothing_to_pay', 502: 'PayPal did not create the order' }) },
+    },
+    ({ req }) => payments.startOverageCheckout(req.user!.id, originOf(req)),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/payments/return', tag: TAG, auth: 'none', summary: 'PayPal’s return address: capture, then back to the app',
+      description: 'PayPal redirects the payer here with ?token=<order id>. The order is captured (idempotently) and the browser goes to /payment/return?payment=success&captured=true (or payment=success while PayPal still processes, payment=failed).',
+      responses: { 302: { description: 'To the app’s popup page' }, ...errors({ 404: 'order_not_found' }) },
+    },
+    async ({ req, res }) => {
+      const { token } = validate(ReturnQuery, req.query, 'query');
+      const { purchase, outcome } = await payments.captureApproved(token);
+      res.redirect(302, popupAddress(outcome, purchase.id));
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/payments/cancel', tag: TAG, auth: 'none', summary: 'PayPal’s cancel address',
+      responses: { 302: { description: 'To the app’s popup page with payment=cancelled' }, ...errors({ 404: 'order_not_found' }) },
+    },
+    ({ req, res }) => {
+      const { token } = validate(CancelQuery, req.query, 'query');
+      const purchase = payments.cancel(token);
+      res.redirect(302, popupAddress(PaymentLedger.outcomeOf(purchase.status), purchase.id));
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/payments/webhook', tag: TAG, auth: 'none', body: WebhookEvent, headers: WebhookHeaders,
+      summary: 'PayPal’s webhook', description: 'Verified with PayPal’s verify-webhook-signature before it is read; applying an event twice changes nothing.',
+      responses: { 200: { description: 'Accepted', schema: WebhookAck }, ...errors({ 404: 'order_not_found: not one of our orders', 503: 'PayPal could not verify it now' }) },
+    },
+    ({ req }) => webhooks.handle(req.headers, req.body),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/payments/purchases/:id', tag: TAG, auth: 'user', params: IdParams, summary: 'One of your purchases and where its payment stands',
+      responses: { 200: { description: 'The purchase', schema: PurchaseState }, ...errors({ 404: 'purchase_not_found' }) },
+    },
+    ({ req, params }) => {
+      const p = payments.purchaseOf(req.user!.id, params.id);
+      return {
+        id: p.id, status: p.status, outcome: PaymentLedger.outcomeOf(p.status), planType: p.planType, amount: p.amount,
+        completedAt: p.completedAt?.toISOString() ?? null, expiresAt: p.expiresAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/billing', tag: TAG, auth: 'user', summary: 'Your plan, overage and charges',
+      responses: { 200: { description: 'The Billing tab’s figures', schema: BillingSummary } },
+    },
+    ({ req }) => billing.summary(req.user!.id),
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The purchase flow (docs/api.md §14.4): a checkout writes a pending purchase and creates a PayPal
+ * order for the server's price; PayPal's return (or its webhook) captures it with a request id
+ * derived from the order, so a retried capture is idempotent at PayPal too; the ledger then applies
+ * the result once. Every state change is logged with the purchase id, never a token or secret.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/connection.ts';
+import { billingCharges, purchases } from '../../../db/schema.ts';
+import { planOf } from '../../../shared/plans.ts';
+import type { Checkout } from '../../contract/payments.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { monthOf } from '../metering/metering.service.ts';
+import { isDowngrade, planFromPurchases, type PaidTier } from './account-plan.ts';
+import { PaymentLedger, type Outcome, type PurchaseRow } from './payment-ledger.ts';
+import { PaypalError, type PaypalClient } from './paypal/paypal.client.ts';
+import { valueToCents, type PaypalCapture, type PaypalOrder } from './paypal/paypal.schemas.ts';
+
+export const RETURN_PATH = '/api/payments/return';
+export const CANCEL_PATH = '/api/payments/cancel';
+
+const paypalUnavailable = (error: unknown) =>
+  new AppError(502, 'paypal_unavailable', `PayPal could not start the payment (${error instanceof Error ? error.message : 'no answer'}): nothing was charged; try again shortly.`);
+
+/** The capture PayPal reports for an order (one purchase unit, intent CAPTURE: at most one capture). */
+export function captureOf(order: Pick<PaypalOrder, 'purchase_units'>): PaypalCapture | undefined {
+  return order.purchase_units?.[0]?.payments?.captures?.[0];
+}
+
+export class PaymentsService {
+  readonly ledger: PaymentLedger;
+
+  constructor(
+    private readonly db: Db,
+    private readonly paypal: PaypalClient,
+    ledger: PaymentLedger,
+    private readonly logger: Logger,
+    private readonly now: () => Date,
+  ) {
+    this.ledger = ledger;
+  }
+
+  /** Starts buying (or renewing) a plan; the price is the plan's, from shared/plans.ts. */
+  async startPlanCheckout(userId: string, plan: PaidTier, origin: string): Promise<z.infer<typeof Checkout>> {
+    const current = planFromPurchases(this.db, userId, this.now());
+    if (isDowngrade(current, plan)) {
+      throw conflict('plan_downgrade', `Your ${planOf(current.tier).name} plan runs until ${current.expiresAt!.toISOString().slice(0, 10)}: buy ${planOf(plan).name} after it ends.`, 'plan');
+    }
+    const { name, priceCents, usageLimit } = planOf(plan);
+    return this.start(userId, origin, { planType: plan, planName: name, amount: priceCents, usageLimit, description: `${name} plan, one month (${usageLimit.toLocaleString('en-US')} calls a month)` });
+  }
+
+  /** Starts paying the overage of months that have ended; this month's is still accruing. */
+  async startOverageCheckout(userId: string, origin: string): Promise<z.infer<typeof Checkout>> {
+    const thisMonth = monthOf(this.now());
+    const payable = this.db
+      .select({ id: billingCharges.id, amount: billingCharges.amount, month: billingCharges.month })
+      .from(billingCharges)
+      .where(and(eq(billingCharges.userId, userId), eq(billingCharges.chargeType, 'overage'), eq(billingCharges.status, 'pending'), lt(billingCharges.month, thisMonth)))
+      .all();
+    const amount = payable.reduce((sum, row) => sum + row.amount, 0);
+    if (amount === 0) throw conflict('nothing_to_pay', 'No overage from an ended month is owed: this month’s becomes payable once the month ends.');
+    const months = payable.map((r) => r.month).sort();
+    const checkout = await this.start(userId, origin, {
+      planType: 'overage', planName: 'Overage', amount, usageLimit: null,
+      description: `Overage ${months[0]}${months.length > 1 ? ` to ${months.at(-1)}` : ''}, $0.01 per call`,
+    });
+    // The order pays exactly these rows; a newer checkout re-points them and closes this one.
+    this.db.update(billingCharges).set({ paypalOrderId: checkout.orderId }).where(inArray(billingCharges.id, payable.map((r) => r.id))).run();
+    return checkout;
+  }
+
+  private async start(
+    userId: string,
+    origin: string,
+    item: { planType: string; planName: string; amount: number; usageLimit: number | null; description: string },
+  ): Promise<z.infer<typeof Checkout>> {
+    const overage = item.planType === 'overage';
+    const purchase = this.db.transaction(
+      (tx) => {
+        // An older unfinished checkout of the same kind is closed: only the newest can be captured.
+        const older = tx
+          .update(purchases)
+          .set({ status: 'cancelled', isActive: false })
+          .where(and(eq(purchases.userId, userId), eq(purchases.status, 'pending'), overage ? eq(purchases.planType, 'overage') : inArray(purchases.planType, ['starter', 'pro'])))
+          .returning({ id: purchases.id })
+          .all();
+        for (const { id } of older) this.logger.info({ purchaseId: id, reason: 'superseded by a newer checkout' }, 'payment: purchase closed');
+        return tx
+          .insert(purchases)
+          .values({ userId, paypalOrderId: `unsent:${randomUUID()}`, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit, status: 'pending', createdAt: this.now() })
+          .returning()
+          .get();
+      },
+      { behavior: 'immediate' },
+    );
+    let order;
+    try {
+      order = await this.paypal.createOrder({
+        customId: String(purchase.id), amountCents: item.amount, currency: 'USD', description: item.description,
+        returnUrl: `${origin}${RETURN_PATH}`, cancelUrl: `${origin}${CANCEL_PATH}`, requestId: `create-${purchase.id}`,
+      });
+    } catch (error) {
+      this.ledger.close(purchase.id, 'failed', 'PayPal did not create the order');
+      this.logger.warn({ purchaseId: purchase.id, paypal: error instanceof PaypalError ? error.paypalName : 'error' }, 'payment: order not created');
+      throw paypalUnavailable(error);
+    }
+    this.db.update(purchases).set({ paypalOrderId: order.id }).where(eq(purchases.id, purchase.id)).run();
+    this.logger.info({ purchaseId: purchase.id, orderId: order.id, planType: item.planType, amount: item.amount }, 'payment: order created');
+    return { purchaseId: purchase.id, orderId: order.id, approveUrl: order.approveUrl, amount: item.amount, currency: 'USD', description: item.description };
+  }
+
+  /** The payer is back from PayPal (or PayPal said the order was approved): capture and apply, idempotently. */
+  async captureApproved(orderId: string): Promise<{ purchase: PurchaseRow; outcome: Outcome }> {
+    const purchase = this.ledger.byOrder(orderId);
+    if (!purchase) throw notFound('order_not_found', 'No purchase belongs to this PayPal order.', 'token');
+    if (purchase.status !== 'pending') return { purchase, outcome: PaymentLedger.outcomeOf(purchase.status) };
+    let order: PaypalOrder;
+    try {
+      order = await this.paypal.captureOrder(orderId, `capture-${orderId}`);
+    } catch (error) {
+      if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') order = await this.paypal.getOrder(orderId);
+      else if (error instanceof PaypalError && ['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED'].includes(error.issue ?? '')) {
+        this.logger.info({ purchaseId: purchase.id }, 'payment: return before approval, nothing captured');
+        return { purchase, outcome: 'processing' };
+      } else if (error instanceof PaypalError && error.status === 422) {
+        this.ledger.close(purchase.id, 'failed', error.issue ?? 'capture refused');
+        return { purchase, outcome: 'failed' };
+      } else {
+        // PayPal unreachable: the order stays approved, and its webhook (or the next return) captures it.
+        this.logger.warn({ purchaseId: purchase.id, paypal: error instanceof PaypalError ? error.paypalName : 'error' }, 'payment: capture deferred');
+        return { purchase, outcome: 'processing' };
+      }
+    }
+    return { purchase, outcome: this.applyCapture(purchase, captureOf(order)) };
+  }
+
+  /**
+   * Applies what PayPal says about the order's capture, after checking that it is the payment this
+   * server asked for: our purchase id as custom_id, and exactly the amount and currency offered.
+   */
+  applyCapture(purchase: PurchaseRow, capture: PaypalCapture | undefined): Outcome {
+    if (!capture) return PaymentLedger.outcomeOf(purchase.status);
+    const offered = capture.amount.currency_code === purchase.currency && valueToCents(capture.amount.value) === purchase.amount;
+    const ours = capture.custom_id === undefined || capture.custom_id === String(purchase.id);
+    if (!offered || !ours) {
+      this.logger.error({ purchaseId: purchase.id, captureAmount: capture.amount, customId: capture.custom_id }, 'payment: capture does not match what was offered');
+      this.ledger.close(purchase.id, 'failed', 'capture does not match the order offered');
+      return 'failed';
+    }
+    if (capture.status === 'COMPLETED') return this.ledger.complete(purchase.id, capture.id);
+    if (capture.status === 'PENDING') return this.ledger.processing(purchase.id, capture.id);
+    if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
+      this.ledger.close(purchase.id, 'failed', `capture ${capture.status.toLowerCase()}`);
+      return 'failed';
+    }
+    return PaymentLedger.outcomeOf(purchase.status);
+  }
+
+  /** The payer cancelled on PayPal's page: the purchase closes unless it already went further. */
+  cancel(orderId: string): PurchaseRow {
+    const purchase = this.ledger.byOrder(orderId);
+    if (!purchase) throw notFound('order_not_found', 'No purchase belongs to this PayPal order.', 'token');
+    if (purchase.status === 'pending') this.ledger.close(purchase.id, 'cancelled', 'payer cancelled at PayPal');
+    return this.ledger.byOrder(orderId)!;
+  }
+
+  /** One purchase of the signed-in user's, for the popup and the dashboard to follow. */
+  purchaseOf(userId: string, id: number): PurchaseRow {
+    const row = this.db.select().from(purchases).where(and(eq(purchases.id, id), eq(purchases.userId, userId))).get();
+    if (!row) throw notFound('purchase_not_found', 'No purchase with this id belongs to your account.', 'id');
+    return row;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * A listening app for payment tests: the local PayPal sandbox is reached over loopback, as in
+ * production's local mode, and its webhooks come back to the same server. Helpers drive a checkout
+ * the way a payer's browser would: start it, approve (or cancel) on the sandbox's page, follow
+ * PayPal's redirect to the return address.
+ */
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { createTestApp, type TestApp } from '../../test-support.ts';
+
+export interface PaymentsApp {
+  app: TestApp;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startPaymentsApp(now?: () => Date): Promise<PaymentsApp> {
+  const app = await createTestApp({ config: { engineWorkers: 1 }, ...(now ? { now } : {}) });
+  const server: Server = app.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app.listening(origin);
+  return {
+    app,
+    origin,
+    close: async () => {
+      await app.context.paypalSandbox?.idle();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    },
+  };
+}
+
+let counter = 0;
+
+export interface Customer {
+  agent: TestAgent;
+  user: { id: string; email: string };
+}
+
+/** A signed-up customer whose agent talks to the listening server, as the browser would. */
+export async function customer(p: PaymentsApp): Promise<Customer> {
+  const agent = request.agent(p.origin);
+  const res = await agent
+    .post('/api/auth/register')
+    .set('Origin', p.origin)
+    .send({ email: `payer${++counter}-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Pat', lastName: 'Payer' });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
+  return { agent, user: res.body };
+}
+
+export async function startCheckout(p: PaymentsApp, who: Customer, plan: 'starter' | 'pro' = 'starter') {
+  const res = await who.agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan });
+  if (res.status !== 201) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { purchaseId: number; orderId: string; approveUrl: string; amount: number };
+}
+
+/** Presses a button on the sandbox's approval page; returns where PayPal sends the browser next. */
+export async function onApprovalPage(p: PaymentsApp, orderId: string, button: 'approve' | 'pending' | 'cancel' = 'approve'): Promise<string> {
+  const path = button === 'cancel' ? '/paypal-sandbox/checkoutnow/cancel' : '/paypal-sandbox/checkoutnow/approve';
+  const form = button === 'cancel' ? { token: orderId } : { token: orderId, funding: button === 'pending' ? 'pending' : 'instant' };
+  const res = await request(p.origin).post(path).type('form').send(form);
+  if (res.status !== 303) throw new Error(`approval page answered ${res.status}`);
+  return res.headers.location!;
+}
+
+/** Follows PayPal's redirect to our return (or cancel) address; returns the popup page it sends the browser to. */
+export async function followBack(location: string): Promise<{ status: number; location: string | undefined; body: unknown }> {
+  const url = new URL(location);
+  const res = await request(url.origin).get(`${url.pathname}${url.search}`);
+  return { status: res.status, location: res.headers.location, body: res.body };
+}
+
+/** The whole purchase as a payer does it: checkout, approve, back. */
+export async function buy(p: PaymentsApp, who: Customer, plan: 'starter' | 'pro' = 'starter') {
+  const checkout = await startCheckout(p, who, plan);
+  const back = await followBack(await onApprovalPage(p, checkout.orderId));
+  await p.app.context.paypalSandbox!.idle();
+  return { checkout, back };
+}
+
+export const count = (p: PaymentsApp, sql: string, ...args: unknown[]) =>
+  (p.app.context.database.sqlite.prepare(sql).get(...args) as { n: number }).n;
