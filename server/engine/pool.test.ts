@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
-import { EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH } from './pool.ts';
+import { argumentBytes, EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH } from './pool.ts';
 
 const pool = new EnginePool(2);
 afterAll(() => pool.close());
@@ -88,6 +88,23 @@ describe('EnginePool', () => {
       expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as EngineTaskError).code : 'answered'))).toEqual(['engine_crashed', 'engine_crashed']);
       expect(own.inFlight).toBe(0);
       await expect(sign()).resolves.toMatchObject({ signature: expect.any(Uint8Array) });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses new tasks with engine_busy while the queued arguments would pass the byte bound, and takes them again as the queue drains', async () => {
+    const own = new EnginePool(1, 5 * 1024 * 1024);
+    try {
+      await own.ready();
+      const seed = new Uint8Array(32).fill(6);
+      const sign = (bytes: number) => own.run('mlDsaSign', { level: 44, seed, message: new Uint8Array(bytes), context: new Uint8Array() });
+      // Two go straight to the worker (not queued); the next ones queue up to the bound.
+      const accepted = [sign(1 << 20), sign(1 << 20), sign(2 << 20), sign(2 << 20)];
+      await expect(sign(2 << 20)).rejects.toMatchObject({ code: 'engine_busy' });
+      expect(argumentBytes({ seed, message: new Uint8Array(10), note: 'ab' })).toBe(32 + 10 + 4);
+      await Promise.all(accepted);
+      await expect(sign(2 << 20)).resolves.toMatchObject({ signature: expect.any(Uint8Array) });
     } finally {
       await own.close();
     }

@@ -24,6 +24,8 @@ export class EngineTaskError extends Error {
 
 interface Pending {
   request: TaskRequest;
+  /** Bytes of the arguments, counted against MAX_QUEUE_BYTES while the task waits. */
+  bytes: number;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -38,6 +40,8 @@ interface Slot {
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 /** Past this many queued tasks, new ones are refused rather than left to wait for minutes. */
 const MAX_QUEUE = 10_000;
+/** Past this many bytes of queued arguments (messages, keys), new tasks are refused too. */
+export const MAX_QUEUE_BYTES = 64 * 1024 * 1024;
 /** Workers that die before loading the engine this many times in a row mean the engine is broken. */
 const MAX_FAILED_STARTS = 3;
 /** Tasks sent ahead to one worker; more would only move the queue from here into the worker. */
@@ -57,16 +61,30 @@ export function ownBuffers<T>(value: T): T {
   return out as T;
 }
 
+/** Roughly how many bytes a task's arguments hold: byte arrays and strings, nested one object deep or more. */
+export function argumentBytes(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (typeof value === 'string') return value.length * 2;
+  if (value === null || typeof value !== 'object') return 8;
+  let total = 0;
+  for (const field of Object.values(value)) total += argumentBytes(field);
+  return total;
+}
+
 export class EnginePool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  private queuedBytes = 0;
   private nextId = 1;
   private closing = false;
   private failedStarts = 0;
   private broken: Error | undefined;
   private readyWaiters: { resolve(): void; reject(e: Error): void }[] = [];
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    private readonly maxQueueBytes = MAX_QUEUE_BYTES,
+  ) {
     if (!Number.isInteger(size) || size < 1) throw new Error('the engine pool needs at least one worker');
     for (let i = 0; i < size; i++) this.spawn();
   }
@@ -90,11 +108,13 @@ export class EnginePool {
   run<K extends TaskName>(task: K, args: EngineTasks[K]['args']): Promise<EngineTasks[K]['result']> {
     if (this.closing) return Promise.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
     if (this.broken) return Promise.reject(this.broken);
-    if (this.queue.length >= MAX_QUEUE) {
+    const bytes = argumentBytes(args);
+    if (this.queue.length >= MAX_QUEUE || this.queuedBytes + bytes > this.maxQueueBytes) {
       return Promise.reject(new EngineTaskError('the engine is overloaded; retry shortly', 'engine_busy'));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, task, args: ownBuffers(args) }, resolve: resolve as (v: unknown) => void, reject });
+      this.queuedBytes += bytes;
+      this.queue.push({ request: { id: this.nextId++, task, args: ownBuffers(args) }, bytes, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -102,6 +122,7 @@ export class EnginePool {
   async close(): Promise<void> {
     this.closing = true;
     for (const p of this.queue.splice(0)) p.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
+    this.queuedBytes = 0;
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 
@@ -136,6 +157,7 @@ export class EnginePool {
     if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS && !this.slots.some((s) => s.ready)) {
       this.broken = new EngineTaskError(`the engine cannot start: ${cause.message}`, 'engine_unavailable');
       for (const p of this.queue.splice(0)) p.reject(this.broken);
+      this.queuedBytes = 0;
       for (const w of this.readyWaiters.splice(0)) w.reject(this.broken);
       return;
     }
@@ -149,6 +171,7 @@ export class EnginePool {
         if (this.queue.length === 0) return;
         if (!slot.ready || slot.inFlight.length >= depth) continue;
         const pending = this.queue.shift()!;
+        this.queuedBytes -= pending.bytes;
         slot.inFlight.push(pending);
         slot.worker.postMessage(pending.request);
       }
