@@ -181,7 +181,11 @@ export class KeyService {
     if (!secretMatches(secret, row?.secretDigest ?? DECOY_DIGEST) || !row) {
       throw unauthorized('invalid_api_key', 'The API key or secret is wrong: check both headers, or create a key in the dashboard.');
     }
-    if (!row.isActive) throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
+    if (!row.isActive) {
+      // A plan key is switched off with its plan (a refund or reversal), and cannot be enabled again.
+      if (plan) throw new AppError(403, 'plan_inactive', 'The plan of this API key is not active: renew it or use a personal key.');
+      throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
+    }
     const now = new Date();
     const stale = !row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_GRANULARITY_MS;
     touch &&= stale;
