@@ -24,7 +24,7 @@ export function keyRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/keys', tag: TAG, auth: 'user', body: CreateKeyRequest,
       summary: 'Create an API key',
       description: 'The response carries keySecret; it is shown this once and only its digest is stored.',
-      responses: { 201: { description: 'The key with its secret', schema: ApiKey } },
+      responses: { 201: { description: 'The key with its secret', schema: ApiKey }, 409: { description: 'key_limit_reached: 25 API keys already', schema: ErrorResponse } },
     },
     ({ req, body }) => {
       const { row, secret } = keys.createKey(req.user!.id, body.keyName, 'shown');

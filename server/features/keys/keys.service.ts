@@ -2,7 +2,7 @@
  * Personal API keys: create, list, reveal a platform-made secret once, disable/enable, rotate, and
  * authenticate public calls (docs/api.md §13). Every query is scoped to the owner's user id.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/connection.ts';
 import { apiKeys, planApiKeys } from '../../../db/schema.ts';
@@ -11,6 +11,7 @@ import { AppError, notFound, unauthorized } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../security/tokens.ts';
 import type { ApiCaller } from '../../types.ts';
+import { checkKeyLimit, KEY_LIMITS } from './key-limits.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type PlanKeyRow = typeof planApiKeys.$inferSelect;
@@ -58,6 +59,8 @@ export class KeyService {
 
   /** 'shown': the caller returns the secret now; 'pending': it is sealed until the owner's first reveal. */
   createKey(userId: string, keyName: string, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
+    const held = tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId)).get()!.n;
+    checkKeyLimit('API keys', held, KEY_LIMITS.apiKeys);
     const keyValue = newKeyValue();
     const secret = newKeySecret();
     const [row] = tx

@@ -26,7 +26,7 @@ function toServiceKey(row: ServiceKeyRow): z.infer<typeof ServiceKey> {
 
 export function serviceKeyRoutes(ctx: AppContext): void {
   const { api, serviceKeys } = ctx;
-  const owned = { 200: { description: 'The service key', schema: ServiceKey } };
+  const owned = { 200: { description: 'The service key', schema: ServiceKey }, 409: { description: 'key_limit_reached: 50 service keys already (5 for a demo visitor)', schema: ErrorResponse } };
 
   const bySid = async (owner: KeyOwner, sid: string) => toServiceKey(await serviceKeys.currentOrCreate(owner, sid));
 

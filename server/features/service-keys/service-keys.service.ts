@@ -4,14 +4,15 @@
  * under the master key, or registered by the service itself (then only the service can open).
  * serviceKeyId = hex SHA3-256(ek); encapsulation keys are public, so lookup by id needs no owner.
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/connection.ts';
+import type { Db, DbOrTx } from '../../../db/connection.ts';
 import { serviceKeys } from '../../../db/schema.ts';
 import { DILION_PID } from '../../../shared/dilion.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
+import { checkKeyLimit, limitFor } from '../keys/key-limits.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 export type ServiceKeyRow = typeof serviceKeys.$inferSelect;
@@ -50,6 +51,7 @@ export class ServiceKeyService {
         (tx) => {
           const raced = this.current(owner, sid);
           if (raced) return raced;
+          this.checkLimit(tx, owner);
           const row = tx
             .insert(serviceKeys)
             .values({ keyId: serviceKeyIdOf(publicKey), ...ownerColumns(owner), sid, publicKey: Buffer.from(publicKey).toString('base64'), isCurrent: true, createdAt: new Date() })
@@ -79,11 +81,18 @@ export class ServiceKeyService {
       (tx) => {
         const existing = this.current(owner, sid);
         if (existing?.keyId === keyId) return existing;
+        this.checkLimit(tx, owner);
         tx.update(serviceKeys).set({ isCurrent: false }).where(and(ownerFilter(owner), eq(serviceKeys.sid, sid))).run();
         return tx.insert(serviceKeys).values({ keyId, ...ownerColumns(owner), sid, publicKey: publicKeyBase64, isCurrent: true, createdAt: new Date() }).returning().all()[0]!;
       },
       { behavior: 'immediate' },
     );
+  }
+
+  /** Every key the owner holds counts, current or replaced: all can still open old pidCiphers. */
+  private checkLimit(tx: DbOrTx, owner: KeyOwner): void {
+    const held = tx.select({ n: count() }).from(serviceKeys).where(ownerFilter(owner)).get()!.n;
+    checkKeyLimit('service keys', held, limitFor('serviceKeys', owner));
   }
 
   /** Any key with this id (the oldest): encapsulation keys are public. */

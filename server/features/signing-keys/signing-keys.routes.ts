@@ -33,7 +33,7 @@ export function signingKeyRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/signing-keys', tag: 'Signing keys', auth: 'user', body: CreateSigningKeyRequest,
       summary: 'Create a signing key', description: 'Pass its keyId to sign calls to sign with it instead of your default key.',
-      responses: { 201: { description: 'The new key', schema: SigningKey } },
+      responses: { 201: { description: 'The new key', schema: SigningKey }, 409: { description: 'key_limit_reached: 25 signing keys already', schema: ErrorResponse } },
     },
     async ({ req, body }) => toSigningKey(await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name)),
   );

@@ -5,7 +5,7 @@
  * seed ‖ the secp256k1 scalar, docs/crypto/qes2.md §6) — sealed with AES-256-GCM under a key derived
  * from the master key, with the key id as associated data.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/connection.ts';
 import { signingKeys } from '../../../db/schema.ts';
@@ -16,6 +16,7 @@ import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type S
 import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
+import { checkKeyLimit, limitFor } from '../keys/key-limits.ts';
 
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type KeyOwner = { userId: string } | { demoSessionId: string };
@@ -108,6 +109,8 @@ export class SigningKeyService {
           const raced = this.findDefault(owner, algorithm);
           if (raced) return raced;
         }
+        const held = tx.select({ n: count() }).from(signingKeys).where(ownerFilter(owner)).get()!.n;
+        checkKeyLimit('signing keys', held, limitFor('signingKeys', owner));
         return tx.insert(signingKeys).values(values).returning().all()[0]!;
       },
       { behavior: 'immediate' },
