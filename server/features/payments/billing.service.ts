@@ -3,7 +3,7 @@
  * Renew), the overage owed (the same cents as GET /api/usage), payable, accruing and overdue, and
  * the account's charges. Every query is scoped to the owner.
  */
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { billingCharges, purchases, users } from '../../../db/schema.ts';
@@ -39,7 +39,7 @@ export class BillingService {
       ? this.db
           .select({ planType: purchases.planType, planName: purchases.planName, expiresAt: purchases.expiresAt })
           .from(purchases)
-          .where(and(eq(purchases.userId, userId), eq(purchases.status, 'completed'), inArray(purchases.planType, [...PAID_TIERS]), lt(purchases.expiresAt, now)))
+          .where(and(eq(purchases.userId, userId), eq(purchases.status, 'completed'), inArray(purchases.planType, [...PAID_TIERS]), lte(purchases.expiresAt, now)))
           .orderBy(desc(purchases.expiresAt))
           .get()
       : undefined;

@@ -84,3 +84,18 @@ export async function buy(p: PaymentsApp, who: Customer, plan: 'starter' | 'pro'
 
 export const count = (p: PaymentsApp, sql: string, ...args: unknown[]) =>
   (p.app.context.database.sqlite.prepare(sql).get(...args) as { n: number }).n;
+
+/** The customer's sign-up key and its secret (revealed once), for public API calls. */
+export async function personalKey(p: PaymentsApp, who: Customer): Promise<{ apiKey: string; apiSecret: string }> {
+  const key = (await who.agent.get('/api/keys')).body[0] as { id: number; keyValue: string };
+  const revealed = await who.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', p.origin);
+  return { apiKey: key.keyValue, apiSecret: revealed.body.keySecret as string };
+}
+
+/** A metered call (a verify of a signature that does not verify: cheap, and charged like any call). */
+export function meteredCall(p: PaymentsApp, key: { apiKey: string; apiSecret: string }) {
+  return request(p.origin)
+    .post('/api/crypto/dilion/verify')
+    .set({ 'x-api-key': key.apiKey, 'x-api-secret': key.apiSecret })
+    .send({ message: 'm', signature: Buffer.alloc(3309).toString('base64'), publicKey: Buffer.alloc(1952).toString('base64') });
+}
