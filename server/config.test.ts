@@ -45,4 +45,14 @@ describe('loadConfig', () => {
       'https://pq.example/api/auth/google/callback',
     );
   });
+
+  it('runs PayPal in local sandbox mode with no environment, and wants all three PayPal credentials for sandbox and live', () => {
+    expect(loadConfig({}).paypal).toMatchObject({ mode: 'local', apiBase: null, clientId: 'local-sandbox-client' });
+    expect(() => loadConfig({ PAYPAL_MODE: 'live' })).toThrow(/PAYPAL_MODE=live needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID/);
+    expect(() => loadConfig({ PAYPAL_MODE: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })).toThrow(/needs PAYPAL_WEBHOOK_ID/);
+    expect(() => loadConfig({ PAYPAL_MODE: 'test' })).toThrow(/PAYPAL_MODE/);
+    const live = loadConfig({ PAYPAL_MODE: 'live', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).paypal;
+    expect(live).toEqual({ mode: 'live', clientId: 'id', clientSecret: 's', webhookId: 'WH1', apiBase: 'https://api-m.paypal.com' });
+    expect(loadConfig({ PAYPAL_MODE: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).paypal.apiBase).toBe('https://api-m.sandbox.paypal.com');
+  });
 });
