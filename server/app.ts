@@ -157,7 +157,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     api,
     passport,
     sessionCookieName: SESSION_COOKIE,
-    limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo) },
+    limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo), reads: perIpLimit(config.rateLimits.reads) },
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
     keys,

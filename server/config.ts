@@ -75,6 +75,8 @@ export interface Config {
     auth: number;
     /** Requests per minute per IP on the demo crypto routes. */
     demo: number;
+    /** Requests per minute per IP on the public reads (operation history, performance). */
+    reads: number;
   };
 }
 
@@ -163,6 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },
     concurrentCallsPerKey: 16,
-    rateLimits: { auth: 20, demo: 120 },
+    rateLimits: { auth: 20, demo: 120, reads: 300 },
   };
 }

@@ -37,7 +37,7 @@ export interface AppContext {
   api: ApiBuilder;
   passport: InstanceType<typeof Passport>;
   sessionCookieName: string;
-  limits: { auth: RequestHandler; demo: RequestHandler };
+  limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler };
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;
   auth: AuthService;

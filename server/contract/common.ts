@@ -27,6 +27,29 @@ export const IdParams = z.strictObject({
   id: z.coerce.number({ message: 'must be a number' }).int().positive().meta({ description: 'Numeric id' }),
 });
 
+/** The largest page any list endpoint returns. */
+export const MAX_PAGE = 100;
+
+/**
+ * A page of a list, newest first: `limit` items (1 to 100, default 100) with ids below `before`.
+ * A full page carries the header X-Next-Cursor: pass it back as `before` for the next one.
+ */
+export const PageQuery = z.strictObject({
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(MAX_PAGE, { message: `must be at most ${MAX_PAGE}` })
+    .default(MAX_PAGE)
+    .meta({ description: `Items per page, 1 to ${MAX_PAGE} (default ${MAX_PAGE}).` }),
+  before: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .positive({ message: 'must be positive' })
+    .optional()
+    .meta({ description: 'Cursor: only items older than this id (the X-Next-Cursor of the previous page).' }),
+});
+
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

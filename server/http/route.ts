@@ -26,7 +26,7 @@ interface ResponseDoc {
   contentType?: string;
 }
 
-export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> {
   method: Method;
   /** Express syntax (/api/keys/:id). */
   path: string;
@@ -36,6 +36,8 @@ export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType |
   auth: Auth;
   body?: B;
   params?: P;
+  /** The query string's parameters (a strict object: unknown parameters are refused). */
+  query?: Q;
   /** Documented request headers (besides the auth ones). */
   headers?: z.ZodObject;
   responses: Record<number, ResponseDoc>;
@@ -43,11 +45,12 @@ export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType |
   before?: RequestHandler[];
 }
 
-export interface HandlerInput<B, P> {
+export interface HandlerInput<B, P, Q = undefined> {
   req: Request;
   res: Response;
   body: B;
   params: P;
+  query: Q;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -72,9 +75,9 @@ export class ApiBuilder {
     this.registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'pq.sid' });
   }
 
-  route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-    def: RouteDef<B, P>,
-    handler: (input: HandlerInput<Infer<B>, Infer<P>>) => unknown,
+  route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    def: RouteDef<B, P, Q>,
+    handler: (input: HandlerInput<Infer<B>, Infer<P>, Infer<Q>>) => unknown,
   ): void {
     this.routes.push({ method: def.method, path: def.path });
     this.document(def);
@@ -83,7 +86,8 @@ export class ApiBuilder {
     const run: RequestHandler = async (req, res) => {
       const body = def.body ? validate(def.body, req.body ?? {}, 'body') : undefined;
       const params = def.params ? validate(def.params, req.params, 'params') : undefined;
-      const result = await handler({ req, res, body: body as Infer<B>, params: params as Infer<P> });
+      const query = def.query ? validate(def.query, req.query, 'query') : undefined;
+      const result = await handler({ req, res, body: body as Infer<B>, params: params as Infer<P>, query: query as Infer<Q> });
       if (res.headersSent || result === undefined) return;
       if (this.options.checkResponses && responseSchema) {
         const check = responseSchema.safeParse(result);
@@ -100,7 +104,7 @@ export class ApiBuilder {
     this.app.use(path, handler);
   }
 
-  private document(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined>): void {
+  private document(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): void {
     const errors: Record<number, ResponseDoc> = { 400: { description: 'Invalid request', schema: ErrorResponse } };
     if (def.auth === 'user' || def.auth === 'apiKey') errors[401] = { description: 'Not authenticated', schema: ErrorResponse };
     const responses = Object.fromEntries(
@@ -123,6 +127,7 @@ export class ApiBuilder {
       request: {
         ...(def.body ? { body: { required: true, content: { 'application/json': { schema: def.body } } } } : {}),
         ...(def.params ? { params: def.params as z.ZodObject } : {}),
+        ...(def.query ? { query: def.query as z.ZodObject } : {}),
         ...(def.headers ? { headers: def.headers } : {}),
       },
       responses,

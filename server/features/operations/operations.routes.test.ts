@@ -32,3 +32,39 @@ describe('GET /api/operations/recent', () => {
     expect((await request(app.app).get('/api/operations/recent')).status).toBe(401);
   });
 });
+
+describe('paging the operation lists', () => {
+  it('gives pages of `limit`, newest first, with X-Next-Cursor on a full page and the rest through `before`', async () => {
+    const visitor = request.agent(app.app);
+    for (let i = 1; i <= 5; i++) await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: `p${i}` });
+    const first = await visitor.get('/api/crypto/operations?limit=2');
+    expect(first.body.map((o: { message: string }) => o.message)).toEqual(['p5', 'p4']);
+    const cursor = first.headers['x-next-cursor'];
+    expect(cursor).toBe(String(first.body[1].id));
+    const second = await visitor.get(`/api/crypto/operations?limit=2&before=${cursor}`);
+    expect(second.body.map((o: { message: string }) => o.message)).toEqual(['p3', 'p2']);
+    const last = await visitor.get(`/api/crypto/operations?limit=2&before=${second.headers['x-next-cursor']}`);
+    expect(last.body.map((o: { message: string }) => o.message)).toEqual(['p1']);
+    expect(last.headers['x-next-cursor']).toBeUndefined();
+    expect((await visitor.get('/api/crypto/operations')).body).toHaveLength(5);
+  });
+
+  it('refuses a page size outside 1..100, a bad cursor and unknown parameters with 400 naming them', async () => {
+    const who = await signUp(app);
+    for (const [query, param] of [['limit=0', 'query.limit'], ['limit=101', 'query.limit'], ['limit=ten', 'query.limit'], ['before=-3', 'query.before'], ['page=2', 'query']] as const) {
+      const res = await who.agent.get(`/api/operations?${query}`);
+      expect([res.status, res.body.param], query).toEqual([400, expect.stringContaining(param)]);
+    }
+  });
+
+  it('limits the public reads per address with 429 rate_limited', async () => {
+    const limited = await createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 100, demo: 100, reads: 3 } } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await request(limited.app).get('/api/crypto/performance')).status).toBe(200);
+      const res = await request(limited.app).get('/api/crypto/operations');
+      expect([res.status, res.body.code]).toEqual([429, 'rate_limited']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

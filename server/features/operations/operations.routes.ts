@@ -1,12 +1,19 @@
 /** Operation history and performance (docs/product.md §7; docs/api.md §9): the dashboard list, the history page, real averages. */
 import type { z } from 'zod';
 import { CryptoOperationList, DashboardOperationList, Performance, RecentOperations } from '../../contract/operations.ts';
+import { PageQuery } from '../../contract/common.ts';
+import type { Response } from 'express';
 import type { AppContext } from '../../context.ts';
+import type { OperationRow } from './operations.service.ts';
 import { toCryptoOperation, toDashboardOperation } from './operation-views.ts';
 
 const TAG = 'Operations';
-/** Enough for the dashboard's "latest 10 (Total: n)" and a useful history page. */
-const LIST_LIMIT = 100;
+
+/** A full page has a next one, maybe: its last id is the cursor for it. */
+function paged(res: Response, rows: OperationRow[], limit: number): OperationRow[] {
+  if (rows.length === limit) res.setHeader('X-Next-Cursor', String(rows[rows.length - 1]!.id));
+  return rows;
+}
 /** The dashboard's Operations tab shows the latest 10 (docs/product.md §9). */
 export const RECENT_LIMIT = 10;
 
@@ -15,10 +22,10 @@ export function operationRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/operations', tag: TAG, auth: 'user', summary: 'Your latest operations, newest first',
-      responses: { 200: { description: `Up to ${LIST_LIMIT} operations`, schema: DashboardOperationList } },
+      method: 'get', path: '/api/operations', tag: TAG, auth: 'user', summary: 'Your latest operations, newest first', query: PageQuery,
+      responses: { 200: { description: 'A page of operations; a full page sets X-Next-Cursor', schema: DashboardOperationList } },
     },
-    ({ req }) => operations.history({ userId: req.user!.id }, LIST_LIMIT).map(toDashboardOperation),
+    ({ req, res, query }) => paged(res, operations.history({ userId: req.user!.id }, query.limit, query.before), query.limit).map(toDashboardOperation),
   );
 
   api.route(
@@ -35,19 +42,21 @@ export function operationRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/crypto/operations', tag: TAG, auth: 'session', summary: 'Operation history',
+      method: 'get', path: '/api/crypto/operations', tag: TAG, auth: 'session', summary: 'Operation history', query: PageQuery,
       description: 'Signed in: your operations (API and demo). Signed out: the demo operations of this browser session only.',
-      responses: { 200: { description: `Up to ${LIST_LIMIT} operations, newest first`, schema: CryptoOperationList } },
+      before: [ctx.limits.reads],
+      responses: { 200: { description: 'A page of operations, newest first; a full page sets X-Next-Cursor', schema: CryptoOperationList } },
     },
-    ({ req }) => {
+    ({ req, res, query }) => {
       const owner = req.user ? { userId: req.user.id } : { demoSessionId: req.sessionID };
-      return operations.history(owner, LIST_LIMIT).map(toCryptoOperation);
+      return paged(res, operations.history(owner, query.limit, query.before), query.limit).map(toCryptoOperation);
     },
   );
 
   api.route(
     {
       method: 'get', path: '/api/crypto/performance', tag: TAG, auth: 'none', summary: 'Average sizes and engine times',
+      before: [ctx.limits.reads],
       responses: { 200: { description: 'Averages over all stored operations', schema: Performance } },
     },
     (): z.infer<typeof Performance> => {

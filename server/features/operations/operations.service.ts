@@ -99,13 +99,14 @@ export class OperationsService {
     }
   }
 
-  /** Newest first. An anonymous session sees only the operations it made while signed out. */
-  history(owner: HistoryOwner, limit: number): OperationRow[] {
+  /** Newest first, ids below `before` when given. An anonymous session sees only the operations it made while signed out. */
+  history(owner: HistoryOwner, limit: number, before?: number): OperationRow[] {
     this.flush();
-    const where: SQL =
+    const mine: SQL =
       'userId' in owner
         ? eq(cryptoOperations.userId, owner.userId)
         : and(eq(cryptoOperations.demoSessionId, owner.demoSessionId), isNull(cryptoOperations.userId))!;
+    const where = before === undefined ? mine : and(mine, lt(cryptoOperations.id, before))!;
     return this.db.select().from(cryptoOperations).where(where).orderBy(desc(cryptoOperations.id)).limit(limit).all();
   }
 
