@@ -38,6 +38,10 @@ export const users = sqliteTable('users', {
   /** scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>; null for accounts that only use Google. */
   passwordDigest: text('password_digest'),
   googleId: text('google_id').unique(),
+  /** When the owner proved the email is theirs (a verification link, or Google's verified email); null until then. */
+  emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+  /** Random; a verification link is valid only with the nonce it was made with, and using it clears the nonce. */
+  emailVerificationNonce: text('email_verification_nonce'),
   subscriptionTier: text('subscription_tier', { enum: TIERS })
     .notNull()
     .default('free'),
@@ -311,3 +315,20 @@ export const serviceKeys = sqliteTable(
     index('service_keys_demo_idx').on(t.demoSessionId, t.sid),
   ],
 );
+
+/**
+ * Running totals per algorithm behind GET /api/crypto/performance: updated with each operation
+ * record, so the read is constant time whatever the history holds, and kept when old demo rows are
+ * purged.
+ */
+export const performanceTotals = sqliteTable('performance_totals', {
+  algorithm: text('algorithm').primaryKey(),
+  operations: integer('operations').notNull().default(0),
+  /** Signature sizes of sign operations, and how many. */
+  sizeSum: real('size_sum').notNull().default(0),
+  sizeCount: integer('size_count').notNull().default(0),
+  generationSum: real('generation_sum').notNull().default(0),
+  generationCount: integer('generation_count').notNull().default(0),
+  verificationSum: real('verification_sum').notNull().default(0),
+  verificationCount: integer('verification_count').notNull().default(0),
+});

@@ -121,3 +121,18 @@ describe('the raw INSERT of operation records', () => {
     expect(row!.createdAt).toBeInstanceOf(Date);
   });
 });
+
+describe('the performance figures', () => {
+  it('are running totals per algorithm: averages of what was recorded, kept when old rows are purged', async () => {
+    const database = open();
+    const operations = new OperationsService(database.db);
+    operations.record(demoSign('s1', 'a'));
+    operations.record({ ...demoSign('s1', 'b'), signatureSize: 3373, generationTime: 0.5, algorithm: 'qes2-ecdsa' });
+    operations.record({ ...demoSign('s1', 'c'), operationType: 'verify', signatureSize: 3309, generationTime: null, verificationTime: 0.2 });
+    const before = operations.performance();
+    expect(before.overall).toEqual({ algorithm: 'all', operations: 3, averageSignatureSize: (3309 + 3373) / 2, averageGenerationTime: 0.4, averageVerificationTime: 0.2 });
+    expect(before.byAlgorithm.map((a) => [a.algorithm, a.operations, a.averageSignatureSize])).toEqual([['dilion', 2, 3309], ['qes2-ecdsa', 1, 3373]]);
+    database.sqlite.prepare('DELETE FROM crypto_operations').run();
+    expect(operations.performance()).toEqual(before);
+  });
+});

@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { cryptoOperations } from '../../../db/schema.ts';
+import { cryptoOperations, performanceTotals } from '../../../db/schema.ts';
 
 export type OperationRow = typeof cryptoOperations.$inferSelect;
 export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt'>;
@@ -36,10 +36,26 @@ export function operationInsertSql(): string {
   return `INSERT INTO crypto_operations (${names}) VALUES (${params})`;
 }
 
+/** What one row adds to its algorithm's running totals. */
+function totalsOf(row: InsertParams) {
+  const sized = row.operationType === 'sign' && row.signatureSize !== null;
+  return {
+    algorithm: row.algorithm,
+    size: sized ? row.signatureSize : 0,
+    sizeCount: sized ? 1 : 0,
+    generation: row.generationTime ?? 0,
+    generationCount: row.generationTime === null ? 0 : 1,
+    verification: row.verificationTime ?? 0,
+    verificationCount: row.verificationTime === null ? 0 : 1,
+  };
+}
+
 export class OperationsService {
   // Every sign and verify inserts a row. A raw prepared statement costs a quarter of building the
   // drizzle insert each time, and (unlike drizzle placeholders) stores an absent JSON value as NULL.
   private readonly insert;
+  private readonly addToTotals;
+  private readonly insertOne;
   private readonly insertAll;
   private pending: InsertParams[] = [];
   private scheduled: NodeJS.Immediate | undefined;
@@ -50,9 +66,21 @@ export class OperationsService {
     private readonly onLost: (error: Error, row: InsertParams) => void = () => {},
   ) {
     this.insert = db.$client.prepare(operationInsertSql());
-    this.insertAll = db.$client.transaction((rows: InsertParams[]) => {
-      for (const row of rows) this.insert.run(row);
-    });
+    // The performance figures are running totals, kept in the same commit as the rows they count.
+    this.addToTotals = db.$client.prepare(
+      `INSERT INTO performance_totals (algorithm, operations, size_sum, size_count, generation_sum, generation_count, verification_sum, verification_count)
+       VALUES (@algorithm, 1, @size, @sizeCount, @generation, @generationCount, @verification, @verificationCount)
+       ON CONFLICT (algorithm) DO UPDATE SET operations = operations + 1,
+         size_sum = size_sum + excluded.size_sum, size_count = size_count + excluded.size_count,
+         generation_sum = generation_sum + excluded.generation_sum, generation_count = generation_count + excluded.generation_count,
+         verification_sum = verification_sum + excluded.verification_sum, verification_count = verification_count + excluded.verification_count`,
+    );
+    const store = (row: InsertParams) => {
+      this.insert.run(row);
+      this.addToTotals.run(totalsOf(row));
+    };
+    this.insertOne = db.$client.transaction(store);
+    this.insertAll = db.$client.transaction((rows: InsertParams[]) => rows.forEach(store));
   }
 
   /** Queues the row; it is committed at the end of this event-loop turn with the others queued in it. */
@@ -91,7 +119,7 @@ export class OperationsService {
       // One bad row must not take the others with it: store them one by one.
       for (const row of rows) {
         try {
-          this.insert.run(row);
+          this.insertOne(row);
         } catch (error) {
           this.onLost(error as Error, row);
         }
@@ -150,28 +178,31 @@ export class OperationsService {
       .all();
   }
 
-  /** Averages over stored operations: overall and per algorithm (sizes of signatures made, times of each step). */
+  /**
+   * Averages over every operation ever recorded, overall and per algorithm (sizes of signatures
+   * made, times of each step), from the running totals: constant time, however long the history.
+   */
   performance(): { overall: AlgorithmPerformance; byAlgorithm: AlgorithmPerformance[] } {
     this.flush();
-    const columns = {
-      operations: count(),
-      size: sql<number | null>`avg(case when ${cryptoOperations.operationType} = 'sign' then ${cryptoOperations.signatureSize} end)`,
-      generation: sql<number | null>`avg(${cryptoOperations.generationTime})`,
-      verification: sql<number | null>`avg(${cryptoOperations.verificationTime})`,
-    };
-    const shape = (algorithm: string, r: { operations: number; size: number | null; generation: number | null; verification: number | null }) => ({
+    const rows = this.db.select().from(performanceTotals).orderBy(performanceTotals.algorithm).all();
+    const average = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
+    const shape = (algorithm: string, t: Omit<typeof performanceTotals.$inferSelect, 'algorithm'>): AlgorithmPerformance => ({
       algorithm,
-      operations: r.operations,
-      averageSignatureSize: r.size ?? 0,
-      averageGenerationTime: r.generation ?? 0,
-      averageVerificationTime: r.verification ?? 0,
+      operations: t.operations,
+      averageSignatureSize: average(t.sizeSum, t.sizeCount),
+      averageGenerationTime: average(t.generationSum, t.generationCount),
+      averageVerificationTime: average(t.verificationSum, t.verificationCount),
     });
-    const overall = this.db.select(columns).from(cryptoOperations).get()!;
-    const rows = this.db
-      .select({ algorithm: cryptoOperations.algorithm, ...columns })
-      .from(cryptoOperations)
-      .groupBy(cryptoOperations.algorithm)
-      .all();
-    return { overall: shape('all', overall), byAlgorithm: rows.map((r) => shape(r.algorithm, r)) };
+    const sum = (pick: (t: (typeof rows)[number]) => number) => rows.reduce((n, t) => n + pick(t), 0);
+    const overall = shape('all', {
+      operations: sum((t) => t.operations),
+      sizeSum: sum((t) => t.sizeSum),
+      sizeCount: sum((t) => t.sizeCount),
+      generationSum: sum((t) => t.generationSum),
+      generationCount: sum((t) => t.generationCount),
+      verificationSum: sum((t) => t.verificationSum),
+      verificationCount: sum((t) => t.verificationCount),
+    });
+    return { overall, byAlgorithm: rows.map((t) => shape(t.algorithm, t)) };
   }
 }
