@@ -21,6 +21,7 @@ const DirectInspector = inspector('DirectInspector');
 const SimpleInspector = inspector('SimpleInspector');
 const ForceInspector = inspector('ForceInspector');
 const Contact = page(() => import('./pages/Contact.tsx'));
+const PaymentReturn = page(() => import('./pages/payment/PaymentReturn.tsx'));
 const NotFound = page(() => import('./pages/NotFound.tsx'));
 
 function Loading() {
@@ -51,6 +52,7 @@ export function App() {
             <Route path="/dashboard-simple" component={SimpleInspector} />
             <Route path="/dashboard-force" component={ForceInspector} />
             <Route path="/contact" component={Contact} />
+            <Route path="/payment/return" component={PaymentReturn} />
             <Route component={NotFound} />
           </Switch>
         </Suspense>

@@ -1,11 +1,17 @@
 /**
- * /test (docs/product.md §2.11): the Korean-language plan test page. Its buttons alert in Korean and then send
- * the browser to /api/login (the server redirects that to /login). Free is 100 calls in total
- * (docs/api.md §14.1), which the card says, rather than the prototype's "per month".
+ * /test (docs/product.md §2.11): the Korean-language plan test page. Signed out, its buttons alert in
+ * Korean and then send the browser to /api/login (the server redirects that to /login). Signed in,
+ * Starter and Pro open the same PayPal checkout as the dashboard's Billing tab, and the outcome is
+ * shown there. Free is 100 calls in total (docs/api.md §14.1), which the card says.
  */
+import { useState } from 'react';
+import { useLocation } from 'wouter';
 import '../styles/marketing.css';
 import { PlanCard } from './home/PlanCard.tsx';
 import { dollars, planOf } from '../../../shared/plans.ts';
+import { useAuth } from '../hooks/useAuth.ts';
+import { errorMessage } from '../lib/api.ts';
+import { dashboardAddress, startCheckout, usePaymentMessages } from '../lib/checkout.ts';
 import type { Plan } from './home/plans.ts';
 
 const LOGIN_ALERT = '로그인이 필요합니다. 로그인 페이지로 이동합니다.';
@@ -23,24 +29,53 @@ const PLANS: Plan[] = [
 ];
 
 export default function TestPlans() {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  usePaymentMessages((message) => navigate(dashboardAddress(message)));
+
+  const choose = async (plan: Plan['id']) => {
+    if (!user) return goToLogin();
+    if (plan !== 'starter' && plan !== 'pro') return navigate('/dashboard?tab=billing');
+    setBusy(plan);
+    setError(null);
+    try {
+      await startCheckout({ plan });
+    } catch (e) {
+      setError(errorMessage(e, '결제를 시작하지 못했습니다.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <div className="container" lang="ko">
       <header className="page-header">
         <div className="eyebrow">테스트 페이지</div>
         <h1>요금제 테스트</h1>
-        <p>로그인과 요금제 구매 흐름을 확인하는 테스트 페이지입니다. 버튼을 누르면 안내 메시지가 표시된 뒤 로그인 페이지로 이동합니다.</p>
+        <p>
+          {user
+            ? '로그인되어 있습니다. 스타터나 프로를 누르면 PayPal 결제 창(800x600)이 열리고, 결과는 대시보드의 결제 탭에 표시됩니다.'
+            : '로그인과 요금제 구매 흐름을 확인하는 테스트 페이지입니다. 버튼을 누르면 안내 메시지가 표시된 뒤 로그인 페이지로 이동합니다.'}
+        </p>
         <div className="row" style={{ justifyContent: 'center', marginTop: 22 }}>
           <button type="button" className="btn btn-primary" onClick={() => goToLogin('로그인 테스트를 시작합니다. 로그인 페이지로 이동합니다.')}>
             로그인 테스트
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => goToLogin('결제 테스트를 위해 먼저 로그인해 주세요.')}>
+          <button type="button" className="btn btn-secondary" onClick={() => (user ? navigate('/dashboard?tab=billing') : goToLogin('결제 테스트를 위해 먼저 로그인해 주세요.'))}>
             결제 테스트
           </button>
         </div>
+        {error && (
+          <div className="alert alert-danger" role="alert" style={{ marginTop: 16 }}>
+            {error}
+          </div>
+        )}
       </header>
       <div className="grid grid-3" style={{ paddingBottom: 72 }}>
         {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} badge="인기" testId={`test-plan-${plan.id}`} onChoose={() => goToLogin()} />
+          <PlanCard key={plan.id} plan={plan} badge="인기" testId={`test-plan-${plan.id}`} busy={busy === plan.id} onChoose={() => void choose(plan.id)} />
         ))}
       </div>
     </div>

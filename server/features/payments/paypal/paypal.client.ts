@@ -174,7 +174,7 @@ export class PaypalClient {
       throw new PaypalError(0, 'UNREACHABLE', undefined, `PayPal could not be reached: ${(error as Error).message}`);
     }
     const text = await res.text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

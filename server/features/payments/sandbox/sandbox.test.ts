@@ -104,7 +104,7 @@ describe('the local PayPal sandbox answers in PayPal’s documented shapes', () 
 
     const body = JSON.stringify(completed);
     const headers = sandbox.signer.sign(body, LOCAL_PAYPAL.webhookId, sandbox.certUrl(), new Date());
-    const verify = (event: unknown, webhookId = LOCAL_PAYPAL.webhookId) =>
+    const verify = (event: unknown, webhookId: string = LOCAL_PAYPAL.webhookId) =>
       api().post('/v1/notifications/verify-webhook-signature').set('Authorization', `Bearer ${token}`).send({
         auth_algo: headers['paypal-auth-algo'], cert_url: headers['paypal-cert-url'], transmission_id: headers['paypal-transmission-id'],
         transmission_sig: headers['paypal-transmission-sig'], transmission_time: headers['paypal-transmission-time'], webhook_id: webhookId, webhook_event: event,

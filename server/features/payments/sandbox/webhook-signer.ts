@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
 
 export const AUTH_ALGO = 'SHA256withRSA';
 
-export interface SignedHeaders {
+export interface SignedHeaders extends Record<string, string> {
   'paypal-auth-algo': string;
   'paypal-cert-url': string;
   'paypal-transmission-id': string;

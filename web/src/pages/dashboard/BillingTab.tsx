@@ -1,21 +1,52 @@
 /**
- * Billing (display only): the real current plan and usage, the overage owed in dollars from integer
- * cents, and the three plans with the current one marked. Buying a plan is the payments issue's:
- * the Upgrade buttons are disabled and say so.
+ * Billing (docs/product.md §2.10): the real plan and its end, the overage owed in dollars from
+ * integer cents (the same figure as GET /api/usage) with what is payable now and what is accruing,
+ * Upgrade / Renew through PayPal in an 800x600 window, Pay overage the same way, and the charges.
  */
-import { PLANS, dollars, type Tier } from '../../../../shared/plans.ts';
-import { Tooltip } from '../../components/ui/Tooltip.tsx';
-import { money, planDescription, planTitle } from './format.ts';
-import { UPGRADE_NOT_AVAILABLE } from './texts.ts';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api.ts';
+import { startCheckout, usePaymentMessages, type CheckoutRequest } from '../../lib/checkout.ts';
+import { ChargesTable } from './ChargesTable.tsx';
+import { day, money, monthLabel, planDescription, planTitle } from './format.ts';
+import { PlanCards } from './PlanCards.tsx';
 import { UsageBar } from './UsageBar.tsx';
+import { useBilling } from './useBilling.ts';
 import { useUsage } from './useUsage.ts';
-
-const TIER_PLANS = PLANS.filter((p): p is Extract<(typeof PLANS)[number], { id: Tier }> => p.id !== 'enterprise');
 
 export function BillingTab() {
   const { usage } = useUsage();
+  const billing = useBilling();
+  const data = billing.data;
+  const [busy, setBusy] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  usePaymentMessages(() => setWaiting(false));
+
+  const pay = async (request: CheckoutRequest, label: string) => {
+    setBusy(label);
+    setError(null);
+    try {
+      setWaiting((await startCheckout(request)) === 'popup');
+    } catch (e) {
+      setError(errorMessage(e, 'The payment could not be started'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const overage = data?.overage;
   return (
     <div className="stack dash-stack">
+      {waiting && (
+        <div className="alert alert-info" role="status" data-testid="checkout-waiting">
+          Complete the payment in the PayPal window. This page updates as soon as it is done.
+        </div>
+      )}
+      {error && (
+        <div className="alert alert-danger" role="alert" data-testid="checkout-error">
+          {error}
+        </div>
+      )}
       <div className="dash-grid">
         <section className="card dash-card" aria-labelledby="billing-usage-heading" data-testid="billing-usage">
           <h2 id="billing-usage-heading">Current Usage</h2>
@@ -24,59 +55,73 @@ export function BillingTab() {
             <span className="badge badge-success">Active</span>
           </div>
           <p className="muted small">{planDescription(usage.currentPlan)}</p>
+          {data?.planExpiresAt && usage.currentPlan !== 'free' && (
+            <p className="small" data-testid="plan-ends">
+              Runs until {day(data.planExpiresAt)}
+            </p>
+          )}
+          {data?.lastPlan && usage.currentPlan === 'free' && (
+            <div className="alert alert-info" role="status" data-testid="plan-ended">
+              Your {data.lastPlan.planName} plan ended on {day(data.lastPlan.expiredAt)}: renew it below to call beyond Free’s 100 calls again.
+            </div>
+          )}
           <div className="muted small">API calls used</div>
           <div data-testid="billing-calls">
             {usage.apiCallsThisMonth.toLocaleString('en-US')} / {usage.planLimit.toLocaleString('en-US')}
           </div>
           <UsageBar used={usage.apiCallsThisMonth} limit={usage.planLimit} label="API calls used" />
         </section>
-        <section className="card dash-card" aria-labelledby="billing-info-heading">
+        <section className="card dash-card" aria-labelledby="billing-info-heading" data-testid="billing-info">
           <h2 id="billing-info-heading">Billing Information</h2>
-          <div className="muted small">Current charges</div>
+          <div className="muted small">Current charges (overage owed)</div>
           <div className="usage-big" data-testid="overage-charges">
             {money(usage.overageCharges)}
           </div>
+          {overage && overage.owed > 0 && (
+            <dl className="detail-list">
+              <div>
+                <dt>Payable now (ended months)</dt>
+                <dd data-testid="overage-payable">{money(overage.payable)}</dd>
+              </div>
+              <div>
+                <dt>This month so far</dt>
+                <dd data-testid="overage-accruing">{money(overage.accruing)}</dd>
+              </div>
+            </dl>
+          )}
+          {overage?.overdueMonth && (
+            <div className="alert alert-danger" role="alert" data-testid="overage-overdue">
+              Overage for {monthLabel(overage.overdueMonth)} is unpaid 30 days after the month ended: calls beyond your allowance are refused until
+              it is paid.
+            </div>
+          )}
+          {overage && overage.payable > 0 && (
+            <button type="button" className="btn btn-primary upgrade-button" disabled={busy !== null} onClick={() => void pay({ overage: true }, 'overage')}>
+              {busy === 'overage' ? 'Opening PayPal…' : `Pay ${money(overage.payable)} overage`}
+            </button>
+          )}
           <p className="muted small">
-            Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call. The Free plan has no overage: it stops at
-            100 calls in total.
+            Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call, billed per calendar month (UTC) and payable once the
+            month ends. The Free plan has no overage: it stops at 100 calls in total.
           </p>
         </section>
       </div>
       <section className="card dash-card" aria-labelledby="upgrade-heading">
         <h2 id="upgrade-heading">Upgrade Your Plan</h2>
         <p className="muted small" data-testid="upgrade-note">
-          {UPGRADE_NOT_AVAILABLE}
+          Payments go through PayPal in a separate window; a plan runs one month from payment and comes with its own plan API key.
         </p>
-        <div className="plan-cards">
-          {TIER_PLANS.map((plan) => {
-            const current = plan.id === usage.currentPlan;
-            return (
-              <article key={plan.id} className="card price-card billing-plan" data-current={current} data-testid={`billing-plan-${plan.id}`}>
-                {current && <span className="badge">Current Plan</span>}
-                <h3>{plan.name}</h3>
-                <div className="price">
-                  {dollars(plan.priceCents)}
-                  {plan.priceCents > 0 && <small>/month</small>}
-                </div>
-                <div className="price-calls">{planDescription(plan.id)}</div>
-                {current ? (
-                  <button type="button" className="btn btn-secondary" disabled>
-                    Current Plan
-                  </button>
-                ) : plan.id === 'free' ? null : (
-                  <Tooltip content={UPGRADE_NOT_AVAILABLE}>
-                    {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
-                    <span className="disabled-anchor" tabIndex={0}>
-                      <button type="button" className="btn btn-primary" disabled aria-describedby="upgrade-note">
-                        {plan.cta}
-                      </button>
-                    </span>
-                  </Tooltip>
-                )}
-              </article>
-            );
-          })}
-        </div>
+        <PlanCards current={usage.currentPlan} billing={data} busy={busy} onBuy={(plan) => void pay({ plan }, plan)} />
+      </section>
+      <section className="card dash-card" aria-labelledby="charges-heading">
+        <h2 id="charges-heading">Charges</h2>
+        {billing.isError ? (
+          <div className="alert alert-danger" role="alert">
+            {errorMessage(billing.error, 'Could not load your charges')}
+          </div>
+        ) : (
+          <ChargesTable charges={data?.charges ?? []} />
+        )}
       </section>
     </div>
   );

@@ -2,8 +2,11 @@
  * /dashboard (docs/product.md §2.10): a spinner while the sign-in state loads; signed out, the
  * Authentication Required card; signed in, the Overview, Operations and Billing tabs.
  */
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
+import { dashboardAddress, usePaymentMessages } from '../../lib/checkout.ts';
 import { BillingTab } from './BillingTab.tsx';
 import { OperationsTab } from './OperationsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -15,6 +18,13 @@ import './dashboard.css';
 export default function DashboardPage() {
   const auth = useAuth();
   const [tab, setTab] = useDashboardQuery();
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  // PayPal's window reported back: fetch the new plan, keys and charges, and show the outcome's toast.
+  usePaymentMessages((message) => {
+    void client.invalidateQueries();
+    navigate(dashboardAddress(message));
+  });
   if (auth.isLoading) {
     return (
       <div className="dashboard-page row" style={{ justifyContent: 'center' }}>

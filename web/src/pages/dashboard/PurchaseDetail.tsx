@@ -21,6 +21,9 @@ function readProjectName(purchaseId: number): string {
 export function PurchaseDetail({ purchase, planKey }: { purchase: PurchaseView; planKey: PlanKeyView | undefined }) {
   const [project, setProject] = useState(() => readProjectName(purchase.id));
   const limit = purchase.usageLimit;
+  // The plan key stops with its purchase's period (docs/api.md §14.5).
+  const expired = purchase.expiresAt !== null && new Date(purchase.expiresAt).getTime() <= Date.now();
+  const active = !!planKey?.isActive && !expired;
   return (
     <div className="purchase-detail" data-testid="purchase-detail">
       <h3>API Key for {purchase.planName}</h3>
@@ -59,18 +62,24 @@ export function PurchaseDetail({ purchase, planKey }: { purchase: PurchaseView; 
             <div>
               <dt>Status</dt>
               <dd>
-                <span className={`badge ${planKey.isActive ? 'badge-success' : ''}`}>{planKey.isActive ? 'Active' : 'Inactive'}</span>
+                <span className={`badge ${active ? 'badge-success' : ''}`} data-testid="plan-key-status">
+                  {!planKey.isActive ? 'Inactive' : expired ? 'Expired' : 'Active'}
+                </span>
               </dd>
             </div>
           </dl>
           {limit !== null && <UsageBar used={purchase.callsThisMonth} limit={limit} label={`${purchase.planName} calls this month`} />}
           <PlanKeySecret planKey={planKey} />
         </>
-      ) : (
+      ) : purchase.planType === 'overage' ? (
+        <p className="muted">An overage payment: it comes with no API key.</p>
+      ) : ['pending', 'processing'].includes(purchase.status) ? (
         <div className="empty-state">
           <strong>API Key Pending</strong>
           <p className="muted">API key for this purchase is being generated</p>
         </div>
+      ) : (
+        <p className="muted">No API key: this purchase was {purchase.status}.</p>
       )}
     </div>
   );

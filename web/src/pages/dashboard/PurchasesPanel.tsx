@@ -1,7 +1,7 @@
 /**
  * Purchase History (docs/product.md §2.10): a scrolling table whose rows can be selected to see the
  * purchase's key; with nothing selected, the Active Plan API Keys list. Purchases are written by the
- * payment flow; until a plan is bought the table says so.
+ * PayPal checkout (docs/api.md §14.4), overage payments included (they carry no key).
  */
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api.ts';
@@ -30,7 +30,7 @@ export function PurchasesPanel() {
         </div>
       ) : purchases.length === 0 ? (
         <p className="muted" data-testid="no-purchases">
-          {query.isLoading ? 'Loading…' : 'No purchases yet. The plans are on the Billing tab.'}
+          {query.isLoading ? 'Loading…' : 'No purchases yet. Buy a plan on the Billing tab.'}
         </p>
       ) : (
         <div className="table-scroll">
@@ -59,7 +59,7 @@ export function PurchasesPanel() {
                     <span className={`badge ${p.status === 'completed' ? 'badge-success' : ''}`}>{p.status}</span>
                   </td>
                   <td>{dateTime(p.createdAt)}</td>
-                  <td>{p.apiKey ? '✓ Generated' : 'Pending'}</td>
+                  <td>{p.apiKey ? '✓ Generated' : p.planType === 'overage' || !['pending', 'processing'].includes(p.status) ? '—' : 'Pending'}</td>
                 </tr>
               ))}
             </tbody>

@@ -47,6 +47,11 @@ export function dateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A day as 'Dec 20, 2026' (UTC, as plans and months are counted). */
+export function day(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 /** 'YYYY-MM' as 'November 2026'. */
 export function monthLabel(month: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number];

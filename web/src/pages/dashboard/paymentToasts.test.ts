@@ -22,6 +22,11 @@ describe('readQuery', () => {
     expect(readQuery('?payment=cancelled').toast).toEqual({ title: '결제 취소', description: '결제가 취소되었습니다. 플랜은 바뀌지 않았습니다.', variant: 'destructive' });
   });
 
+  it('announces a failed payment with a destructive toast saying nothing was charged', () => {
+    expect(readQuery('?tab=billing&payment=failed')).toEqual({ tab: 'billing', toast: PAYMENT_TOASTS.failed, reset: true });
+    expect(PAYMENT_TOASTS.failed).toMatchObject({ title: '결제 실패', variant: 'destructive' });
+  });
+
   it('ignores unknown tabs and payment states, and leaves a bare address alone', () => {
     expect(readQuery('?tab=secret&payment=maybe')).toEqual({ tab: null, toast: null, reset: true });
     expect(readQuery('')).toEqual({ tab: null, toast: null, reset: false });

@@ -1,7 +1,6 @@
 /**
  * What the dashboard does with the query string it is opened with (docs/product.md §2.10): which tab
- * to open, and the Korean toast for a payment return. The payment pages themselves belong to the
- * payments issue; these texts are what its return address will trigger.
+ * to open, and the Korean toast for a payment return (/payment/return hands its outcome here).
  */
 import type { ToastInput } from '../../components/ui/toast.tsx';
 
@@ -12,6 +11,7 @@ export const PAYMENT_TOASTS = {
   captured: { title: '결제 완료', description: '결제가 완료되었습니다. 플랜이 업그레이드되었습니다.', variant: 'success' },
   processing: { title: '결제 처리 중', description: '결제를 확인하고 있습니다. 확인이 끝나면 플랜이 업그레이드됩니다.', variant: 'default' },
   cancelled: { title: '결제 취소', description: '결제가 취소되었습니다. 플랜은 바뀌지 않았습니다.', variant: 'destructive' },
+  failed: { title: '결제 실패', description: '결제를 완료하지 못했습니다. 청구된 금액은 없으며 플랜은 바뀌지 않았습니다.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
 export interface QueryActions {
@@ -29,5 +29,6 @@ export function readQuery(search: string): QueryActions {
   let toast: ToastInput | null = null;
   if (payment === 'success') toast = params.get('captured') === 'true' ? PAYMENT_TOASTS.captured : PAYMENT_TOASTS.processing;
   else if (payment === 'cancelled') toast = PAYMENT_TOASTS.cancelled;
+  else if (payment === 'failed') toast = PAYMENT_TOASTS.failed;
   return { tab, toast, reset: [...params.keys()].length > 0 };
 }

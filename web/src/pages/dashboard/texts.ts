@@ -1,3 +1,2 @@
 /** Texts more than one dashboard part shows (docs/product.md §8). */
 export const USAGE_LIMIT_TEXT = 'Usage limit reached - upgrade to continue';
-export const UPGRADE_NOT_AVAILABLE = 'Buying a plan online is not available yet: upgrades arrive with payments.';

@@ -3,7 +3,6 @@ import { PLANS } from '../../../../../shared/plans.ts';
 import { dateTime, milliseconds, money } from '../format.ts';
 import type { InspectedOperations, InspectedUsage } from '../types.ts';
 import { UsageBar } from '../UsageBar.tsx';
-import { UPGRADE_NOT_AVAILABLE } from '../texts.ts';
 
 export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedUsage | undefined; onRefresh: () => void; refreshing: boolean }) {
   return (
@@ -83,10 +82,10 @@ export function BillingPanel({ usage }: { usage: InspectedUsage | undefined }) {
       ) : (
         <p className="muted">No usage read yet.</p>
       )}
-      <button type="button" className="btn btn-primary upgrade-button" disabled title={UPGRADE_NOT_AVAILABLE}>
+      <a className="btn btn-primary upgrade-button" href="/dashboard?tab=billing">
         Upgrade Plan
-      </button>
-      <p className="muted small">{UPGRADE_NOT_AVAILABLE}</p>
+      </a>
+      <p className="muted small">Plans are bought on the dashboard’s Billing tab by the key’s owner.</p>
     </section>
   );
 }

@@ -1,0 +1,143 @@
+/**
+ * Buying a plan in a real browser against the local PayPal sandbox (docs/api.md §14.4): sign up,
+ * Upgrade to Starter on the Billing tab, approve in the 800x600 PayPal window, which reports back and
+ * closes; the dashboard shows Starter, the charge and the new plan key, whose secret is shown once and
+ * which then signs through the API while its usage rises. Also: cancelling, and /test's buttons.
+ * Screenshots go to screenshots/ (gitignored).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../../screenshots');
+let stack: Stack;
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `payments-${name}.png`), fullPage: true });
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function signUpInBrowser(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByRole('form', { name: 'Sign up' }).getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+}
+
+async function signUpByApi(page: Page, email: string) {
+  const res = await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName: 'Grace', lastName: 'Hopper' } });
+  expect(res.status()).toBe(201);
+}
+
+/** Clicks a button that opens the PayPal window and returns that window once it shows the sandbox's page. */
+async function openCheckout(page: Page, click: () => Promise<void>) {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), click()]);
+  await popup.waitForURL(/\/paypal-sandbox\/checkoutnow\?token=[A-Z0-9]+$/);
+  await popup.getByText('Local PayPal sandbox: no money moves').waitFor();
+  return popup;
+}
+
+describe.skipIf(skipBrowserTests)('payments in the browser', () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('buys Starter through the PayPal window: plan, charge and a plan key that signs, its usage rising', async () => {
+    const { page, errors } = await stack.page();
+    await signUpInBrowser(page, uniqueEmail('buyer'));
+    await page.goto('/dashboard?tab=billing');
+    await page.getByTestId('billing-plan').getByText('Free Plan').waitFor();
+
+    const popup = await openCheckout(page, () => page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Upgrade to Starter' }).click());
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([800, 600]);
+    expect(await popup.getByTestId('sandbox-amount').textContent()).toContain('$199.00');
+    await page.getByTestId('checkout-waiting').waitFor();
+    await popup.screenshot({ path: join(SHOTS, 'payments-sandbox-approval.png') });
+
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Approve', exact: true }).click();
+    await closed;
+
+    const toast = page.getByTestId('toast').filter({ hasText: '결제 완료' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-variant')).toBe('success');
+    await page.getByTestId('billing-plan').getByText('Starter Plan').waitFor();
+    expect(await page.getByTestId('plan-ends').textContent()).toMatch(/^Runs until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const charge = page.getByTestId('charges').getByRole('row').filter({ hasText: '$199.00' });
+    await charge.waitFor();
+    expect(await charge.textContent()).toContain('paid');
+    expect(await page.getByTestId('billing-plan-starter').textContent()).toContain('Current Plan');
+    expect(await page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Renew Starter' }).isEnabled()).toBe(true);
+    await shot(page, 'billing-starter-1280');
+
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByTestId('plan-name').getByText('Starter Plan').waitFor();
+    const row = page.getByTestId('purchases').getByRole('row').filter({ hasText: 'Starter' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('✓ Generated');
+    await row.click();
+    const detail = page.getByTestId('purchase-detail');
+    await detail.getByRole('button', { name: 'Show API key' }).click();
+    await detail.getByRole('button', { name: 'Show API secret' }).click();
+    const apiKey = (await detail.getByTestId('key-value').textContent())!;
+    const apiSecret = (await detail.getByTestId('secret-value').textContent())!;
+    expect(apiSecret).toMatch(/^sk_[0-9A-Za-z]{43}$/);
+    expect(await detail.getByTestId('plan-key-status').textContent()).toBe('Active');
+
+    for (const message of ['first paid call', 'second paid call']) {
+      const res = await fetch(`${stack.origin}/api/crypto/dilion/sign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'x-api-secret': apiSecret },
+        body: JSON.stringify({ message }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await expect.poll(() => detail.getByText(/^2 \/ 10,000$/).count(), { timeout: 8000 }).toBe(1);
+    await shot(page, 'overview-plan-key-1280');
+    expect(errors).toEqual([]);
+  });
+
+  it('cancels in the PayPal window: the cancelled toast, and the plan stays Free', async () => {
+    const { page, errors } = await stack.page();
+    await signUpByApi(page, uniqueEmail('canceller'));
+    await page.goto('/dashboard?tab=billing');
+    await page.getByTestId('billing-plan').getByText('Free Plan').waitFor();
+    const popup = await openCheckout(page, () => page.getByTestId('billing-plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click());
+    expect(await popup.getByTestId('sandbox-amount').textContent()).toContain('$799.00');
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Cancel and return to the merchant' }).click();
+    await closed;
+    const toast = page.getByTestId('toast').filter({ hasText: '결제 취소' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    expect(await page.getByTestId('billing-plan').textContent()).toBe('Free Plan');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const row = page.getByTestId('purchases').getByRole('row').filter({ hasText: 'Pro' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('cancelled');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the same checkout from /test when signed in, and fits a 390 px screen on Billing', async () => {
+    const { page, errors } = await stack.page({ width: 390, height: 844 });
+    await signUpByApi(page, uniqueEmail('tester'));
+    await page.goto('/test');
+    const popup = await openCheckout(page, () => page.getByTestId('test-plan-pro').getByRole('button').click());
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Approve', exact: true }).click();
+    await closed;
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('toast').filter({ hasText: '결제 완료' }).waitFor();
+    await page.getByTestId('billing-plan').getByText('Pro Plan').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'billing-pro-390');
+    expect(errors).toEqual([]);
+  });
+});
