@@ -10,6 +10,7 @@ import request from 'supertest';
 import { createApp, type AppInstance } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { EnginePool } from './engine/pool.ts';
+import type { Logger } from './logger.ts';
 
 /** Tests send this Origin on cookie-authenticated writes, as a browser on the site would. */
 export const TEST_ORIGIN = 'http://app.test';
@@ -25,10 +26,11 @@ export function testConfig(dir: string, overrides: Partial<Config> = {}): Config
 }
 
 /** One app on a fresh database; `pool` may be shared between apps of a file to save start-up time. */
-export async function createTestApp(options: { config?: Partial<Config>; pool?: EnginePool; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(options: { config?: Partial<Config>; pool?: EnginePool; now?: () => Date; logger?: Logger } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pq-server-'));
   const config = testConfig(dir, options.config);
-  const instance = await createApp({ config, ...(options.pool ? { pool: options.pool } : {}), ...(options.now ? { now: options.now } : {}) });
+  const { pool, now, logger } = options;
+  const instance = await createApp({ config, ...(pool ? { pool } : {}), ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
   return {
     ...instance,
     dir,

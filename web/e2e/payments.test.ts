@@ -125,6 +125,38 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('pays an overdue overage balance through the same window, after which nothing is owed', async () => {
+    const { page, errors } = await stack.page();
+    const email = uniqueEmail('overage');
+    await signUpByApi(page, email);
+    // 1,234 calls of overage three months ago, long past its 30 days: written as metering would have.
+    const now = new Date();
+    const old = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1));
+    const month = old.toISOString().slice(0, 7);
+    const label = old.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const db = stack.app.context.database.sqlite;
+    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
+    db.prepare("INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month) VALUES (?, 'overage', 1234, 'Overage', 'pending', ?)").run(id, month);
+    db.prepare('UPDATE users SET overage_charges = 1234 WHERE id = ?').run(id);
+
+    await page.goto('/dashboard?tab=billing');
+    await page.getByTestId('overage-payable').getByText('$12.34').waitFor();
+    expect(await page.getByTestId('overage-charges').textContent()).toBe('$12.34');
+    expect(await page.getByTestId('overage-overdue').textContent()).toContain(label);
+    await shot(page, 'overage-owed-1280');
+    const popup = await openCheckout(page, () => page.getByRole('button', { name: 'Pay $12.34 overage' }).click());
+    expect(await popup.getByTestId('sandbox-amount').textContent()).toContain('$12.34');
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Approve', exact: true }).click();
+    await closed;
+    await page.getByTestId('toast').filter({ hasText: '결제 완료' }).waitFor();
+    await expect.poll(() => page.getByTestId('overage-charges').textContent(), { timeout: 8000 }).toBe('$0.00');
+    expect(await page.getByTestId('overage-overdue').count()).toBe(0);
+    const row = page.getByTestId('charges').getByRole('row').filter({ hasText: `Overage, ${label}` });
+    expect(await row.textContent()).toContain('paid');
+    expect(errors).toEqual([]);
+  });
+
   it('opens the same checkout from /test when signed in, and fits a 390 px screen on Billing', async () => {
     const { page, errors } = await stack.page({ width: 390, height: 844 });
     await signUpByApi(page, uniqueEmail('tester'));

@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import type { Logger } from '../../logger.ts';
 import { createTestApp, type TestApp } from '../../test-support.ts';
 
 export interface PaymentsApp {
@@ -17,8 +18,8 @@ export interface PaymentsApp {
   close(): Promise<void>;
 }
 
-export async function startPaymentsApp(now?: () => Date): Promise<PaymentsApp> {
-  const app = await createTestApp({ config: { engineWorkers: 1 }, ...(now ? { now } : {}) });
+export async function startPaymentsApp(now?: () => Date, logger?: Logger): Promise<PaymentsApp> {
+  const app = await createTestApp({ config: { engineWorkers: 1 }, ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
   const server: Server = app.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,6 +13,7 @@ import { OverviewTab } from './OverviewTab.tsx';
 import type { DashboardTab } from './paymentToasts.ts';
 import { SignedOutCard } from './SignedOutCard.tsx';
 import { useDashboardQuery } from './useDashboardQuery.ts';
+import '../../styles/forms.css';
 import './dashboard.css';
 
 export default function DashboardPage() {
