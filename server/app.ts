@@ -22,7 +22,9 @@ import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { SqliteSessionStore } from './http/session-store.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { Mailer } from './mail/mailer.ts';
 import { AuthService } from './features/auth/auth.service.ts';
+import { EmailVerification } from './features/auth/email-verification.ts';
 import { createPassport } from './features/auth/auth.passport.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { ContactService } from './features/contact/contact.service.ts';
@@ -120,6 +122,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production' ? 'auto' : false, maxAge: SESSION_MAX_AGE_MS },
   });
 
+  const mailer = new Mailer(config.smtp);
   const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')));
   const auth = new AuthService(db, keys, new PasswordHasher(config.scryptLogN, config.hashing), new LoginThrottle(config.loginThrottle));
   const passport = createPassport(auth, config);
@@ -160,6 +163,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo), reads: perIpLimit(config.rateLimits.reads) },
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
+    emailVerification: new EmailVerification(db, mailer, logger, {
+      key: deriveKey(master, 'email-verification'),
+      baseUrl: config.publicUrl,
+      logLinks: config.env === 'development',
+    }),
     keys,
     metering,
     idempotency: new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') }),
@@ -174,7 +182,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, signingKeys, operations, createQes2Views(engine.mlDsa65)),
     zkFidna: new ZkFidnaService(pool, signingKeys, operations),
-    contact: new ContactService(db, config.smtp, logger),
+    contact: new ContactService(db, mailer, logger),
   };
 
   healthRoutes(context);

@@ -55,6 +55,8 @@ export interface Config {
   masterKeyFile: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   publicOrigins: string[];
+  /** Where links in mails point: the first PUBLIC_ORIGIN, else http://localhost:PORT. */
+  publicUrl: string;
   trustProxy: number;
   engineWorkers: number;
   google: { clientId: string; clientSecret: string; callbackUrl: string } | undefined;
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKeyFile: join(dataDir, 'master.key'),
     logLevel: e.LOG_LEVEL,
     publicOrigins: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    publicUrl: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).find(Boolean) ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     engineWorkers: e.ENGINE_WORKERS ?? availableParallelism(),
     google:

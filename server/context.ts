@@ -11,6 +11,7 @@ import type { EnginePool } from './engine/pool.ts';
 import type { ApiBuilder } from './http/route.ts';
 import type { Logger } from './logger.ts';
 import type { AuthService } from './features/auth/auth.service.ts';
+import type { EmailVerification } from './features/auth/email-verification.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
 import type { CallSlots } from './http/call-slots.ts';
@@ -41,6 +42,7 @@ export interface AppContext {
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;
   auth: AuthService;
+  emailVerification: EmailVerification;
   keys: KeyService;
   metering: MeteringService;
   idempotency: IdempotencyService;

@@ -2,7 +2,7 @@
 import type { users } from '../db/schema.ts';
 
 /** The signed-in user as passport restores it from the session (never includes the password digest). */
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordDigest'>;
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordDigest' | 'emailVerificationNonce'>;
 
 /** Who a public API call is made as, after x-api-key / x-api-secret authentication. */
 export interface ApiCaller {

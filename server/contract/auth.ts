@@ -41,8 +41,17 @@ export const User = z
     overageCharges: z.number().int().meta({ description: 'US cents' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    emailVerified: z.boolean().meta({ description: 'The owner opened the verification link (or signed up with Google). Buying a plan needs it.' }),
   })
   .meta({ id: 'User', description: 'The signed-in user. Never carries the password digest.' });
+
+export const VerifyEmailQuery = z.strictObject({
+  token: z.string({ message: 'token is required: open the link from the verification mail' }).min(1).max(512),
+});
+
+export const VerificationSent = z
+  .object({ mailed: z.boolean().meta({ description: 'False when this server has no SMTP: a development server prints the link to its log.' }) })
+  .meta({ id: 'VerificationSent' });
 
 export const AuthProviders = z
   .object({

@@ -24,21 +24,21 @@ export function createPassport(auth: AuthService, config: Config): InstanceType<
     passport.use(
       new GoogleStrategy(
         // PKCE (S256) on top of the state check: a code intercepted on its way back cannot be redeemed.
-        { clientID: config.google.clientId, clientSecret: config.google.clientSecret, callbackURL: config.google.callbackUrl, state: true, pkce: true },
-        (_accessToken, _refreshToken, profile, done) => {
+        {
+          clientID: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          callbackURL: config.google.callbackUrl,
+          state: true,
+          pkce: true,
+          passReqToCallback: true,
+        },
+        (req, _accessToken, _refreshToken, profile, done) => {
           const email = profile.emails?.find((e) => (e as { verified?: boolean | string }).verified !== false)?.value;
           if (!email) return done(null, false);
+          const google = { id: profile.id, email, firstName: profile.name?.givenName, lastName: profile.name?.familyName, photo: profile.photos?.[0]?.value };
           try {
-            done(
-              null,
-              auth.signInWithGoogle({
-                id: profile.id,
-                email,
-                firstName: profile.name?.givenName,
-                lastName: profile.name?.familyName,
-                photo: profile.photos?.[0]?.value,
-              }),
-            );
+            // Signed in already: this is "link Google" from the dashboard, for this account.
+            done(null, req.user ? auth.linkGoogle(req.user.id, google) : auth.signInWithGoogle(google));
           } catch (error) {
             done(error as Error);
           }

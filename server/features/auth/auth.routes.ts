@@ -1,12 +1,13 @@
 /** Account routes (docs/product.md §7; docs/api.md §12): register, login, current user, logout, Google, hosted-login redirect. */
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorResponse } from '../../contract/common.ts';
-import { AuthProviders, LoginRequest, RegisterRequest, User } from '../../contract/auth.ts';
-import { AppError, serviceUnavailable, unauthorized } from '../../errors.ts';
+import { AuthProviders, LoginRequest, RegisterRequest, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
+import { AppError, conflict, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../types.ts';
 import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
+import { VERIFY_PATH } from './email-verification.ts';
 
 const TAG = 'Accounts';
 
@@ -35,13 +36,15 @@ export function authRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/auth/register', tag: TAG, auth: 'session', body: RegisterRequest,
       summary: 'Create an account and sign in',
-      description: 'Creates the account with its first API key (its secret is shown once, on the first reveal) and starts a session.',
+      description:
+        'Creates the account with its first API key (its secret is shown once, on the first reveal), starts a session, and mails a link that verifies the email (printed to the server log by a development server without SMTP).',
       before: [ctx.limits.auth],
       responses: { 201: { description: 'The new user; the session cookie is set.', schema: User }, 409: { description: 'Email taken', schema: ErrorResponse } },
     },
     async ({ req, body }) => {
       const user = await ctx.auth.register(body);
       await logIn(req, user);
+      await ctx.emailVerification.send(user);
       return toUserResponse(user);
     },
   );
@@ -87,6 +90,38 @@ export function authRoutes(ctx: AppContext): void {
 
   api.route(
     {
+      method: 'get', path: VERIFY_PATH, tag: TAG, auth: 'none', query: VerifyEmailQuery,
+      summary: 'Verify an email (the link of the verification mail)',
+      description: 'Marks the email verified and redirects to /dashboard?verified=1; an invalid or expired link redirects to /dashboard?verified=0&reason=<code>.',
+      responses: { 302: { description: 'Redirect to the dashboard' } },
+    },
+    ({ res, query }) => {
+      try {
+        ctx.emailVerification.verify(query.token);
+        res.redirect(302, '/dashboard?verified=1');
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        res.redirect(302, `/dashboard?verified=0&reason=${error.code}`);
+      }
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: `${VERIFY_PATH}/resend`, tag: TAG, auth: 'user', summary: 'Send a new verification link',
+      description: 'Replaces any earlier link (only the newest works) and mails it.',
+      before: [ctx.limits.auth],
+      responses: { 200: { description: 'Whether it was mailed', schema: VerificationSent }, 409: { description: 'Already verified', schema: ErrorResponse } },
+    },
+    async ({ req }) => {
+      const user = req.user!;
+      if (user.emailVerifiedAt !== null) throw conflict('email_already_verified', 'Your email is already verified.');
+      return { mailed: await ctx.emailVerification.send(user) };
+    },
+  );
+
+  api.route(
+    {
       method: 'get', path: '/api/login', tag: TAG, auth: 'none', summary: 'Go to the sign-in page',
       description: 'The hosted sign-in entry of earlier versions, kept for old links: sends the browser to /login.',
       responses: { 302: { description: 'Redirect to /login' } },
@@ -120,20 +155,42 @@ export function authRoutes(ctx: AppContext): void {
 
   api.route(
     {
+      method: 'get', path: '/api/auth/google/link', tag: TAG, auth: 'user', summary: 'Link Google to your account',
+      description: 'Signed in: goes to Google, then back to /dashboard?google=linked. Afterwards either sign-in method opens this account.',
+      responses: { 302: { description: 'Redirect to Google' }, 503: { description: 'Google sign-in is not configured', schema: ErrorResponse } },
+    },
+    ({ req, res }) =>
+      new Promise<void>((resolve, reject) => {
+        if (!ctx.config.google) return reject(googleUnavailable());
+        ctx.passport.authenticate('google', { scope: ['profile', 'email'], session: false })(req, res, (err: unknown) =>
+          err ? reject(err) : resolve(),
+        );
+        res.on('finish', () => resolve());
+      }),
+  );
+
+  api.route(
+    {
       method: 'get', path: '/api/auth/google/callback', tag: TAG, auth: 'session', summary: 'Google sign-in return',
       responses: { 302: { description: 'Signed in: redirect to /; refused: redirect to /login?error=google' }, 503: { description: 'Google sign-in is not configured', schema: ErrorResponse } },
     },
     async ({ req, res }) => {
       if (!ctx.config.google) throw googleUnavailable();
+      const linking = req.user !== undefined;
       const user = await authenticate(ctx, 'google', req, res).catch((error: unknown) => {
+        if (error instanceof AppError) return error;
         // Google refused the code or state (expired, replayed): a sign-in failure, not a server fault.
-        if (error instanceof AppError) throw error;
         req.log.warn({ err: error }, 'Google sign-in failed');
         return false as const;
       });
-      if (!user) return res.redirect(302, '/login?error=google');
+      if (user instanceof AppError) {
+        if (user.code === 'google_link_needs_verified_email') return res.redirect(302, '/login?error=google_unverified');
+        if (user.code === 'google_account_in_use') return res.redirect(302, '/dashboard?google=in_use');
+        throw user;
+      }
+      if (!user) return res.redirect(302, linking ? '/dashboard?google=failed' : '/login?error=google');
       await logIn(req, user);
-      res.redirect(302, '/');
+      res.redirect(302, linking ? '/dashboard?google=linked' : '/');
     },
   );
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { users } from '../../../db/schema.ts';
 import type { RegisterRequest, User } from '../../contract/auth.ts';
-import { conflict } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import type { LoginThrottle } from '../../security/login-throttle.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
 import type { SessionUser } from '../../types.ts';
@@ -13,8 +13,16 @@ import type { KeyService } from '../keys/keys.service.ts';
 
 export const FIRST_KEY_NAME = 'Default API Key';
 
+export interface GoogleProfile {
+  id: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  photo?: string;
+}
+
 function withoutDigest(row: typeof users.$inferSelect): SessionUser {
-  const { passwordDigest: _omitted, ...user } = row;
+  const { passwordDigest: _digest, emailVerificationNonce: _nonce, ...user } = row;
   return user;
 }
 
@@ -32,6 +40,7 @@ export function toUserResponse(user: SessionUser): z.infer<typeof User> {
     overageCharges: user.overageCharges,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -69,28 +78,46 @@ export class AuthService {
     return withoutDigest(row!);
   }
 
-  /** Finds the account of a Google profile (by Google id, then by verified email) or creates it. */
-  signInWithGoogle(profile: { id: string; email: string; firstName?: string; lastName?: string; photo?: string }): SessionUser {
+  /**
+   * Finds the account of a Google profile (by Google id, then by email) or creates it. An account
+   * found by email is linked only when its owner has verified that email: otherwise whoever
+   * registered someone else's address with a password would keep access after the real owner
+   * signs in with Google. Such an owner signs in with the password and links Google from the
+   * dashboard (linkGoogle).
+   */
+  signInWithGoogle(profile: GoogleProfile): SessionUser {
     const byGoogle = this.db.select().from(users).where(eq(users.googleId, profile.id)).get();
     if (byGoogle) return withoutDigest(byGoogle);
     const email = profile.email.trim().toLowerCase();
     const byEmail = this.db.select().from(users).where(eq(users.email, email)).get();
     if (byEmail) {
-      const [linked] = this.db
-        .update(users)
-        .set({ googleId: profile.id, updatedAt: new Date() })
-        .where(eq(users.id, byEmail.id))
-        .returning()
-        .all();
-      return withoutDigest(linked!);
+      if (byEmail.emailVerifiedAt === null) {
+        throw new AppError(
+          409,
+          'google_link_needs_verified_email',
+          'An account with this email exists but its email is not verified: sign in with your password, verify your email, then link Google from your dashboard.',
+        );
+      }
+      return this.linkGoogle(byEmail.id, profile);
     }
     return this.createUser({
+      emailVerifiedAt: new Date(),
       email,
       firstName: profile.firstName ?? null,
       lastName: profile.lastName ?? null,
       profileImageUrl: profile.photo ?? null,
       googleId: profile.id,
     });
+  }
+
+  /** Links a Google account to a signed-in user (from the dashboard), unless it belongs to another account. */
+  linkGoogle(userId: string, profile: GoogleProfile): SessionUser {
+    const holder = this.db.select({ id: users.id }).from(users).where(eq(users.googleId, profile.id)).get();
+    if (holder && holder.id !== userId) {
+      throw conflict('google_account_in_use', 'This Google account already signs in to another account.', 'google');
+    }
+    const [linked] = this.db.update(users).set({ googleId: profile.id, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
+    return withoutDigest(linked!);
   }
 
   /** Creates the user and, in the same transaction, the account's first API key (secret kept sealed until first shown). */

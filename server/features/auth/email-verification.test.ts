@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { createLogger } from '../../logger.ts';
+import { smtpSink } from '../../mail/smtp-sink.test-support.ts';
+import { createTestApp, signUp, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { VERIFICATION_TTL_MS } from './email-verification.ts';
+
+let sink: Awaited<ReturnType<typeof smtpSink>>;
+let app: TestApp;
+beforeAll(async () => {
+  sink = await smtpSink();
+  app = await createTestApp({
+    config: { engineWorkers: 1, smtp: { url: `smtp://127.0.0.1:${sink.port}`, to: 'team@example.com', from: 'no-reply@example.com' } },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  sink.server.close();
+});
+
+/** The link in the newest mail to `email`. */
+function linkMailedTo(email: string): string {
+  const mail = [...sink.messages].reverse().find((m) => m.includes(email))!;
+  const unfolded = mail.replace(/=\r\n/g, '').replace(/=3D/g, '=');
+  return /http:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(unfolded)![0];
+}
+const pathOf = (link: string) => link.slice(link.indexOf('/api/'));
+
+describe('email verification', () => {
+  it('mails a link at sign-up that verifies the email once, then is spent', async () => {
+    const { agent, email } = await signUp(app);
+    expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
+    const link = linkMailedTo(email);
+    const opened = await request(app.app).get(pathOf(link));
+    expect([opened.status, opened.headers.location]).toEqual([302, '/dashboard?verified=1']);
+    expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(true);
+    const again = await request(app.app).get(pathOf(link));
+    expect(again.headers.location).toBe('/dashboard?verified=0&reason=invalid_verification_link');
+    expect((await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN)).status).toBe(409);
+  });
+
+  it('refuses a forged or altered link, keeps only the newest link, and lets links expire after 24 hours', async () => {
+    const { agent, user, email } = await signUp(app);
+    const first = linkMailedTo(email);
+    const resent = await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN);
+    expect(resent.body).toEqual({ mailed: true });
+    const second = linkMailedTo(email);
+    expect(second).not.toBe(first);
+    expect((await request(app.app).get(pathOf(first))).headers.location).toContain('reason=invalid_verification_link');
+    const forged = `/api/auth/verify-email?token=${user.id}.${Date.now() + 1000}.${'A'.repeat(43)}`;
+    expect((await request(app.app).get(forged)).headers.location).toContain('reason=invalid_verification_link');
+    const token = decodeURIComponent(second.split('token=')[1]!);
+    const [id, expires, mac] = token.split('.');
+    const stretched = `/api/auth/verify-email?token=${encodeURIComponent(`${id}.${Number(expires) + VERIFICATION_TTL_MS}.${mac}`)}`;
+    expect((await request(app.app).get(stretched)).headers.location).toContain('reason=invalid_verification_link');
+    expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
+    expect((await request(app.app).get('/api/auth/verify-email')).status).toBe(400);
+  });
+
+  it('prints the link to the log of a development server without SMTP, and only there', async () => {
+    const lines: string[] = [];
+    const sinkLog = new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) });
+    const dir = mkdtempSync(join(tmpdir(), 'pq-verify-'));
+    const dev = await createApp({ config: { ...testConfig(dir, { engineWorkers: 1 }), env: 'development' }, logger: createLogger('info', sinkLog) });
+    try {
+      const res = await request(dev.app).post('/api/auth/register').set('Origin', TEST_ORIGIN).send({ email: 'dev@example.com', password: 'correct horse battery', firstName: 'D', lastName: 'V' });
+      expect(res.status).toBe(201);
+      const line = lines.find((l) => l.includes('email verification link'))!;
+      const link = /http:\/\/\S+?token=[^"\s]+/.exec(line)![0];
+      expect((await request(dev.app).get(pathOf(link))).headers.location).toBe('/dashboard?verified=1');
+      expect(lines.filter((l) => l.includes('/api/auth/verify-email?token=[redacted]')).length).toBeGreaterThan(0);
+    } finally {
+      await dev.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Google sign-in and accounts registered with a password', () => {
+  const google = (email: string, id = `g-${email}`) => ({ id, email });
+
+  it('does not hand an unverified password account to whoever signs in with Google as its email', async () => {
+    const attacker = await signUp(app, `victim-${Date.now()}@gmail.com`);
+    expect(() => app.context.auth.signInWithGoogle(google(attacker.email))).toThrow(expect.objectContaining({ code: 'google_link_needs_verified_email' }));
+    expect(app.context.auth.findById(attacker.user.id)!.googleId).toBeNull();
+  });
+
+  it('links Google by email only to a verified account, and creates verified accounts for new emails', async () => {
+    const owner = await signUp(app);
+    await request(app.app).get(pathOf(linkMailedTo(owner.email)));
+    const linked = app.context.auth.signInWithGoogle(google(owner.email));
+    expect([linked.id, linked.googleId]).toEqual([owner.user.id, `g-${owner.email}`]);
+    const fresh = app.context.auth.signInWithGoogle(google(`new-${Date.now()}@gmail.com`));
+    expect(fresh.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('links Google to a signed-in account from the dashboard, but not a Google account another account uses', async () => {
+    const a = await signUp(app);
+    const b = await signUp(app);
+    expect(app.context.auth.linkGoogle(a.user.id, google('whatever@gmail.com', 'g-shared')).googleId).toBe('g-shared');
+    expect(() => app.context.auth.linkGoogle(b.user.id, google('whatever@gmail.com', 'g-shared'))).toThrow(expect.objectContaining({ code: 'google_account_in_use' }));
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Proving that an email is the account's (docs/api.md §12). A verification link carries
+ * `<user id>.<expiry ms>.<MAC>`, the MAC an HMAC-SHA256 under a key derived from the master key over
+ * the user id, the expiry and a random nonce stored with the user: it is signed (cannot be made up),
+ * expires after 24 hours, and is single-use (verifying clears the nonce; a new link replaces it).
+ * Links are mailed when SMTP is configured; without it a development server prints them to its log.
+ */
+import { eq } from 'drizzle-orm';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../../db/connection.ts';
+import { users } from '../../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const VERIFY_PATH = '/api/auth/verify-email';
+
+export interface VerificationOptions {
+  key: Buffer;
+  /** Where links point: the public origin of this server. */
+  baseUrl: string;
+  /** Print links to the log when no mail can be sent (development only). */
+  logLinks: boolean;
+  now?: () => number;
+}
+
+const invalid = () =>
+  new AppError(400, 'invalid_verification_link', 'This verification link is not valid (it was replaced by a newer one, or already used): ask for a new one from your dashboard.', 'token');
+
+export class EmailVerification {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly logger: Logger,
+    private readonly options: VerificationOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A fresh link for the user (replacing any earlier one). */
+  issue(userId: string): string {
+    const nonce = randomBytes(16).toString('base64url');
+    this.db.update(users).set({ emailVerificationNonce: nonce }).where(eq(users.id, userId)).run();
+    const expires = this.now() + VERIFICATION_TTL_MS;
+    const token = `${userId}.${expires}.${this.mac(userId, expires, nonce)}`;
+    return `${this.options.baseUrl}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Issues a link and mails it; true when mailed. Never throws for a mail failure (it is logged). */
+  async send(user: { id: string; email: string }): Promise<boolean> {
+    const link = this.issue(user.id);
+    try {
+      const mailed = await this.mailer.send({
+        to: user.email,
+        subject: 'Verify your email for PQ Platform',
+        text: `Open this link within 24 hours to verify ${user.email}:\n\n${link}\n\nIf you did not create an account, ignore this mail.`,
+      });
+      if (mailed) return true;
+    } catch (error) {
+      this.logger.warn({ err: error, userId: user.id }, 'verification mail not sent');
+      return false;
+    }
+    if (this.options.logLinks) this.logger.info({ userId: user.id }, `email verification link (SMTP is not configured): ${link}`);
+    else this.logger.warn({ userId: user.id }, 'email verification link not sent: SMTP is not configured');
+    return false;
+  }
+
+  /** Marks the email of the link's user verified; the user id. */
+  verify(token: string): string {
+    const parts = token.split('.');
+    if (parts.length !== 3) throw invalid();
+    const [userId, expiresText, mac] = parts as [string, string, string];
+    const expires = Number(expiresText);
+    if (!Number.isSafeInteger(expires)) throw invalid();
+    const user = this.db.select({ nonce: users.emailVerificationNonce, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+    if (!user?.nonce) throw invalid();
+    const expected = Buffer.from(this.mac(userId, expires, user.nonce));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+    if (this.now() > expires) {
+      throw new AppError(410, 'verification_link_expired', 'This verification link has expired: ask for a new one from your dashboard.', 'token');
+    }
+    this.db.update(users).set({ emailVerifiedAt: new Date(this.now()), emailVerificationNonce: null, updatedAt: new Date(this.now()) }).where(eq(users.id, userId)).run();
+    return userId;
+  }
+
+  private mac(userId: string, expires: number, nonce: string): string {
+    return createHmac('sha256', this.options.key).update(`${userId}.${expires}.${nonce}`).digest('base64url');
+  }
+}
