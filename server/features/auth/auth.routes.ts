@@ -32,6 +32,14 @@ const googleUnavailable = () =>
 export function authRoutes(ctx: AppContext): void {
   const { api } = ctx;
 
+  /** Sends the browser to Google (the callback signs in, or links when someone is signed in). */
+  const toGoogle = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) => {
+      if (!ctx.config.google) return reject(googleUnavailable());
+      ctx.passport.authenticate('google', { scope: ['profile', 'email'], session: false })(req, res, (err: unknown) => (err ? reject(err) : resolve()));
+      res.on('finish', () => resolve());
+    });
+
   api.route(
     {
       method: 'post', path: '/api/auth/register', tag: TAG, auth: 'session', body: RegisterRequest,
@@ -143,14 +151,7 @@ export function authRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/auth/google', tag: TAG, auth: 'session', summary: 'Start Google sign-in',
       responses: { 302: { description: 'Redirect to Google' }, 503: { description: 'Google sign-in is not configured', schema: ErrorResponse } },
     },
-    ({ req, res }) =>
-      new Promise<void>((resolve, reject) => {
-        if (!ctx.config.google) return reject(googleUnavailable());
-        ctx.passport.authenticate('google', { scope: ['profile', 'email'], session: false })(req, res, (err: unknown) =>
-          err ? reject(err) : resolve(),
-        );
-        res.on('finish', () => resolve());
-      }),
+    ({ req, res }) => toGoogle(req, res),
   );
 
   api.route(
@@ -159,14 +160,7 @@ export function authRoutes(ctx: AppContext): void {
       description: 'Signed in: goes to Google, then back to /dashboard?google=linked. Afterwards either sign-in method opens this account.',
       responses: { 302: { description: 'Redirect to Google' }, 503: { description: 'Google sign-in is not configured', schema: ErrorResponse } },
     },
-    ({ req, res }) =>
-      new Promise<void>((resolve, reject) => {
-        if (!ctx.config.google) return reject(googleUnavailable());
-        ctx.passport.authenticate('google', { scope: ['profile', 'email'], session: false })(req, res, (err: unknown) =>
-          err ? reject(err) : resolve(),
-        );
-        res.on('finish', () => resolve());
-      }),
+    ({ req, res }) => toGoogle(req, res),
   );
 
   api.route(
