@@ -16,6 +16,12 @@ export type PurchaseRow = typeof purchases.$inferSelect;
 export type Outcome = 'captured' | 'processing' | 'failed' | 'cancelled';
 
 export const OPEN_STATUSES = ['pending', 'processing'] as const;
+/**
+ * A cleared capture is delivered from these. 'cancelled' is among them because a checkout can be
+ * replaced while its capture is already on its way to PayPal: the payer's money moved, so the plan
+ * is theirs. A purchase that failed (declined, or not the amount offered) is never delivered.
+ */
+const COMPLETABLE = [...OPEN_STATUSES, 'cancelled'];
 
 export class PaymentLedger {
   constructor(
@@ -49,14 +55,14 @@ export class PaymentLedger {
   complete(purchaseId: number, captureId: string): Outcome {
     return this.immediate((tx) => {
       const now = this.now();
-      const open = tx.select().from(purchases).where(and(eq(purchases.id, purchaseId), inArray(purchases.status, [...OPEN_STATUSES]))).get();
+      const open = tx.select().from(purchases).where(and(eq(purchases.id, purchaseId), inArray(purchases.status, COMPLETABLE))).get();
       if (!open) return PaymentLedger.outcomeOf(tx.select().from(purchases).where(eq(purchases.id, purchaseId)).get()?.status ?? 'failed');
       const plan = isPaidTier(open.planType) ? open.planType : null;
       const expiresAt = plan ? addMonth(periodStart(planFromPurchases(tx, open.userId, now), plan, now)) : null;
       const won = tx
         .update(purchases)
         .set({ status: 'completed', paypalCaptureId: captureId, completedAt: now, expiresAt, isActive: true })
-        .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, [...OPEN_STATUSES])))
+        .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, COMPLETABLE)))
         .run();
       if (won.changes !== 1) return 'captured';
       if (plan) this.deliverPlan(tx, open, plan, now);

@@ -151,3 +151,22 @@ describe('a refund deactivates the plan and its keys', () => {
     expect(count(p, "SELECT count(*) AS n FROM purchases WHERE user_id = ? AND status = 'refunded'", who.user.id)).toBe(1);
   });
 });
+
+describe('a checkout replaced while its capture is on its way', () => {
+  it('still delivers what was paid for, once', async () => {
+    const who = await customer(p);
+    const checkout = await startCheckout(p, who);
+    // No webhook may complete it behind the test's back.
+    sandbox().options.attempts = 0;
+    await onApprovalPage(p, checkout.orderId);
+    // PayPal has captured; before the result is applied, a newer checkout closes this one.
+    const order = await p.app.context.payments['paypal'].captureOrder(checkout.orderId, `capture-${checkout.orderId}`);
+    await startCheckout(p, who, 'pro');
+    const purchase = p.app.context.payments.ledger.byOrder(checkout.orderId)!;
+    expect(purchase.status).toBe('cancelled');
+    sandbox().options.attempts = 3;
+    expect(p.app.context.payments.applyCapture(purchase, order.purchase_units![0]!.payments!.captures![0])).toBe('captured');
+    await sandbox().idle();
+    expect(deliveries(who)).toEqual(ONCE);
+  });
+});
