@@ -41,6 +41,7 @@ export const User = z
     overageCharges: z.number().int().meta({ description: 'US cents' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    googleLinked: z.boolean().meta({ description: 'Google sign-in opens this account too.' }),
     emailVerified: z.boolean().meta({ description: 'The owner opened the verification link (or signed up with Google). Buying a plan needs it.' }),
   })
   .meta({ id: 'User', description: 'The signed-in user. Never carries the password digest.' });

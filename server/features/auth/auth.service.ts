@@ -40,6 +40,7 @@ export function toUserResponse(user: SessionUser): z.infer<typeof User> {
     overageCharges: user.overageCharges,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+    googleLinked: user.googleId !== null,
     emailVerified: user.emailVerifiedAt !== null,
   };
 }

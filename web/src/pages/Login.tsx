@@ -37,7 +37,9 @@ function HeroPanel() {
 }
 
 export default function Login() {
-  const googleFailed = new URLSearchParams(useSearch()).get('error') === 'google';
+  const error = new URLSearchParams(useSearch()).get('error');
+  const googleFailed = error === 'google';
+  const googleUnverified = error === 'google_unverified';
   return (
     <div className="container auth-page">
       <HeroPanel />
@@ -46,6 +48,12 @@ export default function Login() {
         <p className="muted" style={{ margin: 0 }}>
           Sign in, or create an account in under a minute.
         </p>
+        {googleUnverified && (
+          <div className="alert alert-danger" role="alert" style={{ marginTop: 16 }}>
+            An account with this email exists, but its email is not verified yet. Sign in with your password, verify your email
+            from the link we sent, then link Google from your dashboard.
+          </div>
+        )}
         {googleFailed && (
           <div className="alert alert-danger" role="alert" style={{ marginTop: 16 }}>
             Google sign-in did not complete. Try again, or use your email and password.

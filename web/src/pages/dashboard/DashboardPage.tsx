@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { dashboardAddress, usePaymentMessages } from '../../lib/checkout.ts';
+import { AccountStatus } from './AccountStatus.tsx';
 import { BillingTab } from './BillingTab.tsx';
 import { OperationsTab } from './OperationsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -42,6 +43,7 @@ export default function DashboardPage() {
         <p className="muted">
           Signed in as {name ? `${name} (${auth.user.email})` : auth.user.email}. Usage refreshes every 5 seconds.
         </p>
+        <AccountStatus user={auth.user} />
       </header>
       <Tabs
         label="Dashboard"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_TOASTS, readQuery } from './paymentToasts.ts';
+import { ACCOUNT_TOASTS, PAYMENT_TOASTS, readQuery } from './paymentToasts.ts';
 
 describe('readQuery', () => {
   it('opens Billing for tab=billing and asks for the address to be reset', () => {
@@ -30,5 +30,13 @@ describe('readQuery', () => {
   it('ignores unknown tabs and payment states, and leaves a bare address alone', () => {
     expect(readQuery('?tab=secret&payment=maybe')).toEqual({ tab: null, toast: null, reset: true });
     expect(readQuery('')).toEqual({ tab: null, toast: null, reset: false });
+  });
+
+  it('reads the verification link and Google linking outcomes', () => {
+    expect(readQuery('?verified=1')).toEqual({ tab: null, toast: ACCOUNT_TOASTS.verified, reset: true });
+    expect(readQuery('?verified=0&reason=verification_link_expired').toast).toBe(ACCOUNT_TOASTS.notVerified);
+    expect(readQuery('?google=linked').toast).toBe(ACCOUNT_TOASTS.googleLinked);
+    expect(readQuery('?google=in_use').toast).toBe(ACCOUNT_TOASTS.googleInUse);
+    expect(readQuery('?google=other').toast).toBeNull();
   });
 });

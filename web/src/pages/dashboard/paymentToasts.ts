@@ -14,6 +14,15 @@ export const PAYMENT_TOASTS = {
   failed: { title: '결제 실패', description: '결제를 완료하지 못했습니다. 청구된 금액은 없으며 플랜은 바뀌지 않았습니다.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
+/** After the verification link (?verified=1 or 0) or linking Google (?google=…). */
+export const ACCOUNT_TOASTS = {
+  verified: { title: 'Email verified', description: 'Thank you: your email is verified.', variant: 'success' },
+  notVerified: { title: 'Email not verified', description: 'That link is spent, replaced or expired: send yourself a new one.', variant: 'destructive' },
+  googleLinked: { title: 'Google linked', description: 'Google sign-in now opens this account too.', variant: 'success' },
+  googleInUse: { title: 'Google not linked', description: 'That Google account already opens another account.', variant: 'destructive' },
+  googleFailed: { title: 'Google not linked', description: 'Google did not complete: try again.', variant: 'destructive' },
+} as const satisfies Record<string, ToastInput>;
+
 export interface QueryActions {
   tab: DashboardTab | null;
   toast: ToastInput | null;
@@ -30,5 +39,12 @@ export function readQuery(search: string): QueryActions {
   if (payment === 'success') toast = params.get('captured') === 'true' ? PAYMENT_TOASTS.captured : PAYMENT_TOASTS.processing;
   else if (payment === 'cancelled') toast = PAYMENT_TOASTS.cancelled;
   else if (payment === 'failed') toast = PAYMENT_TOASTS.failed;
+  const verified = params.get('verified');
+  if (verified === '1') toast = ACCOUNT_TOASTS.verified;
+  else if (verified === '0') toast = ACCOUNT_TOASTS.notVerified;
+  const google = params.get('google');
+  if (google === 'linked') toast = ACCOUNT_TOASTS.googleLinked;
+  else if (google === 'in_use') toast = ACCOUNT_TOASTS.googleInUse;
+  else if (google === 'failed') toast = ACCOUNT_TOASTS.googleFailed;
   return { tab, toast, reset: [...params.keys()].length > 0 };
 }
