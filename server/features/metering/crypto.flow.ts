@@ -20,7 +20,7 @@ export const meteredResponses = {
   404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
   409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
   422: { description: 'Idempotency-Key reused with a different request', schema: ErrorResponse },
-  429: { description: 'usage_limit_reached: the plan’s calls are used up', schema: ErrorResponse },
+  429: { description: 'usage_limit_reached: the plan’s calls are used up; overage_unpaid: overage unpaid 30 days after its month holds calls to the allowance', schema: ErrorResponse },
   503: { description: 'The engine failed; the call was refunded', schema: ErrorResponse },
 };
 /** Error responses every demo crypto route documents. */
