@@ -40,7 +40,7 @@ export function paymentRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/payments/orders', tag: TAG, auth: 'user', body: PlanOrderRequest, summary: 'Start buying or renewing a plan',
       description: 'Writes a pending purchase and creates a PayPal order (intent CAPTURE, USD) for the plan’s price. Open approveUrl in an 800x600 popup; PayPal returns the payer to /api/payments/return.',
-      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'plan_downgrade: a higher plan is running', 502: 'PayPal did not create the order' }) },
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
     },
     ({ req, body }) => payments.startPlanCheckout(req.user!.id, body.plan, originOf(req)),
   );
@@ -49,7 +49,7 @@ export function paymentRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/payments/overage-orders', tag: TAG, auth: 'user', body: OverageOrderRequest, summary: 'Start paying the overage owed',
       description: 'A PayPal order for the overage of every ended month still owed (this month’s is payable once it ends).',
-      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'nothing_to_pay', 502: 'PayPal did not create the order' }) },
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'nothing_to_pay', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
     },
     ({ req }) => payments.startOverageCheckout(req.user!.id, originOf(req)),
   );

@@ -5,7 +5,7 @@
  * the result once. Every state change is logged with the purchase id, never a token or secret.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { billingCharges, purchases } from '../../../db/schema.ts';
@@ -20,6 +20,8 @@ import { PaypalError, type PaypalClient } from './paypal/paypal.client.ts';
 import { valueToCents, type PaypalCapture, type PaypalOrder } from './paypal/paypal.schemas.ts';
 
 export const RETURN_PATH = '/api/payments/return';
+/** Checkouts an account may start in an hour: each one creates an order at PayPal. */
+export const CHECKOUTS_PER_HOUR = 20;
 export const CANCEL_PATH = '/api/payments/cancel';
 
 const paypalUnavailable = (error: unknown) =>
@@ -81,6 +83,11 @@ export class PaymentsService {
     const overage = item.planType === 'overage';
     const purchase = this.db.transaction(
       (tx) => {
+        const hourAgo = new Date(this.now().getTime() - 3_600_000);
+        const recent = tx.select({ n: count() }).from(purchases).where(and(eq(purchases.userId, userId), gt(purchases.createdAt, hourAgo))).get()!.n;
+        if (recent >= CHECKOUTS_PER_HOUR) {
+          throw new AppError(429, 'too_many_checkouts', `${CHECKOUTS_PER_HOUR} checkouts were started from this account in the last hour: finish one in its PayPal window, or try again later.`);
+        }
         // An older unfinished checkout of the same kind is closed: only the newest can be captured.
         const older = tx
           .update(purchases)

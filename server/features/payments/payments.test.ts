@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createTestApp } from '../../test-support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, count, customer, followBack, onApprovalPage, startCheckout, startPaymentsApp, type PaymentsApp } from './payments.test-support.ts';
 
@@ -164,6 +165,28 @@ describe('payment routes and bad input', () => {
     const unknown = await request(p.origin).get('/api/payments/return?token=NOTOURS12345');
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('order_not_found');
+  });
+
+  it('refuses a 21st checkout within an hour with 429, creating no order', async () => {
+    const who = await customer(p);
+    for (let i = 0; i < 20; i++) await startCheckout(p, who, i % 2 ? 'pro' : 'starter');
+    const orders = p.app.context.paypalSandbox!.orders.size;
+    const res = await who.agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'pro' });
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('too_many_checkouts');
+    expect(p.app.context.paypalSandbox!.orders.size).toBe(orders);
+    expect(count(p, 'SELECT count(*) AS n FROM purchases WHERE user_id = ?', who.user.id)).toBe(20);
+  });
+
+  it('mounts no sandbox when PayPal itself is configured', async () => {
+    const live = await createTestApp({ config: { engineWorkers: 1, paypal: { mode: 'sandbox', clientId: 'id', clientSecret: 's', webhookId: 'WH1', apiBase: 'https://api-m.sandbox.paypal.com' } } });
+    try {
+      expect(live.context.paypalSandbox).toBeNull();
+      const res = await request(live.app).get('/paypal-sandbox/checkoutnow?token=X');
+      expect(res.text).not.toContain('Local PayPal sandbox');
+    } finally {
+      await live.close();
+    }
   });
 
   it('has nothing to pay for an account without overage', async () => {

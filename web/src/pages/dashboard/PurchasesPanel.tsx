@@ -8,7 +8,11 @@ import { errorMessage } from '../../lib/api.ts';
 import { dateTime, money } from './format.ts';
 import { PlanKeysList } from './PlanKeysList.tsx';
 import { PurchaseDetail } from './PurchaseDetail.tsx';
+import type { PurchaseView } from './types.ts';
 import { usePurchases } from './usePurchases.ts';
+
+/** A completed plan whose month is over (docs/api.md §14.5). */
+const ended = (p: PurchaseView) => p.status === 'completed' && p.expiresAt !== null && new Date(p.expiresAt).getTime() <= Date.now();
 
 export function PurchasesPanel() {
   const query = usePurchases();
@@ -56,7 +60,7 @@ export function PurchasesPanel() {
                   <td>{p.planName}</td>
                   <td>{money(p.amount)}</td>
                   <td>
-                    <span className={`badge ${p.status === 'completed' ? 'badge-success' : ''}`}>{p.status}</span>
+                    <span className={`badge ${p.status === 'completed' && !ended(p) ? 'badge-success' : ''}`}>{ended(p) ? 'expired' : p.status}</span>
                   </td>
                   <td>{dateTime(p.createdAt)}</td>
                   <td>{p.apiKey ? '✓ Generated' : p.planType === 'overage' || !['pending', 'processing'].includes(p.status) ? '—' : 'Pending'}</td>
