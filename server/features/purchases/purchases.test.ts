@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 let orders = 0;
-/** What the payment flow (issue 14) will write: a purchase and, once captured, a plan key with a sealed secret. */
+/** What the payment flow writes: a purchase and, once captured, a plan key with a sealed secret. */
 function buy(userId: string, { planType = 'starter', status = 'completed', withKey = true } = {}) {
   const { db } = app.context;
   const [purchase] = db
