@@ -125,6 +125,28 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('says "processing" while PayPal holds an eCheck, and shows the plan once the capture clears', async () => {
+    const { page, errors } = await stack.page();
+    await signUpByApi(page, uniqueEmail('echeck'));
+    await page.goto('/dashboard?tab=billing');
+    await page.getByTestId('billing-plan').getByText('Free Plan').waitFor();
+    const popup = await openCheckout(page, () => page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Upgrade to Starter' }).click());
+    const token = new URL(popup.url()).searchParams.get('token')!;
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Approve with eCheck (capture pending)' }).click();
+    await closed;
+    const toast = page.getByTestId('toast').filter({ hasText: '결제 처리 중' });
+    await toast.waitFor();
+    expect(await page.getByTestId('billing-plan').textContent()).toBe('Free Plan');
+
+    const sandbox = stack.app.context.paypalSandbox!;
+    sandbox.clear(sandbox.orders.get(token)!.capture!);
+    await sandbox.idle();
+    // No reload: the Billing tab's 5 s poll brings the plan.
+    await page.getByTestId('billing-plan').getByText('Starter Plan').waitFor({ timeout: 8000 });
+    expect(errors).toEqual([]);
+  });
+
   it('pays an overdue overage balance through the same window, after which nothing is owed', async () => {
     const { page, errors } = await stack.page();
     const email = uniqueEmail('overage');
