@@ -122,6 +122,14 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     const row = page.getByTestId('purchases').getByRole('row').filter({ hasText: 'Pro' });
     await row.waitFor();
     expect(await row.textContent()).toContain('cancelled');
+
+    // Closing the PayPal window by hand: the Billing tab stops waiting for it.
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    const abandoned = await openCheckout(page, () => page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Upgrade to Starter' }).click());
+    await page.getByTestId('checkout-waiting').waitFor();
+    await abandoned.close();
+    await page.getByTestId('checkout-waiting').waitFor({ state: 'detached', timeout: 3000 });
+    expect(await page.getByTestId('billing-plan').textContent()).toBe('Free Plan');
     expect(errors).toEqual([]);
   });
 

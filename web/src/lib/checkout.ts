@@ -42,8 +42,11 @@ export function dashboardAddress(m: PaymentMessage): string {
   return `/dashboard?tab=billing&payment=${m.payment}${m.captured ? '&captured=true' : ''}`;
 }
 
-/** Opens the approval window, creates the order, and points the window at PayPal (or this page, if popups are blocked). */
-export async function startCheckout(request: CheckoutRequest): Promise<'popup' | 'redirect'> {
+/**
+ * Opens the approval window, creates the order, and points the window at PayPal (or this page, if
+ * popups are blocked). Returns the window, or null when this page itself went to PayPal.
+ */
+export async function startCheckout(request: CheckoutRequest): Promise<Window | null> {
   const left = Math.max(0, window.screenX + (window.outerWidth - 800) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - 600) / 2);
   const popup = window.open('', CHECKOUT_WINDOW, `popup=yes,width=800,height=600,left=${left},top=${top}`);
@@ -56,14 +59,24 @@ export async function startCheckout(request: CheckoutRequest): Promise<'popup' |
     if (popup && !popup.closed) {
       popup.location.href = checkout.approveUrl;
       popup.focus();
-      return 'popup';
+      return popup;
     }
     window.location.assign(checkout.approveUrl);
-    return 'redirect';
+    return null;
   } catch (error) {
     popup?.close();
     throw error;
   }
+}
+
+/** Calls `onClosed` once `popup` is closed (by the payer, or by itself after reporting). */
+export function watchClosed(popup: Window, onClosed: () => void): () => void {
+  const timer = window.setInterval(() => {
+    if (!popup.closed) return;
+    window.clearInterval(timer);
+    onClosed();
+  }, 1000);
+  return () => window.clearInterval(timer);
 }
 
 /** Calls `onPayment` when the approval window reports back (once per outcome, however it arrives). */

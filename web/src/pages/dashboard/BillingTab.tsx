@@ -3,9 +3,10 @@
  * integer cents (the same figure as GET /api/usage) with what is payable now and what is accruing,
  * Upgrade / Renew through PayPal in an 800x600 window, Pay overage the same way, and the charges.
  */
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api.ts';
-import { startCheckout, usePaymentMessages, type CheckoutRequest } from '../../lib/checkout.ts';
+import { startCheckout, usePaymentMessages, watchClosed, type CheckoutRequest } from '../../lib/checkout.ts';
 import { ChargesTable } from './ChargesTable.tsx';
 import { day, money, monthLabel, planDescription, planTitle } from './format.ts';
 import { PlanCards } from './PlanCards.tsx';
@@ -18,15 +19,24 @@ export function BillingTab() {
   const billing = useBilling();
   const data = billing.data;
   const [busy, setBusy] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const [popup, setPopup] = useState<Window | null>(null);
   const [error, setError] = useState<string | null>(null);
-  usePaymentMessages(() => setWaiting(false));
+  const client = useQueryClient();
+  usePaymentMessages(() => setPopup(null));
+  // A window closed without reporting (the payer closed it): stop waiting, and read the state anew.
+  useEffect(() => {
+    if (!popup) return;
+    return watchClosed(popup, () => {
+      setPopup(null);
+      void client.invalidateQueries();
+    });
+  }, [popup, client]);
 
   const pay = async (request: CheckoutRequest, label: string) => {
     setBusy(label);
     setError(null);
     try {
-      setWaiting((await startCheckout(request)) === 'popup');
+      setPopup(await startCheckout(request));
     } catch (e) {
       setError(errorMessage(e, 'The payment could not be started'));
     } finally {
@@ -37,7 +47,7 @@ export function BillingTab() {
   const overage = data?.overage;
   return (
     <div className="stack dash-stack">
-      {waiting && (
+      {popup && (
         <div className="alert alert-info" role="status" data-testid="checkout-waiting">
           Complete the payment in the PayPal window. This page updates as soon as it is done.
         </div>
