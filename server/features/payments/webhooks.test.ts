@@ -152,6 +152,23 @@ describe('a refund deactivates the plan and its keys', () => {
   });
 });
 
+describe('a reversal (a chargeback) deactivates the plan too', () => {
+  it('marks the purchase reversed, its key inactive and the account Free', async () => {
+    const who = await customer(p);
+    const { checkout } = await buy(p, who, 'pro');
+    const captureId = sandbox().orders.get(checkout.orderId)!.capture!.id;
+    const res = await postWebhook({
+      id: 'WH-REVERSAL-1', event_type: 'PAYMENT.CAPTURE.REVERSED', resource_type: 'refund',
+      resource: { id: 'REV1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '-799.00' }, links: [{ rel: 'up', href: `${p.origin}/paypal-sandbox/v2/payments/captures/${captureId}` }] },
+    });
+    expect(res.body).toEqual({ received: true, action: 'deactivated' });
+    const after = (await who.agent.get('/api/user/purchases')).body;
+    expect(after.purchases[0]).toMatchObject({ status: 'reversed', isActive: false });
+    expect(after.planApiKeys[0].isActive).toBe(false);
+    expect((await who.agent.get('/api/usage')).body).toMatchObject({ currentPlan: 'free', planLimit: 100 });
+  });
+});
+
 describe('a checkout replaced while its capture is on its way', () => {
   it('still delivers what was paid for, once', async () => {
     const who = await customer(p);
