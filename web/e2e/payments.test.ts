@@ -187,6 +187,19 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('without a PayPal window (a blocked popup), the return page leads to Billing with the toast', async () => {
+    const { page, errors } = await stack.page();
+    await signUpByApi(page, uniqueEmail('nopopup'));
+    await page.goto('/payment/return?payment=failed&purchase=1');
+    await page.getByTestId('payment-return').waitFor();
+    await page.waitForURL('**/dashboard');
+    const toast = page.getByTestId('toast').filter({ hasText: '결제 실패' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
   it('opens the same checkout from /test when signed in, and fits a 390 px screen on Billing', async () => {
     const { page, errors } = await stack.page({ width: 390, height: 844 });
     await signUpByApi(page, uniqueEmail('tester'));
