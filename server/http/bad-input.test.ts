@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 /** Routes whose side effects would end the session the test relies on, or leave this server. */
-const SKIP_VALID_JSON = new Set(['GET /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/callback']);
+const SKIP_VALID_JSON = new Set(['GET /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/link', 'GET /api/auth/google/callback']);
 
 function routes() {
   return app.context.api.routes.map((r) => ({
