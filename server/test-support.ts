@@ -55,6 +55,12 @@ export async function signUp(app: TestApp, email = `user${++counter}-${Date.now(
   return { agent, user: res.body as { id: string; email: string }, email };
 }
 
+/** Opens a fresh verification link for the user, as the owner of the mailbox would. */
+export function verifyEmail(app: Pick<TestApp, 'context'>, userId: string): void {
+  const link = app.context.emailVerification.issue(userId);
+  app.context.emailVerification.verify(decodeURIComponent(link.split('token=')[1]!));
+}
+
 /** Signs up and reveals the first key's secret: everything a public API call needs. */
 export async function signUpWithKey(app: TestApp) {
   const account = await signUp(app);

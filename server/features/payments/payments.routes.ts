@@ -18,6 +18,7 @@ import {
   WebhookHeaders,
 } from '../../contract/payments.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { validate } from '../../http/validation.ts';
 import { PaymentLedger, type Outcome } from './payment-ledger.ts';
 
@@ -40,9 +41,15 @@ export function paymentRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/payments/orders', tag: TAG, auth: 'user', body: PlanOrderRequest, summary: 'Start buying or renewing a plan',
       description: 'Writes a pending purchase and creates a PayPal order (intent CAPTURE, USD) for the plan’s price. Open approveUrl in an 800x600 popup; PayPal returns the payer to /api/payments/return.',
-      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 403: 'email_unverified: verify your email first', 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
     },
-    ({ req, body }) => payments.startPlanCheckout(req.user!.id, body.plan, originOf(req)),
+    ({ req, body }) => {
+      // Only the email's owner may buy (docs/api.md §12): an address registered by someone else stays Free.
+      if (req.user!.emailVerifiedAt === null) {
+        throw new AppError(403, 'email_unverified', 'Verify your email before buying a plan: open the link we sent, or send a new one from your dashboard.');
+      }
+      return payments.startPlanCheckout(req.user!.id, body.plan, originOf(req));
+    },
   );
 
   api.route(

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { Logger } from '../../logger.ts';
-import { createTestApp, type TestApp } from '../../test-support.ts';
+import { createTestApp, verifyEmail, type TestApp } from '../../test-support.ts';
 
 export interface PaymentsApp {
   app: TestApp;
@@ -50,6 +50,8 @@ export async function customer(p: PaymentsApp): Promise<Customer> {
     .set('Origin', p.origin)
     .send({ email: `payer${++counter}-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Pat', lastName: 'Payer' });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
+  // Buying a plan needs a verified email.
+  verifyEmail(p.app, res.body.id);
   return { agent, user: res.body };
 }
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApp } from '../../test-support.ts';
+import { createTestApp, verifyEmail } from '../../test-support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, count, customer, followBack, onApprovalPage, startCheckout, startPaymentsApp, type PaymentsApp } from './payments.test-support.ts';
 
@@ -204,5 +204,25 @@ describe('payment routes and bad input', () => {
     expect((await bob.agent.get('/api/user/purchases')).body).toEqual({ purchases: [], planApiKeys: [] });
     expect((await bob.agent.get('/api/billing')).body.charges).toEqual([]);
     expect((await alice.agent.get('/api/billing')).body.charges).toHaveLength(1);
+  });
+});
+
+describe('who may buy', () => {
+  it('refuses a plan to an account whose email is not verified, with 403 email_unverified, and writes nothing', async () => {
+    const p = await startPaymentsApp();
+    try {
+      const agent = request.agent(p.origin);
+      const res = await agent
+        .post('/api/auth/register')
+        .set('Origin', p.origin)
+        .send({ email: `unverified-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'U', lastName: 'V' });
+      const refused = await agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'starter' });
+      expect([refused.status, refused.body.code]).toEqual([403, 'email_unverified']);
+      expect((await agent.get('/api/user/purchases')).body.purchases).toEqual([]);
+      verifyEmail(p.app, res.body.id);
+      expect((await agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'starter' })).status).toBe(201);
+    } finally {
+      await p.close();
+    }
   });
 });
