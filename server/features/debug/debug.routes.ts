@@ -52,6 +52,7 @@ export function debugRoutes(ctx: AppContext): void {
     {
       method: 'get', path: '/api/debug/keys/:keyValue/usage', tag: TAG, auth: 'user', params: KeyValueParams,
       summary: 'Usage seen by one of your API keys', description: 'The signed-in session is the credential: no secret needed.',
+      before: [ctx.limits.reads],
       responses: { 200: { description: 'Usage', schema: KeyUsage }, ...notYours },
     },
     ({ req, params }) => usageOf(keys.ownedCaller(req.user!.id, params.keyValue)),
@@ -61,6 +62,7 @@ export function debugRoutes(ctx: AppContext): void {
     {
       method: 'get', path: '/api/debug/keys/:keyValue/operations', tag: TAG, auth: 'user', params: KeyValueParams,
       summary: 'Operations made with one of your API keys',
+      before: [ctx.limits.reads],
       responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...notYours },
     },
     ({ req, params }) => operationsOf(keys.ownedCaller(req.user!.id, params.keyValue)),

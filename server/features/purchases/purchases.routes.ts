@@ -1,5 +1,5 @@
 /** The dashboard's purchase history and plan keys (docs/api.md §14): read, and a plan key's secret revealed once. */
-import { ErrorResponse, IdParams } from '../../contract/common.ts';
+import { ErrorResponse, IdParams, PageQuery } from '../../contract/common.ts';
 import { RevealedSecret } from '../../contract/keys.ts';
 import { PurchasesResponse } from '../../contract/purchases.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,11 +11,16 @@ export function purchaseRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/user/purchases', tag: TAG, auth: 'user', summary: 'Your purchases and plan keys',
-      description: 'Plan keys never carry their secret; secretRevealable says whether one waits for its one reveal.',
+      method: 'get', path: '/api/user/purchases', tag: TAG, auth: 'user', summary: 'Your purchases and plan keys', query: PageQuery,
+      description:
+        'Plan keys never carry their secret; secretRevealable says whether one waits for its one reveal. Purchases are paged (limit, before); a full page sets X-Next-Cursor.',
       responses: { 200: { description: 'Purchases and plan keys, newest first', schema: PurchasesResponse } },
     },
-    ({ req }) => purchases.forUser(req.user!.id),
+    ({ req, res, query }) => {
+      const page = purchases.forUser(req.user!.id, query.limit, query.before);
+      if (page.purchases.length === query.limit) res.setHeader('X-Next-Cursor', String(page.purchases[page.purchases.length - 1]!.id));
+      return page;
+    },
   );
 
   api.route(

@@ -2,7 +2,7 @@
  * The signed-in user's purchases and plan keys, as the dashboard lists them (docs/api.md §14). Every
  * query is scoped to the owner; rows come from the payment flow, and the list is bounded.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { monthlyUsage, planApiKeys, purchases } from '../../../db/schema.ts';
@@ -21,7 +21,8 @@ export class PurchasesService {
     this.now = options.now ?? (() => new Date());
   }
 
-  forUser(userId: string): { purchases: z.infer<typeof Purchase>[]; planApiKeys: z.infer<typeof PlanApiKey>[] } {
+  /** Newest first; `limit` purchases with ids below `before` when given, and the newest plan keys. */
+  forUser(userId: string, limit = PURCHASES_LIMIT, before?: number): { purchases: z.infer<typeof Purchase>[]; planApiKeys: z.infer<typeof PlanApiKey>[] } {
     // A purchase's monthly allowance is metered as `purchase:<id>` (see MeteringService).
     const meterOf = (purchaseId: typeof purchases.id | typeof planApiKeys.purchaseId) =>
       and(eq(monthlyUsage.meter, sql`'purchase:' || ${purchaseId}`), eq(monthlyUsage.month, monthOf(this.now())));
@@ -31,9 +32,9 @@ export class PurchasesService {
       .select({ purchase: purchases, callsThisMonth: monthlyUsage.calls, apiKey: firstKey })
       .from(purchases)
       .leftJoin(monthlyUsage, meterOf(purchases.id))
-      .where(eq(purchases.userId, userId))
+      .where(before === undefined ? eq(purchases.userId, userId) : and(eq(purchases.userId, userId), lt(purchases.id, before)))
       .orderBy(desc(purchases.id))
-      .limit(PURCHASES_LIMIT)
+      .limit(limit)
       .all();
 
     const keyRows = this.db

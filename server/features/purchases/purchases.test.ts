@@ -113,3 +113,17 @@ describe('POST /api/user/plan-keys/:id/reveal-secret', () => {
     expect(res.body.message).toBeTruthy();
   });
 });
+
+describe('paging purchases', () => {
+  it('pages purchases with limit and before, and refuses a page size over 100', async () => {
+    const who = await signUp(app);
+    for (let i = 0; i < 3; i++) buy(who.user.id, { status: 'pending', withKey: false });
+    const first = await who.agent.get('/api/user/purchases?limit=2');
+    expect(first.body.purchases).toHaveLength(2);
+    const cursor = first.headers['x-next-cursor'];
+    const rest = await who.agent.get(`/api/user/purchases?limit=2&before=${cursor}`);
+    expect(rest.body.purchases).toHaveLength(1);
+    expect(rest.body.purchases[0].id).toBeLessThan(Number(cursor));
+    expect((await who.agent.get('/api/user/purchases?limit=101')).status).toBe(400);
+  });
+});
