@@ -10,7 +10,7 @@ import { loadEngine, type Engine } from '../engine/src/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
-import { unauthorized } from './errors.ts';
+import { notFound, unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { CallSlots } from './http/call-slots.ts';
 import { IdempotencyService } from './http/idempotency.ts';
@@ -198,6 +198,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   purchaseRoutes(context);
   contactRoutes(context);
   if (config.debugRoutes) debugRoutes(context);
+  else app.use('/api/debug', (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
   docsRoutes(context, VERSION);
   paymentRoutes(context);
   paymentParts.mount(app);

@@ -28,7 +28,8 @@ describe('production mode (what npm start runs)', () => {
 
   it('does not serve the debug key inspector unless DEBUG_ROUTES=on', async () => {
     const res = await request(app.app).post('/api/debug/user-usage').send({ apiKey: 'pk_x', apiSecret: 'sk_x' });
-    expect(res.status).toBe(404);
+    expect([res.status, res.body.code]).toEqual([404, 'debug_routes_off']);
+    expect(res.body.message).toContain('DEBUG_ROUTES=on');
     expect((await request(app.app).get('/api/openapi.json')).body.paths['/api/debug/user-usage']).toBeUndefined();
   });
 });
