@@ -148,7 +148,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production' });
 
   const now = deps.now ?? (() => new Date());
-  const metering = new MeteringService(db, { now, shareCommit: () => operations.flush() });
+  const metering = new MeteringService(db, { now });
+  const idempotency = new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
+  // Before serving: what the previous process left half-done died with it, unanswered.
+  const unanswered = metering.recoverPending();
+  const dropped = idempotency.dropPending();
+  if (unanswered + dropped > 0) logger.warn({ refunded: unanswered, idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were refunded');
   const paymentParts = createPayments({ config: config.paypal, db, keys, metering, logger, now });
 
   const context: AppContext = {
@@ -170,7 +175,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     }),
     keys,
     metering,
-    idempotency: new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') }),
+    idempotency,
     signingKeys,
     operations,
     purchases: new PurchasesService(db, { now }),
@@ -179,9 +184,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     billing: paymentParts.billing,
     paypalSandbox: paymentParts.sandbox,
     serviceKeys,
-    dilion: new DilionService(pool, signingKeys, operations, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
-    qes2: new Qes2Service(pool, signingKeys, operations, createQes2Views(engine.mlDsa65)),
-    zkFidna: new ZkFidnaService(pool, signingKeys, operations),
+    dilion: new DilionService(pool, signingKeys, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
+    qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),
+    zkFidna: new ZkFidnaService(pool, signingKeys),
     contact: new ContactService(db, mailer, logger),
   };
 

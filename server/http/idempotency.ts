@@ -104,6 +104,15 @@ export class IdempotencyService {
       .run();
   }
 
+  /**
+   * Frees every key whose first request is still marked running: called at start-up, when such a
+   * request died with the previous process, so a retry runs at once instead of waiting out the
+   * stale period. Returns how many.
+   */
+  dropPending(): number {
+    return this.db.delete(idempotencyRecords).where(eq(idempotencyRecords.state, 'pending')).run().changes;
+  }
+
   abandon(start: IdempotencyStart): void {
     if (start.kind !== 'started') return;
     this.db.delete(idempotencyRecords).where(eq(idempotencyRecords.id, start.id)).run();

@@ -54,7 +54,7 @@ export function dilionRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The signature', schema: DilionSignResponse }, ...demoResponses },
     },
     ({ req, body }) =>
-      demoCall(req, {
+      demoCall(ctx, req, {
         prepare: (owner) => dilion.prepareSign(owner, body),
         run: (p, source) => dilion.runSign(p, source),
       }),
@@ -68,7 +68,7 @@ export function dilionRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The verdict', schema: DilionVerifyResponse }, ...demoResponses },
     },
     ({ req, body }) =>
-      demoCall(req, {
+      demoCall(ctx, req, {
         prepare: (owner) => dilion.prepareVerify(owner, body),
         run: (p, source) => dilion.runVerify(p, source),
       }),

@@ -11,7 +11,7 @@ import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, Dilion
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
-import type { OperationsService } from '../operations/operations.service.ts';
+import type { NewOperation, Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 /** Where an operation came from, for its record. */
@@ -66,7 +66,6 @@ export class DilionService {
   constructor(
     private readonly pool: EnginePool,
     private readonly signingKeys: SigningKeyService,
-    private readonly operations: OperationsService,
     private readonly pids: PidService,
     private readonly views: DilionViews,
   ) {}
@@ -102,7 +101,7 @@ export class DilionService {
     }
   }
 
-  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<z.infer<typeof DilionSignResponse>> {
+  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<z.infer<typeof DilionSignResponse>>> {
     const context = dilionContext(p.sid);
     const { signature, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
     const encoded = Buffer.from(signature).toString('base64');
@@ -117,7 +116,7 @@ export class DilionService {
       ...(opening ? { pidOpening: opening } : {}),
       timestamp: new Date().toISOString(),
     };
-    this.operations.record({
+    const record: NewOperation = {
       ...source,
       operationType: 'sign',
       algorithm: DILION.algorithm,
@@ -130,8 +129,8 @@ export class DilionService {
       signatureSize: signature.length,
       generationTime: elapsedMs,
       verificationTime: null,
-    });
-    return response;
+    };
+    return { response, record };
   }
 
   prepareVerify(owner: KeyOwner, input: VerifyInput): PreparedDilionVerify {
@@ -151,7 +150,7 @@ export class DilionService {
     return { message: input.message, sid, publicKey, signature, pid, identity };
   }
 
-  async runVerify(p: PreparedDilionVerify, source: OperationSource): Promise<z.infer<typeof DilionVerifyResponse>> {
+  async runVerify(p: PreparedDilionVerify, source: OperationSource): Promise<Recorded<z.infer<typeof DilionVerifyResponse>>> {
     const context = dilionContext(p.sid);
     const { valid: signatureValid, elapsedMs } = await this.pool.run('dilionVerify', {
       publicKey: p.publicKey,
@@ -165,7 +164,7 @@ export class DilionService {
     const valid = signatureValid && identity !== 'mismatch';
     const pidCipher = p.pid?.json ?? DILION.noPidCipher;
     const serviceKeyId = p.pid?.json.serviceKeyId ?? null;
-    this.operations.record({
+    const record: NewOperation = {
       ...source,
       operationType: 'verify',
       algorithm: DILION.algorithm,
@@ -177,8 +176,8 @@ export class DilionService {
       signatureSize: p.signature.length,
       generationTime: null,
       verificationTime: elapsedMs,
-    });
-    return {
+    };
+    const response = {
       valid,
       algorithm: DILION.algorithm,
       parameterSet: DILION.parameterSet,
@@ -187,5 +186,6 @@ export class DilionService {
       details: { signatureValid, identity, serviceKeyId, context: context.text },
       timestamp: new Date().toISOString(),
     };
+    return { response, record };
   }
 }

@@ -1,9 +1,11 @@
 /**
  * How a crypto call runs. Public (docs/api.md §5.1): validated input → a slot among the key's
- * concurrent calls → Idempotency-Key check → meter once → prepare (the caller's faults, 4xx, which
- * may create the account's default keys: only for a caller the meter let through) → engine work →
- * the first response stored for replay; any failure after metering is refunded. Demo: no metering,
- * the visitor's session key, recorded as demo.
+ * concurrent calls → Idempotency-Key check → meter once (with a pending charge) → prepare (the
+ * caller's faults, 4xx, which may create the account's default keys: only for a caller the meter
+ * let through) → engine work → one commit of the operation record, the settled charge and the
+ * stored idempotent answer → the answer. Any failure before that commit is refunded; a crash before
+ * it is refunded at the next start (docs/decisions/027-answered-means-recorded.md). Demo: no
+ * metering, the visitor's session key, answered once recorded too.
  */
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
@@ -11,6 +13,7 @@ import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import { AppError } from '../../errors.ts';
 import type { OperationSource } from '../dilion/dilion.service.ts';
+import type { Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 /** Error responses every metered crypto route documents. */
@@ -30,16 +33,23 @@ export const demoResponses = {
   503: { description: 'The engine failed', schema: ErrorResponse },
 };
 
-/** An engine failure is ours, not the caller's: 503, and the caller is told nothing was charged. */
+/**
+ * A failure of ours (the engine, or storing the record) is not the caller's: 503, and the caller is
+ * told nothing was charged. The caller's own faults (AppErrors) pass through as they are.
+ */
 function engineFailure(error: unknown, charged: boolean): Error {
-  if (!(error instanceof EngineTaskError)) return error as Error;
+  if (error instanceof AppError) return error;
   const note = charged ? 'this call was not charged' : 'nothing was charged';
+  if (!(error instanceof EngineTaskError)) {
+    // The cause goes to the log with the 503 (the error handler logs every 5xx).
+    return Object.assign(new AppError(503, 'call_failed', `The call could not be completed and recorded; ${note}: retry shortly.`), { cause: error });
+  }
   return new AppError(503, 'engine_unavailable', `The crypto engine failed (${error.code}); ${note}: retry shortly.`);
 }
 
 export interface CryptoStep<P, R> {
   prepare(owner: KeyOwner): Promise<P> | P;
-  run(prepared: P, source: OperationSource): Promise<R>;
+  run(prepared: P, source: OperationSource): Promise<Recorded<R>>;
 }
 
 export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
@@ -63,29 +73,33 @@ async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, s
   }
   try {
     const ticket = ctx.metering.meter(caller);
-    let result: R;
     try {
       const prepared = await step.prepare({ userId: caller.userId });
-      result = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
+      const { response, record } = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
+      await ctx.operations.record(record, () => {
+        ctx.metering.settle(ticket);
+        ctx.idempotency.complete(start, 200, response);
+      });
+      return response;
     } catch (error) {
       ctx.metering.refund(ticket);
       throw engineFailure(error, true);
     }
-    ctx.idempotency.complete(start, 200, result);
-    return result;
   } catch (error) {
     ctx.idempotency.abandon(start);
     throw error;
   }
 }
 
-export async function demoCall<P, R>(req: Request, step: CryptoStep<P, R>): Promise<R> {
+export async function demoCall<P, R>(ctx: AppContext, req: Request, step: CryptoStep<P, R>): Promise<R> {
   // Marking the session makes express-session keep it, so the visitor keeps one demo key and history.
   req.session.demo = true;
   const demoSessionId = req.sessionID;
   const prepared = await step.prepare({ demoSessionId });
   try {
-    return await step.run(prepared, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
+    const { response, record } = await step.run(prepared, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
+    await ctx.operations.record(record);
+    return response;
   } catch (error) {
     throw engineFailure(error, false);
   }

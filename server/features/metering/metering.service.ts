@@ -9,12 +9,16 @@
  *   to the allowance (429 overage_unpaid) until it pays (docs/api.md §14.3).
  * - A plan key draws on its purchase's monthly allowance the same way.
  * - A paid tier past its end falls back to Free here, on the account's first call after it.
+ *
+ * The same transaction writes a pending charge: the commit that records the call's operation
+ * settles it (operations.service.ts), a refund deletes it, and start-up refunds any left by a crash,
+ * so a call is charged only when it was answered (docs/decisions/027-answered-means-recorded.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/connection.ts';
 import { OVERAGE_CENTS_PER_CALL, tierAllowance, type Tier } from '../../../shared/plans.ts';
-import { billingCharges, monthlyUsage, planApiKeys, purchases, users } from '../../../db/schema.ts';
+import { billingCharges, monthlyUsage, pendingCharges, planApiKeys, purchases, users } from '../../../db/schema.ts';
 import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached } from '../../errors.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
@@ -30,6 +34,8 @@ export interface MeterTicket {
   planKeyValue: string | null;
   /** The account's overage row for the month that this call added a cent to. */
   overageChargeId: number | null;
+  /** The pending_charges row this call's record settles; null once refunded or settled. */
+  pendingId: number | null;
 }
 
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
@@ -54,20 +60,17 @@ export class MeteringService {
   private readonly countMonthly;
   private readonly addOverage;
   private readonly overdue;
+  private readonly addPending;
+  private readonly dropPending;
   private readonly meterInTransaction;
 
   private readonly now: () => Date;
 
-  /**
-   * `shareCommit` runs inside each successful metering transaction, so writes that are waiting
-   * anyway (the queued operation records) reach the disk in the same commit instead of their own.
-   */
   constructor(
     private readonly db: Db,
-    options: { now?: () => Date; shareCommit?: () => void } = {},
+    options: { now?: () => Date } = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    const shareCommit = options.shareCommit ?? (() => {});
     const sqlite = db.$client;
     this.tierOf = sqlite.prepare<[string], { tier: Tier; expiresAt: number | null }>(
       'SELECT subscription_tier AS tier, plan_expires_at AS expiresAt FROM users WHERE id = ?',
@@ -91,10 +94,14 @@ export class MeteringService {
     this.overdue = sqlite.prepare<[string, string], { month: string }>(
       "SELECT month FROM billing_charges WHERE user_id = ? AND charge_type = 'overage' AND status = 'pending' AND amount > 0 AND month < ? LIMIT 1",
     );
+    this.addPending = sqlite.prepare<[string, string, number], { id: number }>(
+      'INSERT INTO pending_charges (user_id, ticket, created_at) VALUES (?, ?, ?) RETURNING id',
+    );
+    this.dropPending = sqlite.prepare<[number]>('DELETE FROM pending_charges WHERE id = ?');
     // IMMEDIATE: the write lock is taken at BEGIN, so concurrent processes queue instead of failing.
     this.meterInTransaction = sqlite.transaction((caller: ApiCaller) => {
       const ticket = caller.kind === 'plan' ? this.meterPlanKey(db, caller) : this.meterPersonal(caller.userId);
-      shareCommit();
+      ticket.pendingId = this.addPending.get(ticket.userId, JSON.stringify(ticket), this.now().getTime())!.id;
       return ticket;
     }).immediate;
   }
@@ -111,7 +118,7 @@ export class MeteringService {
     if (user.tier !== 'free' && user.expiresAt !== null && user.expiresAt <= this.now().getTime()) {
       user.tier = syncAccountPlan(this.db, userId, this.now()).tier;
     }
-    const ticket: MeterTicket = { userId, meter: null, lifetime: true, purchaseId: null, planKeyValue: null, overageChargeId: null };
+    const ticket: MeterTicket = { userId, meter: null, lifetime: true, purchaseId: null, planKeyValue: null, overageChargeId: null, pendingId: null };
     if (user.tier === 'free') {
       if (this.countFree.run(userId).changes === 0) throw usageLimitReached();
       return ticket;
@@ -129,7 +136,7 @@ export class MeteringService {
     tx.update(purchases).set({ usageCount: sql`${purchases.usageCount} + 1` }).where(eq(purchases.id, purchase.id)).run();
     tx.update(planApiKeys).set({ usageCount: sql`${planApiKeys.usageCount} + 1` }).where(eq(planApiKeys.keyValue, caller.keyValue)).run();
     const ticket: MeterTicket = {
-      userId: caller.userId, meter: null, lifetime: false, purchaseId: purchase.id, planKeyValue: caller.keyValue, overageChargeId: null,
+      userId: caller.userId, meter: null, lifetime: false, purchaseId: purchase.id, planKeyValue: caller.keyValue, overageChargeId: null, pendingId: null,
     };
     const allowance = purchase.usageLimit ?? Number.POSITIVE_INFINITY;
     return this.countMonth(ticket, `purchase:${purchase.id}`, allowance);
@@ -157,10 +164,14 @@ export class MeteringService {
     return ticket;
   }
 
-  /** Undoes a metered call whose work failed inside the engine. */
+  /** Undoes a metered call that failed, or died unanswered (recoverPending), and drops its pending charge. */
   refund(ticket: MeterTicket): void {
     this.db.transaction(
       (tx) => {
+        if (ticket.pendingId !== null) {
+          // Settled meanwhile (its record committed): the call was answered, nothing to undo.
+          if (tx.delete(pendingCharges).where(eq(pendingCharges.id, ticket.pendingId)).run().changes === 0) return;
+        }
         if (ticket.lifetime) {
           tx.update(users).set({ apiUsageCount: sql`max(${users.apiUsageCount} - 1, 0)` }).where(eq(users.id, ticket.userId)).run();
         }
@@ -188,6 +199,21 @@ export class MeteringService {
       },
       { behavior: 'immediate' },
     );
+  }
+
+  /** The call was answered: its charge stands. Runs inside the commit that stores its record. */
+  settle(ticket: MeterTicket): void {
+    if (ticket.pendingId !== null) this.dropPending.run(ticket.pendingId);
+  }
+
+  /**
+   * Refunds every call still pending: at start-up, before serving, these are calls that died with
+   * the previous process before their answer was recorded. Returns how many.
+   */
+  recoverPending(): number {
+    const rows = this.db.select().from(pendingCharges).all();
+    for (const row of rows) this.refund({ ...(row.ticket as MeterTicket), pendingId: row.id });
+    return rows.length;
   }
 
   /** The dashboard's usage figures for a user's personal tier. */

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretDigest } from '../../security/tokens.ts';
@@ -20,6 +19,7 @@ const verifyCall = (who: Account, headers: Record<string, string> = {}) =>
     .send({ message: 'm', signature: Buffer.alloc(3309).toString('base64'), publicKey: Buffer.alloc(1952).toString('base64') });
 const usage = async (who: Account) => (await who.agent.get('/api/usage')).body;
 const sql = (text: string, ...args: unknown[]) => app.context.database.sqlite.prepare(text).run(...args);
+const sqlCount = (text: string, ...args: unknown[]) => (app.context.database.sqlite.prepare(text).get(...args) as { n: number }).n;
 
 describe('free plan', () => {
   it('starts at 0 of 100 on the free plan', async () => {
@@ -182,32 +182,53 @@ describe('plan keys', () => {
   });
 });
 
-describe('commits', () => {
-  it('writes the operation records queued before a metered call in that call’s commit', async () => {
+describe('answered means recorded, charged means answered', () => {
+  it('settles a call’s pending charge in the commit that records it, and leaves nothing pending', async () => {
     const who = await signUpWithKey(app);
-    const observer = new Database(app.config.databaseFile, { readonly: true });
-    const storedFor = () => (observer.prepare('SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = ?').get('queued') as { n: number }).n;
+    const before = sqlCount('SELECT count(*) AS n FROM pending_charges');
+    const res = await verifyCall(who);
+    expect(res.status).toBe(200);
+    expect(sqlCount('SELECT count(*) AS n FROM pending_charges')).toBe(before);
+    expect(sqlCount('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?', who.user.id)).toBe(1);
+  });
+
+  it('does not answer a call whose record cannot be stored, and refunds it', async () => {
+    const who = await signUpWithKey(app);
+    const record = app.context.operations.record.bind(app.context.operations);
+    app.context.operations.record = (operation, alongside) => record({ ...operation, operationType: 'nonsense' as never }, alongside);
     try {
-      app.context.operations.record({
-        userId: null, demoSessionId: 'queued', channel: 'demo', apiKey: null, operationType: 'verify',
-        algorithm: 'dilion', message: 'waiting', signature: { encoded: 'AA==' }, verified: false,
-      });
-      expect(storedFor()).toBe(0);
-      app.context.metering.meter({ userId: who.user.id, keyValue: who.apiKey, kind: 'personal', purchaseId: null });
-      expect(storedFor()).toBe(1);
+      sql("CREATE TRIGGER refuse_nonsense BEFORE INSERT ON crypto_operations WHEN NEW.operation_type = 'nonsense' BEGIN SELECT RAISE(ABORT, 'refused'); END");
+      const res = await verifyCall(who);
+      expect([res.status, res.body.code]).toEqual([503, 'call_failed']);
+      expect(res.body.message).toContain('not charged');
+      expect((await usage(who)).apiCallsThisMonth).toBe(0);
+      expect(sqlCount('SELECT count(*) AS n FROM pending_charges WHERE user_id = ?', who.user.id)).toBe(0);
     } finally {
-      observer.close();
+      sql('DROP TRIGGER refuse_nonsense');
+      app.context.operations.record = record;
     }
   });
 
-  it('keeps queued records queued when the metered call is refused', async () => {
-    const who = await signUpWithKey(app);
-    sql('UPDATE users SET api_usage_count = 100 WHERE id = ?', who.user.id);
-    app.context.operations.record({
-      userId: null, demoSessionId: 'refused-turn', channel: 'demo', apiKey: null, operationType: 'verify',
-      algorithm: 'dilion', message: 'still here', signature: { encoded: 'AA==' }, verified: false,
-    });
-    expect(() => app.context.metering.meter({ userId: who.user.id, keyValue: who.apiKey, kind: 'personal', purchaseId: null })).toThrow(/Usage limit/);
-    expect(app.context.operations.history({ demoSessionId: 'refused-turn' }, 5).map((r) => r.message)).toEqual(['still here']);
+  it('refunds at start-up the calls a dead process metered but never answered, and frees their idempotency keys', async () => {
+    const dir = app.dir;
+    const crashed = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
+    const who = await signUpWithKey(crashed);
+    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null };
+    // What a crash leaves: a metered call and a running idempotent request, never settled.
+    crashed.context.metering.meter(caller);
+    crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');
+    const counted = crashed.context.database.sqlite.prepare('SELECT api_usage_count AS n FROM users WHERE id = ?');
+    expect((counted.get(who.user.id) as { n: number }).n).toBe(1);
+    await crashed.context.pool.close();
+    crashed.context.database.close();
+    const restarted = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
+    try {
+      const db = restarted.context.database.sqlite;
+      expect((db.prepare('SELECT api_usage_count AS n FROM users WHERE id = ?').get(who.user.id) as { n: number }).n).toBe(0);
+      expect((db.prepare('SELECT count(*) AS n FROM pending_charges').get() as { n: number }).n).toBe(0);
+      expect(restarted.context.idempotency.begin(who.user.id, 'retry-me', 'hash').kind).toBe('started');
+    } finally {
+      await restarted.close();
+    }
   });
 });

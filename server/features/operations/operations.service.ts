@@ -4,7 +4,10 @@
  *
  * Records are group-committed (docs/decisions/017): record() queues the row and one transaction
  * per event-loop turn writes every row queued in it, so a busy server pays one commit for many
- * calls instead of one each. Every read here flushes first, so a caller always sees its own calls.
+ * calls instead of one each. record() resolves once its row is committed, and a call is answered
+ * only then, so an answered call is always in the history; what must be durable with the row (the
+ * settled charge, the idempotent response) is written in the same transaction
+ * (docs/decisions/027-answered-means-recorded.md). Every read here flushes first.
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
@@ -12,6 +15,11 @@ import { cryptoOperations, performanceTotals } from '../../../db/schema.ts';
 
 export type OperationRow = typeof cryptoOperations.$inferSelect;
 export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt'>;
+/** What a crypto call's work yields: the answer, and the record the flow commits before sending it. */
+export interface Recorded<R> {
+  response: R;
+  record: NewOperation;
+}
 export type HistoryOwner = { userId: string } | { demoSessionId: string };
 
 export interface AlgorithmPerformance {
@@ -50,6 +58,14 @@ function totalsOf(row: InsertParams) {
   };
 }
 
+/** A row waiting for its commit: what else to write with it, and whom to tell. */
+interface Queued {
+  row: InsertParams;
+  alongside: (() => void) | undefined;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 export class OperationsService {
   // Every sign and verify inserts a row. A raw prepared statement costs a quarter of building the
   // drizzle insert each time, and (unlike drizzle placeholders) stores an absent JSON value as NULL.
@@ -57,7 +73,7 @@ export class OperationsService {
   private readonly addToTotals;
   private readonly insertOne;
   private readonly insertAll;
-  private pending: InsertParams[] = [];
+  private pending: Queued[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
   constructor(
@@ -75,18 +91,23 @@ export class OperationsService {
          generation_sum = generation_sum + excluded.generation_sum, generation_count = generation_count + excluded.generation_count,
          verification_sum = verification_sum + excluded.verification_sum, verification_count = verification_count + excluded.verification_count`,
     );
-    const store = (row: InsertParams) => {
+    const store = ({ row, alongside }: Queued) => {
       this.insert.run(row);
       this.addToTotals.run(totalsOf(row));
+      alongside?.();
     };
     this.insertOne = db.$client.transaction(store);
-    this.insertAll = db.$client.transaction((rows: InsertParams[]) => rows.forEach(store));
+    this.insertAll = db.$client.transaction((items: Queued[]) => items.forEach(store));
   }
 
-  /** Queues the row; it is committed at the end of this event-loop turn with the others queued in it. */
-  record(operation: NewOperation): void {
+  /**
+   * Queues the row; it is committed at the end of this event-loop turn with the others queued in
+   * it, together with what `alongside` writes (synchronously, on this connection). Resolves after
+   * the commit; rejects when the row cannot be stored.
+   */
+  record(operation: NewOperation, alongside?: () => void): Promise<void> {
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
-    this.pending.push({
+    const row: InsertParams = {
       userId: operation.userId ?? null,
       demoSessionId: operation.demoSessionId ?? null,
       channel: operation.channel,
@@ -102,8 +123,10 @@ export class OperationsService {
       generationTime: operation.generationTime ?? null,
       verificationTime: operation.verificationTime ?? null,
       createdAt: Date.now(),
-    });
+    };
+    const done = new Promise<void>((resolve, reject) => this.pending.push({ row, alongside, resolve, reject }));
     this.scheduled ??= setImmediate(() => this.flush());
+    return done;
   }
 
   /** Commits every queued row now; reads call it, and so does shutdown. */
@@ -111,17 +134,20 @@ export class OperationsService {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     if (this.pending.length === 0) return;
-    const rows = this.pending;
+    const items = this.pending;
     this.pending = [];
     try {
-      this.insertAll(rows);
+      this.insertAll(items);
+      for (const item of items) item.resolve();
     } catch {
       // One bad row must not take the others with it: store them one by one.
-      for (const row of rows) {
+      for (const item of items) {
         try {
-          this.insertOne(row);
+          this.insertOne(item);
+          item.resolve();
         } catch (error) {
-          this.onLost(error as Error, row);
+          this.onLost(error as Error, item.row);
+          item.reject(error as Error);
         }
       }
     }

@@ -76,7 +76,7 @@ export function qes2Routes(ctx: AppContext): void {
         responses: { 200: { description: 'The composite signature', schema: Qes2SignResponse }, ...demoResponses },
       },
       ({ req, body }) =>
-        demoCall(req, {
+        demoCall(ctx, req, {
           prepare: (owner) => qes2.prepareSign(mode, owner, body),
           run: (p, source) => qes2.runSign(p, source),
         }),
@@ -91,7 +91,7 @@ export function qes2Routes(ctx: AppContext): void {
         responses: { 200: { description: 'The verdict, per half', schema: Qes2VerifyResponse }, ...demoResponses },
       },
       ({ req, body }) =>
-        demoCall(req, {
+        demoCall(ctx, req, {
           prepare: (owner) => qes2.prepareVerify(mode, owner, body),
           run: (p, source) => qes2.runVerify(p, source),
         }),

@@ -12,7 +12,7 @@ import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyRe
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { OperationSource } from '../dilion/dilion.service.ts';
-import type { OperationsService } from '../operations/operations.service.ts';
+import type { NewOperation, Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 export interface PreparedQes2Sign {
@@ -37,7 +37,6 @@ export class Qes2Service {
   constructor(
     private readonly pool: EnginePool,
     private readonly signingKeys: SigningKeyService,
-    private readonly operations: OperationsService,
     private readonly views: Qes2ViewsOnServer,
   ) {}
 
@@ -49,7 +48,7 @@ export class Qes2Service {
     return { mode, key, message: input.message, context };
   }
 
-  async runSign(p: PreparedQes2Sign, source: OperationSource): Promise<z.infer<typeof Qes2SignResponse>> {
+  async runSign(p: PreparedQes2Sign, source: OperationSource): Promise<Recorded<z.infer<typeof Qes2SignResponse>>> {
     const { id: algorithm, compositeLabel: label } = QES2_BY_MODE[p.mode];
     const seed = this.signingKeys.seedOf(p.key);
     const { signature, elapsedMs } = await this.pool.run('qes2Sign', {
@@ -60,7 +59,7 @@ export class Qes2Service {
     });
     seed.fill(0);
     const encoded = base64(signature);
-    this.operations.record({
+    const record: NewOperation = {
       ...source,
       operationType: 'sign',
       algorithm,
@@ -72,8 +71,8 @@ export class Qes2Service {
       signatureSize: signature.length,
       generationTime: elapsedMs,
       verificationTime: null,
-    });
-    return {
+    };
+    const response = {
       algorithm,
       label,
       signature: { encoded, ...this.views.views(p.mode, signature, p.message) },
@@ -82,6 +81,7 @@ export class Qes2Service {
       context: p.context,
       timestamp: new Date().toISOString(),
     };
+    return { response, record };
   }
 
   prepareVerify(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2VerifyRequest>): PreparedQes2Verify {
@@ -101,7 +101,7 @@ export class Qes2Service {
     return { mode, message: input.message, context, publicKey: this.publicKeyFor(mode, owner, input.publicKey), signature };
   }
 
-  async runVerify(p: PreparedQes2Verify, source: OperationSource): Promise<z.infer<typeof Qes2VerifyResponse>> {
+  async runVerify(p: PreparedQes2Verify, source: OperationSource): Promise<Recorded<z.infer<typeof Qes2VerifyResponse>>> {
     const { id: algorithm, compositeLabel: label } = QES2_BY_MODE[p.mode];
     const { valid, mlDsaValid, secp256k1Valid, elapsedMs } = await this.pool.run('qes2Verify', {
       mode: p.mode,
@@ -110,7 +110,7 @@ export class Qes2Service {
       signature: p.signature,
       context: qes2Context(p.context).bytes,
     });
-    this.operations.record({
+    const record: NewOperation = {
       ...source,
       operationType: 'verify',
       algorithm,
@@ -122,8 +122,8 @@ export class Qes2Service {
       signatureSize: p.signature.length,
       generationTime: null,
       verificationTime: elapsedMs,
-    });
-    return { valid, algorithm, context: p.context, details: { mlDsaValid, secp256k1Valid }, timestamp: new Date().toISOString() };
+    };
+    return { response: { valid, algorithm, context: p.context, details: { mlDsaValid, secp256k1Valid }, timestamp: new Date().toISOString() }, record };
   }
 
   /** The key given, or the caller's own default key of this mode (the product's demo verify sends none). */

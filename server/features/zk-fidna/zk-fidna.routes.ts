@@ -65,7 +65,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The proof', schema: ZkProveResponse }, ...demoResponses, ...falseStatement },
     },
     ({ req, body }) =>
-      demoCall(req, {
+      demoCall(ctx, req, {
         prepare: (owner) => zkFidna.prepareProve(owner, body),
         run: (p, source) => zkFidna.runProve(p, source),
       }),
@@ -79,7 +79,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The verdict, per check', schema: ZkVerifyResponse }, ...demoResponses },
     },
     ({ req, body }) =>
-      demoCall(req, {
+      demoCall(ctx, req, {
         prepare: () => zkFidna.prepareVerify(body),
         run: (p, source) => zkFidna.runVerify(p, source),
       }),

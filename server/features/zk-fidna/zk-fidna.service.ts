@@ -14,7 +14,7 @@ import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse
 import type { EnginePool } from '../../engine/pool.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { OperationSource } from '../dilion/dilion.service.ts';
-import type { OperationsService } from '../operations/operations.service.ts';
+import type { NewOperation, Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 const ALGORITHM = SCHEMES['zk-fidna'].id;
@@ -56,7 +56,6 @@ export class ZkFidnaService {
   constructor(
     private readonly pool: EnginePool,
     private readonly signingKeys: SigningKeyService,
-    private readonly operations: OperationsService,
   ) {}
 
   async prepareProve(owner: KeyOwner, input: ProveInput): Promise<PreparedZkProve> {
@@ -73,7 +72,7 @@ export class ZkFidnaService {
     return { key, statement: { secretValue, balanceValue, circuitType, min, max }, context: input.context ? b64(input.context) : new Uint8Array(0) };
   }
 
-  async runProve(p: PreparedZkProve, source: OperationSource): Promise<z.infer<typeof ZkProveResponse>> {
+  async runProve(p: PreparedZkProve, source: OperationSource): Promise<Recorded<z.infer<typeof ZkProveResponse>>> {
     const seed = this.signingKeys.seedOf(p.key);
     const { statement } = p;
     let proved;
@@ -90,7 +89,7 @@ export class ZkFidnaService {
     } finally {
       seed.fill(0);
     }
-    this.operations.record({
+    const record: NewOperation = {
       ...source,
       operationType: 'prove',
       algorithm: ALGORITHM,
@@ -102,8 +101,8 @@ export class ZkFidnaService {
       signatureSize: proved.proofBytes,
       generationTime: proved.elapsedMs,
       verificationTime: null,
-    });
-    return { algorithm: ALGORITHM, proof: proved.proof, publicInput: proved.publicInput, openings: proved.openings, keyId: p.key.id, timestamp: new Date().toISOString() };
+    };
+    return { response: { algorithm: ALGORITHM, proof: proved.proof, publicInput: proved.publicInput, openings: proved.openings, keyId: p.key.id, timestamp: new Date().toISOString() }, record };
   }
 
   prepareVerify(input: VerifyInput): PreparedZkVerify {
@@ -127,12 +126,12 @@ export class ZkFidnaService {
     return { proof, publicInput, attestation, sent };
   }
 
-  async runVerify(p: PreparedZkVerify, source: OperationSource): Promise<z.infer<typeof ZkVerifyResponse>> {
+  async runVerify(p: PreparedZkVerify, source: OperationSource): Promise<Recorded<z.infer<typeof ZkVerifyResponse>>> {
     const r = await this.pool.run('zkVerify', { proof: p.proof, publicInput: p.publicInput, attestation: p.attestation });
     // Views sent back must be the ones the proof gives (the caller's mistake; refunded with the call).
     const problem = zkViewProblem(p.sent, r.views ?? undefined);
     if (problem) throw badRequest(problem.code, problem.message, problem.param);
-    this.operations.record({
+    const record: NewOperation = {
       ...source,
       operationType: 'verify',
       algorithm: ALGORITHM,
@@ -144,7 +143,7 @@ export class ZkFidnaService {
       signatureSize: p.proof.length,
       generationTime: null,
       verificationTime: r.elapsedMs,
-    });
-    return { valid: r.valid, algorithm: ALGORITHM, publicInput: p.publicInput, details: r.details, timestamp: new Date().toISOString() };
+    };
+    return { response: { valid: r.valid, algorithm: ALGORITHM, publicInput: p.publicInput, details: r.details, timestamp: new Date().toISOString() }, record };
   }
 }
