@@ -1,66 +1,16 @@
 /**
- * Starts the server: config from the environment, the app, listen on PORT (default 5000), and a
- * graceful shutdown on SIGINT/SIGTERM that stops accepting, drains in-flight requests (10 s at
- * most), then stops the engine workers and closes SQLite.
+ * The entry point of `npm start`, `npm run ops -- <command>` and the single executable: with no
+ * command it serves (server/ops/serve.ts); the operations commands are in server/ops/cli.ts.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import { webRoutes } from './web/static.ts';
+import { runCommand } from './ops/cli.ts';
 
-const DRAIN_TIMEOUT_MS = 10_000;
-
-async function start(): Promise<void> {
-  let config;
-  try {
-    // `npm start` runs in production mode unless NODE_ENV says otherwise (docs/architecture.md §8).
-    config = loadConfig({ NODE_ENV: 'production', ...process.env });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = createLogger(config.logLevel);
-  const instance = await createApp({ config, logger, extraRoutes: webRoutes() });
-  const server: Server = instance.app.listen(config.port, config.host, () => {
-    // The local PayPal sandbox is this server: the app calls it over loopback (docs/api.md §14.4).
-    const { port } = server.address() as AddressInfo;
-    const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-    instance.listening(`http://${loopback}:${port}`);
-    logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
-  });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'cannot listen');
+// No top-level await: the single executable runs this file bundled as CommonJS (scripts/build-binary.ts).
+runCommand(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
     process.exit(1);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-    force.unref();
-    server.close(() => {
-      instance.close().then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'error while closing');
-          process.exit(1);
-        },
-      );
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
-await start();
+  },
+);

@@ -18,7 +18,8 @@ export function webRoutes(dir = DEFAULT_WEB_DIR): (app: express.Express) => void
     app.get(/^(?!\/api(?:\/|$)).*/, (req, res, next) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      // Relative to `root`: send refuses absolute paths with a dot-folder (~/.cache, where the executable unpacks to).
+      res.sendFile('index.html', { root: dir });
     });
   };
 }

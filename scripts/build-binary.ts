@@ -1,0 +1,153 @@
+/**
+ * `npm run build:binary`: dist/pq-platform, the whole product as one Linux executable (a Node
+ * single executable application; README.md "Self-hosting").
+ *
+ * 1. esbuild bundles server/main.ts into one CommonJS file (what the executable runs) and the
+ *    engine worker into one ES module. The sources find their files with import.meta.url; in the
+ *    main bundle each use becomes seaFileUrl('<module path>') (server/paths.ts), which resolves
+ *    under the extracted pack; in the worker bundle, which is itself extracted to
+ *    server/engine/worker-entry.mjs, it becomes a URL relative to the worker's own location.
+ *    better-sqlite3 loads its addon through the `bindings` package, replaced by a dlopen of the
+ *    extracted copy.
+ * 2. The files those paths point at go into one gzipped pack in the repository's layout.
+ * 3. Node makes the preparation blob from sea-config.json; postject injects it into a copy of this
+ *    node binary.
+ */
+import { build, type Plugin } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILD_ASSET, PACK_ASSET, repoPath, writePack, type PackFile } from '../server/paths.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WORK = join(ROOT, 'dist/sea');
+const OUTPUT = join(ROOT, 'dist/pq-platform');
+const PATHS_MODULE = join(ROOT, 'server/paths.ts');
+/** The sentinel postject flips so that node looks for the injected blob (Node's SEA documentation). */
+const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const ADDON = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+/** Swagger UI files /api/docs loads (server/features/service/docs.routes.ts), and its notices. */
+const SWAGGER = ['package.json', 'swagger-ui.css', 'swagger-ui-bundle.js', 'LICENSE', 'NOTICE'].map((f) => `node_modules/swagger-ui-dist/${f}`);
+
+type Rewrite = (modulePath: string) => { url: string; dirname?: string; prelude: string };
+
+/** Replaces import.meta.url / .dirname in the repository's own modules; refuses any other import.meta use. */
+function importMetaPlugin(rewrite: Rewrite): Plugin {
+  return {
+    name: 'import-meta',
+    setup(b) {
+      b.onLoad({ filter: /\.(ts|mts)$/ }, (args) => {
+        if (args.path.includes('/node_modules/') || args.path === PATHS_MODULE) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta')) return undefined;
+        const modulePath = repoPath(ROOT, args.path);
+        const r = rewrite(modulePath);
+        const contents = source.replace(/import\.meta\.(url|dirname)\b/g, (_m, what: string) => {
+          if (what === 'url') return r.url;
+          if (r.dirname === undefined) throw new Error(`${modulePath}: import.meta.dirname is not supported in this bundle`);
+          return r.dirname;
+        });
+        if (/import\.meta(?!\.(url|dirname))/.test(source)) throw new Error(`${modulePath}: an import.meta use the executable cannot resolve`);
+        return { contents: r.prelude + contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * `bindings` (better-sqlite3's addon finder) becomes a dlopen of the extracted addon; `debug`'s
+ * optional `supports-color` becomes an empty module (the executable's require loads only built-ins).
+ */
+const substitutesPlugin: Plugin = {
+  name: 'substitutes',
+  setup(b) {
+    b.onResolve({ filter: /^(bindings|supports-color)$/ }, (args) => ({ path: args.path, namespace: 'sea-substitute' }));
+    b.onLoad({ filter: /.*/, namespace: 'sea-substitute' }, (args) => ({
+      contents:
+        args.path === 'bindings'
+          ? `const { loadSeaAddon } = require(${JSON.stringify(PATHS_MODULE)});\nmodule.exports = (name) => loadSeaAddon(${JSON.stringify(ADDON.replace(/[^/]+$/, ''))} + name);\n`
+          : 'module.exports = {};\n',
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
+async function bundle(): Promise<{ main: string; worker: string }> {
+  const main = join(WORK, 'main.cjs');
+  const worker = join(WORK, 'worker-entry.mjs');
+  const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'eof', absWorkingDir: ROOT } as const;
+  await build({
+    ...common,
+    entryPoints: ['server/main.ts'],
+    format: 'cjs',
+    outfile: main,
+    plugins: [
+      importMetaPlugin((path) => ({
+        url: `__seaFileUrl(${JSON.stringify(path)})`,
+        dirname: `__seaDirname(${JSON.stringify(path)})`,
+        prelude: `import { seaFileUrl as __seaFileUrl, seaDirname as __seaDirname } from ${JSON.stringify(PATHS_MODULE)};\n`,
+      })),
+      substitutesPlugin,
+    ],
+  });
+  await build({
+    ...common,
+    entryPoints: ['server/engine/worker.ts'],
+    format: 'esm',
+    outfile: worker,
+    plugins: [importMetaPlugin((path) => ({ url: `new URL(${JSON.stringify(`../../${path}`)}, import.meta.url).href`, prelude: '' }))],
+  });
+  return { main, worker };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+  );
+}
+
+function packFiles(worker: string): PackFile[] {
+  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  const read = (path: string): PackFile => ({ path, bytes: readFileSync(join(ROOT, path)) });
+  return [
+    // server/app.ts reads only the version from it.
+    { path: 'package.json', bytes: Buffer.from(JSON.stringify({ name: 'pq-platform', version })) },
+    { path: 'server/engine/worker-entry.mjs', bytes: readFileSync(worker) },
+    read('engine/build/release.wasm'),
+    read(ADDON),
+    ...filesUnder('db/migrations').map(read),
+    ...filesUnder('dist/web').map(read),
+    ...SWAGGER.map(read),
+  ];
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  const { worker } = await bundle();
+
+  const files = packFiles(worker);
+  const { pack, id } = writePack(files);
+  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  writeFileSync(join(WORK, PACK_ASSET), pack);
+  writeFileSync(join(WORK, BUILD_ASSET), JSON.stringify({ version, id }));
+
+  execFileSync(process.execPath, ['--experimental-sea-config', 'sea-config.json'], { cwd: ROOT, stdio: 'inherit' });
+  rmSync(OUTPUT, { force: true });
+  copyFileSync(process.execPath, OUTPUT);
+  chmodSync(OUTPUT, 0o755);
+  const { inject } = createRequire(import.meta.url)('postject') as { inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string }): Promise<void> };
+  await inject(OUTPUT, 'NODE_SEA_BLOB', readFileSync(join(WORK, 'sea-prep.blob')), { sentinelFuse: SEA_FUSE });
+
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(
+    `dist/pq-platform: ${mb(statSync(OUTPUT).size)} (node ${process.version} ${mb(statSync(process.execPath).size)}, ` +
+      `${files.length} packed files ${mb(pack.length)} gzipped), in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+await main();

@@ -1,0 +1,42 @@
+/**
+ * `backup <file>`: a consistent copy of the database through SQLite's online backup API, which
+ * copies page by page and restarts on its own when the server writes meanwhile, so it runs beside a
+ * serving server. The copy holds sealed secrets and account data: it is created with mode 0600,
+ * and never over an existing file.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Config } from '../config.ts';
+import { appliedMigrations } from './migrate.ts';
+import { OpsError, type Output } from './output.ts';
+
+export async function backup(config: Config, target: string, out: Output): Promise<void> {
+  const file = resolve(target);
+  if (config.databaseFile === ':memory:' || !existsSync(config.databaseFile)) throw new OpsError(`There is no database at ${config.databaseFile} to back up.`);
+  if (file === config.databaseFile) throw new OpsError('The backup would overwrite the database itself: name another file.');
+  try {
+    // 'wx': refuses an existing file, and the copy is private from its first byte.
+    writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new OpsError(code === 'EEXIST' ? `${file} exists: a backup never overwrites a file.` : `Cannot create ${file}: ${(error as Error).message}`);
+  }
+  const source = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(file);
+  } catch (error) {
+    rmSync(file, { force: true });
+    throw error;
+  } finally {
+    source.close();
+  }
+  const check = new Database(file, { readonly: true });
+  const integrity = check.pragma('integrity_check', { simple: true });
+  check.close();
+  if (integrity !== 'ok') throw new OpsError(`The backup in ${file} failed its integrity check (${String(integrity)}).`);
+  out(
+    `Backed up ${config.databaseFile} to ${file} (${(statSync(file).size / 1024).toFixed(0)} KiB, ${appliedMigrations(file)} migrations).\n` +
+      `Its sealed secrets open only with this server's master key (${config.masterKey === undefined ? config.masterKeyFile : 'MASTER_KEY'}): keep a copy of it apart from the backup.`,
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The commands of the one entry point (server/main.ts, `npm run ops -- <command>`, the single
+ * executable): `serve` by default, and the operations commands a self-hoster runs beside it
+ * (README.md "Self-hosting"). Each command is one module in this folder.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { backup } from './backup.ts';
+import { migrate } from './migrate.ts';
+import { OpsError, type Output } from './output.ts';
+import { restore } from './restore.ts';
+import { rotateMasterKey } from './rotate-master-key.ts';
+import { serve } from './serve.ts';
+import { showConfig } from './show-config.ts';
+
+export const USAGE = `usage: pq-platform [command]        (from a checkout: npm start, npm run ops -- <command>)
+
+commands:
+  serve                         serve the web app and the API on PORT (the default)
+  migrate                       apply the database migrations, then exit
+  backup <file>                 copy the database to a new <file> with SQLite's online backup,
+                                safe while the server runs
+  restore <file> [--force]      replace the database with <file>; refused while a server has the
+                                database open, and (unless --force) when the current master key
+                                cannot open the backup's sealed secrets
+  rotate-master-key [--new-key-file <file>]
+                                re-seal every sealed secret under a new master key (random, or read
+                                from <file>) in one transaction; refused while a server runs
+  config                        print the effective configuration, secrets masked
+  help                          this text
+
+Configuration comes from the environment (docs/configuration.md).`;
+
+const OPTIONS = {
+  force: { type: 'boolean' },
+  'new-key-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface CommandIo {
+  env?: NodeJS.ProcessEnv;
+  out?: Output;
+  err?: Output;
+}
+
+const stdout: Output = (text) => process.stdout.write(`${text}\n`);
+const stderr: Output = (text) => process.stderr.write(`${text}\n`);
+
+/** Runs one command; resolves to its exit code, or undefined for `serve`, which runs until a signal. */
+export async function runCommand(argv: string[], io: CommandIo = {}): Promise<number | undefined> {
+  const out = io.out ?? stdout;
+  const err = io.err ?? stderr;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command = 'serve', ...rest] = parsed.positionals;
+  const { values } = parsed;
+  if (values.help || command === 'help') {
+    out(USAGE);
+    return 0;
+  }
+  const wantsFile = command === 'backup' || command === 'restore';
+  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'config'].includes(command)) {
+    err(`unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  if (rest.length !== (wantsFile ? 1 : 0)) {
+    err(`${command} ${wantsFile ? 'takes one file' : 'takes no arguments'}\n\n${USAGE}`);
+    return 2;
+  }
+  if ((values.force && command !== 'restore') || (values['new-key-file'] !== undefined && command !== 'rotate-master-key')) {
+    err(`an option ${command} does not take\n\n${USAGE}`);
+    return 2;
+  }
+
+  let config: Config;
+  try {
+    // Production unless NODE_ENV says otherwise, as `npm start` (docs/architecture.md §8).
+    config = loadConfig({ NODE_ENV: 'production', ...(io.env ?? process.env) });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(config);
+        return undefined;
+      case 'migrate':
+        migrate(config, out);
+        return 0;
+      case 'backup':
+        await backup(config, rest[0]!, out);
+        return 0;
+      case 'restore':
+        await restore(config, rest[0]!, { force: values.force ?? false }, out);
+        return 0;
+      case 'rotate-master-key':
+        rotateMasterKey(config, { newKeyFile: values['new-key-file'] }, out);
+        return 0;
+      default:
+        showConfig(config, out);
+        return 0;
+    }
+  } catch (error) {
+    if (error instanceof OpsError || error instanceof ConfigError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

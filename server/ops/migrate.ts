@@ -1,0 +1,25 @@
+/** `migrate`: applies the committed migrations (what every start does first) and exits. */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { openDatabase } from '../../db/connection.ts';
+import type { Config } from '../config.ts';
+import type { Output } from './output.ts';
+
+/** Migrations recorded as applied in a database file (0 for a new or empty one). */
+export function appliedMigrations(file: string): number {
+  if (file === ':memory:' || !existsSync(file)) return 0;
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+    return table ? (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
+  } finally {
+    sqlite.close();
+  }
+}
+
+export function migrate(config: Config, out: Output): void {
+  const before = appliedMigrations(config.databaseFile);
+  openDatabase(config.databaseFile).close();
+  const after = appliedMigrations(config.databaseFile);
+  out(after === before ? `${config.databaseFile}: up to date (${after} migrations)` : `${config.databaseFile}: applied ${after - before} migrations (${after} in all)`);
+}

@@ -1,0 +1,156 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { purchases, signingKeys } from '../../db/schema.ts';
+import { createApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { signUp, testConfig, type TestApp } from '../test-support.ts';
+import { runCommand } from './cli.ts';
+import { rotateMasterKey } from './rotate-master-key.ts';
+
+const dirs: string[] = [];
+let app: TestApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** An app whose folder outlives it (TestApp.close would remove it): the commands run on it afterwards. */
+async function openApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'pq-rotate-'));
+  dirs.push(dir);
+  const config = testConfig(dir, { engineWorkers: 1, ...overrides });
+  return { ...(await createApp({ config })), dir, config };
+}
+
+/** One of each sealed kind, made by the services that seal them, and their plain values. */
+async function sealEverything(t: TestApp) {
+  const { user, agent } = await signUp(t);
+  const { context } = t;
+  const signingKey = await context.signingKeys.create({ userId: user.id }, 'ML-DSA-65', 'rotated');
+  const serviceKey = await context.serviceKeys.currentOrCreate({ userId: user.id }, 'shop');
+  const [purchase] = t.context.db
+    .insert(purchases)
+    .values({ userId: user.id, paypalOrderId: 'ORDER1', planType: 'starter', planName: 'Starter', amount: 900, status: 'completed' })
+    .returning()
+    .all();
+  const planKey = context.keys.createPlanKey({ userId: user.id, purchaseId: purchase!.id, planType: 'starter', keyName: 'plan' });
+  t.context.database.sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)").run(user.id);
+  const [apiKey] = context.keys.list(user.id);
+  return {
+    userId: user.id,
+    agent,
+    apiKeyId: apiKey!.id,
+    planKey,
+    signingKey,
+    signingSeed: Buffer.from(context.signingKeys.seedOf(signingKey)).toString('hex'),
+    serviceKey,
+    serviceSeed: Buffer.from(context.serviceKeys.seedOf(serviceKey)).toString('hex'),
+  };
+}
+
+function output() {
+  const lines: string[] = [];
+  return { out: (text: string) => lines.push(text), text: () => lines.join('\n') };
+}
+
+describe('rotate-master-key', () => {
+  it('re-seals every sealed secret so the services open them under the new key, and removes what the old key signed', async () => {
+    app = await openApp();
+    const sealed = await sealEverything(app);
+    const oldKey = readFileSync(app.config.masterKeyFile, 'utf8');
+    await app.close();
+    const { dir, config } = app;
+    app = undefined;
+
+    const printed = output();
+    rotateMasterKey(config, {}, printed.out);
+    expect(readFileSync(join(dir, 'master.key'), 'utf8')).not.toBe(oldKey);
+    expect(existsSync(join(dir, 'master.key.new'))).toBe(false);
+    expect(printed.text()).toContain('1 signing-key seeds, 1 service-key seeds, 1 pending API-key secrets, 1 pending plan-key secrets');
+    expect(printed.text()).toMatch(/Removed 1 idempotency records and 1 sessions/);
+
+    const after = await createApp({ config });
+    try {
+      const { context } = after;
+      const row = context.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
+      expect(row.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
+      expect(Buffer.from(context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
+      const serviceRow = context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop')!;
+      expect(Buffer.from(context.serviceKeys.seedOf(serviceRow)).toString('hex')).toBe(sealed.serviceSeed);
+      expect(context.keys.revealSecret(sealed.userId, sealed.apiKeyId).secret).toMatch(/^sk_/);
+      expect(context.keys.revealPlanKeySecret(sealed.userId, sealed.planKey.row.id).secret).toBe(sealed.planKey.secret);
+      expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM idempotency_records').get()).toEqual({ n: 0 });
+      expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('refuses while the database is open elsewhere, and changes nothing', async () => {
+    app = await openApp();
+    await sealEverything(app);
+    const before = readFileSync(app.config.masterKeyFile, 'utf8');
+    expect(() => rotateMasterKey(app!.config, {}, () => {})).toThrow(/is open in another process/);
+    expect(readFileSync(app.config.masterKeyFile, 'utf8')).toBe(before);
+    expect(existsSync(`${app.config.masterKeyFile}.new`)).toBe(false);
+  });
+
+  it('finishes a rotation that crashed after its commit, and discards one that crashed before', async () => {
+    app = await openApp();
+    const sealed = await sealEverything(app);
+    await app.close();
+    const { dir, config } = app;
+    app = undefined;
+    const oldKey = readFileSync(config.masterKeyFile, 'utf8');
+    rotateMasterKey(config, {}, () => {});
+    const newKey = readFileSync(config.masterKeyFile, 'utf8');
+    // The state a crash between the commit and the rename leaves: old key file, new key beside it.
+    renameSync(config.masterKeyFile, `${config.masterKeyFile}.new`);
+    writeFileSync(config.masterKeyFile, oldKey);
+    const serve = output();
+    expect(await runCommand(['serve'], { env: { DATA_DIR: dir, PORT: '0' }, err: serve.out })).toBe(1);
+    expect(serve.text()).toMatch(/rotation was interrupted/);
+
+    const settled = output();
+    rotateMasterKey(config, {}, settled.out);
+    expect(settled.text()).toMatch(/had committed/);
+    expect(readFileSync(config.masterKeyFile, 'utf8')).toBe(newKey);
+
+    // A new key that opens nothing: that rotation never committed, so it is dropped and a new one runs.
+    writeFileSync(`${config.masterKeyFile}.new`, Buffer.alloc(32, 9).toString('base64'));
+    const restarted = output();
+    rotateMasterKey(config, {}, restarted.out);
+    expect(restarted.text()).toMatch(/did not commit[\s\S]*1 signing-key seeds/);
+    expect(readFileSync(config.masterKeyFile, 'utf8')).not.toBe(newKey);
+    const db = new Database(config.databaseFile, { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM signing_keys').get()).toEqual({ n: 1 });
+    db.close();
+    expect(sealed.signingKey.id).toMatch(/^kid_/);
+  });
+
+  it('with MASTER_KEY, takes the new key from a file and refuses without one', async () => {
+    app = await openApp({ masterKey: Buffer.alloc(32, 1).toString('hex') });
+    const sealed = await sealEverything(app);
+    await app.close();
+    const { dir, config } = app;
+    app = undefined;
+    expect(() => rotateMasterKey(config, {}, () => {})).toThrow(/--new-key-file/);
+    const keyFile = join(dir, 'next.key');
+    writeFileSync(keyFile, Buffer.alloc(32, 2).toString('hex'));
+    const printed = output();
+    rotateMasterKey(config, { newKeyFile: keyFile }, printed.out);
+    expect(printed.text()).toMatch(/Set MASTER_KEY to the key in/);
+    const after = await createApp({ config: { ...config, masterKey: Buffer.alloc(32, 2).toString('hex') } });
+    try {
+      const row = after.context.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
+      expect(Buffer.from(after.context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
+    } finally {
+      await after.close();
+    }
+  });
+});

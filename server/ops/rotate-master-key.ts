@@ -1,0 +1,106 @@
+/**
+ * `rotate-master-key`: every sealed secret (server/ops/sealed-values.ts) is opened with the current
+ * master key and sealed again under a new one, in one exclusive transaction that a running server
+ * refuses (server/ops/db-lock.ts). What was keyed by the old key and cannot be re-keyed is removed:
+ * idempotency records (their request MACs would never match a retry again) and sessions (their
+ * cookies are signed with it, so everybody signs in again). Email-verification links already sent
+ * stop working; the owner asks for a new one from the dashboard.
+ *
+ * The new key reaches the disk before the commit, as master.key.new, and replaces master.key after
+ * it. A crash between the two leaves master.key.new: the next run of this command sees which of
+ * the two keys opens the database's secrets and finishes or discards that rotation.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import type { Config } from '../config.ts';
+import { loadMasterKey } from '../security/master-key.ts';
+import { openExclusive } from './db-lock.ts';
+import { currentMasterKey, replaceFile, writeKeyFile } from './master.ts';
+import { OpsError, type Output } from './output.ts';
+import { opensWith, resealAll } from './sealed-values.ts';
+
+export interface RotateOptions {
+  /** A file holding the new key (32 bytes, hex or base64); default: a random key. Required with MASTER_KEY. */
+  newKeyFile?: string;
+}
+
+function newKey(config: Config, options: RotateOptions, fromEnv: boolean): Buffer {
+  if (options.newKeyFile !== undefined) {
+    if (!existsSync(options.newKeyFile)) throw new OpsError(`--new-key-file: ${options.newKeyFile} does not exist.`);
+    return loadMasterKey(undefined, options.newKeyFile);
+  }
+  if (fromEnv) {
+    throw new OpsError(
+      'The master key comes from MASTER_KEY: put a new key (32 random bytes, base64) in a file, run rotate-master-key --new-key-file <file>, then set MASTER_KEY to it.',
+    );
+  }
+  return randomBytes(32);
+}
+
+/** A master.key.new left by a rotation that crashed between its commit and its rename: finish it (true) or discard it. */
+function settleInterrupted(config: Config, pending: string, out: Output): boolean {
+  const candidate = loadMasterKey(undefined, pending);
+  const sqlite = existsSync(config.databaseFile) ? openExclusive(config.databaseFile, 'rotate-master-key') : undefined;
+  try {
+    if (sqlite && opensWith(sqlite, candidate) === true) {
+      replaceFile(pending, config.masterKeyFile);
+      out(`An interrupted rotation had committed: ${config.masterKeyFile} now holds its new key.`);
+      return true;
+    }
+    rmSync(pending);
+    out(`Removed ${pending}, left by a rotation that did not commit.`);
+    return false;
+  } finally {
+    sqlite?.close();
+  }
+}
+
+export function rotateMasterKey(config: Config, options: RotateOptions, out: Output): void {
+  const pending = `${config.masterKeyFile}.new`;
+  const fromFile = config.masterKey === undefined;
+  // A rotation that had committed is the one asked for; one that had not is started again.
+  if (fromFile && existsSync(pending) && settleInterrupted(config, pending, out)) return;
+  const current = currentMasterKey(config);
+  if (!current) throw new OpsError(`There is no master key yet (${config.masterKeyFile} does not exist and MASTER_KEY is not set): nothing to rotate.`);
+  const next = newKey(config, options, current.source === 'env');
+  if (next.equals(current.key)) throw new OpsError('The new master key is the current one.');
+
+  const sqlite = existsSync(config.databaseFile) ? openExclusive(config.databaseFile, 'rotate-master-key') : undefined;
+  let counts: Record<string, number> = {};
+  let purged = { idempotency: 0, sessions: 0 };
+  try {
+    if (sqlite) {
+      try {
+        counts = resealAll(sqlite, current.key, next);
+        purged = {
+          idempotency: sqlite.prepare('DELETE FROM idempotency_records').run().changes,
+          sessions: sqlite.prepare('DELETE FROM sessions').run().changes,
+        };
+        if (fromFile) writeKeyFile(pending, next);
+        sqlite.exec('COMMIT');
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        rmSync(pending, { force: true });
+        throw error;
+      }
+    } else if (fromFile) {
+      writeKeyFile(pending, next);
+    }
+    // Still holding the database: no server starts between the commit and the new key file.
+    if (fromFile) replaceFile(pending, config.masterKeyFile);
+  } finally {
+    sqlite?.close();
+  }
+
+  const resealed = Object.entries(counts).map(([what, n]) => `${n} ${what}`);
+  out(
+    [
+      `Re-sealed under the new master key: ${resealed.length > 0 ? resealed.join(', ') : 'nothing (no database yet)'}.`,
+      `Removed ${purged.idempotency} idempotency records and ${purged.sessions} sessions: both were keyed by the old key, so every user signs in again.`,
+      'Email-verification links sent before now no longer work; owners ask for a new one from the dashboard.',
+      fromFile
+        ? `The new key is in ${config.masterKeyFile}. Backups taken before now open only with the old key.`
+        : `Set MASTER_KEY to the key in ${options.newKeyFile} before the next start: the database no longer opens with the old one.`,
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * `serve` (the default command): the app on PORT (default 5000), and a graceful shutdown on
+ * SIGINT/SIGTERM that stops accepting, drains in-flight requests (10 s at most), then stops the
+ * engine workers and closes SQLite.
+ */
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { webRoutes } from '../web/static.ts';
+import { OpsError } from './output.ts';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export async function serve(config: Config): Promise<void> {
+  if (config.masterKey === undefined && existsSync(`${config.masterKeyFile}.new`)) {
+    throw new OpsError(`${config.masterKeyFile}.new exists: a master-key rotation was interrupted. Run rotate-master-key to settle it, then start again.`);
+  }
+  const logger = createLogger(config.logLevel);
+  const instance = await createApp({ config, logger, extraRoutes: webRoutes() });
+  const server: Server = instance.app.listen(config.port, config.host, () => {
+    // The local PayPal sandbox is this server: the app calls it over loopback (docs/api.md §14.4).
+    const { port } = server.address() as AddressInfo;
+    const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    instance.listening(`http://${loopback}:${port}`);
+    logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      instance.close().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}

@@ -1,0 +1,41 @@
+/**
+ * `config`: the configuration the server would run with (environment and defaults, as
+ * server/config.ts resolves them), as JSON, with every secret masked: it is meant to be pasted into
+ * a support request or compared between machines.
+ */
+import { existsSync } from 'node:fs';
+import type { Config } from '../config.ts';
+import type { Output } from './output.ts';
+
+export const MASK = '********';
+const SECRET_FIELD = /secret|password/i;
+
+/** smtp://user:pass@host keeps its user and host and loses its password. */
+function maskUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = MASK;
+    return parsed.toString();
+  } catch {
+    return MASK;
+  }
+}
+
+export function maskedConfig(config: Config): Record<string, unknown> {
+  const masterKey =
+    config.masterKey !== undefined
+      ? `${MASK} (from MASTER_KEY)`
+      : `${MASK} (in ${config.masterKeyFile}${existsSync(config.masterKeyFile) ? '' : ', created on the first start'})`;
+  const mask = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(mask);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, SECRET_FIELD.test(key) && typeof field === 'string' ? MASK : mask(field)]));
+  };
+  const masked = mask({ ...config, masterKey }) as Record<string, unknown>;
+  if (config.smtp) masked.smtp = { ...config.smtp, url: maskUrl(config.smtp.url) };
+  return masked;
+}
+
+export function showConfig(config: Config, out: Output): void {
+  out(JSON.stringify(maskedConfig(config), null, 2));
+}
