@@ -7,7 +7,10 @@ export function Footer() {
       <div className="container row">
         <div>
           <div className="brand">
-            <span className="brand-mark">PQ</span>PQ Platform
+            <span className="brand-mark" aria-hidden>
+              PQ
+            </span>
+            PQ Platform
           </div>
           <p className="muted" style={{ marginTop: 8 }}>Post-quantum signatures and proofs as an API.</p>
         </div>

@@ -45,8 +45,10 @@ export function Nav() {
     <>
       <header className="nav">
         <div className="container nav-inner">
-          <Link href="/" className="brand" aria-label="PQ Platform home">
-            <span className="brand-mark">PQ</span>
+          <Link href="/" className="brand">
+            <span className="brand-mark" aria-hidden>
+              PQ
+            </span>
             PQ Platform
           </Link>
           <nav className="nav-links" aria-label="Main">
@@ -64,7 +66,10 @@ export function Nav() {
         <nav className="mobile-menu" data-open={open} aria-label="Mobile" aria-hidden={!open} inert={!open}>
           <div className="row">
             <span className="brand">
-              <span className="brand-mark">PQ</span>Menu
+              <span className="brand-mark" aria-hidden>
+                PQ
+              </span>
+              Menu
             </span>
             <span className="spacer" />
             <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={() => setOpen(false)}>

@@ -1,6 +1,7 @@
 /** The side panel of one operation (docs/product.md §2.9): every field, JSON parts formatted. */
 import { formatBytes, formatMs } from '../demo/format.ts';
 import { algorithmLabel, type Operation } from './filter.ts';
+import { scrollRegion } from '../components/ui/scrollRegion.ts';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -57,18 +58,18 @@ export function DetailsPanel({ op }: { op: Operation | null }) {
       </div>
       <div>
         <div className="details-heading">Signature data</div>
-        <pre className="output details-json">{json(op.signature)}</pre>
+        <pre className="output details-json" {...scrollRegion('Signature data')}>{json(op.signature)}</pre>
       </div>
       {op.publicKey && (
         <div>
           <div className="details-heading">Public key</div>
-          <pre className="output details-json">{json(op.publicKey)}</pre>
+          <pre className="output details-json" {...scrollRegion('Public key')}>{json(op.publicKey)}</pre>
         </div>
       )}
       {op.metadata && (
         <div>
           <div className="details-heading">Metadata</div>
-          <pre className="output details-json">{json(op.metadata)}</pre>
+          <pre className="output details-json" {...scrollRegion('Metadata')}>{json(op.metadata)}</pre>
         </div>
       )}
     </aside>

@@ -1,16 +1,24 @@
-/** Per-operation sign (or prove) and verify times of one side, as a recharts line chart. */
+/**
+ * Per-operation sign (or prove) and verify times of one side, as a recharts line chart, with the same
+ * figures as a table under it for those who cannot see the chart.
+ */
+import { useId } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartTable } from '../../components/ChartTable.tsx';
 import { formatMs } from '../format.ts';
 import type { Sample } from './stats.ts';
+import { timesTable } from './timesTable.ts';
 
 export function TimesChart(props: { title: string; subtitle: string; samples: Sample[]; testId: string; firstStep?: 'sign' | 'prove' }) {
   const { title, subtitle, samples, testId, firstStep = 'sign' } = props;
   // Failed operations have no time: a gap in the lines, not a misleading zero.
   const dots = samples.length <= 40;
   const data = samples.map((s) => ({ op: s.index, sign: s.ok ? s.signMs : null, verify: s.ok ? s.verifyMs : null }));
+  const tableId = useId();
+  const table = timesTable(samples, firstStep);
   return (
-    <div className="card chart-card" data-testid={testId}>
-      <div className="card-title">{title}</div>
+    <figure className="card chart-card" data-testid={testId} aria-details={samples.length > 0 ? tableId : undefined}>
+      <figcaption className="card-title">{title}</figcaption>
       <p className="muted demo-small">{subtitle}</p>
       {samples.length === 0 ? (
         <div className="chart-empty muted">No operations yet.</div>
@@ -34,6 +42,7 @@ export function TimesChart(props: { title: string; subtitle: string; samples: Sa
           </ResponsiveContainer>
         </div>
       )}
-    </div>
+      {samples.length > 0 && <ChartTable id={tableId} caption={`${title}: ms per step of each operation`} columns={table.columns} rows={table.rows} />}
+    </figure>
   );
 }

@@ -1,5 +1,6 @@
 /** A dark code block with its file name and a Copy button (Copied for 2 s, see CopyButton). */
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
+import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 export function CodeBlock({ code, title }: { code: string; title: string }) {
   return (
@@ -8,7 +9,7 @@ export function CodeBlock({ code, title }: { code: string; title: string }) {
         <span>{title}</span>
         <CopyButton text={code} />
       </div>
-      <pre>
+      <pre {...scrollRegion(`${title} code`)}>
         <code>{code}</code>
       </pre>
     </div>

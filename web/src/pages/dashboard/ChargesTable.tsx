@@ -1,13 +1,14 @@
 /** The account's charges (GET /api/billing): plans bought and one overage row per month, in dollars from cents. */
 import { day, money, monthLabel } from './format.ts';
 import type { BillingView } from './types.ts';
+import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 const STATUS_CLASS: Record<string, string> = { paid: 'badge-success', pending: 'badge-accent', refunded: 'badge-danger', reversed: 'badge-danger' };
 
 export function ChargesTable({ charges }: { charges: BillingView['charges'] }) {
   if (charges.length === 0) return <p className="muted" data-testid="no-charges">No charges yet.</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" {...scrollRegion('Charges')}>
       <table className="table charges-table" data-testid="charges">
         <thead>
           <tr>

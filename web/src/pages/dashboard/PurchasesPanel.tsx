@@ -10,6 +10,7 @@ import { PlanKeysList } from './PlanKeysList.tsx';
 import { PurchaseDetail } from './PurchaseDetail.tsx';
 import type { PurchaseView } from './types.ts';
 import { usePurchases } from './usePurchases.ts';
+import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 /** A completed plan whose month is over (docs/api.md §14.5). */
 const ended = (p: PurchaseView) => p.status === 'completed' && p.expiresAt !== null && new Date(p.expiresAt).getTime() <= Date.now();
@@ -37,7 +38,7 @@ export function PurchasesPanel() {
           {query.isLoading ? 'Loading…' : 'No purchases yet. Buy a plan on the Billing tab.'}
         </p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollRegion('Purchases')}>
           <table className="table purchase-table">
             <thead>
               <tr>

@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import type { SigningKeyExported } from './types.ts';
 import { useSigningKeyExport } from './useSigningKeys.ts';
+import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 type Format = 'pem' | 'der' | 'jwk' | 'raw';
 const FORMATS: { value: Format; label: string }[] = [
@@ -46,7 +47,7 @@ export function SigningKeyExport({ keyId }: { keyId: string }) {
         <CopyButton text={text} onCopied={() => toast({ title: 'Copied!', description: 'Public key copied to clipboard' })} />
       </div>
       {exported.note && <p className="muted small">{exported.note}</p>}
-      <pre className="output export-output" data-testid="export-output">
+      <pre className="output export-output" data-testid="export-output" {...scrollRegion('Exported public key')}>
         {text}
       </pre>
     </div>

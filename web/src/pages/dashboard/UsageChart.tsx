@@ -1,9 +1,12 @@
 /**
  * Calls per day this month, stacked by algorithm, from GET /api/usage/daily (counted by the server
- * in SQL). Every day of the month up to today gets a bar, so quiet days show as zero.
+ * in SQL). Every day of the month up to today gets a bar, so quiet days show as zero; the same
+ * figures follow as a table for those who cannot see the chart.
  */
+import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartRows } from './chartRows.ts';
+import { ChartTable } from '../../components/ChartTable.tsx';
+import { chartRows, usageTable } from './chartRows.ts';
 import { monthLabel } from './format.ts';
 import { useDailyUsage } from './useDailyUsage.ts';
 
@@ -13,8 +16,10 @@ export function UsageChart() {
   const daily = useDailyUsage();
   const data = daily.data;
   const { rows, algorithms } = data ? chartRows(data) : { rows: [], algorithms: [] };
+  const tableId = useId();
+  const charted = !!data && data.total > 0;
   return (
-    <section className="card dash-card" aria-labelledby="chart-heading" data-testid="usage-chart">
+    <section className="card dash-card" aria-labelledby="chart-heading" aria-details={charted ? tableId : undefined} data-testid="usage-chart">
       <div className="card-head">
         <h2 id="chart-heading">API Calls This Month</h2>
         <span className="muted" data-testid="chart-total">
@@ -46,6 +51,7 @@ export function UsageChart() {
           )}
         </div>
       )}
+      {charted && <ChartTable id={tableId} caption={`API calls per day in ${monthLabel(data.month)}, by algorithm`} {...usageTable(data.month, rows, algorithms)} />}
     </section>
   );
 }

@@ -19,3 +19,11 @@ export function chartRows(daily: Daily, today = new Date()): { rows: Record<stri
   }
   return { rows, algorithms };
 }
+
+/** The chart's figures as table rows, for its text equivalent: one row per day, one column per algorithm. */
+export function usageTable(month: string, rows: Record<string, number | string>[], algorithms: string[]): { columns: string[]; rows: (string | number)[][] } {
+  return {
+    columns: ['Day (UTC)', ...algorithms],
+    rows: rows.map((r) => [`${month}-${String(r.day).padStart(2, '0')}`, ...algorithms.map((a) => r[a] ?? 0)]),
+  };
+}

@@ -1,6 +1,7 @@
 /** Home hero: the pitch, Try Demo and Get Started, and a real request/response pair of the API. */
 import { Link } from 'wouter';
 import { ALGORITHMS } from '../../demo/algorithms.ts';
+import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 export function Hero() {
   return (
@@ -39,12 +40,12 @@ export function Hero() {
             </div>
           </div>
         </div>
-        <div className="terminal" aria-label="Example API call">
+        <div className="terminal">
           <div className="terminal-bar">
             <i /><i /><i />
             <span>POST /api/crypto/dilion/sign</span>
           </div>
-          <pre>
+          <pre {...scrollRegion('Example API call')}>
             <span className="t-dim">{'$ '}</span>curl -X POST $API/api/crypto/dilion/sign \{'\n'}
             {'    '}-H <span className="t-str">"x-api-key: pk_…"</span> -H <span className="t-str">"x-api-secret: sk_…"</span> \{'\n'}
             {'    '}-d <span className="t-str">{`'{"message":"authentication request","sid":"service-A"}'`}</span>

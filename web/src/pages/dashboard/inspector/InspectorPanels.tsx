@@ -3,6 +3,7 @@ import { PLANS } from '../../../../../shared/plans.ts';
 import { dateTime, milliseconds, money } from '../format.ts';
 import type { InspectedOperations, InspectedUsage } from '../types.ts';
 import { UsageBar } from '../UsageBar.tsx';
+import { scrollRegion } from '../../../components/ui/scrollRegion.ts';
 
 export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedUsage | undefined; onRefresh: () => void; refreshing: boolean }) {
   return (
@@ -23,7 +24,7 @@ export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedU
           </p>
           <UsageBar used={usage.used} limit={usage.limit} label="Calls used" />
           <h3 className="raw-heading">Raw JSON</h3>
-          <pre className="output" data-testid="raw-json">
+          <pre className="output" data-testid="raw-json" {...scrollRegion('Raw JSON')}>
             {JSON.stringify(usage, null, 2)}
           </pre>
         </>

@@ -1,0 +1,154 @@
+/**
+ * Issue 18: axe-core's WCAG 2.0/2.1 A and AA rules (web/e2e/axe.ts) pass on every route of the app,
+ * signed out and signed in, at 1280 and 390 px: each demo tab before and after an operation, the
+ * benchmark with its charts, both login tabs, every dashboard tab, the PayPal sandbox's approval
+ * page. One stack, one page per width; every violation of a width is listed in one failure.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from './axe.ts';
+import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../../screenshots');
+const ROUTES = [
+  '/',
+  '/demo',
+  '/tech',
+  '/api-docs',
+  '/login',
+  '/history',
+  '/test',
+  '/dashboard',
+  '/dashboard-old',
+  '/dashboard-direct',
+  '/dashboard-simple',
+  '/dashboard-force',
+  '/contact',
+  '/payment/return',
+  '/no/such/page',
+];
+
+let stack: Stack;
+const uniqueEmail = () => `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** A signed-in account with a verified email (buying needs one) and one API call to chart. */
+async function signUp(page: Page) {
+  // The walk so far left a session cookie: a cookie-carrying write must name its origin.
+  const res = await page.request.post('/api/auth/register', {
+    headers: { origin: stack.origin },
+    data: { email: uniqueEmail(), password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const link = stack.app.context.emailVerification.issue(id);
+  expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
+  const [key] = (await (await page.request.get('/api/keys')).json()) as { id: number; keyValue: string }[];
+  const revealed = await page.request.post(`/api/keys/${key!.id}/reveal-secret`, { headers: { origin: stack.origin } });
+  const { keySecret } = (await revealed.json()) as { keySecret: string };
+  const signed = await fetch(`${stack.origin}/api/crypto/dilion/sign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key!.keyValue, 'x-api-secret': keySecret },
+    body: JSON.stringify({ message: 'for the usage chart' }),
+  });
+  expect(signed.status).toBe(200);
+}
+
+/** Loads a route and waits for its heading, so axe sees the page rather than the loading spinner. */
+async function open(page: Page, route: string) {
+  await page.goto(route, { waitUntil: 'networkidle' });
+  await page.locator('main h1').first().waitFor();
+}
+
+/** Walks the app's routes and their states, collecting every violation with where it was seen. */
+async function walk(page: Page, width: number, state: 'signed-out' | 'signed-in'): Promise<string[]> {
+  const found: string[] = [];
+  const check = async (where: string) => {
+    found.push(...describeViolations(`${where} (${state}, ${width} px)`, await axeViolations(page)));
+  };
+  for (const route of ROUTES) {
+    await open(page, route);
+    await check(route);
+    const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-');
+    await page.screenshot({ path: join(SHOTS, `a11y-${name}-${state}-${width}.png`), fullPage: true });
+  }
+  if (width < 861) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Demo' }).waitFor();
+    await check('the mobile menu');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+  }
+
+  await open(page, '/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await check('/login, Sign Up tab');
+
+  await open(page, '/demo');
+  await page.getByRole('button', { name: 'Generate Signature' }).click();
+  await page.getByTestId('dilion-result').or(page.getByTestId('dilion-output')).first().waitFor();
+  await check('/demo, Dilion signed');
+  for (const tab of ['QES2_ECDSA', 'QES2_Schnorr', 'zk-FIDNA']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await check(`/demo, ${tab} tab`);
+  }
+  await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
+  await page.getByTestId('stat-cards').waitFor();
+  await check('/demo, benchmark before a run');
+  await page.getByLabel('Operations Count').fill('2');
+  await page.getByRole('button', { name: 'Start Benchmark' }).click();
+  await page.getByTestId('benchmark-results').waitFor({ timeout: 60_000 });
+  await check('/demo, benchmark results');
+  await page.getByTestId('chart-browser').getByText('Show the figures as a table').click();
+  await check('/demo, benchmark figures as a table');
+
+  await open(page, '/history');
+  await page.getByRole('button', { name: 'View Details' }).first().click();
+  await page.getByTestId('details-panel').waitFor();
+  await check('/history, an operation\'s details');
+
+  if (state === 'signed-in') {
+    await open(page, '/dashboard');
+    await page.getByTestId('usage-chart').getByText('Show the figures as a table').click();
+    await page.getByTestId('api-key').first().getByRole('button', { name: 'Show API key' }).click();
+    await check('/dashboard, usage figures and a key shown');
+    for (const tab of ['operations', 'billing']) {
+      await open(page, `/dashboard?tab=${tab}`);
+      await page.getByRole('tab', { name: tab[0]!.toUpperCase() + tab.slice(1), selected: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(`/dashboard, ${tab} tab`);
+    }
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Upgrade to Starter' }).click(),
+    ]);
+    await popup.getByText('Local PayPal sandbox: no money moves').waitFor();
+    const approval = popup.url();
+    await popup.close();
+    await page.goto(approval);
+    await page.getByTestId('sandbox-amount').waitFor();
+    await page.screenshot({ path: join(SHOTS, `a11y-sandbox-approval-${width}.png`), fullPage: true });
+    await check('PayPal sandbox approval page');
+  }
+  return found;
+}
+
+describe.skipIf(skipBrowserTests)('accessibility (WCAG 2 A and AA, axe-core)', () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`has no violations on any route at ${width} px, signed out and signed in`, async () => {
+      const { page } = await stack.page({ width, height: 900 });
+      const found = await walk(page, width, 'signed-out');
+      await signUp(page);
+      found.push(...(await walk(page, width, 'signed-in')));
+      expect(found).toEqual([]);
+    }, 300_000);
+  }
+});
