@@ -109,9 +109,29 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-function packFiles(worker: string): PackFile[] {
+const read = (path: string): PackFile => ({ path, bytes: readFileSync(join(ROOT, path)) });
+
+/**
+ * dist/web as one consistent build: tests running beside this one may rebuild it (emptying it
+ * first), so a read that misses index.html or an asset it names is tried again.
+ */
+async function webFiles(): Promise<PackFile[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const files = filesUnder('dist/web').map(read);
+      const index = files.find((f) => f.path === 'dist/web/index.html');
+      const named = index ? [...Buffer.from(index.bytes).toString('utf8').matchAll(/\/(assets\/[^"']+)/g)].map((m) => `dist/web/${m[1]}`) : undefined;
+      if (named?.every((path) => files.some((f) => f.path === path))) return files;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (attempt === 5) throw new Error('dist/web is missing or kept changing: run npm run build:web');
+    await new Promise((ok) => setTimeout(ok, 2000));
+  }
+}
+
+async function packFiles(worker: string): Promise<PackFile[]> {
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  const read = (path: string): PackFile => ({ path, bytes: readFileSync(join(ROOT, path)) });
   return [
     // server/app.ts reads only the version from it.
     { path: 'package.json', bytes: Buffer.from(JSON.stringify({ name: 'pq-platform', version })) },
@@ -119,7 +139,7 @@ function packFiles(worker: string): PackFile[] {
     read('engine/build/release.wasm'),
     read(ADDON),
     ...filesUnder('db/migrations').map(read),
-    ...filesUnder('dist/web').map(read),
+    ...(await webFiles()),
     ...SWAGGER.map(read),
   ];
 }
@@ -130,7 +150,7 @@ async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   const { worker } = await bundle();
 
-  const files = packFiles(worker);
+  const files = await packFiles(worker);
   const { pack, id } = writePack(files);
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   writeFileSync(join(WORK, PACK_ASSET), pack);

@@ -1,31 +1,21 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { purchases, signingKeys } from '../../db/schema.ts';
 import { createApp } from '../app.ts';
-import type { Config } from '../config.ts';
-import { signUp, testConfig, type TestApp } from '../test-support.ts';
+import { signUp, type TestApp } from '../test-support.ts';
 import { runCommand } from './cli.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
+import { openApp, output, removeTempDirs } from './test-support.ts';
 
-const dirs: string[] = [];
 let app: TestApp | undefined;
 afterEach(async () => {
   await app?.close();
   app = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
 });
-
-/** An app whose folder outlives it (TestApp.close would remove it): the commands run on it afterwards. */
-async function openApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'pq-rotate-'));
-  dirs.push(dir);
-  const config = testConfig(dir, { engineWorkers: 1, ...overrides });
-  return { ...(await createApp({ config })), dir, config };
-}
 
 /** One of each sealed kind, made by the services that seal them, and their plain values. */
 async function sealEverything(t: TestApp) {
@@ -51,11 +41,6 @@ async function sealEverything(t: TestApp) {
     serviceKey,
     serviceSeed: Buffer.from(context.serviceKeys.seedOf(serviceKey)).toString('hex'),
   };
-}
-
-function output() {
-  const lines: string[] = [];
-  return { out: (text: string) => lines.push(text), text: () => lines.join('\n') };
 }
 
 describe('rotate-master-key', () => {

@@ -1,0 +1,31 @@
+/** Apps for the operations commands' tests: their folder outlives the app, since the commands run on it afterwards. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { testConfig, type TestApp } from '../test-support.ts';
+
+const dirs: string[] = [];
+
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pq-ops-'));
+  dirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A real app (one engine worker) on a folder of its own; close() leaves the folder. */
+export async function openApp(overrides: Partial<Config> = {}, dir = tempDir()): Promise<TestApp> {
+  const config = testConfig(dir, { engineWorkers: 1, ...overrides });
+  return { ...(await createApp({ config })), dir, config };
+}
+
+/** Collects what a command prints. */
+export function output() {
+  const lines: string[] = [];
+  return { out: (text: string) => void lines.push(text), text: () => lines.join('\n') };
+}
