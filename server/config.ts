@@ -13,37 +13,40 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  /** A file path, or file:PATH / sqlite:PATH. Default: DATA_DIR/app.db. */
-  DATABASE_URL: optionalString,
-  /** 32 bytes, base64 or hex. Default: read or created in DATA_DIR/master.key. */
-  MASTER_KEY: optionalString,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Origins allowed on cookie-authenticated writes besides the request's own host (comma-separated). */
-  PUBLIC_ORIGIN: optionalString,
-  /** Express "trust proxy" (a hop count): set when behind a reverse proxy so client IPs are right. */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_CALLBACK_URL: z.string().default('/api/auth/google/callback'),
-  /** The debug key inspector (/api/debug/*): on by default except in production. */
-  DEBUG_ROUTES: z.enum(['on', 'off']).optional(),
-  /** smtp://user:pass@host:port; contact messages are mailed only when set. */
-  SMTP_URL: optionalString,
-  CONTACT_TO: optionalString,
-  CONTACT_FROM: z.string().default('no-reply@localhost'),
-  /** local: the app's own PayPal sandbox (no account, no money); sandbox / live: PayPal itself. */
-  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live']).default('local'),
-  PAYPAL_CLIENT_ID: optionalString,
-  PAYPAL_CLIENT_SECRET: optionalString,
-  PAYPAL_WEBHOOK_ID: optionalString,
+/** Every setting, described for docs/configuration.md (generated from here by scripts/config-reference.ts). */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({
+    description: '`npm start`, `npm run ops` and the executable run in production unless this says otherwise: Secure cookies over HTTPS, HSTS, debug routes off.',
+  }),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000).meta({ description: 'The port the web app and the API are served on.' }),
+  HOST: z.string().default('0.0.0.0').meta({ description: 'The address to listen on; 127.0.0.1 to accept only local connections (behind a reverse proxy on the same machine).' }),
+  DATA_DIR: z.string().default('./data').meta({ description: 'Holds app.db and, when MASTER_KEY is unset, master.key; made with mode 0700. Relative to the working folder.' }),
+  DATABASE_URL: optionalString.meta({ description: 'The SQLite database: a file path, or file:PATH / sqlite:PATH. Default: DATA_DIR/app.db.' }),
+  MASTER_KEY: optionalString.meta({
+    description: 'The 32-byte master key (64 hex digits or base64) that seals signing-key seeds and pending API secrets and signs sessions. Default: read from, or created once in, DATA_DIR/master.key (mode 0600).',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: 'pino log level; logs are JSON lines on stdout.' }),
+  PUBLIC_ORIGIN: optionalString.meta({
+    description: 'The origins browsers reach the site at (comma-separated, e.g. https://pq.example.com): allowed on cookie-authenticated writes besides the request\'s own host; the first one is where mailed links point (else http://localhost:PORT).',
+  }),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0).meta({
+    description: 'How many reverse proxies stand in front (Express "trust proxy" hop count): set it to 1 behind one, so client IPs (rate limits) and HTTPS (Secure cookies) are read from X-Forwarded-For / X-Forwarded-Proto.',
+  }),
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional().meta({ description: 'Engine worker threads. Default: one per core.' }),
+  GOOGLE_CLIENT_ID: optionalString.meta({ description: 'Google sign-in: the OAuth client id (set with GOOGLE_CLIENT_SECRET, or neither).' }),
+  GOOGLE_CLIENT_SECRET: optionalString.meta({ description: 'Google sign-in: the OAuth client secret.' }),
+  GOOGLE_CALLBACK_URL: z.string().default('/api/auth/google/callback').meta({ description: 'Google sign-in: the redirect URL registered with Google; absolute (https://your.host/...) in production.' }),
+  DEBUG_ROUTES: z.enum(['on', 'off']).optional().meta({ description: 'The debug key inspector (/api/debug/*). Default: on, except in production.' }),
+  SMTP_URL: optionalString.meta({ description: 'smtp://user:pass@host:port (or smtps://): contact messages and verification links are mailed only when set.' }),
+  CONTACT_TO: optionalString.meta({ description: 'Where contact-form messages are mailed; required with SMTP_URL.' }),
+  CONTACT_FROM: z.string().default('no-reply@localhost').meta({ description: 'The From address of mails the server sends.' }),
+  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live']).default('local').meta({
+    description: "local: the app's own PayPal sandbox (no account, no money); sandbox / live: PayPal itself, with the three PAYPAL_* credentials below.",
+  }),
+  PAYPAL_CLIENT_ID: optionalString.meta({ description: 'PayPal REST app client id (sandbox / live).' }),
+  PAYPAL_CLIENT_SECRET: optionalString.meta({ description: 'PayPal REST app secret (sandbox / live).' }),
+  PAYPAL_WEBHOOK_ID: optionalString.meta({ description: "The id of the PayPal webhook pointing at /api/payments/webhook (sandbox / live), used to verify PayPal's calls." }),
 });
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
