@@ -36,6 +36,13 @@ export const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString.meta({ description: 'Google sign-in: the OAuth client id (set with GOOGLE_CLIENT_SECRET, or neither).' }),
   GOOGLE_CLIENT_SECRET: optionalString.meta({ description: 'Google sign-in: the OAuth client secret.' }),
   GOOGLE_CALLBACK_URL: z.string().default('/api/auth/google/callback').meta({ description: 'Google sign-in: the redirect URL registered with Google; absolute (https://your.host/...) in production.' }),
+  API_KEY_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(16)
+    .meta({ description: 'Public API calls one key may have running at once; more answer 429 too_many_concurrent_calls.' }),
   DEBUG_ROUTES: z.enum(['on', 'off']).optional().meta({ description: 'The debug key inspector (/api/debug/*). Default: on, except in production.' }),
   SMTP_URL: optionalString.meta({ description: 'smtp://user:pass@host:port (or smtps://): contact messages and verification links are mailed only when set.' }),
   CONTACT_TO: optionalString.meta({ description: 'Where contact-form messages are mailed; required with SMTP_URL.' }),
@@ -170,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },
-    concurrentCallsPerKey: 16,
+    concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
     rateLimits: { auth: 20, demo: 120, reads: 300 },
   };
 }
