@@ -6,6 +6,7 @@ import { SUITES } from './suites/index.ts';
 
 export interface RunOptions {
   quick?: boolean;
+  soak?: boolean;
   progress?: Progress;
   out?: (text: string) => void;
 }
@@ -21,11 +22,11 @@ export async function runSuite(name: string, options: RunOptions = {}): Promise<
     out(`${text}\n`);
   };
   const code = describeCode();
-  print(`Benchmark suite "${name}"${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}${code ? `\n${code}` : ''}`);
+  print(`Benchmark suite "${name}"${options.soak ? ' (--soak)' : ''}${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}${code ? `\n${code}` : ''}`);
   const suite = await entry.load();
   const started = performance.now();
   try {
-    await suite.run({ budget: quick ? QUICK : STANDARD, quick, progress, print });
+    await suite.run({ budget: quick ? QUICK : STANDARD, quick, soak: options.soak ?? false, progress, print });
   } finally {
     progress.clear();
   }

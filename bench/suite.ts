@@ -10,6 +10,8 @@ export interface SuiteContext {
   budget: Budget;
   /** True under --quick: a suite may also shrink its inputs, not only its budgets. */
   quick: boolean;
+  /** True under --soak: the load suite's long run that watches the server's memory. */
+  soak: boolean;
   progress: Progress;
   /** Prints one block of results to stdout (clearing the progress line first). */
   print(text: string): void;

@@ -34,6 +34,7 @@ export const SUITES: Record<string, Entry> = {
     description: 'secp256k1 ECDSA and BIP-340: ours vs @noble/curves and tiny-secp256k1; QES2 overhead over ML-DSA-65',
     load: async () => (await import('./secp256k1.ts')).secp256k1Suite,
   },
+  load: { description: 'a fixed rate of mixed Dilion sign/verify against one server: throughput, latency, errors, memory (--soak: its slope)', load: async () => (await import('./load.ts')).loadSuite },
   zk: {
     description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; sizes, attestation, setup, wasm size',
     load: async () => (await import('./zk.ts')).zkSuite,

@@ -1,0 +1,86 @@
+// The load suite and its parts. Performance is never asserted (see bench.test.ts): the suite runs
+// end to end with --quick so it cannot rot, and the generator and the slope are checked on
+// servers and samples whose answers are known.
+import { createServer, type Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCommand } from './cli.ts';
+import { rssOf, slopePerMinute } from './load/memory.ts';
+import { percentile, runOpenLoop } from './load/open-loop.ts';
+import { silentProgress } from './progress.ts';
+import { runSuite } from './run.ts';
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** Answers after `delayMs`, with 500 for paths under /fail. */
+function listen(delayMs: number): Promise<{ port: number; bodies: string[] }> {
+  const bodies: string[] = [];
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      bodies.push(`${req.url} ${body}`);
+      setTimeout(() => res.writeHead(req.url!.startsWith('/fail') ? 500 : 200, { 'content-length': 2 }).end('{}'), delayMs);
+    });
+  });
+  return new Promise((resolve) => server!.listen(0, '127.0.0.1', () => resolve({ port: (server!.address() as { port: number }).port, bodies })));
+}
+
+describe('runOpenLoop', () => {
+  it('starts calls on schedule whatever the answers take, and counts each kind apart', async () => {
+    const { port, bodies } = await listen(150);
+    const job = (i: number) => (i % 4 === 3 ? { kind: 'bad', path: '/fail', headers: {}, body: Buffer.from('{"i":0}') } : { kind: 'good', path: '/ok', headers: {}, body: Buffer.from(`{"i":${i}}`) });
+    const result = await runOpenLoop({ port, rate: 200, durationMs: 200, job });
+    // 40 calls in 200 ms although each answer takes 150 ms: a closed loop of a few clients could not.
+    expect(result.byKind.get('good')).toMatchObject({ sent: 30, ok: 30, errors: 0 });
+    expect(result.byKind.get('bad')).toMatchObject({ sent: 10, ok: 0, errors: 10 });
+    expect(bodies).toContain('/ok {"i":1}');
+    const latencies = result.byKind.get('good')!.latencies;
+    expect(latencies[0]).toBeGreaterThanOrEqual(150);
+    expect(latencies).toEqual([...latencies].sort((a, b) => a - b));
+  });
+
+  it('counts calls still unanswered after the drain as errors', async () => {
+    const { port } = await listen(2_000);
+    const result = await runOpenLoop({ port, rate: 50, durationMs: 100, drainMs: 100, job: () => ({ kind: 'slow', path: '/', headers: {}, body: Buffer.from('{}') }) });
+    expect(result.byKind.get('slow')).toMatchObject({ sent: 5, ok: 0, errors: 5 });
+  });
+});
+
+describe('memory', () => {
+  it('fits the slope of the samples in bytes per minute', () => {
+    const growing = Array.from({ length: 10 }, (_, i) => ({ t: i * 6_000, bytes: 100e6 + i * 1e6 + (i % 2) * 2e5 }));
+    expect(slopePerMinute(growing) / 1e6).toBeCloseTo(10, 0);
+    expect(slopePerMinute(growing.map((s) => ({ ...s, bytes: 5e7 })))).toBe(0);
+    expect(slopePerMinute(growing.slice(0, 1))).toBeNaN();
+    expect(percentile([1, 2, 3, 4], 0.5)).toBe(2);
+    expect(percentile([1, 2, 3, 4], 0.99)).toBe(4);
+  });
+
+  it.runIf(process.platform === 'linux')('reads the resident memory of a process', () => {
+    expect(rssOf(process.pid)).toBeGreaterThan(10 * 1024 * 1024);
+    expect(rssOf(2 ** 22 + 12_345)).toBeUndefined();
+  });
+});
+
+describe('load suite', () => {
+  it('takes --soak, for the load suite only', () => {
+    expect(parseCommand(['load', '--soak', '--quick'])).toEqual({ kind: 'run', suite: 'load', quick: true, soak: true });
+    expect(parseCommand(['engine', '--soak'])).toMatchObject({ kind: 'error', message: '--soak is for the load suite' });
+  });
+
+  it('drives the product at a fixed rate with --quick and reports latency, errors and memory', async () => {
+    const blocks: string[] = [];
+    await runSuite('load', { quick: true, progress: silentProgress, out: (text) => blocks.push(text) });
+    const output = blocks.join('\n');
+    for (const kind of ['sign', 'verify', 'all']) expect(output).toMatch(new RegExp(`^${kind} +\\d+ +[0-9.,]+ +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +0$`, 'm'));
+    expect(output).toMatch(/^sign +140 /m);
+    expect(output).toMatch(/^server RSS: [0-9.]+ MB before the load, [0-9.]+ MB after/m);
+  }, 60_000);
+
+  it('reports the memory slope with --soak', async () => {
+    const blocks: string[] = [];
+    await runSuite('load', { quick: true, soak: true, progress: silentProgress, out: (text) => blocks.push(text) });
+    expect(blocks.join('\n')).toMatch(/^RSS slope after 1 s of warm-up: [+-][0-9.]+ MB\/min over \d+ samples: too short to judge$/m);
+  }, 60_000);
+});
