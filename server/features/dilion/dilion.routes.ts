@@ -53,8 +53,8 @@ export function dilionRoutes(ctx: AppContext): void {
       before: [ctx.limits.demo],
       responses: { 200: { description: 'The signature', schema: DilionSignResponse }, ...demoResponses },
     },
-    ({ req, body }) =>
-      demoCall(ctx, req, {
+    ({ req, res, body }) =>
+      demoCall(ctx, req, res, {
         prepare: (owner) => dilion.prepareSign(owner, body),
         run: (p, source) => dilion.runSign(p, source),
       }),
@@ -67,8 +67,8 @@ export function dilionRoutes(ctx: AppContext): void {
       before: [ctx.limits.demo],
       responses: { 200: { description: 'The verdict', schema: DilionVerifyResponse }, ...demoResponses },
     },
-    ({ req, body }) =>
-      demoCall(ctx, req, {
+    ({ req, res, body }) =>
+      demoCall(ctx, req, res, {
         prepare: (owner) => dilion.prepareVerify(owner, body),
         run: (p, source) => dilion.runVerify(p, source),
       }),

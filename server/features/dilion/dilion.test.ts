@@ -230,3 +230,13 @@ describe('message size', () => {
     expect([demoTooLong.status, demoTooLong.body.code]).toEqual([413, 'message_too_long']);
   });
 });
+
+describe('demo responses', () => {
+  it('carry the engine time in Server-Timing, so a browser can tell it from the network time', async () => {
+    const res = await request(app.app).post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'timed' });
+    expect(res.status).toBe(200);
+    const match = /^engine;dur=(\d+\.\d{3});desc="engine time"$/.exec(res.headers['server-timing']!);
+    expect(Number(match![1])).toBeGreaterThan(0);
+    expect(Number(match![1])).toBeLessThan(10_000);
+  });
+});

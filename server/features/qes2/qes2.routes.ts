@@ -75,8 +75,8 @@ export function qes2Routes(ctx: AppContext): void {
         before: [ctx.limits.demo],
         responses: { 200: { description: 'The composite signature', schema: Qes2SignResponse }, ...demoResponses },
       },
-      ({ req, body }) =>
-        demoCall(ctx, req, {
+      ({ req, res, body }) =>
+        demoCall(ctx, req, res, {
           prepare: (owner) => qes2.prepareSign(mode, owner, body),
           run: (p, source) => qes2.runSign(p, source),
         }),
@@ -90,8 +90,8 @@ export function qes2Routes(ctx: AppContext): void {
         before: [ctx.limits.demo],
         responses: { 200: { description: 'The verdict, per half', schema: Qes2VerifyResponse }, ...demoResponses },
       },
-      ({ req, body }) =>
-        demoCall(ctx, req, {
+      ({ req, res, body }) =>
+        demoCall(ctx, req, res, {
           prepare: (owner) => qes2.prepareVerify(mode, owner, body),
           run: (p, source) => qes2.runVerify(p, source),
         }),

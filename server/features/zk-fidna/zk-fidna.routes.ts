@@ -64,8 +64,8 @@ export function zkFidnaRoutes(ctx: AppContext): void {
       before: [ctx.limits.demo],
       responses: { 200: { description: 'The proof', schema: ZkProveResponse }, ...demoResponses, ...falseStatement },
     },
-    ({ req, body }) =>
-      demoCall(ctx, req, {
+    ({ req, res, body }) =>
+      demoCall(ctx, req, res, {
         prepare: (owner) => zkFidna.prepareProve(owner, body),
         run: (p, source) => zkFidna.runProve(p, source),
       }),
@@ -78,8 +78,8 @@ export function zkFidnaRoutes(ctx: AppContext): void {
       before: [ctx.limits.demo],
       responses: { 200: { description: 'The verdict, per check', schema: ZkVerifyResponse }, ...demoResponses },
     },
-    ({ req, body }) =>
-      demoCall(ctx, req, {
+    ({ req, res, body }) =>
+      demoCall(ctx, req, res, {
         prepare: () => zkFidna.prepareVerify(body),
         run: (p, source) => zkFidna.runVerify(p, source),
       }),
