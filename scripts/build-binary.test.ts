@@ -34,11 +34,9 @@ function freePort(): Promise<number> {
 }
 
 describe('dist/pq-platform', () => {
-  it('can be built here (CI must build it)', () => {
-    if (process.env.CI) expect(missing).toBeUndefined();
-  });
-
+  // Skipped locally without the toolchain; CI must build it, so there the missing piece fails the test.
   it.skipIf(missing !== undefined && !process.env.CI)('builds, then serves the web app and signs and verifies through the API with no node on PATH, and stops cleanly on SIGTERM', async () => {
+    expect(missing).toBeUndefined();
     execFileSync(process.execPath, ['scripts/ensure-built.mjs', '--web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-binary.ts'], { cwd: ROOT, stdio: 'inherit' });
     expect(statSync(BINARY).mode & 0o111).not.toBe(0);
