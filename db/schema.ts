@@ -334,7 +334,7 @@ export const performanceTotals = sqliteTable('performance_totals', {
 });
 
 /**
- * Metered calls not yet settled (docs/decisions/027-answered-means-recorded.md): metering writes one
+ * Metered calls not yet settled (docs/decisions/028-answered-means-recorded.md): metering writes one
  * in the same transaction that counts the call; the commit that stores the call's operation record
  * deletes it, and a refund deletes it. One left at start-up belongs to a call that died with its
  * process, unanswered: start-up refunds it.

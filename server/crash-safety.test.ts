@@ -1,5 +1,5 @@
 /**
- * Crash safety (docs/decisions/027-answered-means-recorded.md): the real server, signing for 8
+ * Crash safety (docs/decisions/028-answered-means-recorded.md): the real server, signing for 8
  * clients with one free API key, is killed with SIGKILL at a random point under load and restarted
  * on the same data, five times. After each restart: the database is intact, every answered call is
  * in the history, usage equals the recorded calls with nothing left pending, and a retry of each

@@ -4,7 +4,7 @@
  * caller's faults, 4xx, which may create the account's default keys: only for a caller the meter
  * let through) → engine work → one commit of the operation record, the settled charge and the
  * stored idempotent answer → the answer. Any failure before that commit is refunded; a crash before
- * it is refunded at the next start (docs/decisions/027-answered-means-recorded.md). Demo: no
+ * it is refunded at the next start (docs/decisions/028-answered-means-recorded.md). Demo: no
  * metering, the visitor's session key, answered once recorded too.
  */
 import type { Request, Response } from 'express';

@@ -12,7 +12,7 @@
  *
  * The same transaction writes a pending charge: the commit that records the call's operation
  * settles it (operations.service.ts), a refund deletes it, and start-up refunds any left by a crash,
- * so a call is charged only when it was answered (docs/decisions/027-answered-means-recorded.md).
+ * so a call is charged only when it was answered (docs/decisions/028-answered-means-recorded.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -7,7 +7,7 @@
  * calls instead of one each. record() resolves once its row is committed, and a call is answered
  * only then, so an answered call is always in the history; what must be durable with the row (the
  * settled charge, the idempotent response) is written in the same transaction
- * (docs/decisions/027-answered-means-recorded.md). Every read here flushes first.
+ * (docs/decisions/028-answered-means-recorded.md). Every read here flushes first.
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
