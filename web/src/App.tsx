@@ -35,8 +35,19 @@ function Loading() {
 export function App() {
   return (
     <>
+      {/* The first Tab stop: straight past the navigation to the page (WCAG 2.4.1). */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <Nav />
-      <main>
+      <main id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Switch>
             <Route path="/" component={Home} />

@@ -13,6 +13,7 @@ import { base64Length, formatMs, previewList, shorten } from './format.ts';
 import { dilionSign, dilionVerify, type DilionSigned, type DilionVerified } from './operations.ts';
 import { OutputBlock, ResultBox, type VerifyState } from './Output.tsx';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
+import { ActionButton } from '../components/ui/ActionButton.tsx';
 
 const PLACEHOLDER_UID = 'user@example.com';
 
@@ -132,12 +133,12 @@ export function DilionTab({ where }: { where: Where }) {
           </div>
         </div>
         <div className="row">
-          <button type="button" className="btn btn-primary" onClick={sign} disabled={busy !== null}>
+          <ActionButton className="btn btn-primary" onClick={sign} inactive={busy !== null}>
             {busy === 'sign' ? 'Generating...' : 'Generate Signature'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={verify} disabled={busy !== null || !signed}>
+          </ActionButton>
+          <ActionButton className="btn btn-secondary" onClick={verify} inactive={busy !== null || !signed}>
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
-          </button>
+          </ActionButton>
         </div>
         <p className="muted demo-small" data-testid="dilion-help">
           {dilionHelp(signed?.response ?? null)}

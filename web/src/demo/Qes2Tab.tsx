@@ -14,6 +14,7 @@ import { qes2Sign, qes2Verify, type Qes2Mode, type Qes2Signed, type Qes2Verified
 import { OutputBlock, ResultBox, type OutputRow, type VerifyState } from './Output.tsx';
 import { flowStates, ProcessFlow } from './ProcessFlow.tsx';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
+import { ActionButton } from '../components/ui/ActionButton.tsx';
 
 /** The tabs' shared signature: its answer, where it was made and how long the page waited for it. */
 export interface Qes2TabSigned {
@@ -127,12 +128,12 @@ export function Qes2Tab(props: {
         </div>
         <p className="muted demo-small">The message is shared by the QES2_ECDSA and QES2_Schnorr tabs.</p>
         <div className="row">
-          <button type="button" className="btn btn-primary" onClick={generate} disabled={busy !== null}>
+          <ActionButton className="btn btn-primary" onClick={generate} inactive={busy !== null}>
             {busy === 'sign' ? 'Processing...' : 'Generate'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={verify} disabled={busy !== null || !mine}>
+          </ActionButton>
+          <ActionButton className="btn btn-secondary" onClick={verify} inactive={busy !== null || !mine}>
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
-          </button>
+          </ActionButton>
         </div>
         {/* All four steps run inside one engine call, so they are lit together when its answer arrives. */}
         <ProcessFlow title="Hybrid signing process" steps={steps} states={flowStates(phase === 'running' || phase === 'failed' ? phase : mine ? 'done' : 'idle')} />

@@ -18,6 +18,7 @@ import { OutputBlock, ResultBox, type VerifyState } from './Output.tsx';
 import { flowStates, ProcessFlow } from './ProcessFlow.tsx';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
 import { amountOf, CIRCUIT_HELP, detailRows, proofRows } from './zkFidnaText.ts';
+import { ActionButton } from '../components/ui/ActionButton.tsx';
 
 const LABELS: Record<ZkCircuit, string> = { balance_proof: 'Balance Proof (Y - X)', range_proof: 'Range Proof', custom: 'Custom' };
 const CIRCUITS = ZK_FIDNA_CIRCUITS.map((value) => ({ value, label: LABELS[value] }));
@@ -119,12 +120,12 @@ export function ZkFidnaTab({ where }: { where: Where }) {
           {CIRCUIT_HELP[circuit]}
         </p>
         <div className="row">
-          <button type="button" className="btn btn-primary" onClick={prove} disabled={busy !== null}>
+          <ActionButton className="btn btn-primary" onClick={prove} inactive={busy !== null}>
             {busy === 'prove' ? 'Proving...' : 'Generate zk-FIDNA'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={verify} disabled={busy !== null || !proved}>
+          </ActionButton>
+          <ActionButton className="btn btn-secondary" onClick={verify} inactive={busy !== null || !proved}>
             {busy === 'verify' ? 'Verifying...' : 'Verify'}
-          </button>
+          </ActionButton>
         </div>
         {/* The four steps run inside one engine call (or one request), so they are lit together when its answer arrives. */}
         <ProcessFlow title="ω process flow" steps={STEPS} states={flowStates(phase === 'running' || phase === 'failed' ? phase : proved ? 'done' : 'idle')} />

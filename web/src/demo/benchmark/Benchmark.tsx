@@ -165,7 +165,7 @@ export default function Benchmark() {
               <span className="spacer" />
               <strong data-testid="bench-percent">{percent}%</strong>
             </div>
-            <div className="progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <div className="progress" role="progressbar" aria-label="Benchmark progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
               <div style={{ width: `${percent}%` }} />
             </div>
             {waiting > 0 && <div className="demo-small muted">Waiting {waiting} s: the demo API allows a limited number of calls a minute per address.</div>}

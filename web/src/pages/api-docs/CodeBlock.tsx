@@ -7,7 +7,7 @@ export function CodeBlock({ code, title }: { code: string; title: string }) {
     <div className="code-block">
       <div className="code-block-bar">
         <span>{title}</span>
-        <CopyButton text={code} />
+        <CopyButton text={code} what={title} />
       </div>
       <pre {...scrollRegion(`${title} code`)}>
         <code>{code}</code>

@@ -9,6 +9,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { DEFAULT_SUBJECT, SUBJECTS, validateContact, type ContactErrors, type ContactValues, type Subject } from './validation.ts';
+import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
 const SUCCESS_TITLE = 'Message sent successfully!';
 const SUCCESS_MAILED = "Your message has been sent via email and saved to our database. We'll get back to you within 24 hours.";
@@ -24,6 +25,7 @@ export function ContactForm({ initialSubject }: { initialSubject?: Subject }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (sending) return;
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -67,9 +69,9 @@ export function ContactForm({ initialSubject }: { initialSubject?: Subject }) {
         </Field>
         <div className="form-actions span-2">
           <span className="muted">We reply within 24 hours.</span>
-          <button type="submit" className="btn btn-primary" disabled={sending}>
+          <ActionButton type="submit" className="btn btn-primary" inactive={sending}>
             {sending ? 'Sending...' : 'Send Message'}
-          </button>
+          </ActionButton>
         </div>
       </div>
     </form>

@@ -13,6 +13,7 @@ import { PlanCards } from './PlanCards.tsx';
 import { UsageBar } from './UsageBar.tsx';
 import { useBilling } from './useBilling.ts';
 import { useUsage } from './useUsage.ts';
+import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
 export function BillingTab() {
   const { usage } = useUsage();
@@ -106,9 +107,9 @@ export function BillingTab() {
             </div>
           )}
           {overage && overage.payable > 0 && (
-            <button type="button" className="btn btn-primary upgrade-button" disabled={busy !== null} onClick={() => void pay({ overage: true }, 'overage')}>
+            <ActionButton className="btn btn-primary upgrade-button" inactive={busy !== null} onClick={() => void pay({ overage: true }, 'overage')}>
               {busy === 'overage' ? 'Opening PayPal…' : `Pay ${money(overage.payable)} overage`}
-            </button>
+            </ActionButton>
           )}
           <p className="muted small">
             Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call, billed per calendar month (UTC) and payable once the

@@ -6,6 +6,7 @@
 import { PLANS, dollars, type Tier } from '../../../../shared/plans.ts';
 import { day, planDescription } from './format.ts';
 import type { BillingView } from './types.ts';
+import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
 const TIER_PLANS = PLANS.filter((p): p is Extract<(typeof PLANS)[number], { id: Tier }> => p.id !== 'enterprise');
 const RANK: Record<Tier, number> = { free: 0, starter: 1, pro: 2 };
@@ -39,15 +40,14 @@ export function PlanCards({ current, billing, busy, onBuy }: {
             <div className="price-calls">{planDescription(plan.id)}</div>
             {action ? (
               <>
-                <button
-                  type="button"
+                <ActionButton
                   className={`btn ${isCurrent ? 'btn-secondary' : 'btn-primary'}`}
-                  disabled={action.disabled || busy !== null}
+                  inactive={action.disabled || busy !== null}
                   aria-busy={busy === plan.id}
                   onClick={() => onBuy(plan.id as 'starter' | 'pro')}
                 >
                   {busy === plan.id ? 'Opening PayPal…' : action.label}
-                </button>
+                </ActionButton>
                 {action.note && <p className="muted small">{action.note}</p>}
               </>
             ) : (

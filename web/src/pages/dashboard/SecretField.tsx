@@ -17,7 +17,7 @@ export function SecretField({ label, value, kind }: { label: string; value: stri
         <button type="button" className="btn btn-ghost btn-sm" aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Show'} ${what}`} onClick={() => setShown(!shown)}>
           {shown ? 'Hide' : 'Show'}
         </button>
-        <CopyButton text={value} onCopied={() => toast({ title: 'Copied!', description: `${what} copied to clipboard` })} />
+        <CopyButton text={value} what={what} onCopied={() => toast({ title: 'Copied!', description: `${what} copied to clipboard` })} />
       </span>
     </div>
   );

@@ -44,7 +44,7 @@ export function SigningKeyExport({ keyId }: { keyId: string }) {
         <div className="export-format">
           <Select label="Export format" value={format} onValueChange={(v) => setChosen(v as Format)} options={formats} />
         </div>
-        <CopyButton text={text} onCopied={() => toast({ title: 'Copied!', description: 'Public key copied to clipboard' })} />
+        <CopyButton text={text} what="public key" onCopied={() => toast({ title: 'Copied!', description: 'Public key copied to clipboard' })} />
       </div>
       {exported.note && <p className="muted small">{exported.note}</p>}
       <pre className="output export-output" data-testid="export-output" {...scrollRegion('Exported public key')}>

@@ -4,6 +4,7 @@ import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { validateSignIn, type FieldErrors } from './names.ts';
 import { useAccountSubmit } from './useAccountSubmit.ts';
+import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
 export function SignInForm() {
   const [email, setEmail] = useState('');
@@ -17,6 +18,7 @@ export function SignInForm() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (pending) return;
     const found = validateSignIn({ email, password });
     setErrors(found);
     if (Object.keys(found).length === 0) void submit({ email: email.trim(), password });
@@ -38,9 +40,9 @@ export function SignInForm() {
           onChange={(e) => setPassword(e.target.value)} visible={visible} onToggleVisible={() => setVisible((v) => !v)}
           {...invalidProps('signin-password', errors.password)} />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <ActionButton type="submit" className="btn btn-primary btn-block" inactive={pending}>
         {pending ? 'Signing In...' : 'Sign In'}
-      </button>
+      </ActionButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { splitFullName, validateSignUp, type FieldErrors, type SignUpField } from './names.ts';
 import { useAccountSubmit } from './useAccountSubmit.ts';
+import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match!";
 
@@ -19,6 +20,7 @@ export function SignUpForm() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (pending) return;
     const found = validateSignUp(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -55,9 +57,9 @@ export function SignUpForm() {
           onChange={set('confirmPassword')} visible={visible} onToggleVisible={() => setVisible((v) => !v)} showToggle={false}
           {...invalidProps('signup-confirm', errors.confirmPassword)} />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <ActionButton type="submit" className="btn btn-primary btn-block" inactive={pending}>
         {pending ? 'Creating Account...' : 'Create Account'}
-      </button>
+      </ActionButton>
     </form>
   );
 }
