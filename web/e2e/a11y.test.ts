@@ -151,4 +151,30 @@ describe.skipIf(skipBrowserTests)('accessibility (WCAG 2 A and AA, axe-core)', (
       expect(found).toEqual([]);
     }, 300_000);
   }
+
+  it('turns transitions and animations off for visitors who ask for reduced motion', async () => {
+    const { page } = await stack.page({ width: 390, height: 844 });
+    await page.goto('/');
+    // The longest transition of the mobile menu and of a button, and the spinner's turn, in seconds.
+    const motion = () =>
+      page.evaluate(() => {
+        const longest = (el: Element, property: 'transitionDuration' | 'animationDuration') =>
+          Math.max(...getComputedStyle(el)[property].split(',').map((d) => parseFloat(d)));
+        const spinner = document.createElement('div');
+        spinner.className = 'spinner';
+        document.body.append(spinner);
+        const figures = {
+          menu: longest(document.querySelector('.mobile-menu')!, 'transitionDuration'),
+          button: longest(document.querySelector('.btn')!, 'transitionDuration'),
+          spinner: longest(spinner, 'animationDuration'),
+        };
+        spinner.remove();
+        return figures;
+      });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await motion()).toEqual({ menu: 0.22, button: 0.15, spinner: 0.8 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const reduced = await motion();
+    for (const seconds of Object.values(reduced)) expect(seconds).toBeLessThan(0.001);
+  });
 });

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { useServedPaths, type ServedPaths } from '../hooks/useServedPaths.ts';
+import { scrollBehavior } from '../lib/motion.ts';
 import '../styles/docs.css';
 import '../styles/marketing.css';
 import { AuthCard } from './api-docs/AuthCard.tsx';
@@ -85,7 +86,7 @@ export default function ApiDocs() {
         served={served}
         onPick={(t) => {
           setTab(t);
-          document.getElementById('algorithm-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          document.getElementById('algorithm-tabs')?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
         }}
       />
       <section id="algorithm-tabs" className="algo-tabs" style={{ marginTop: 36, scrollMarginTop: 80 }}>

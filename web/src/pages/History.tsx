@@ -11,6 +11,7 @@ import { DetailsPanel } from '../history/DetailsPanel.tsx';
 import { applyFilters, TABS, TYPE_FILTERS, type Operation, type Tab, type TypeFilter } from '../history/filter.ts';
 import { OperationItem } from '../history/OperationItem.tsx';
 import { errorMessage } from '../lib/api.ts';
+import { scrollBehavior } from '../lib/motion.ts';
 import '../history/history.css';
 
 export default function History() {
@@ -28,7 +29,7 @@ export default function History() {
   const select = (op: Operation) => {
     setSelected(op);
     // On narrow screens the panel sits below the list: bring it into view.
-    if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   };
 
   const list = (t: (typeof TABS)[number]) => {
