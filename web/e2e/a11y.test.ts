@@ -70,8 +70,6 @@ async function walk(page: Page, width: number, state: 'signed-out' | 'signed-in'
   for (const route of ROUTES) {
     await open(page, route);
     await check(route);
-    const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-');
-    await page.screenshot({ path: join(SHOTS, `a11y-${name}-${state}-${width}.png`), fullPage: true });
   }
   if (width < 861) {
     await page.getByRole('button', { name: 'Open menu' }).click();
