@@ -279,5 +279,32 @@ describe.skipIf(skipBrowserTests)('the keyboard alone', () => {
     expect(keys.noRing).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('shows a focus ring on every Tab stop of the public pages', async () => {
+    const { page } = await stack.page();
+    const missing: string[] = [];
+    const stops: Record<string, number> = {};
+    for (const route of ['/', '/demo', '/tech', '/api-docs', '/login', '/history', '/test', '/contact', '/dashboard']) {
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.locator('main h1').first().waitFor();
+      // Round the page once: Tab until focus leaves the document (the address bar) or comes back to the first stop.
+      let first: string | null = null;
+      for (let i = 0; i < 250; i++) {
+        await page.keyboard.press('Tab');
+        const f = await page.evaluate(readFocus);
+        const where = await page.evaluate(() => {
+          const el = document.activeElement;
+          return el && el !== document.body ? `${el.tagName}#${el.id}.${el.className}:${(el.textContent ?? '').slice(0, 30)}:${el.getBoundingClientRect().top + window.scrollY}` : null;
+        });
+        if (where === null || where === first) break;
+        first ??= where;
+        stops[route] = (stops[route] ?? 0) + 1;
+        if (!f.ring) missing.push(`${route}: ${f.tag} "${f.name}"`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The walk went round each page: past the skip link and the navigation into the page itself.
+    for (const [route, count] of Object.entries(stops)) expect(count, route).toBeGreaterThan(10);
+  });
 });
 
