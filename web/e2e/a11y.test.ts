@@ -127,6 +127,16 @@ async function walk(page: Page, width: number, state: 'signed-out' | 'signed-in'
     await page.getByTestId('sandbox-amount').waitFor();
     await page.screenshot({ path: join(SHOTS, `a11y-sandbox-approval-${width}.png`), fullPage: true });
     await check('PayPal sandbox approval page');
+
+    // Approved in this window (no opener): the return page sends it to Billing, with the toast.
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByTestId('billing-plan').getByText('Starter Plan').waitFor();
+    await page.getByTestId('charges').waitFor();
+    await check('/dashboard, billing tab with a plan, a charge and the payment toast');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByTestId('purchases').getByRole('row').filter({ hasText: 'Starter' }).click();
+    await page.getByTestId('purchase-detail').getByRole('button', { name: 'Show API key' }).click();
+    await check('/dashboard, a purchase and its plan key');
   }
   return found;
 }

@@ -230,6 +230,27 @@ describe.skipIf(skipBrowserTests)('the keyboard alone', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens the phone menu and closes it with Escape or ×, focus going back to the menu button', async () => {
+    const { page, errors } = await stack.page({ width: 390, height: 844 });
+    const keys = keyboard(page);
+    const menu = page.getByRole('navigation', { name: 'Mobile', includeHidden: true });
+    await page.goto('/');
+    await keys.tabTo('Open menu');
+    await keys.press('Enter');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
+    await keys.tabTo('Demo', { max: 4 });
+    await keys.press('Escape');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+    expect((await keys.focused()).name).toBe('Open menu');
+    await keys.press('Enter');
+    await keys.tabTo('Close menu', { max: 1 });
+    await keys.press('Enter');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+    expect((await keys.focused()).name).toBe('Open menu');
+    expect(keys.noRing).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('shows a focus ring on every Tab stop of the public pages', async () => {
     const { page } = await stack.page();
     const missing: string[] = [];

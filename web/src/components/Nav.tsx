@@ -1,5 +1,5 @@
 /** Sticky navigation with active-route highlight and a slide-in mobile menu that closes on navigation. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../hooks/useAuth.ts';
 
@@ -40,7 +40,23 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function Nav() {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [location]);
+  // Closed by hand (×, Escape, the backdrop), focus goes back to the button that opened the menu.
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <>
       <header className="nav">
@@ -54,12 +70,12 @@ export function Nav() {
           <nav className="nav-links" aria-label="Main">
             <NavLinks />
           </nav>
-          <button type="button" className="btn btn-ghost nav-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
+          <button ref={toggle} type="button" className="btn btn-ghost nav-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
             ☰
           </button>
         </div>
       </header>
-      {open && <div className="mobile-backdrop" onClick={() => setOpen(false)} />}
+      {open && <div className="mobile-backdrop" onClick={close} />}
       {/* Outside the header: its backdrop-filter would make it the containing block of these fixed layers.
           The layer clips, so the closed menu waits off-screen without widening the page. */}
       <div className="mobile-layer">
@@ -72,7 +88,7 @@ export function Nav() {
               Menu
             </span>
             <span className="spacer" />
-            <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={() => setOpen(false)}>
+            <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={close}>
               ×
             </button>
           </div>
