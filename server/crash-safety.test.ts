@@ -12,11 +12,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 5;
 const CLIENTS = 8;
+
+// Every server this file starts, so none outlives it: a timed-out test never reaches its finally.
+const servers = new Set<ChildProcess>();
+const killAll = () => servers.forEach((child) => child.kill('SIGKILL'));
+process.once('exit', killAll);
+afterAll(killAll);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -34,6 +40,8 @@ async function start(dir: string, port: number): Promise<ChildProcess> {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ENGINE_WORKERS: '1', LOG_LEVEL: 'silent' },
     stdio: 'ignore',
   });
+  servers.add(child);
+  child.once('exit', () => servers.delete(child));
   for (let i = 0; i < 300; i++) {
     if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
     await new Promise((r) => setTimeout(r, 100));
