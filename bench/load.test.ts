@@ -1,7 +1,9 @@
 // The load suite and its parts. Performance is never asserted (see bench.test.ts): the suite runs
 // end to end with --quick so it cannot rot, and the generator and the slope are checked on
 // servers and samples whose answers are known.
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCommand } from './cli.ts';
 import { rssOf, slopePerMinute } from './load/memory.ts';
@@ -33,7 +35,7 @@ describe('runOpenLoop', () => {
     const result = await runOpenLoop({ port, rate: 200, durationMs: 200, job });
     // 40 calls in 200 ms although each answer takes 150 ms: a closed loop of a few clients could not.
     expect(result.byKind.get('good')).toMatchObject({ sent: 30, ok: 30, errors: 0 });
-    expect(result.byKind.get('bad')).toMatchObject({ sent: 10, ok: 0, errors: 10 });
+    expect(result.byKind.get('bad')).toMatchObject({ sent: 10, ok: 0, errors: 10, causes: { 500: 10 } });
     expect(bodies).toContain('/ok {"i":1}');
     const latencies = result.byKind.get('good')!.latencies;
     expect(latencies[0]).toBeGreaterThanOrEqual(150);
@@ -43,7 +45,7 @@ describe('runOpenLoop', () => {
   it('counts calls still unanswered after the drain as errors', async () => {
     const { port } = await listen(2_000);
     const result = await runOpenLoop({ port, rate: 50, durationMs: 100, drainMs: 100, job: () => ({ kind: 'slow', path: '/', headers: {}, body: Buffer.from('{}') }) });
-    expect(result.byKind.get('slow')).toMatchObject({ sent: 5, ok: 0, errors: 5 });
+    expect(result.byKind.get('slow')).toMatchObject({ sent: 5, ok: 0, errors: 5, causes: { unanswered: 5 } });
   });
 });
 
@@ -81,6 +83,21 @@ describe('load suite', () => {
   it('reports the memory slope with --soak', async () => {
     const blocks: string[] = [];
     await runSuite('load', { quick: true, soak: true, progress: silentProgress, out: (text) => blocks.push(text) });
-    expect(blocks.join('\n')).toMatch(/^RSS slope after 1 s of warm-up: [+-][0-9.]+ MB\/min over \d+ samples: too short to judge$/m);
+    const output = blocks.join('\n');
+    expect(output).toMatch(/^RSS at 11 even steps of the run, MB: (\d+, ){10}\d+$/m);
+    expect(output).toMatch(/^RSS slope after 1 s of warm-up: [+-][0-9.]+ MB\/min over \d+ samples: too short to judge$/m);
+    expect(output).toMatch(/^RSS slope over the last half of the run: [+-][0-9.]+ MB\/min$/m);
   }, 60_000);
+});
+
+describe('gc-probe', () => {
+  it('prints the memory left after a forced collection, in a process run with --expose-gc', () => {
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', './bench/load/gc-probe.mjs', '-e', 'setTimeout(() => {}, 700)'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, NODE_OPTIONS: '', GC_PROBE_MS: '200' },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toMatch(/^gc-probe pid=\d+ t=\d+s rss=[0-9.]+MB heapUsed=[0-9.]+MB external=[0-9.]+MB$/m);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('gc-probe')).length).toBeGreaterThanOrEqual(2);
+  });
 });

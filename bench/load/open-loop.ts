@@ -35,6 +35,8 @@ export interface KindResult {
   ok: number;
   /** Other answers, connection errors, and requests unanswered at the end of the drain. */
   errors: number;
+  /** The errors by cause: an HTTP status, 'network' or 'unanswered'. */
+  causes: Record<string, number>;
   /** Latencies of the 200 answers, ms, sorted. */
   latencies: number[];
 }
@@ -62,29 +64,32 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   const send = (index: number, due: number) => {
     const job = options.job(index);
     let result = byKind.get(job.kind);
-    if (!result) byKind.set(job.kind, (result = { sent: 0, ok: 0, errors: 0, latencies: [] }));
+    if (!result) byKind.set(job.kind, (result = { sent: 0, ok: 0, errors: 0, causes: {}, latencies: [] }));
     const kind = result;
     kind.sent++;
     outstanding++;
     let done = false;
-    const finish = (ok: boolean) => {
+    const finish = (cause: number | 'network') => {
       if (done || closed) return;
       done = true;
-      if (ok) {
+      if (cause === 200) {
         kind.ok++;
         kind.latencies.push(performance.now() - due);
-      } else kind.errors++;
+      } else {
+        kind.errors++;
+        kind.causes[cause] = (kind.causes[cause] ?? 0) + 1;
+      }
       if (--outstanding === 0 && sent === total) settle();
     };
     const req = request(
       { host: '127.0.0.1', port: options.port, method: 'POST', path: job.path, agent, headers: { 'content-type': 'application/json', 'content-length': job.body.length, ...job.headers } },
       (res) => {
         res.resume();
-        res.on('end', () => finish(res.statusCode === 200));
-        res.on('error', () => finish(false));
+        res.on('end', () => finish(res.statusCode ?? 'network'));
+        res.on('error', () => finish('network'));
       },
     );
-    req.on('error', () => finish(false));
+    req.on('error', () => finish('network'));
     req.end(job.body);
   };
 
@@ -110,7 +115,11 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   agent.destroy();
   for (const kind of byKind.values()) {
     // Requests still unanswered after the drain count as errors too.
-    if (!drained) kind.errors = kind.sent - kind.ok;
+    const unanswered = kind.sent - kind.ok - kind.errors;
+    if (!drained && unanswered > 0) {
+      kind.errors += unanswered;
+      kind.causes.unanswered = unanswered;
+    }
     kind.latencies.sort((a, b) => a - b);
   }
   return { elapsedMs, byKind };

@@ -41,8 +41,14 @@ const MB = 1024 * 1024;
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(1)} MB`);
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} ms`);
 
+/** "0", or "3 (2× 429, 1× network)". */
+function errorsText(r: KindResult): string {
+  const causes = Object.entries(r.causes).map(([cause, n]) => `${n}× ${cause}`);
+  return causes.length === 0 ? String(r.errors) : `${r.errors} (${causes.join(', ')})`;
+}
+
 function kindRow(name: string, r: KindResult, seconds: number): Row {
-  return [name, String(r.sent), (r.ok / seconds).toLocaleString('en-US', { maximumFractionDigits: 1 }), ms(percentile(r.latencies, 0.5)), ms(percentile(r.latencies, 0.95)), ms(percentile(r.latencies, 0.99)), String(r.errors)];
+  return [name, String(r.sent), (r.ok / seconds).toLocaleString('en-US', { maximumFractionDigits: 1 }), ms(percentile(r.latencies, 0.5)), ms(percentile(r.latencies, 0.95)), ms(percentile(r.latencies, 0.99)), errorsText(r)];
 }
 
 function merge(results: KindResult[]): KindResult {
@@ -50,8 +56,23 @@ function merge(results: KindResult[]): KindResult {
     sent: results.reduce((s, r) => s + r.sent, 0),
     ok: results.reduce((s, r) => s + r.ok, 0),
     errors: results.reduce((s, r) => s + r.errors, 0),
+    causes: results.reduce<Record<string, number>>((all, r) => {
+      for (const [cause, n] of Object.entries(r.causes)) all[cause] = (all[cause] ?? 0) + n;
+      return all;
+    }, {}),
     latencies: results.flatMap((r) => r.latencies).sort((a, b) => a - b),
   };
+}
+
+/** `count` samples spread evenly over the run, in MB, so a reader sees the shape the slope summarises. */
+function spread(samples: Sample[], count: number): string {
+  const picks = Array.from({ length: Math.min(count, samples.length) }, (_, i) => samples[Math.round((i * (samples.length - 1)) / Math.max(1, count - 1))]!);
+  return picks.map((s) => (s.bytes / MB).toFixed(0)).join(', ');
+}
+
+function slopeText(samples: Sample[]): string {
+  const slope = slopePerMinute(samples) / MB;
+  return Number.isNaN(slope) ? 'n/a' : `${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min`;
 }
 
 function memoryLines(samples: Sample[], plan: Plan, soak: boolean, quick: boolean): string[] {
@@ -62,7 +83,9 @@ function memoryLines(samples: Sample[], plan: Plan, soak: boolean, quick: boolea
   const settled = samples.filter((s) => s.t >= plan.warmupMs);
   const slope = slopePerMinute(settled) / MB;
   const verdict = quick ? 'too short to judge' : Math.abs(slope) <= FLAT_MB_PER_MINUTE ? `flat (|slope| ≤ ${FLAT_MB_PER_MINUTE} MB/min)` : `NOT flat (limit ${FLAT_MB_PER_MINUTE} MB/min)`;
-  lines.push(`RSS slope after ${plan.warmupMs / 1000} s of warm-up: ${Number.isNaN(slope) ? 'n/a' : `${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min`} over ${settled.length} samples: ${verdict}`);
+  lines.push(`RSS at 11 even steps of the run, MB: ${spread(samples, 11)}`);
+  lines.push(`RSS slope after ${plan.warmupMs / 1000} s of warm-up: ${slopeText(settled)} over ${settled.length} samples: ${verdict}`);
+  lines.push(`RSS slope over the last half of the run: ${slopeText(samples.slice(Math.floor(samples.length / 2)))}`);
   return lines;
 }
 
