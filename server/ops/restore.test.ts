@@ -73,6 +73,17 @@ describe('restore', () => {
     expect(users(config.databaseFile)).toEqual([first]);
   });
 
+  it('restores a backup that holds no sealed secret into a folder with no key yet', async () => {
+    app = await openApp();
+    const file = join(tempDir(), 'empty.db');
+    await backup(app.config, file, () => {});
+    const fresh = tempDir();
+    const config = { ...app.config, dataDir: fresh, databaseFile: join(fresh, 'app.db'), masterKeyFile: join(fresh, 'master.key') };
+    await restore(config, file, { force: false }, () => {});
+    expect(users(config.databaseFile)).toEqual([]);
+    expect(existsSync(config.masterKeyFile)).toBe(false);
+  });
+
   it('refuses what is not a sound database of this version', async () => {
     const { file } = await serverWithBackup();
     const dir = tempDir();

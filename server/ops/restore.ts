@@ -36,8 +36,8 @@ function checkBackup(file: string, config: Config, force: boolean): void {
     const applied = appliedMigrations(file);
     if (applied === 0) throw new OpsError(`${file} is not a database of this product (it has no migrations table).`);
     if (applied > knownMigrations()) throw new OpsError(`${file} comes from a newer version (${applied} migrations; this one knows ${knownMigrations()}): restore it with that version.`);
-    const master = currentMasterKey(config);
-    const opens = master ? opensWith(backupDb, master.key) : false;
+    // With no key yet, any sealed value is one this server cannot open; a backup holding none is fine.
+    const opens = opensWith(backupDb, currentMasterKey(config)?.key ?? Buffer.alloc(32));
     if (opens === false && !force) {
       throw new OpsError(
         `The current master key does not open the secrets sealed in ${file}: put the master key it was made with in place first (or pass --force to restore it anyway).`,
