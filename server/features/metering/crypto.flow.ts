@@ -1,12 +1,12 @@
 /**
  * How a crypto call runs. Public (docs/api.md §5.1): validated input → a slot among the key's
- * concurrent calls → Idempotency-Key check → meter once (with a pending charge) → prepare (the
- * caller's faults, 4xx, which may create the account's default keys: only for a caller the meter
- * let through) → engine work → one commit of the operation record, the settled charge and the
- * stored idempotent answer → the answer. Any failure before that commit is refunded; a crash before
- * it is refunded at the next start (docs/decisions/028-answered-means-recorded.md). Demo: no
- * metering, the visitor's session key, answered once recorded too.
- */
+ * concurrent calls → Idempotency-Key check → admitted by metering (its place in the allowance held)
+ * → prepare (the caller's faults, 4xx, which may create the account's default keys: only for a
+ * caller the meter let through) → engine work → one commit of the operation record, the call's
+ * charge and the stored idempotent answer → the answer. A call that fails before that commit is
+ * not charged; one that dies in a crash before it was never charged
+ * (docs/decisions/028-answered-means-recorded.md). Demo: no metering, the visitor's session key,
+ * answered once recorded too. */
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';

@@ -183,13 +183,28 @@ describe('plan keys', () => {
 });
 
 describe('answered means recorded, charged means answered', () => {
-  it('settles a call’s pending charge in the commit that records it, and leaves nothing pending', async () => {
+  it('writes a call’s charge in the commit that records it, and holds nothing once it is answered', async () => {
     const who = await signUpWithKey(app);
-    const before = sqlCount('SELECT count(*) AS n FROM pending_charges');
     const res = await verifyCall(who);
     expect(res.status).toBe(200);
-    expect(sqlCount('SELECT count(*) AS n FROM pending_charges')).toBe(before);
+    expect((await usage(who)).apiCallsThisMonth).toBe(1);
     expect(sqlCount('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?', who.user.id)).toBe(1);
+    expect(app.context.metering.held).toBe(0);
+  });
+
+  it('admits a call without writing anything, and frees its place when it is refunded', async () => {
+    const who = await signUpWithKey(app);
+    sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
+    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null };
+    const ticket = app.context.metering.meter(caller);
+    expect(sqlCount('SELECT api_usage_count AS n FROM users WHERE id = ?', who.user.id)).toBe(99);
+    // The 100th place is held: another call is refused until the first is settled or refunded.
+    expect(() => app.context.metering.meter(caller)).toThrow(expect.objectContaining({ code: 'usage_limit_reached' }));
+    app.context.metering.refund(ticket);
+    app.context.metering.refund(ticket);
+    expect(app.context.metering.held).toBe(0);
+    expect((await verifyCall(who)).status).toBe(200);
+    expect((await usage(who)).apiCallsThisMonth).toBe(100);
   });
 
   it('does not answer a call whose record cannot be stored, and refunds it', async () => {
@@ -202,30 +217,27 @@ describe('answered means recorded, charged means answered', () => {
       expect([res.status, res.body.code]).toEqual([503, 'call_failed']);
       expect(res.body.message).toContain('not charged');
       expect((await usage(who)).apiCallsThisMonth).toBe(0);
-      expect(sqlCount('SELECT count(*) AS n FROM pending_charges WHERE user_id = ?', who.user.id)).toBe(0);
+      expect(app.context.metering.held).toBe(0);
     } finally {
       sql('DROP TRIGGER refuse_nonsense');
       app.context.operations.record = record;
     }
   });
 
-  it('refunds at start-up the calls a dead process metered but never answered, and frees their idempotency keys', async () => {
+  it('charges nothing for a call a dead process admitted but never answered, and frees its idempotency key at start-up', async () => {
     const dir = app.dir;
     const crashed = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
     const who = await signUpWithKey(crashed);
     const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null };
-    // What a crash leaves: a metered call and a running idempotent request, never settled.
+    // What a crash leaves: an admitted call and a running idempotent request, never settled.
     crashed.context.metering.meter(caller);
     crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');
-    const counted = crashed.context.database.sqlite.prepare('SELECT api_usage_count AS n FROM users WHERE id = ?');
-    expect((counted.get(who.user.id) as { n: number }).n).toBe(1);
     await crashed.context.pool.close();
     crashed.context.database.close();
     const restarted = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
     try {
       const db = restarted.context.database.sqlite;
       expect((db.prepare('SELECT api_usage_count AS n FROM users WHERE id = ?').get(who.user.id) as { n: number }).n).toBe(0);
-      expect((db.prepare('SELECT count(*) AS n FROM pending_charges').get() as { n: number }).n).toBe(0);
       expect(restarted.context.idempotency.begin(who.user.id, 'retry-me', 'hash').kind).toBe('started');
     } finally {
       await restarted.close();
