@@ -13,6 +13,8 @@ import { EnginePool } from './engine/pool.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { CallSlots } from './http/call-slots.ts';
+import { headerOf } from './http/exchange.ts';
+import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
 import { IdempotencyService } from './http/idempotency.ts';
 import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
@@ -77,7 +79,11 @@ export interface AppDeps {
 }
 
 export interface AppInstance {
-  app: express.Express;
+  /** The request listener: the fast lane's calls, and Express for everything else; listen() starts a server on it. */
+  app: AppHandler;
+  /** The Express app behind it (every route, the lane's included). */
+  express: express.Express;
+  lane: FastLane;
   context: AppContext;
   /** Call once the server listens (origin: http://127.0.0.1:PORT): the local PayPal sandbox is reached there. */
   listening(origin: string): void;
@@ -85,7 +91,8 @@ export interface AppInstance {
   close(): Promise<void>;
 }
 
-export const BODY_LIMIT = '256kb';
+/** The largest request body read (256 KiB), by Express's JSON parser and the fast lane. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 const SESSION_COOKIE = 'pq.sid';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -105,9 +112,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // API answers are not cached by validators; hashing every JSON body for an ETag cost ~2 % per call.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
-  app.use(requestLog(logger));
-  app.use(securityHeaders(config.env === 'production'));
-  app.use(express.json({ limit: BODY_LIMIT, strict: true }));
+  // Run before every route, by Express and by the fast lane alike.
+  const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
+  app.use(...everyRequest);
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }));
+  const lane = new FastLane({ before: everyRequest, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
   const store = new SqliteSessionStore(database.sqlite);
   const housekeeping = new Housekeeping(database.sqlite);
@@ -136,7 +145,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
   const apiKeyAuth: RequestHandler = (req, _res, next) => {
-    req.apiCaller = keys.authenticate(req.get('x-api-key'), req.get('x-api-secret'));
+    req.apiCaller = keys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'));
     next();
   };
   const authChains: Record<Auth, RequestHandler[]> = {
@@ -145,7 +154,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     user: [...withSession, requireUser],
     apiKey: [apiKeyAuth],
   };
-  const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production' });
+  const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
   const now = deps.now ?? (() => new Date());
   const metering = new MeteringService(db, { now });
@@ -211,7 +220,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.use(errorHandler);
 
   return {
-    app,
+    app: lane.handler(app),
+    express: app,
+    lane,
     context,
     listening: (origin) => paymentParts.listening(origin),
     close: async () => {

@@ -1,10 +1,11 @@
 /**
- * The one Express error handler: maps AppError, body-parser failures and anything unexpected to
+ * The one error handler (Express's, and the fast lane's): maps AppError, body-parser failures and anything unexpected to
  * `{ message, code, param?, details?, requestId }` (docs/api.md §2.3). Unexpected errors are logged with
  * the request id and answered with a 500 that reveals nothing internal.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../errors.ts';
+import { sendJson } from './exchange.ts';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -43,12 +44,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   const requestId = String(req.id ?? '');
   if (!error) {
     req.log?.error({ err }, 'unhandled error');
-    res.status(500).json({ message: 'Internal server error: the failure was logged; retry later.', code: 'internal_error', requestId });
+    sendJson(res, 500, { message: 'Internal server error: the failure was logged; retry later.', code: 'internal_error', requestId });
     return;
   }
   if (error.status >= 500) req.log?.error({ err }, error.message);
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-  res.status(error.status).json({
+  sendJson(res, error.status, {
     message: error.message,
     code: error.code,
     ...(error.param !== undefined ? { param: error.param } : {}),

@@ -8,6 +8,8 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { ErrorResponse } from '../contract/common.ts';
 import { AppError } from '../errors.ts';
+import { hasBody, headerOf, mediaTypeOf, sendJson } from './exchange.ts';
+import type { FastLane } from './fast-lane.ts';
 import { validate } from './validation.ts';
 
 /**
@@ -60,6 +62,13 @@ export interface ApiBuilderOptions {
   auth: Record<Auth, RequestHandler[]>;
   /** Check each JSON response against its declared schema (tests and development). */
   checkResponses: boolean;
+  /** Where the metered API's calls are also served without Express (fast-lane.ts). */
+  lane?: FastLane;
+}
+
+/** The metered API's shape: a POST with an API key and a JSON body, no path or query parameters, nothing run before it. */
+function laneEligible(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): boolean {
+  return def.method === 'post' && def.auth === 'apiKey' && !def.params && !def.query && !def.before?.length;
 }
 
 export class ApiBuilder {
@@ -93,10 +102,11 @@ export class ApiBuilder {
         const check = responseSchema.safeParse(result);
         if (!check.success) throw new Error(`${def.method.toUpperCase()} ${def.path} broke its contract: ${check.error.message}`);
       }
-      res.status(success).json(result);
+      sendJson(res, success, result);
     };
     const chain = [...this.options.auth[def.auth], requireJsonBody(def.method), ...(def.before ?? []), run];
     this.app[def.method](def.path, ...chain);
+    if (this.options.lane && laneEligible(def)) this.options.lane.add(def.path, chain);
   }
 
   /** Mounts static files (not an API operation, so not in the OpenAPI document). */
@@ -139,8 +149,7 @@ export class ApiBuilder {
 function requireJsonBody(method: Method): RequestHandler {
   return (req, _res, next) => {
     if (method === 'get' || method === 'delete') return next();
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json')) {
+    if (hasBody(req) && mediaTypeOf(headerOf(req, 'content-type')) !== 'application/json') {
       return next(new AppError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'));
     }
     next();

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import { AppError } from '../../errors.ts';
+import { headerOf, sendJson } from '../../http/exchange.ts';
 import type { OperationSource } from '../dilion/dilion.service.ts';
 import type { Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
@@ -63,12 +64,12 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
 
 async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
   const caller = req.apiCaller!;
-  const key = req.get('idempotency-key');
+  const key = headerOf(req, 'idempotency-key');
   // Hashing the body is only needed to compare it with a keyed earlier request.
   const start = ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : ctx.idempotency.requestHash(req));
   if (start.kind === 'replay') {
     res.setHeader('Idempotent-Replayed', 'true');
-    res.status(start.status).json(start.body);
+    sendJson(res, start.status, start.body);
     return undefined;
   }
   try {

@@ -84,7 +84,7 @@ describe('OpenAPI and docs', () => {
     expect(res.body.openapi).toBe('3.1.0');
     // Walk Express's own routing table, so a route added without the builder is caught too.
     const served: string[] = [];
-    for (const layer of (app.app as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack) {
+    for (const layer of (app.express as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack) {
       if (!layer.route) continue;
       for (const method of Object.keys(layer.route.methods)) served.push(`${method} ${layer.route.path.replace(/:(\w+)/g, '{$1}')}`);
     }

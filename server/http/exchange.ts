@@ -1,0 +1,33 @@
+/**
+ * Reading a request and answering it through node's own request and response objects, so that the
+ * same code serves Express's routes and the fast lane's (fast-lane.ts), which never turns node's
+ * objects into Express's.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Sends `body` as JSON with `status`, as Express's res.status(status).json(body) would. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** The media type of a Content-Type header, lower-cased and without its parameters ('' when absent). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return '';
+  const semicolon = contentType.indexOf(';');
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/** A request header's value (repeated headers joined, as node does for all but a few). */
+export function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** True when the request carries a body (a non-zero Content-Length, or a chunked one). */
+export function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
