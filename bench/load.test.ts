@@ -38,7 +38,8 @@ describe('runOpenLoop', () => {
     expect(result.byKind.get('bad')).toMatchObject({ sent: 10, ok: 0, errors: 10, causes: { 500: 10 } });
     expect(bodies).toContain('/ok {"i":1}');
     const latencies = result.byKind.get('good')!.latencies;
-    expect(latencies[0]).toBeGreaterThanOrEqual(150);
+    // Node's timers may fire a fraction of a millisecond early against performance.now().
+    expect(latencies[0]).toBeGreaterThanOrEqual(145);
     expect(latencies).toEqual([...latencies].sort((a, b) => a - b));
   });
 

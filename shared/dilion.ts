@@ -128,6 +128,14 @@ export function signatureViews(signature: Uint8Array, mlDsa65: SignatureDecoder)
 }
 
 /**
+ * The views as JSON object members (`"c":[…],"z":[…]`), the text signatureViews() gives: the engine
+ * worker that signs writes them, so the server's main thread does not serialize 1,536 numbers per answer.
+ */
+export function signatureViewsMembers(signature: Uint8Array, mlDsa65: SignatureDecoder): string {
+  return JSON.stringify(signatureViews(signature, mlDsa65)).slice(1, -1);
+}
+
+/**
  * A typed array's values as a plain array. Filled by push, so V8 keeps it a packed array of small
  * integers: JSON.stringify writes that 2.5x faster than the holey array `new Array(n)` gives
  * (16 µs against 39 µs for a signature's 1,536 values), and every sign response carries one.

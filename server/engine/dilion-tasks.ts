@@ -4,7 +4,7 @@
  * the pidCipher are built in exactly one place.
  */
 import type { Engine } from '../../engine/src/index.ts';
-import { DILION_PID } from '../../shared/dilion.ts';
+import { DILION_PID, signatureViewsMembers } from '../../shared/dilion.ts';
 import type { EngineTasks, PidCipherBytes } from './protocol.ts';
 
 type Names = 'mlKemPublicKey' | 'mlKemCheckPublicKey' | 'dilionSign' | 'dilionVerify' | 'dilionOpenPid';
@@ -25,7 +25,8 @@ export function dilionHandlers(engine: Engine): DilionHandlers {
           ...(pid ? { uid: pid.uid, publicKey, serviceKey: { publicKey: pid.serviceKey, keyId: pid.serviceKeyId } } : {}),
         });
         const pidCipher = signed.pidCipher ? { C1: signed.pidCipher.C1, C2: signed.pidCipher.C2, serviceKeyId: signed.pidCipher.serviceKeyId } : null;
-        return { signature: signed.signature, pidCipher, opening: signed.pidOpening, elapsedMs: performance.now() - start };
+        const elapsedMs = performance.now() - start;
+        return { signature: signed.signature, views: signatureViewsMembers(signed.signature, engine.mlDsa65), pidCipher, opening: signed.pidOpening, elapsedMs };
       } finally {
         secretKey.fill(0);
       }

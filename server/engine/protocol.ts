@@ -37,7 +37,8 @@ export interface EngineTasks {
   dilionSign: {
     args: { seed: Uint8Array; message: string; sid: string; pid: { uid: string; serviceKey: Uint8Array; serviceKeyId: Uint8Array } | null };
     /** opening: the 32-byte encapsulation randomness m (the pidOpening), with a pid. */
-    result: { signature: Uint8Array; pidCipher: PidCipherBytes | null; opening: Uint8Array | null; elapsedMs: number };
+    /** views: the signature's c and z as JSON members (shared/dilion.ts signatureViewsMembers). */
+    result: { signature: Uint8Array; views: string; pidCipher: PidCipherBytes | null; opening: Uint8Array | null; elapsedMs: number };
   };
   /** Dilion verify (engine.dilion): rebuilds M from the message and the pidCipher, if any. */
   dilionVerify: {

@@ -4,14 +4,21 @@
  * objects into Express's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stringifyJson } from './raw-json.ts';
 
-/** Sends `body` as JSON with `status`, as Express's res.status(status).json(body) would. */
+/** Sends `body` as JSON with `status`, as Express's res.status(status).json(body) would (RawJson spliced in). */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, stringifyJson(body));
+}
+
+/** Sends JSON text already made. */
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
+  // Encoded once: measuring the length and then writing the string would walk it twice.
+  const bytes = Buffer.from(text, 'utf8');
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
 /** The media type of a Content-Type header, lower-cased and without its parameters ('' when absent). */

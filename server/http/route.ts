@@ -8,7 +8,8 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { ErrorResponse } from '../contract/common.ts';
 import { AppError } from '../errors.ts';
-import { hasBody, headerOf, mediaTypeOf, sendJson } from './exchange.ts';
+import { hasBody, headerOf, mediaTypeOf, sendJsonText } from './exchange.ts';
+import { stringifyJson } from './raw-json.ts';
 import type { FastLane } from './fast-lane.ts';
 import { validate } from './validation.ts';
 
@@ -98,11 +99,13 @@ export class ApiBuilder {
       const query = def.query ? validate(def.query, req.query, 'query') : undefined;
       const result = await handler({ req, res, body: body as Infer<B>, params: params as Infer<P>, query: query as Infer<Q> });
       if (res.headersSent || result === undefined) return;
+      const text = stringifyJson(result);
       if (this.options.checkResponses && responseSchema) {
-        const check = responseSchema.safeParse(result);
+        // What is sent is checked, RawJson parts included.
+        const check = responseSchema.safeParse(JSON.parse(text));
         if (!check.success) throw new Error(`${def.method.toUpperCase()} ${def.path} broke its contract: ${check.error.message}`);
       }
-      sendJson(res, success, result);
+      sendJsonText(res, success, text);
     };
     const chain = [...this.options.auth[def.auth], requireJsonBody(def.method), ...(def.before ?? []), run];
     this.app[def.method](def.path, ...chain);

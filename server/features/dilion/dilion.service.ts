@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { DILION, DILION_PID, pidCipherToJson } from '../../../shared/dilion.ts';
 import { checkMessageSize } from '../metering/message-limit.ts';
 import { dilionContext, parsePidCipher, type DilionViews } from './dilion.views.ts';
-import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
+import type { DilionSignature, DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
+import { withMembers, type Wire } from '../../http/raw-json.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
@@ -95,20 +96,21 @@ export class DilionService {
       const r = await this.pool.run('dilionSign', { seed, message: p.message, sid: p.sid, pid });
       const pidCipher = r.pidCipher ? pidCipherToJson(r.pidCipher) : null;
       const opening = r.opening && p.pid?.includeOpening ? Buffer.from(r.opening).toString('base64') : null;
-      return { signature: r.signature, elapsedMs: r.elapsedMs, pidCipher, opening };
+      return { signature: r.signature, views: r.views, elapsedMs: r.elapsedMs, pidCipher, opening };
     } finally {
       seed.fill(0);
     }
   }
 
-  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<z.infer<typeof DilionSignResponse>>> {
+  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<Wire<z.infer<typeof DilionSignResponse>>>> {
     const context = dilionContext(p.sid);
-    const { signature, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
+    const { signature, views, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
     const encoded = Buffer.from(signature).toString('base64');
     const response = {
       algorithm: DILION.algorithm,
       parameterSet: DILION.parameterSet,
-      signature: { encoded, ...this.views.views(signature), ...(pidCipher ? { pidCipher } : {}) },
+      // The views come serialized from the worker that signed (server/http/raw-json.ts).
+      signature: withMembers<z.infer<typeof DilionSignature>>({ encoded, ...(pidCipher ? { pidCipher } : {}) }, views),
       publicKey: p.key.publicKey,
       keyId: p.key.id,
       context: context.text,

@@ -70,15 +70,16 @@ describe('OperationsService group commit', () => {
     expect(operations.performance().overall.operations).toBe(2);
   });
 
-  it('stores the other rows of a batch when one of them cannot be stored, and reports that one', () => {
+  it('stores the other rows of a batch when one of them cannot be stored, and reports that one', async () => {
     const database = open();
     const lost: string[] = [];
     const operations = new OperationsService(database.db, (error, row) => lost.push(`${String(row.message)}: ${error.message}`));
     operations.record(demoSign('s3', 'kept before'));
     // A user deleted between the call and the commit: the foreign key refuses the row.
-    operations.record({ ...demoSign('s3', 'orphan'), userId: 'no-such-user' });
+    const orphan = operations.record({ ...demoSign('s3', 'orphan'), userId: 'no-such-user' });
     operations.record(demoSign('s3', 'kept after'));
     operations.flush();
+    await expect(orphan).rejects.toThrow('FOREIGN KEY constraint failed');
     expect(operations.history({ demoSessionId: 's3' }, 10).map((r) => r.message)).toEqual(['kept after', 'kept before']);
     expect(lost).toEqual(['orphan: FOREIGN KEY constraint failed']);
   });
