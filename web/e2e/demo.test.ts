@@ -154,6 +154,8 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     console.warn(`Dilion sign, engine: browser ${browserMs}, Node ${nodeMs}, ratio ${ratio}`);
     expect(browserMs).toMatch(/ms$/);
     expect(nodeMs).toMatch(/ms$/);
+    // Node's figure is this run's own, from the Server-Timing header of every server sign response.
+    expect(await page.getByTestId('engine-comparison').textContent()).toContain('Server-Timing headers of this run’s 5 server sign responses');
     await shot(page, 'demo-benchmark-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'demo-benchmark-390');

@@ -179,6 +179,7 @@ describe.skipIf(skipBrowserTests)('demo: zk-FIDNA', () => {
     console.warn(`zk-FIDNA prove, engine: browser ${figures[0]}, Node ${figures[1]}, ratio ${figures[2]}`);
     expect(figures[0]).toMatch(/ms$/);
     expect(figures[1]).toMatch(/ms$/);
+    expect(await page.getByTestId('engine-comparison').textContent()).toContain('Server-Timing headers of this run’s 3 server prove responses');
     await shot(page, 'zk-benchmark-1280');
     expect(errors).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
  * POST to the demo API. Like lib/api.ts (docs/product.md §8: the server's `message` is what a person sees), plus
- * what the benchmark needs: the Retry-After of a rate-limited call, and fetch failures reported as
- * 'Network error' (docs/product.md §8) rather than the browser's wording.
+ * what the benchmark needs: the Retry-After of a rate-limited call, the answer's headers (its
+ * Server-Timing), and fetch failures reported as 'Network error' (docs/product.md §8) rather than the
+ * browser's wording.
  */
 import { ApiError } from '../lib/api.ts';
 
@@ -18,7 +19,10 @@ export class DemoCallError extends ApiError {
   }
 }
 
-export async function postDemo<T>(path: string, body: unknown): Promise<T> {
+/** Given a successful answer's headers, before its body is returned. */
+export type HeadersSink = (headers: Headers) => void;
+
+export async function postDemo<T>(path: string, body: unknown, onHeaders?: HeadersSink): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -31,7 +35,10 @@ export async function postDemo<T>(path: string, body: unknown): Promise<T> {
     throw new Error('Network error');
   }
   const text = await res.text();
-  if (res.ok) return (text ? JSON.parse(text) : null) as T;
+  if (res.ok) {
+    onHeaders?.(res.headers);
+    return (text ? JSON.parse(text) : null) as T;
+  }
   let message = text || res.statusText;
   let code: string | undefined;
   let param: string | undefined;

@@ -13,7 +13,6 @@ import { formatMs } from '../format.ts';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { WARM_UP_ROUNDS, ZK_WARM_UP_ROUNDS } from './operations.ts';
 import { COUNT_ERROR, MAX_COUNT, MIN_COUNT, runBenchmark, validCount } from './run.ts';
-import { attachEngineTimes, fetchRecords } from './serverRecords.ts';
 import { engineWorkOf, SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
 import { StatCards } from './StatCards.tsx';
 import { summarize, type Sample, type Side } from './stats.ts';
@@ -25,8 +24,6 @@ interface Run {
   count: number;
   samples: Sample[];
   stopped: boolean;
-  /** Server operations whose engine time was found in the server's records. */
-  matched: number;
 }
 
 /** The run under way: only cheap figures, so that drawing never competes with the operations timed. */
@@ -83,16 +80,12 @@ export default function Benchmark() {
     } finally {
       setWaiting(0);
     }
-    let samples = [...buffer.current];
-    let matched = 0;
-    if (samples.some((s) => s.side === 'server' && s.signature)) {
-      ({ samples, matched } = attachEngineTimes(samples, await fetchRecords().catch(() => [])));
-    }
+    const samples = [...buffer.current];
     void client.invalidateQueries({ queryKey: ['/api/crypto/performance'] });
     void client.invalidateQueries({ queryKey: ['/api/crypto/operations'] });
     if (controller.current !== abort) return;
     setProgress(null);
-    setRun({ algorithm, count, samples, stopped, matched });
+    setRun({ algorithm, count, samples, stopped });
   }
 
   const bySide = useMemo(() => {
@@ -102,17 +95,21 @@ export default function Benchmark() {
   }, [run]);
 
   const stored = (id: AlgorithmId) => performanceQuery.data?.byAlgorithm.find((a) => a.algorithm === id);
-  // Node's figure for the engine comparison: this run's server records, else the stored average.
+  const firstStep = run?.algorithm === 'zk-fidna' ? 'prove' : 'sign';
+  // Node's figure for the engine comparison: the engine times this run's server answers carried, else the stored average.
   const work = engineWorkOf(run?.algorithm ?? null);
   const storedWork = stored(work);
+  const { medianEngineSignMs, engineSignTimed, succeeded } = bySide.serverSummary;
   const node: NodeFigure | null =
-    run?.algorithm === work && bySide.serverSummary.medianEngineSignMs != null
-      ? { ms: bySide.serverSummary.medianEngineSignMs, source: `median of the engine times the server recorded for ${run.matched} of this run’s operations` }
+    run?.algorithm === work && medianEngineSignMs != null
+      ? {
+          ms: medianEngineSignMs,
+          source: `median of the engine times in the Server-Timing headers of ${engineSignTimed === succeeded ? 'this run’s' : `${engineSignTimed} of this run’s`} ${succeeded} server ${firstStep} responses`,
+        }
       : storedWork && storedWork.averageGenerationTime > 0
         ? { ms: storedWork.averageGenerationTime, source: `average engine time of ${storedWork.operations.toLocaleString('en-US')} stored ${labelOf(work)} operations (GET /api/crypto/performance)` }
         : null;
 
-  const firstStep = run?.algorithm === 'zk-fidna' ? 'prove' : 'sign';
   const total = progress ? progress.count * 2 : 0;
   const done = progress?.done ?? 0;
   const percent = total ? Math.round((done / total) * 100) : 0;
@@ -154,7 +151,7 @@ export default function Benchmark() {
           {algorithm === 'zk-fidna'
             ? `Each operation proves balance_proof for a random secret from 100 to 599 under a random balance from 1,000 to 5,999 and verifies the proof with its ML-DSA-65 attestation, once in this browser (the wasm engine in a Web Worker, an attestation key made in this tab: the amounts stay here) and once on the server (POST /api/demo/zk-fidna/…, with a 50 ms pause after each). Before the run the worker proves and verifies ${ZK_WARM_UP_ROUNDS} untimed statements, the first of which builds the generator tables.`
             : `Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Before the run the worker signs and verifies ${WARM_UP_ROUNDS} untimed messages so the browser has optimised the engine, as a long-running server has.`}{' '}
-          Times are wall-clock as this page sees them; the engine times below come from the worker and from the server’s operation records.
+          Times are wall-clock as this page sees them; the engine times below come from the worker and from the Server-Timing header of each server response.
         </p>
         {progress && (
           <div className="stack" style={{ gap: 6 }}>

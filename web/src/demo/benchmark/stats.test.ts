@@ -50,6 +50,13 @@ describe('benchmark summary', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 
+  it('counts the successful operations whose sign engine time is known, which the median is taken over', () => {
+    const s = summarize([sample(1, 5, { engineSignMs: 0.5 }), sample(2, 5), { ...failed(3), engineSignMs: 50 }, sample(4, 5, { engineSignMs: 0.9, engineVerifyMs: 0.2 })]);
+    expect(s.engineSignTimed).toBe(2);
+    expect(s.medianEngineSignMs).toBeCloseTo(0.7);
+    expect(s.medianEngineVerifyMs).toBe(0.2);
+  });
+
   it('lists each distinct error once with its count, a missing message as Network error', () => {
     expect(errorCounts([failed(1, 'no route'), failed(2), failed(3, 'no route'), sample(4, 1)])).toEqual([
       { message: 'no route', count: 2 },

@@ -18,12 +18,10 @@ export interface Sample {
   time: number;
   /** Bytes of the signature or proof, when known. */
   size: number | null;
-  /** The engine's own times: reported by the worker, or found in the server's operation records. */
+  /** The engine's own times: reported by the worker, or by the server's Server-Timing header. */
   engineSignMs?: number;
   engineVerifyMs?: number;
   error?: string;
-  /** The server's signature (base64), to find its record afterwards. */
-  signature?: string;
 }
 
 export interface Distribution {
@@ -50,6 +48,8 @@ export interface Summary {
   averageVerifyMs: number | null;
   medianEngineSignMs: number | null;
   medianEngineVerifyMs: number | null;
+  /** Successful operations whose sign (or prove) engine time is known: the medians' sample size. */
+  engineSignTimed: number;
   distribution: Distribution;
 }
 
@@ -79,6 +79,7 @@ export function summarize(samples: readonly Sample[]): Summary {
   for (const s of samples) distribution[bucketOf(s)]++;
   const sizes = ok.map((s) => s.size).filter((x): x is number => x !== null);
   const defined = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
+  const engineSign = defined(ok.map((s) => s.engineSignMs));
   return {
     operations: samples.length,
     succeeded: ok.length,
@@ -92,8 +93,9 @@ export function summarize(samples: readonly Sample[]): Summary {
     averageSize: mean(sizes),
     averageSignMs: mean(ok.map((s) => s.signMs)),
     averageVerifyMs: mean(ok.map((s) => s.verifyMs)),
-    medianEngineSignMs: median(defined(ok.map((s) => s.engineSignMs))),
+    medianEngineSignMs: median(engineSign),
     medianEngineVerifyMs: median(defined(ok.map((s) => s.engineVerifyMs))),
+    engineSignTimed: engineSign.length,
     distribution,
   };
 }
