@@ -129,7 +129,7 @@ function verdict(product: LoadFigures[], floor: LoadFigures[]): string {
 
 export const httpSuite: Suite = {
   name: 'http',
-  description: 'Dilion sign over HTTP with concurrent clients vs the engine ops/s × workers',
+  description: 'Dilion sign over HTTP with concurrent clients vs the floor server and the engine ops/s × workers',
   async run(ctx: SuiteContext) {
     const workers = availableParallelism();
     const levels = ctx.quick ? [4] : [1, 4, 16, 64];
