@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrationsApplied, openDatabase, type AppDatabase } from './connection.ts';
+import { describe, expect, it } from 'vitest';
+import { migrationsApplied, openDatabase } from './connection.ts';
 import { pricingPlans, users, apiKeys } from './schema.ts';
+import { temporaryDatabases } from './temporary-database.ts';
 
-const opened: { dir: string; database: AppDatabase }[] = [];
-function open() {
-  const dir = mkdtempSync(join(tmpdir(), 'pq-db-'));
-  const database = openDatabase(join(dir, 'nested', 'app.db'));
-  opened.push({ dir, database });
-  return database;
-}
-afterEach(() => {
-  for (const { dir, database } of opened.splice(0)) {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const openTemporary = temporaryDatabases('pq-db-');
+const open = () => openTemporary(join('nested', 'app.db'));
 
 describe('openDatabase', () => {
   it('keeps the data to its owner: a folder it makes is 0700, the database and its WAL 0600', () => {

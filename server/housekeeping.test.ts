@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
+import { temporaryDatabases } from '../db/temporary-database.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'pq-housekeeping-'));
-const database = openDatabase(join(dir, 'app.db'));
+const database = temporaryDatabases('pq-housekeeping-', 'all')();
 const { sqlite } = database;
 let clock = Date.parse('2026-06-01T00:00:00Z');
 const housekeeping = new Housekeeping(sqlite, 60_000, () => clock);
-afterAll(() => {
-  housekeeping.close();
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => housekeeping.close());
 
 const ids = (table: string) => sqlite.prepare(`SELECT id FROM ${table} ORDER BY id`).all().map((r) => String((r as { id: unknown }).id));
 

@@ -1,20 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { idempotencyRecords } from '../../db/schema.ts';
+import { temporaryDatabases } from '../../db/temporary-database.ts';
 import { createSealer } from '../security/sealing.ts';
 import { IdempotencyService } from './idempotency.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'pq-idem-'));
-const database = openDatabase(join(dir, 'app.db'));
+const database = temporaryDatabases('pq-idem-', 'all')();
 database.db.insert(users).values({ id: 'u1', email: 'u1@example.com' }).run();
-afterAll(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 let clock = Date.parse('2026-01-01T00:00:00Z');
 const protection = { sealer: createSealer(Buffer.alloc(32, 7)), hashKey: Buffer.alloc(32, 9) };

@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SessionData } from 'express-session';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
+import { describe, expect, it } from 'vitest';
+import { temporaryDatabases } from '../../db/temporary-database.ts';
 import { SqliteSessionStore } from './session-store.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'pq-sessions-'));
-const database = openDatabase(join(dir, 'app.db'));
+const database = temporaryDatabases('pq-sessions-', 'all')();
 const store = new SqliteSessionStore(database.sqlite);
-afterAll(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 const session = (expiresInMs: number) => ({ cookie: { expires: new Date(Date.now() + expiresInMs), originalMaxAge: expiresInMs }, demo: true }) as unknown as SessionData;
 const get = (sid: string) => new Promise<SessionData | null | undefined>((resolve, reject) => store.get(sid, (err, s) => (err ? reject(err) : resolve(s))));

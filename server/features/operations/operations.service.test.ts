@@ -1,23 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
+import { temporaryDatabases } from '../../../db/temporary-database.ts';
 import { operationInsertSql, OperationsService, type NewOperation } from './operations.service.ts';
 
-const opened: { dir: string; database: AppDatabase }[] = [];
-function open(): AppDatabase {
-  const dir = mkdtempSync(join(tmpdir(), 'pq-ops-'));
-  const database = openDatabase(join(dir, 'app.db'));
-  opened.push({ dir, database });
-  return database;
-}
-afterEach(() => {
-  for (const { dir, database } of opened.splice(0)) {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const open = temporaryDatabases('pq-ops-');
 
 const demoSign = (demoSessionId: string, message: string): NewOperation => ({
   userId: null,
@@ -90,7 +76,7 @@ describe('OperationsService group commit', () => {
     operations.record(demoSign('s4', 'last call'));
     operations.flush();
     database.close();
-    const reopened = openDatabase(join(opened.at(-1)!.dir, 'app.db'));
+    const reopened = openDatabase(database.sqlite.name);
     expect(reopened.sqlite.prepare('SELECT message FROM crypto_operations').all()).toEqual([{ message: 'last call' }]);
     reopened.close();
   });
