@@ -57,11 +57,9 @@ export class FastLane {
   handler(fallback: RequestListener): AppHandler {
     const listener: RequestListener = (req, res) => {
       const chain = this.routeOf(req);
-      if (chain) {
-        this.served++;
-        this.serve(req as LaneRequest, res, chain);
-      }
-      else fallback(req, res);
+      if (!chain) return fallback(req, res);
+      this.served++;
+      this.serve(req as LaneRequest, res, chain);
     };
     const listen = (...args: unknown[]) => createServer(listener).listen(...(args as Parameters<Server['listen']>));
     return Object.assign(listener, { listen: listen as Server['listen'] });
