@@ -1,7 +1,8 @@
 /**
  * The demo in a real browser against the real server: Dilion signed and verified on the server and
  * in the browser's engine worker, across the two (QES2's browser mode is in demo-qes2.test.ts); the
- * QES2 tab showing the server's answer; a 5-operation benchmark with both charts, and failed
+ * QES2 tab showing the server's answer; a 5-operation benchmark with both charts and the server's
+ * time split into engine and the rest (or said unsplittable without the header), and failed
  * operations counted with their reason; the engine loaded only when needed. zk-FIDNA's tab and
  * benchmark are in zk.test.ts.
  */
@@ -9,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSensibleSplit, resultsShot, shownSplit } from './serverSplit.ts';
 import { skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const shots = resolve(import.meta.dirname, '../../screenshots');
@@ -156,9 +158,37 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     expect(nodeMs).toMatch(/ms$/);
     // Node's figure is this run's own, from the Server-Timing header of every server sign response.
     expect(await page.getByTestId('engine-comparison').textContent()).toContain('Server-Timing headers of this run’s 5 server sign responses');
+    // Each server step split into round trip, the engine's time from its header, and the rest.
+    const split = await shownSplit(page);
+    console.warn(`Dilion on the server, median ms (round trip = engine + rest): sign ${JSON.stringify(split.sign)}, verify ${JSON.stringify(split.verify)}`);
+    expectSensibleSplit(split);
+    expect(await page.getByTestId('server-split').textContent()).toContain('Medians over the 5 of 5 successful operations whose answers carried it');
     await shot(page, 'demo-benchmark-1280');
+    await resultsShot(page, `${shots}/demo-benchmark-results-1280.png`);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'demo-benchmark-390');
+    await resultsShot(page, `${shots}/demo-benchmark-results-390.png`);
+    expect(await page.getByTestId('server-split').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('says the server’s time cannot be split when its answers carry no Server-Timing header', async () => {
+    const { page, errors } = await stack.page();
+    // As an older server answers: the same bodies, without the engine's time.
+    await page.route('**/api/demo/dilion/*', async (route) => {
+      const response = await route.fetch();
+      const { 'server-timing': _dropped, ...headers } = response.headers();
+      await route.fulfill({ response, headers });
+    });
+    await page.goto('/demo');
+    await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
+    await page.getByLabel('Operations Count').fill('2');
+    await page.getByRole('button', { name: 'Start Benchmark' }).click();
+    await page.getByTestId('benchmark-results').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('results-server').textContent()).toContain('100.0%');
+    expect(await page.getByTestId('server-split-unavailable').textContent()).toContain('carried no engine time');
+    expect(await page.getByTestId('server-split').locator('table').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -178,6 +208,7 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     expect(server).toContain('There is no POST /api/demo/dilion/sign here.');
     expect(await page.getByTestId('results-server').locator('[data-bucket="failed"] .dist-count').textContent()).toBe('2');
     expect(await page.getByTestId('results-browser').textContent()).toContain('100.0%');
+    expect(await page.getByTestId('server-split-unavailable').textContent()).toContain('No server operation succeeded');
     expect(unexpected(errors)).toEqual([]);
   });
 

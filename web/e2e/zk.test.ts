@@ -2,12 +2,13 @@
  * zk-FIDNA in a real browser against the real server: the tab proves in the browser's engine worker
  * by default and the server verifies, and the other way round; no request the page sends, and
  * nothing in the history, carries X or Y; wrong amounts are refused with the product's sentences; a
- * zk-FIDNA benchmark runs on both sides; the tab fits 390 px. Screenshots go to screenshots/.
+ * zk-FIDNA benchmark runs on both sides and splits the server's time; the tab fits 390 px. Screenshots go to screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSensibleSplit, resultsShot, shownSplit } from './serverSplit.ts';
 import { skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const shots = resolve(import.meta.dirname, '../../screenshots');
@@ -180,7 +181,12 @@ describe.skipIf(skipBrowserTests)('demo: zk-FIDNA', () => {
     expect(figures[0]).toMatch(/ms$/);
     expect(figures[1]).toMatch(/ms$/);
     expect(await page.getByTestId('engine-comparison').textContent()).toContain('Server-Timing headers of this run’s 3 server prove responses');
+    const split = await shownSplit(page);
+    console.warn(`zk-FIDNA on the server, median ms (round trip = engine + rest): prove ${JSON.stringify(split.sign)}, verify ${JSON.stringify(split.verify)}`);
+    expectSensibleSplit(split);
+    expect(await page.getByTestId('server-split').locator('tr[data-step="sign"] th').textContent()).toBe('prove');
     await shot(page, 'zk-benchmark-1280');
+    await resultsShot(page, `${shots}/zk-benchmark-results-1280.png`);
     expect(errors).toEqual([]);
   });
 

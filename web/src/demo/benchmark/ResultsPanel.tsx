@@ -1,6 +1,11 @@
-/** The results panel (docs/product.md §2.5): algorithm badge, totals, success rate and the distribution, per side. */
+/**
+ * The results panel (docs/product.md §2.5): algorithm badge, totals, success rate and the distribution, per side,
+ * and under the server's, where its time goes.
+ */
+import type { ReactNode } from 'react';
 import { labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
+import { ServerTimeSplit } from './ServerTimeSplit.tsx';
 import { errorCounts, type Distribution, type Sample, type Summary } from './stats.ts';
 
 const BUCKETS: { key: keyof Distribution; label: string }[] = [
@@ -10,7 +15,7 @@ const BUCKETS: { key: keyof Distribution; label: string }[] = [
   { key: 'failed', label: 'Failed' },
 ];
 
-function SideResults({ title, summary, samples }: { title: string; summary: Summary; samples: Sample[] }) {
+function SideResults({ title, summary, samples, children }: { title: string; summary: Summary; samples: Sample[]; children?: ReactNode }) {
   const errors = errorCounts(samples);
   return (
     <div className="results-side" data-testid={`results-${title.toLowerCase().startsWith('browser') ? 'browser' : 'server'}`}>
@@ -53,6 +58,7 @@ function SideResults({ title, summary, samples }: { title: string; summary: Summ
           ))}
         </ul>
       )}
+      {children}
     </div>
   );
 }
@@ -73,7 +79,9 @@ export function ResultsPanel(props: {
       <p className="muted demo-small">Total time is the sum of the operations’ own times: the 50 ms pauses and any rate-limit waits are left out.</p>
       <div className="grid grid-2">
         <SideResults title="Browser (Web Worker)" {...props.browser} />
-        <SideResults title="Server (demo API)" {...props.server} />
+        <SideResults title="Server (demo API)" {...props.server}>
+          <ServerTimeSplit samples={props.server.samples} firstStep={props.algorithm === 'zk-fidna' ? 'prove' : 'sign'} />
+        </SideResults>
       </div>
     </div>
   );
