@@ -83,7 +83,7 @@ describe('the citation scanner', () => {
     expect(messages('// RFC 4648 \u00a74 and FIPS 203 \u00a77.2')).toEqual([]);
   });
 
-  it("flags ../shared/ paths that leave the repository or name nothing, not imports of the repository's shared/", () => {
+  it("flags shared/ paths in the folder above the repository, not imports of the repository's own shared/", () => {
     expect(messages('vectors in (`..~/shared/vectors/`)', 'README.md')).toHaveLength(1);
     expect(messages('// say ..~/shared/vectors', 'scripts/check.sh')).toHaveLength(1);
     expect(messages("import { padUid } from '..~/..~/shared/dilion.ts';", 'server/routes/x.ts')).toEqual([]);

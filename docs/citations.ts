@@ -46,7 +46,7 @@ const SPEC_CITATION = new RegExp(`\\bspec(?:ification)?\\s*${SECTION}|\\bthe\\s+
 
 const URL = /\bhttps?:\/\/[^\s)>\]'"`]+/g;
 const MARKDOWN_PATH = /[\w./-]*[\w-]\.md\b/g;
-/** `../shared/…`: the outside folder the design documents and vectors used to be read from. */
+/** A shared/ folder reached through parent folders: outside the repository, where design documents and vectors used to be read from. */
 const SHARED_PATH = /(?:\.\.\/)+shared(?:\/[\w.-]+)*\/?/g;
 const DECISION = /\b(?:docs\/decisions\/|decisions?\s+)(\d{3})(?!\d)/g;
 const HEADING = /^#{2,6}\s+(\d+(?:\.\d+)*)\.?\s/gm;
