@@ -3,7 +3,8 @@
  * how verify requests become the engine's arguments. The server's workers and the browser's worker
  * both use these, so a proof made on either side reads the same on the other.
  */
-import type { ZkFidnaProof, ZkFidnaPublicInput, ZkFidnaViews } from '../engine/src/zkfidna.ts';
+import type { MlDsa } from '../engine/src/mldsa.ts';
+import type { ZkFidna, ZkFidnaProof, ZkFidnaProveOptions, ZkFidnaPublicInput, ZkFidnaViews } from '../engine/src/zkfidna.ts';
 import { fromBase64, toBase64 } from './bytes.ts';
 import type { WireProblem } from './dilion.ts';
 
@@ -53,6 +54,24 @@ export function zkViewsToJson(views: ZkFidnaViews): ZkProofViewsJson {
     response: [tx, taux, mu, a, b],
     publicParameters: views.publicParameters,
   };
+}
+
+/**
+ * Proves `statement` and attests the proof with the ML-DSA-65 key pair derived from `seed`, as the
+ * server's workers and the browser's worker both do. The secret key is wiped before returning.
+ */
+export function proveAttestedToJson(
+  engine: { mlDsa65: Pick<MlDsa, 'keygen'>; zkFidna: Pick<ZkFidna, 'prove'> },
+  seed: Uint8Array,
+  statement: Omit<ZkFidnaProveOptions, 'attest' | 'rng'>,
+): ReturnType<typeof zkProofToJson> & { proofBytes: number } {
+  const { publicKey, secretKey } = engine.mlDsa65.keygen(seed);
+  try {
+    const proved = engine.zkFidna.prove({ ...statement, attest: { secretKey, publicKey } });
+    return { ...zkProofToJson({ ...proved, attestation: proved.attestation! }), proofBytes: proved.proof.length };
+  } finally {
+    secretKey.fill(0);
+  }
 }
 
 /** The proof, its views and its attestation, and the openings for the caller alone. */

@@ -4,7 +4,7 @@
  * amounts and blindings live only in this call; the openings go back to the caller alone.
  */
 import type { Engine } from '../../engine/src/index.ts';
-import { zkProofToJson, zkPublicInputFromJson, zkViewsToJson } from '../../shared/zkfidna.ts';
+import { proveAttestedToJson, zkPublicInputFromJson, zkViewsToJson } from '../../shared/zkfidna.ts';
 import type { EngineTasks } from './protocol.ts';
 
 type ZkHandlers = { [K in 'zkProve' | 'zkVerify']: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
@@ -13,22 +13,15 @@ export function zkFidnaHandlers(engine: Engine): ZkHandlers {
   return {
     zkProve: ({ seed, secretValue, balanceValue, circuitType, min, max, context }) => {
       const start = performance.now();
-      const { publicKey, secretKey } = engine.mlDsa65.keygen(seed);
-      try {
-        const proved = engine.zkFidna.prove({
-          secretValue,
-          circuitType,
-          context,
-          attest: { secretKey, publicKey },
-          ...(balanceValue === undefined ? {} : { balanceValue }),
-          ...(min === undefined ? {} : { min }),
-          ...(max === undefined ? {} : { max }),
-        });
-        const json = zkProofToJson({ ...proved, attestation: proved.attestation! });
-        return { ...json, proofBytes: proved.proof.length, elapsedMs: performance.now() - start };
-      } finally {
-        secretKey.fill(0);
-      }
+      const json = proveAttestedToJson(engine, seed, {
+        secretValue,
+        circuitType,
+        context,
+        ...(balanceValue === undefined ? {} : { balanceValue }),
+        ...(min === undefined ? {} : { min }),
+        ...(max === undefined ? {} : { max }),
+      });
+      return { ...json, elapsedMs: performance.now() - start };
     },
     zkVerify: ({ proof, publicInput, attestation }) => {
       const start = performance.now();

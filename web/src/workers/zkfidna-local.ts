@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Engine } from '../../../engine/src/index.ts';
 import type { DemoZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../../server/contract/zk-fidna.ts';
 import { fromBase64, toHex } from '../../../shared/bytes.ts';
-import { ZK_FIDNA_CIRCUITS, zkProofToJson, zkPublicInputFromJson, zkViewProblem, zkViewsToJson, type ZkCircuit, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
+import { ZK_FIDNA_CIRCUITS, proveAttestedToJson, zkPublicInputFromJson, zkViewProblem, zkViewsToJson, type ZkCircuit, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
 
 /** A demo prove request; an absent secretValue is refused as the server refuses it ('Secret value is required'). */
 export type ZkProveInput = Omit<z.input<typeof DemoZkProveRequest>, 'secretValue'> & { secretValue?: number | string };
@@ -101,23 +101,16 @@ export function createLocalZkFidna(engine: Engine, seed = crypto.getRandomValues
       if (balanceValue === undefined && !(circuitType === 'range_proof' && max !== undefined)) throw new Error('Balance value is required');
       const context = input.context === undefined ? undefined : fromBase64(input.context, 'context');
       const start = performance.now();
-      const { publicKey, secretKey } = engine.mlDsa65.keygen(seed);
-      try {
-        const proved = engine.zkFidna.prove({
-          secretValue,
-          circuitType,
-          attest: { secretKey, publicKey },
-          ...(balanceValue === undefined ? {} : { balanceValue }),
-          ...(min === undefined ? {} : { min }),
-          ...(max === undefined ? {} : { max }),
-          ...(context === undefined ? {} : { context }),
-        });
-        const json = zkProofToJson({ ...proved, attestation: proved.attestation! });
-        const engineMs = performance.now() - start;
-        return { algorithm: 'zk-fidna', ...json, keyId, timestamp: new Date().toISOString(), engineMs };
-      } finally {
-        secretKey.fill(0);
-      }
+      const { proofBytes: _, ...json } = proveAttestedToJson(engine, seed, {
+        secretValue,
+        circuitType,
+        ...(balanceValue === undefined ? {} : { balanceValue }),
+        ...(min === undefined ? {} : { min }),
+        ...(max === undefined ? {} : { max }),
+        ...(context === undefined ? {} : { context }),
+      });
+      const engineMs = performance.now() - start;
+      return { algorithm: 'zk-fidna', ...json, keyId, timestamp: new Date().toISOString(), engineMs };
     },
 
     /**
