@@ -9,26 +9,10 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe.ts';
+import { EVERY_PAGE } from './routes.ts';
 import { skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
-const ROUTES = [
-  '/',
-  '/demo',
-  '/tech',
-  '/api-docs',
-  '/login',
-  '/history',
-  '/test',
-  '/dashboard',
-  '/dashboard-old',
-  '/dashboard-direct',
-  '/dashboard-simple',
-  '/dashboard-force',
-  '/contact',
-  '/payment/return',
-  '/no/such/page',
-];
 
 let stack: Stack;
 const uniqueEmail = () => `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -67,7 +51,7 @@ async function walk(page: Page, width: number, state: 'signed-out' | 'signed-in'
   const check = async (where: string) => {
     found.push(...describeViolations(`${where} (${state}, ${width} px)`, await axeViolations(page)));
   };
-  for (const route of ROUTES) {
+  for (const route of EVERY_PAGE) {
     await open(page, route);
     await check(route);
   }

@@ -6,26 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_PAGE } from './routes.ts';
 import { skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
-
-const ROUTES = [
-  '/',
-  '/demo',
-  '/tech',
-  '/api-docs',
-  '/login',
-  '/history',
-  '/test',
-  '/dashboard',
-  '/dashboard-old',
-  '/dashboard-direct',
-  '/dashboard-simple',
-  '/dashboard-force',
-  '/contact',
-  '/no/such/page',
-];
 
 /** Pages this suite's author owns: they must also fit a 390 px screen without sideways scrolling. */
 const MUST_FIT = new Set(['/', '/tech', '/api-docs', '/login', '/test', '/contact', '/no/such/page']);
@@ -46,7 +30,7 @@ describe.skipIf(skipBrowserTests)('pages', () => {
   for (const width of [1280, 390]) {
     it(`render every route at ${width} px without console errors`, async () => {
       const { page, errors } = await stack.page({ width, height: 900 });
-      for (const route of ROUTES) {
+      for (const route of EVERY_PAGE) {
         await page.goto(route, { waitUntil: 'networkidle' });
         await page
           .locator('main h1')
