@@ -21,6 +21,9 @@ export const Base64 = z
 
 export const Timestamp = z.string().meta({ description: 'ISO 8601 date-time (UTC)', format: 'date-time' });
 
+/** A request's optional choice of one of the caller's signing keys; `description` says which kind. */
+export const SigningKeyChoice = (description: string) => z.string().min(1).max(64).optional().meta({ description });
+
 export const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
 export const IdParams = z.strictObject({

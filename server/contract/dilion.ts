@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DILION, DILION_PID, MAX_SID_BYTES, utf8Length } from '../../shared/dilion.ts';
-import { Base64, Timestamp } from './common.ts';
+import { Base64, Timestamp, SigningKeyChoice } from './common.ts';
 
 const Message = z
   .string({ message: 'Message is required' })
@@ -88,12 +88,7 @@ export const DilionSignRequest = z
     message: Message,
     uid: Uid.optional(),
     sid: Sid.optional(),
-    keyId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .meta({ description: 'A platform-managed ML-DSA-65 key of yours; default: your default key (created on first use).' }),
+    keyId: SigningKeyChoice('A platform-managed ML-DSA-65 key of yours; default: your default key (created on first use).'),
     includePidOpening: z
       .boolean()
       .optional()

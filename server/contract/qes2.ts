@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { utf8Length } from '../../shared/dilion.ts';
 import { QES2_MAX_CONTEXT_BYTES } from '../../shared/qes2.ts';
 import { QES2_MODES, QES2_SCHEME_IDS } from '../../shared/schemes.ts';
-import { Base64, Timestamp } from './common.ts';
+import { Base64, Timestamp, SigningKeyChoice } from './common.ts';
 
 const Message = z
   .string({ message: 'Message is required' })
@@ -27,12 +27,7 @@ export const Qes2SignRequest = z
   .strictObject({
     message: Message,
     context: Context.optional(),
-    keyId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .meta({ description: 'One of your platform-managed QES2 keys of this mode; default: your default key (created on first use).' }),
+    keyId: SigningKeyChoice('One of your platform-managed QES2 keys of this mode; default: your default key (created on first use).'),
   })
   .meta({ id: 'Qes2SignRequest' });
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ZK_FIDNA_CIRCUITS } from '../../shared/zkfidna.ts';
-import { Base64, Timestamp } from './common.ts';
+import { Base64, Timestamp, SigningKeyChoice } from './common.ts';
 
 export { ZK_FIDNA_CIRCUITS } from '../../shared/zkfidna.ts';
 /** 2^64 − 1, the largest amount a proof covers. */
@@ -52,12 +52,7 @@ export const ZkProveRequest = z
     min: Bound('range_proof: the public lower bound of X (default 1).').optional(),
     max: Bound('range_proof: the public upper bound of X (default balanceValue, which then becomes public).').optional(),
     context: Context.optional(),
-    keyId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .meta({ description: 'The ML-DSA-65 signing key that attests the proof; default: your default key.' }),
+    keyId: SigningKeyChoice('The ML-DSA-65 signing key that attests the proof; default: your default key.'),
   })
   .meta({ id: 'ZkProveRequest' });
 
