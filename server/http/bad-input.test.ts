@@ -4,48 +4,22 @@
  * Requests carry valid credentials so they reach validation rather than stopping at auth.
  */
 import fc from 'fast-check';
-import type { Server } from 'node:http';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
+import type request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { everyRouteServer, SESSION_ENDING_ROUTES } from './every-route.test-support.ts';
 
-let app: TestApp;
-let server: Server;
-let account: Awaited<ReturnType<typeof signUpWithKey>>;
-let cookie: string;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  server = app.app.listen(0);
-  account = await signUpWithKey(app);
-  const login = await request(server).post('/api/auth/login').send({ email: account.email, password: 'correct horse battery' });
-  cookie = login.headers['set-cookie']![0]!.split(';')[0]!;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await app.close();
-});
-
-/** Routes whose side effects would end the session the test relies on, or leave this server. */
-const SKIP_VALID_JSON = new Set(['GET /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/link', 'GET /api/auth/google/callback']);
+const served = everyRouteServer();
 
 function routes() {
-  return app.context.api.routes.map((r) => ({
+  return served.app.context.api.routes.map((r) => ({
     method: r.method,
-    path: r.path.replace(':id', String(account.keyId)),
+    path: r.path.replace(':id', String(served.account.keyId)),
     name: `${r.method.toUpperCase()} ${r.path}`,
   }));
 }
 
 function send(method: string, path: string, body: string, contentType = 'application/json') {
-  const agent = request(server);
-  return agent[method as 'post'](path)
-    .set('Cookie', cookie)
-    .set('Origin', TEST_ORIGIN)
-    .set('x-api-key', account.apiKey)
-    .set('x-api-secret', account.apiSecret)
-    .set('Content-Type', contentType)
-    .send(body);
+  return served.credentialed(method, path).set('Content-Type', contentType).send(body);
 }
 
 function expectClientError(res: request.Response, context: string) {
@@ -115,7 +89,7 @@ describe('every route refuses bad input with a 4xx and a message', () => {
 
   it('JSON that is not an object, or objects with wrong, missing and unknown fields', async () => {
     for (const route of routes()) {
-      if (route.method === 'get' && SKIP_VALID_JSON.has(route.name)) continue;
+      if (route.method === 'get' && SESSION_ENDING_ROUTES.has(route.name)) continue;
       await fc.assert(
         fc.asyncProperty(fc.oneof(junkObject, fc.anything()), async (value) => {
           const body = JSON.stringify(value) ?? 'null';

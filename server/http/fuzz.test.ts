@@ -5,32 +5,11 @@
  * code. Routes added later (dashboard, payments) are covered by being declared.
  */
 import fc from 'fast-check';
-import type { Server } from 'node:http';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { everyRouteServer, SESSION_ENDING_ROUTES } from './every-route.test-support.ts';
 
-let app: TestApp;
-let server: Server;
-let account: Awaited<ReturnType<typeof signUpWithKey>>;
-let cookie: string;
+const served = everyRouteServer();
 
-beforeAll(async () => {
-  app = await createTestApp();
-  // /api/health rightly answers 503 until an engine worker is up.
-  await app.context.pool.ready();
-  server = app.app.listen(0);
-  account = await signUpWithKey(app);
-  const login = await request(server).post('/api/auth/login').send({ email: account.email, password: 'correct horse battery' });
-  cookie = login.headers['set-cookie']![0]!.split(';')[0]!;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await app.close();
-});
-
-/** Routes that would end the session the run relies on, or leave this server. */
-const SKIP = new Set(['GET /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/link', 'GET /api/auth/google/callback']);
 /** Per route; the whole run stays near a minute on two cores. */
 const TIME_PER_ROUTE_MS = 700;
 
@@ -46,20 +25,15 @@ const headers = fc.dictionary(fc.constantFrom(...HEADER_NAMES), headerValue, { m
 const body = fc.option(fc.oneof(fc.anything(), fc.dictionary(fc.string({ maxLength: 12 }), fc.anything(), { maxKeys: 5 })), { nil: undefined });
 
 function call(method: string, path: string, q: Record<string, unknown>, h: Record<string, string>, b: unknown) {
-  const agent = request(server);
-  const req = agent[method as 'post'](path)
+  const req = served.credentialed(method, path)
     .query(q as Record<string, string>)
-    .set('Cookie', cookie)
-    .set('Origin', TEST_ORIGIN)
-    .set('x-api-key', account.apiKey)
-    .set('x-api-secret', account.apiSecret)
     .set(h);
   return b === undefined || method === 'get' ? req : req.set('Content-Type', 'application/json').send(JSON.stringify(b) ?? 'null');
 }
 
 describe('a bounded fuzz run over every route', () => {
   it('never answers 5xx to random path parameters, query strings, headers and bodies', async () => {
-    const routes = app.context.api.routes.filter((r) => !SKIP.has(`${r.method.toUpperCase()} ${r.path}`));
+    const routes = served.app.context.api.routes.filter((r) => !SESSION_ENDING_ROUTES.has(`${r.method.toUpperCase()} ${r.path}`));
     expect(routes.length).toBeGreaterThan(40);
     let requests = 0;
     for (const route of routes) {

@@ -1,0 +1,46 @@
+/**
+ * What the tests that call every declared route share (bad-input.test.ts, fuzz.test.ts): a real
+ * server with an account signed in by cookie and holding an API key, and requests that carry both,
+ * so they get past auth to the code under test.
+ */
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
+
+/** Routes that would end the session the run relies on, or send the caller away from this server. */
+export const SESSION_ENDING_ROUTES = new Set(['GET /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/link', 'GET /api/auth/google/callback']);
+
+export interface EveryRouteServer {
+  app: TestApp;
+  server: Server;
+  account: Awaited<ReturnType<typeof signUpWithKey>>;
+  /** A request with the session cookie, the Origin and the API key and secret set. */
+  credentialed(method: string, path: string): request.Test;
+}
+
+/** Starts the server before the file's tests and stops it after them; read its fields inside tests. */
+export function everyRouteServer(): EveryRouteServer {
+  const state = {} as EveryRouteServer;
+  let cookie = '';
+  beforeAll(async () => {
+    state.app = await createTestApp();
+    // /api/health rightly answers 503 until an engine worker is up.
+    await state.app.context.pool.ready();
+    state.server = state.app.app.listen(0);
+    state.account = await signUpWithKey(state.app);
+    const login = await request(state.server).post('/api/auth/login').send({ email: state.account.email, password: 'correct horse battery' });
+    cookie = login.headers['set-cookie']![0]!.split(';')[0]!;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => state.server.close(resolve));
+    await state.app.close();
+  });
+  state.credentialed = (method, path) =>
+    request(state.server)[method as 'post'](path)
+      .set('Cookie', cookie)
+      .set('Origin', TEST_ORIGIN)
+      .set('x-api-key', state.account.apiKey)
+      .set('x-api-secret', state.account.apiSecret);
+  return state;
+}
