@@ -2,8 +2,7 @@
 import type { z } from 'zod';
 import type { CryptoOperation, DashboardOperation } from '../../contract/operations.ts';
 import type { OperationRow } from './operations.service.ts';
-
-const asObject = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : null);
+import { jsonObject, readEncoded } from './encoded-bytes.ts';
 
 export function toCryptoOperation(row: OperationRow): z.infer<typeof CryptoOperation> {
   return {
@@ -12,9 +11,9 @@ export function toCryptoOperation(row: OperationRow): z.infer<typeof CryptoOpera
     operationType: row.operationType as 'sign' | 'verify' | 'prove',
     channel: row.channel,
     message: row.message,
-    signature: asObject(row.signature) ?? {},
-    publicKey: asObject(row.publicKey),
-    metadata: asObject(row.metadata),
+    signature: readEncoded(row.signature, row.signatureBytes) ?? {},
+    publicKey: readEncoded(row.publicKey, row.publicKeyBytes),
+    metadata: jsonObject(row.metadata),
     verified: row.verified,
     signatureSize: row.signatureSize,
     generationTime: row.generationTime,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
 import { temporaryDatabases } from '../../../db/temporary-database.ts';
+import { toCryptoOperation } from './operation-views.ts';
 import { operationInsertSql, OperationsService, type NewOperation } from './operations.service.ts';
 
 const open = temporaryDatabases('pq-ops-');
@@ -98,14 +99,39 @@ describe('the raw INSERT of operation records', () => {
   it('stores every field it is given, read back through drizzle', async () => {
     const database = open();
     const operations = new OperationsService(database.db);
-    operations.record({ ...demoSign('s9', 'all fields'), publicKey: { encoded: 'BBBB' }, metadata: { sid: 'x' }, verificationTime: 1.5 });
+    operations.record({ ...demoSign('s9', 'all fields'), publicKey: { encoded: 'BBBB', keyId: 'k1' }, metadata: { sid: 'x' }, verificationTime: 1.5 });
     const [row] = operations.history({ demoSessionId: 's9' }, 10);
     expect(row).toMatchObject({
       demoSessionId: 's9', channel: 'demo', operationType: 'sign', algorithm: 'dilion', message: 'all fields',
-      signature: { encoded: 'AAAA' }, publicKey: { encoded: 'BBBB' }, metadata: { sid: 'x' }, verified: true,
+      signature: {}, publicKey: { keyId: 'k1' }, metadata: { sid: 'x' }, verified: true,
       signatureSize: 3309, generationTime: 0.3, verificationTime: 1.5,
     });
     expect(row!.createdAt).toBeInstanceOf(Date);
+    expect(toCryptoOperation(row!)).toMatchObject({ signature: { encoded: 'AAAA' }, publicKey: { encoded: 'BBBB', keyId: 'k1' } });
+  });
+
+  it('keeps the encoded member of a signature as its raw bytes, and the history gives back the same JSON', () => {
+    const database = open();
+    const operations = new OperationsService(database.db);
+    const signature = { encoded: Buffer.from(Array.from({ length: 3309 }, (_, i) => i % 251)).toString('base64'), c: [1, -1, 0] };
+    operations.record({ ...demoSign('s10', 'bytes'), signature });
+    operations.flush();
+    const stored = database.sqlite.prepare('SELECT signature, signature_bytes AS bytes, typeof(signature_bytes) AS type FROM crypto_operations').get() as { signature: string; bytes: Buffer; type: string };
+    expect(stored.type).toBe('blob');
+    expect(stored.bytes.length).toBe(3309);
+    expect(JSON.parse(stored.signature)).toEqual({ c: [1, -1, 0] });
+    const [row] = operations.history({ demoSessionId: 's10' }, 10);
+    expect(JSON.stringify(toCryptoOperation(row!).signature)).toBe(JSON.stringify(signature));
+  });
+
+  it('reads rows written before migration 0006, whose JSON still holds encoded', () => {
+    const database = open();
+    const operations = new OperationsService(database.db);
+    database.sqlite
+      .prepare("INSERT INTO crypto_operations (demo_session_id, channel, operation_type, algorithm, message, signature, public_key, verified) VALUES ('s11', 'demo', 'sign', 'dilion', 'old', ?, ?, 1)")
+      .run('{"encoded":"AAAA"}', '{"encoded":"BBBB","keyId":"k"}');
+    const [row] = operations.history({ demoSessionId: 's11' }, 10);
+    expect(toCryptoOperation(row!)).toMatchObject({ signature: { encoded: 'AAAA' }, publicKey: { encoded: 'BBBB', keyId: 'k' } });
   });
 });
 

@@ -12,9 +12,11 @@
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { cryptoOperations, performanceTotals } from '../../../db/schema.ts';
+import { storeEncoded } from './encoded-bytes.ts';
 
 export type OperationRow = typeof cryptoOperations.$inferSelect;
-export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt'>;
+/** A record as the services give it: signature and publicKey as JSON objects (their bytes split off here). */
+export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt' | 'signatureBytes' | 'publicKeyBytes'>;
 /** What a crypto call's work yields: the answer, and the record the flow commits before sending it. */
 export interface Recorded<R> {
   response: R;
@@ -31,7 +33,7 @@ export interface AlgorithmPerformance {
 }
 
 /** One row's parameters, one per column but the id: a column added to the schema and not filled here fails to compile. */
-type InsertParams = { [K in Exclude<keyof OperationRow, 'id'>]: string | number | null };
+type InsertParams = { [K in Exclude<keyof OperationRow, 'id'>]: string | number | Buffer | null };
 
 /**
  * The INSERT for a row, derived from the drizzle table (every column but the id, in schema order,
@@ -107,6 +109,8 @@ export class OperationsService {
    */
   record(operation: NewOperation, alongside?: () => void): Promise<void> {
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+    const signature = storeEncoded(operation.signature as { encoded?: unknown });
+    const publicKey = operation.publicKey == null ? null : storeEncoded(operation.publicKey as { encoded?: unknown });
     const row: InsertParams = {
       userId: operation.userId ?? null,
       demoSessionId: operation.demoSessionId ?? null,
@@ -115,14 +119,16 @@ export class OperationsService {
       operationType: operation.operationType,
       algorithm: operation.algorithm,
       message: operation.message,
-      signature: JSON.stringify(operation.signature),
-      publicKey: json(operation.publicKey),
+      signature: signature.json,
+      publicKey: publicKey?.json ?? null,
       verified: operation.verified ? 1 : 0,
       metadata: json(operation.metadata),
       signatureSize: operation.signatureSize ?? null,
       generationTime: operation.generationTime ?? null,
       verificationTime: operation.verificationTime ?? null,
       createdAt: Date.now(),
+      signatureBytes: signature.bytes,
+      publicKeyBytes: publicKey?.bytes ?? null,
     };
     const done = new Promise<void>((resolve, reject) => this.pending.push({ row, alongside, resolve, reject }));
     this.scheduled ??= setImmediate(() => this.flush());
