@@ -10,6 +10,7 @@
  * (docs/decisions/010). Here the child logger is made only when something logs through it.
  */
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
 
@@ -35,14 +36,28 @@ export function loggedUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
 }
 
+const ROOT = Symbol('the app logger');
+const CHILD = Symbol('the request logger');
+type LoggedRequest = IncomingMessage & { id: string; [ROOT]?: Logger; [CHILD]?: Logger };
+
+// `req.log` is a getter on node's request prototype (Express's requests inherit it), defined once:
+// defining it on each request cost V8 a change of the object's shape, about 5 µs per call.
+Object.defineProperty(IncomingMessage.prototype, 'log', {
+  configurable: true,
+  // Undefined on a request the middleware has not seen (the error handler allows for that).
+  get(this: LoggedRequest): Logger | undefined {
+    const root = this[ROOT];
+    return root && (this[CHILD] ??= root.child({ reqId: this.id }));
+  },
+});
+
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
+    (req as LoggedRequest)[ROOT] = logger;
     const start = performance.now();
     res.once('finish', () => {
       const status = res.statusCode;

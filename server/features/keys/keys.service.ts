@@ -14,6 +14,16 @@ import type { ApiCaller } from '../../types.ts';
 import { checkKeyLimit, KEY_LIMITS } from './key-limits.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;
+/** What authenticate() reads of a personal or plan key (is_active and last_used as SQLite stores them). */
+interface Credential {
+  kind: 'personal' | 'plan';
+  id: number;
+  userId: string;
+  secretDigest: string;
+  isActive: 0 | 1;
+  lastUsed: number | null;
+  purchaseId: number | null;
+}
 type PlanKeyRow = typeof planApiKeys.$inferSelect;
 
 /** Associated data for a sealed pending secret: it opens only on the row it was made for. */
@@ -48,6 +58,7 @@ export class KeyService {
   // cost more than running it.
   private readonly personalByValue;
   private readonly planByValue;
+  private readonly credentialOf;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +66,15 @@ export class KeyService {
   ) {
     this.personalByValue = db.select().from(apiKeys).where(eq(apiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
     this.planByValue = db.select().from(planApiKeys).where(eq(planApiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
+    // authenticate() runs on every public call: one raw statement with only the columns it reads
+    // (drizzle's row mapping of two full rows cost more than SQLite's look-ups). A personal key wins.
+    this.credentialOf = db.$client.prepare<[string, string], Credential>(
+      `SELECT 'personal' AS kind, id, user_id AS userId, secret_digest AS secretDigest, is_active AS isActive, last_used AS lastUsed, NULL AS purchaseId
+         FROM api_keys WHERE key_value = ?
+       UNION ALL
+       SELECT 'plan', id, user_id, secret_digest, is_active, last_used, purchase_id FROM plan_api_keys WHERE key_value = ?
+       LIMIT 1`,
+    );
   }
 
   /** 'shown': the caller returns the secret now; 'pending': it is sealed until the owner's first reveal. */
@@ -178,25 +198,20 @@ export class KeyService {
     if (!keyValue || !secret) {
       throw unauthorized('api_key_required', 'Send your API key and secret in the x-api-key and x-api-secret headers.');
     }
-    const personal = this.personalByValue.get({ keyValue });
-    const plan = personal ? undefined : this.planByValue.get({ keyValue });
-    const row = personal ?? plan;
+    const row = this.credentialOf.get(keyValue, keyValue);
     if (!secretMatches(secret, row?.secretDigest ?? DECOY_DIGEST) || !row) {
       throw unauthorized('invalid_api_key', 'The API key or secret is wrong: check both headers, or create a key in the dashboard.');
     }
     if (!row.isActive) {
       // A plan key is switched off with its plan (a refund or reversal), and cannot be enabled again.
-      if (plan) throw new AppError(403, 'plan_inactive', 'The plan of this API key is not active: renew it or use a personal key.');
+      if (row.kind === 'plan') throw new AppError(403, 'plan_inactive', 'The plan of this API key is not active: renew it or use a personal key.');
       throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
     }
-    const now = new Date();
-    const stale = !row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_GRANULARITY_MS;
-    touch &&= stale;
-    if (personal) {
-      if (touch) this.db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, personal.id)).run();
-      return { userId: personal.userId, keyValue, kind: 'personal', purchaseId: null };
+    const now = Date.now();
+    if (touch && (row.lastUsed === null || now - row.lastUsed >= LAST_USED_GRANULARITY_MS)) {
+      const table = row.kind === 'personal' ? apiKeys : planApiKeys;
+      this.db.update(table).set({ lastUsed: new Date(now) }).where(eq(table.id, row.id)).run();
     }
-    if (touch) this.db.update(planApiKeys).set({ lastUsed: now }).where(eq(planApiKeys.id, plan!.id)).run();
-    return { userId: plan!.userId, keyValue, kind: 'plan', purchaseId: plan!.purchaseId };
+    return { userId: row.userId, keyValue, kind: row.kind, purchaseId: row.purchaseId };
   }
 }
