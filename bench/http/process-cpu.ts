@@ -1,13 +1,31 @@
 /**
- * CPU time a process has used, read from Linux's /proc: its main thread alone (where a Node
- * server's HTTP, JSON and SQLite work runs) and all its threads (adding the engine workers). The
- * http bench divides the difference over a run by the requests answered. Elsewhere: undefined.
+ * CPU time a process has used, read from Linux's /proc, per thread: its main thread (where a Node
+ * server's HTTP, JSON and SQLite work runs), its engine workers, and the rest (V8's garbage
+ * collection and compiler helpers, libuv's pool). The http bench divides the difference over a run
+ * by the requests answered. Elsewhere: undefined.
+ *
+ * Node names every thread "node", so the engine workers are told apart by what they do: over a
+ * run, they are the `workers` busiest threads after the main one (each spends hundreds of µs per
+ * signature; no helper thread comes near).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface CpuTimes {
   mainMs: number;
   allMs: number;
+  /** CPU ms of each thread, by thread id. */
+  threads: Map<number, number>;
+  /** Time the main thread was ready to run but waited for a core (schedstat), when the kernel reports it. */
+  mainWaitMs: number | undefined;
+}
+
+/** A run's CPU split between the threads, in ms. */
+export interface CpuSplit {
+  mainMs: number;
+  workersMs: number;
+  otherMs: number;
+  allMs: number;
+  mainWaitMs: number | undefined;
 }
 
 /** USER_HZ: /proc reports CPU time in these ticks, 100 per second on every Linux port in use. */
@@ -19,11 +37,39 @@ function ticks(statFile: string): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-export function cpuTimes(pid: number | undefined): CpuTimes | undefined {
-  if (pid === undefined || process.platform !== 'linux') return undefined;
+function waitMs(pid: number): number | undefined {
   try {
-    return { mainMs: ticks(`/proc/${pid}/task/${pid}/stat`) / TICKS_PER_MS, allMs: ticks(`/proc/${pid}/stat`) / TICKS_PER_MS };
+    // schedstat: time on the CPU, time waiting on a run queue, timeslices; the first two in ns.
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
   } catch {
     return undefined;
   }
+}
+
+export function cpuTimes(pid: number | undefined): CpuTimes | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    const threads = new Map<number, number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        threads.set(Number(tid), ticks(`/proc/${pid}/task/${tid}/stat`) / TICKS_PER_MS);
+      } catch {
+        // The thread ended between the listing and the read; its time stays in the process total.
+      }
+    }
+    return { mainMs: ticks(`/proc/${pid}/task/${pid}/stat`) / TICKS_PER_MS, allMs: ticks(`/proc/${pid}/stat`) / TICKS_PER_MS, threads, mainWaitMs: waitMs(pid) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What each kind of thread of process `pid` used between two readings; `workers` is the engine pool's size. */
+export function cpuSplit(pid: number, before: CpuTimes, after: CpuTimes, workers: number): CpuSplit {
+  const used = [...after.threads].filter(([tid]) => tid !== pid).map(([tid, ms]) => ms - (before.threads.get(tid) ?? 0));
+  used.sort((a, b) => b - a);
+  const mainMs = after.mainMs - before.mainMs;
+  const allMs = after.allMs - before.allMs;
+  const workersMs = used.slice(0, workers).reduce((a, b) => a + b, 0);
+  const mainWaitMs = after.mainWaitMs !== undefined && before.mainWaitMs !== undefined ? after.mainWaitMs - before.mainWaitMs : undefined;
+  return { mainMs, workersMs, otherMs: Math.max(0, allMs - mainMs - workersMs), allMs, mainWaitMs };
 }

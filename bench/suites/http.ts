@@ -12,12 +12,14 @@
  * - the engine pool's own rate with every worker busy and no HTTP at all;
  * - the floor: the same load against `bench/http/floor-server.ts` (node:http + the same pool, no
  *   framework, database or checks), about the most any Node server could reach on this machine;
- * - for each row, the server's CPU time per request: its main thread, and all its threads.
+ * - for each row, the server's CPU time per request: its main thread, its engine workers, its other
+ *   threads (V8's garbage collector and compiler helpers, libuv) and all together, and how long per
+ *   request its main thread was ready to run but waited for a core.
  */
 import { availableParallelism } from 'node:os';
 import { loadEngine } from '../../engine/src/index.ts';
 import { EnginePool } from '../../server/engine/pool.ts';
-import { cpuTimes } from '../http/process-cpu.ts';
+import { cpuSplit, cpuTimes } from '../http/process-cpu.ts';
 import { runLoad } from '../http/load.ts';
 import { startFloor, startProduct, type RunningServer } from '../http/servers.ts';
 import { measure, type OnTick } from '../measure.ts';
@@ -61,13 +63,17 @@ interface LoadFigures {
   requestsPerSec: number;
   p50: number;
   p99: number;
-  /** CPU µs per answered request: the main thread, and all threads (undefined without /proc). */
+  /** CPU µs per answered request: the main thread, the engine workers, the other threads, all (undefined without /proc). */
   mainUs?: number;
+  workersUs?: number;
+  otherUs?: number;
   allUs?: number;
+  /** µs per answered request that the main thread waited for a core while ready to run. */
+  mainWaitUs?: number;
   failures: number;
 }
 
-async function loadFigures(name: string, server: RunningServer, levels: number[], durationMs: number, ctx: SuiteContext): Promise<LoadFigures[]> {
+async function loadFigures(name: string, server: RunningServer, workers: number, levels: number[], durationMs: number, ctx: SuiteContext): Promise<LoadFigures[]> {
   const out: LoadFigures[] = [];
   for (const clients of levels) {
     const before = cpuTimes(server.pid);
@@ -82,13 +88,17 @@ async function loadFigures(name: string, server: RunningServer, levels: number[]
     });
     const after = cpuTimes(server.pid);
     const perRequest = (ms: number | undefined) => (ms === undefined || r.answered === 0 ? undefined : (ms * 1000) / r.answered);
+    const split = before && after && server.pid !== undefined ? cpuSplit(server.pid, before, after, workers) : undefined;
     out.push({
       clients,
       requestsPerSec: r.requestsPerSec,
       p50: r.p50,
       p99: r.p99,
-      mainUs: perRequest(after && before && after.mainMs - before.mainMs),
-      allUs: perRequest(after && before && after.allMs - before.allMs),
+      mainUs: perRequest(split?.mainMs),
+      workersUs: perRequest(split?.workersMs),
+      otherUs: perRequest(split?.otherMs),
+      allUs: perRequest(split?.allMs),
+      mainWaitUs: perRequest(split?.mainWaitMs),
       failures: r.failures,
     });
   }
@@ -109,7 +119,10 @@ function rowsOf(name: string, figures: LoadFigures[], ceiling: number, floor: Lo
       `${f.p50.toFixed(1)} ms`,
       `${f.p99.toFixed(1)} ms`,
       micros(f.mainUs),
+      micros(f.workersUs),
+      micros(f.otherUs),
       micros(f.allUs),
+      micros(f.mainWaitUs),
       String(f.failures),
     ];
   });
@@ -146,7 +159,7 @@ export const httpSuite: Suite = {
     for (const [name, startServer] of [['floor', startFloor], ['product', startProduct]] as const) {
       const server = await startServer(workers);
       try {
-        figures[name] = await loadFigures(name, server, levels, durationMs, ctx);
+        figures[name] = await loadFigures(name, server, workers, levels, durationMs, ctx);
       } finally {
         await server.stop();
       }
@@ -168,7 +181,10 @@ export const httpSuite: Suite = {
             { header: 'p50', align: 'right' },
             { header: 'p99', align: 'right' },
             { header: 'CPU/req main', align: 'right' },
-            { header: 'CPU/req all', align: 'right' },
+            { header: 'workers', align: 'right' },
+            { header: 'other', align: 'right' },
+            { header: 'all', align: 'right' },
+            { header: 'main waits', align: 'right' },
             { header: 'errors', align: 'right' },
           ],
           rows,
