@@ -115,8 +115,10 @@ export const cryptoOperations = sqliteTable(
   },
   (t) => [
     index('crypto_operations_user_idx').on(t.userId, t.id),
-    index('crypto_operations_demo_idx').on(t.demoSessionId, t.id),
-    index('crypto_operations_api_key_idx').on(t.apiKey, t.id),
+    // Partial: an API call's row has no demo session and a demo row no API key, so each insert
+    // updates only the index that can find it (docs/decisions/030).
+    index('crypto_operations_demo_idx').on(t.demoSessionId, t.id).where(sql`${t.demoSessionId} IS NOT NULL`),
+    index('crypto_operations_api_key_idx').on(t.apiKey, t.id).where(sql`${t.apiKey} IS NOT NULL`),
   ],
 );
 

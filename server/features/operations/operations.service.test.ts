@@ -135,6 +135,18 @@ describe('the raw INSERT of operation records', () => {
   });
 });
 
+describe('the indexes of operation records', () => {
+  it('leave API rows out of the demo-session index and demo rows out of the API-key index, and still serve their look-ups', () => {
+    const database = open();
+    const plan = (sql: string) => (database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan("SELECT * FROM crypto_operations WHERE demo_session_id = 's' AND user_id IS NULL AND id < 9 ORDER BY id DESC LIMIT 10")).toContain('USING INDEX crypto_operations_demo_idx (demo_session_id=? AND id<?)');
+    expect(plan("SELECT * FROM crypto_operations WHERE api_key = 'pk' ORDER BY id DESC LIMIT 10")).toContain('USING INDEX crypto_operations_api_key_idx (api_key=?)');
+    const definition = (index: string) => (database.sqlite.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(index) as { sql: string }).sql;
+    expect(definition('crypto_operations_demo_idx')).toMatch(/WHERE "crypto_operations"\."demo_session_id" IS NOT NULL$/);
+    expect(definition('crypto_operations_api_key_idx')).toMatch(/WHERE "crypto_operations"\."api_key" IS NOT NULL$/);
+  });
+});
+
 describe('the performance figures', () => {
   it('are running totals per algorithm: averages of what was recorded, kept when old rows are purged', async () => {
     const database = open();
