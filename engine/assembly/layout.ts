@@ -39,6 +39,8 @@ export const MLDSA_OUT = 16384;
 export const MLDSA_OUT_Z = MLDSA_OUT + 1024;
 /** keygen: sk. */
 export const MLDSA_OUT_SECRET_KEY = 24576;
+/** decodeJson: the views as JSON members, `"c":[…],"z":[…]` (at most 12 bytes per number: 15,400 for ML-DSA-87). */
+export const MLDSA_OUT_JSON = 32768;
 
 // ML-KEM (mlkemKeygen, mlkemEncaps, mlkemDecaps, mlkemDecapsSeed, mlkemCheckEk, mlkemCheckDk).
 /** keygen: the seed d || z (64); encaps: ek; decaps: dk, or the seed for mlkemDecapsSeed; checks: the key. */

@@ -5,10 +5,12 @@
  *   sign:    sk at MLDSA_IN, mu (64) at MLDSA_MU, rnd (32) at MLDSA_RANDOM -> signature at MLDSA_OUT
  *   verify:  pk at MLDSA_IN, mu at MLDSA_MU, signature at MLDSA_SIGNATURE
  *   decode:  signature at MLDSA_IN                          -> c at MLDSA_OUT, z at MLDSA_OUT_Z
+ *   decodeJson: signature at MLDSA_IN                       -> `"c":[…],"z":[…]` at MLDSA_OUT_JSON
  */
+import { writeI32List } from './decimal';
 import { IO } from './io';
-import { ERR_ARGUMENT, ERR_REJECTED, MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE, OK } from './layout';
-import { setLevel } from './mldsa/params';
+import { ERR_ARGUMENT, ERR_REJECTED, MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE, OK } from './layout';
+import { L, N, setLevel } from './mldsa/params';
 import { decodeSignature, keygen, sign, verify } from './mldsa/sign';
 
 /** KeyGen_internal: OK, or ERR_ARGUMENT for an unknown level. */
@@ -42,4 +44,27 @@ export function mldsaDecode(level: i32): i32 {
   if (!setLevel(level)) return ERR_ARGUMENT;
   const hints = decodeSignature(IO + MLDSA_IN, IO + MLDSA_OUT, IO + MLDSA_OUT_Z);
   return hints < 0 ? ERR_REJECTED : hints;
+}
+
+/** ASCII bytes of s at out; returns their count. */
+function writeAscii(out: usize, s: string): i32 {
+  for (let i = 0; i < s.length; i++) store<u8>(out + <usize>i, <u8>s.charCodeAt(i));
+  return s.length;
+}
+
+/**
+ * The c and z views of a signature as JSON object members, `"c":[…],"z":[…]`, the text
+ * JSON.stringify gives for the arrays mldsaDecode writes: the number of bytes written (whatever
+ * the hint encoding), or ERR_ARGUMENT for an unknown level.
+ */
+export function mldsaDecodeJson(level: i32): i32 {
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  decodeSignature(IO + MLDSA_IN, IO + MLDSA_OUT, IO + MLDSA_OUT_Z);
+  let p = IO + MLDSA_OUT_JSON;
+  p += <usize>writeAscii(p, '"c":[');
+  p += <usize>writeI32List(p, IO + MLDSA_OUT, N);
+  p += <usize>writeAscii(p, '],"z":[');
+  p += <usize>writeI32List(p, IO + MLDSA_OUT_Z, L * N);
+  p += <usize>writeAscii(p, ']');
+  return <i32>(p - (IO + MLDSA_OUT_JSON));
 }

@@ -52,6 +52,7 @@ describe('the debug build', () => {
       const signature = agree((e) => e[level].sign(message, secretKey, { random: false }));
       expect(debug[level].verify(publicKey, message, signature)).toBe(true);
       agree((e) => e[level].decodeSignature(signature));
+      agree((e) => e[level].decodeSignatureJson(signature));
     }
     for (const level of ['mlKem512', 'mlKem768', 'mlKem1024'] as const) {
       const { publicKey, secretKey } = agree((e) => e[level].keygen(bytes(64, 5)));

@@ -178,6 +178,40 @@ describe('ML-DSA signature views', () => {
       expect(parts.hintCount).toBe(sig[sig.length - 1]);
     }
   });
+  it('writes c and z as JSON exactly as JSON.stringify does, at every level and across the whole range of z', () => {
+    for (const alg of [engine.mlDsa44, engine.mlDsa65, engine.mlDsa87]) {
+      const { secretKey } = alg.keygen();
+      // Signatures, and random bytes of a signature's length: their z spans (-gamma1, gamma1], every digit count and sign.
+      const signatures = [alg.sign(rand(10), secretKey), alg.sign(rand(0), secretKey), rand(alg.signatureLength), rand(alg.signatureLength)];
+      for (const sig of signatures) {
+        const { c, z } = alg.decodeSignature(sig);
+        expect(alg.decodeSignatureJson(sig)).toBe(JSON.stringify({ c: Array.from(c), z: Array.from(z) }).slice(1, -1));
+      }
+    }
+    const gamma1 = 1 << 19;
+    const zs = engine.mlDsa65.decodeSignature(rand(engine.mlDsa65.signatureLength)).z;
+    expect(Math.max(...zs)).toBeGreaterThan(gamma1 - 5000);
+    expect(Math.min(...zs)).toBeLessThan(-gamma1 + 5000);
+  });
+  it('writes every digit count and sign: z packed by hand with 0, ±1, ±9, ±10, … ±99999, ±100000 and the ends of its range', () => {
+    const alg = engine.mlDsa65;
+    const gamma1 = 1 << 19;
+    const edges = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, gamma1 - 1];
+    const wanted = [...edges, ...edges.slice(1).map((v) => -v), gamma1];
+    const z = Array.from({ length: 5 * 256 }, (_, i) => wanted[i % wanted.length]!);
+    const sig = alg.sign(rand(10), alg.keygen().secretKey);
+    // z_i = gamma1 - (20-bit field), two coefficients per 5 bytes, after the 48 bytes of c~.
+    for (let i = 0; i < z.length; i += 2) {
+      const a = gamma1 - z[i]!, b = gamma1 - z[i + 1]!;
+      const o = 48 + (i / 2) * 5;
+      sig.set([a & 255, (a >> 8) & 255, ((a >> 16) & 15) | ((b & 15) << 4), (b >> 4) & 255, (b >> 12) & 255], o);
+    }
+    expect(Array.from(alg.decodeSignature(sig).z)).toEqual(z);
+    expect(alg.decodeSignatureJson(sig)).toMatch(new RegExp(`,"z":\\[${z.join(',')}\\]$`));
+  });
+  it('refuses to write the views of a signature of the wrong length, naming it', () => {
+    expect(() => engine.mlDsa65.decodeSignatureJson(new Uint8Array(10))).toThrow(/signature/);
+  });
   it('counts the hints a hand-written hint encoding sets', () => {
     const alg = engine.mlDsa65;
     const sig = alg.sign(rand(10), alg.keygen().secretKey);

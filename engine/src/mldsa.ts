@@ -6,7 +6,7 @@
 import { bytes, EngineError, options } from './errors.ts';
 import { absorbAll, keccak, outputAll } from './hash.ts';
 import { PREHASHES, type HashFunctions, type PrehashName } from './prehash.ts';
-import { MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE } from '../assembly/layout.ts';
+import { MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE } from '../assembly/layout.ts';
 import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export type MlDsaLevel = 44 | 65 | 87;
@@ -71,6 +71,11 @@ export interface MlDsa {
    * the hint encoding is malformed: such a signature never verifies).
    */
   decodeSignature(signature: Uint8Array): MlDsaSignatureParts;
+  /**
+   * decodeSignature's c and z as JSON object members, `"c":[…],"z":[…]`: the text
+   * JSON.stringify({ c, z }) gives for them without its braces, written by the engine.
+   */
+  decodeSignatureJson(signature: Uint8Array): string;
   /** ML-DSA.Verify_internal on M' = message. */
   verifyInternal(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array, opts?: { externalMu?: boolean }): boolean;
 }
@@ -197,6 +202,11 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const hintCount = hints < 0 ? null : hints;
       const ints = (offset: number, count: number) => new Int32Array(io.read(offset, count * 4).buffer);
       return { cTilde: sig.slice(0, CTILDE[level]), c: ints(MLDSA_OUT, 256), z: ints(MLDSA_OUT_Z, L[level] * 256), hintCount };
+    },
+
+    decodeSignatureJson(signature) {
+      io.write(checkSignature(signature), MLDSA_IN);
+      return io.readText(MLDSA_OUT_JSON, wasm.mldsaDecodeJson(level));
     },
 
     signInternal(message, secretKey, opts) {

@@ -68,6 +68,8 @@ export interface EngineExports {
   mldsaVerify(level: number): Status;
   /** The number of hint bits, or ERR_REJECTED for a malformed hint encoding. */
   mldsaDecode(level: number): number;
+  /** The byte length of the views' JSON members written at MLDSA_OUT_JSON, or ERR_ARGUMENT. */
+  mldsaDecodeJson(level: number): number;
 
   /** ML-KEM, `level` 512, 768 or 1024 (MLKEM_* offsets); INVALID when a key fails its FIPS 203 check. */
   mlkemKeygen(level: number): Status;
@@ -156,6 +158,8 @@ export async function instantiate(source?: WasmSource): Promise<EngineExports> {
   return instance.exports as unknown as EngineExports;
 }
 
+const TEXT = new TextDecoder();
+
 /** Copies bytes in and out of the IO buffer. Views are made per call: memory may be replaced on growth. */
 export class Io {
   readonly base: number;
@@ -176,6 +180,11 @@ export class Io {
 
   read(offset: number, length: number): Uint8Array {
     return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).slice();
+  }
+
+  /** IO[offset, offset + length) as text (the engine writes ASCII there). */
+  readText(offset: number, length: number): string {
+    return TEXT.decode(new Uint8Array(this.wasm.memory.buffer, this.base + offset, length));
   }
 
   /** Copies `length` bytes at an absolute address (a state region) out of wasm memory. */
