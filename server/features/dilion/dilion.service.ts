@@ -12,16 +12,8 @@ import { withMembers, type Wire } from '../../http/raw-json.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
-import type { NewOperation, Recorded } from '../operations/operations.service.ts';
+import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
-
-/** Where an operation came from, for its record. */
-export interface OperationSource {
-  channel: 'api' | 'demo';
-  userId: string | null;
-  demoSessionId: string | null;
-  apiKey: string | null;
-}
 
 export interface PreparedDilionSign {
   key: SigningKeyRow;
@@ -110,16 +102,16 @@ export class DilionService {
       algorithm: DILION.algorithm,
       parameterSet: DILION.parameterSet,
       // The views come serialized from the worker that signed (server/http/raw-json.ts).
-      signature: withMembers<z.infer<typeof DilionSignature>>({ encoded, ...(pidCipher ? { pidCipher } : {}) }, views),
+      signature: withMembers<z.infer<typeof DilionSignature>>(pidCipher ? { encoded, pidCipher } : { encoded }, views),
       publicKey: p.key.publicKey,
       keyId: p.key.id,
       context: context.text,
       pidCipher: pidCipher ?? DILION.noPidCipher,
-      ...(opening ? { pidOpening: opening } : {}),
+      // Left undefined (and so out of the JSON) unless asked for; a fixed set of members keeps this object's shape stable.
+      pidOpening: opening ?? undefined,
       timestamp: new Date().toISOString(),
     };
-    const record: NewOperation = {
-      ...source,
+    const record = newOperation(source, {
       operationType: 'sign',
       algorithm: DILION.algorithm,
       message: p.message,
@@ -131,7 +123,7 @@ export class DilionService {
       signatureSize: signature.length,
       generationTime: elapsedMs,
       verificationTime: null,
-    };
+    });
     return { response, record };
   }
 
@@ -166,8 +158,7 @@ export class DilionService {
     const valid = signatureValid && identity !== 'mismatch';
     const pidCipher = p.pid?.json ?? DILION.noPidCipher;
     const serviceKeyId = p.pid?.json.serviceKeyId ?? null;
-    const record: NewOperation = {
-      ...source,
+    const record = newOperation(source, {
       operationType: 'verify',
       algorithm: DILION.algorithm,
       message: p.message,
@@ -178,7 +169,7 @@ export class DilionService {
       signatureSize: p.signature.length,
       generationTime: null,
       verificationTime: elapsedMs,
-    };
+    });
     const response = {
       valid,
       algorithm: DILION.algorithm,

@@ -13,7 +13,7 @@ import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import { AppError } from '../../errors.ts';
 import { headerOf, sendJson } from '../../http/exchange.ts';
-import type { OperationSource } from '../dilion/dilion.service.ts';
+import type { OperationSource } from '../operations/operations.service.ts';
 import type { Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 

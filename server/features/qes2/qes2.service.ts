@@ -11,8 +11,7 @@ import { qes2Context, type Qes2ViewsOnServer } from './qes2.views.ts';
 import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyResponse } from '../../contract/qes2.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
-import type { OperationSource } from '../dilion/dilion.service.ts';
-import type { NewOperation, Recorded } from '../operations/operations.service.ts';
+import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 export interface PreparedQes2Sign {
@@ -59,8 +58,7 @@ export class Qes2Service {
     });
     seed.fill(0);
     const encoded = base64(signature);
-    const record: NewOperation = {
-      ...source,
+    const record = newOperation(source, {
       operationType: 'sign',
       algorithm,
       message: p.message,
@@ -71,7 +69,7 @@ export class Qes2Service {
       signatureSize: signature.length,
       generationTime: elapsedMs,
       verificationTime: null,
-    };
+    });
     const response = {
       algorithm,
       label,
@@ -110,8 +108,7 @@ export class Qes2Service {
       signature: p.signature,
       context: qes2Context(p.context).bytes,
     });
-    const record: NewOperation = {
-      ...source,
+    const record = newOperation(source, {
       operationType: 'verify',
       algorithm,
       message: p.message,
@@ -122,7 +119,7 @@ export class Qes2Service {
       signatureSize: p.signature.length,
       generationTime: null,
       verificationTime: elapsedMs,
-    };
+    });
     return { response: { valid, algorithm, context: p.context, details: { mlDsaValid, secp256k1Valid }, timestamp: new Date().toISOString() }, record };
   }
 

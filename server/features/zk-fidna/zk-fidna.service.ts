@@ -13,8 +13,7 @@ import { zkViewProblem, type ZkPublicInputJson } from '../../../shared/zkfidna.t
 import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zk-fidna.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import type { OperationSource } from '../dilion/dilion.service.ts';
-import type { NewOperation, Recorded } from '../operations/operations.service.ts';
+import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 const ALGORITHM = SCHEMES['zk-fidna'].id;
@@ -89,8 +88,7 @@ export class ZkFidnaService {
     } finally {
       seed.fill(0);
     }
-    const record: NewOperation = {
-      ...source,
+    const record = newOperation(source, {
       operationType: 'prove',
       algorithm: ALGORITHM,
       message: describe(proved.publicInput),
@@ -101,7 +99,7 @@ export class ZkFidnaService {
       signatureSize: proved.proofBytes,
       generationTime: proved.elapsedMs,
       verificationTime: null,
-    };
+    });
     return { response: { algorithm: ALGORITHM, proof: proved.proof, publicInput: proved.publicInput, openings: proved.openings, keyId: p.key.id, timestamp: new Date().toISOString() }, record };
   }
 
@@ -131,8 +129,7 @@ export class ZkFidnaService {
     // Views sent back must be the ones the proof gives (the caller's mistake; refunded with the call).
     const problem = zkViewProblem(p.sent, r.views ?? undefined);
     if (problem) throw badRequest(problem.code, problem.message, problem.param);
-    const record: NewOperation = {
-      ...source,
+    const record = newOperation(source, {
       operationType: 'verify',
       algorithm: ALGORITHM,
       message: describe(p.publicInput),
@@ -143,7 +140,7 @@ export class ZkFidnaService {
       signatureSize: p.proof.length,
       generationTime: null,
       verificationTime: r.elapsedMs,
-    };
+    });
     return { response: { valid: r.valid, algorithm: ALGORITHM, publicInput: p.publicInput, details: r.details, timestamp: new Date().toISOString() }, record };
   }
 }
