@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RawJson, stringifyJson, withMembers } from './raw-json.ts';
+import { randomBytes } from 'node:crypto';
+import { base64Member, jsonMember, RawJson, rawObject, stringifyJson } from './raw-json.ts';
 
 describe('RawJson', () => {
   it('is sent as its text, wherever it sits', () => {
@@ -16,8 +17,15 @@ describe('RawJson', () => {
     for (const text of lookalikes) expect(JSON.parse(stringifyJson({ message: text, raw: new RawJson('1') }))).toEqual({ message: text, raw: 1 });
   });
 
-  it('adds serialized members to an object, empty or not', () => {
-    expect(stringifyJson(withMembers({ encoded: 'AA==' }, '"c":[1],"z":[-2]'))).toBe('{"encoded":"AA==","c":[1],"z":[-2]}');
-    expect(stringifyJson(withMembers({}, '"c":[1]'))).toBe('{"c":[1]}');
+  it('makes an object of serialized members, none or several', () => {
+    expect(stringifyJson(rawObject(base64Member('encoded', 'AA=='), jsonMember('pidCipher', { C1: 'x"y' }), '"c":[1],"z":[-2]'))).toBe('{"encoded":"AA==","pidCipher":{"C1":"x\\"y"},"c":[1],"z":[-2]}');
+    expect(stringifyJson(rawObject())).toBe('{}');
+  });
+
+  it('writes a base64 or hex member exactly as JSON.stringify does', () => {
+    for (let n = 0; n < 40; n++) {
+      const bytes = randomBytes(n * 37);
+      for (const text of [bytes.toString('base64'), bytes.toString('hex')]) expect(base64Member('encoded', text)).toBe(JSON.stringify({ encoded: text }).slice(1, -1));
+    }
   });
 });

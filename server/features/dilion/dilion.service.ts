@@ -8,7 +8,7 @@ import { DILION, DILION_PID, pidCipherToJson } from '../../../shared/dilion.ts';
 import { checkMessageSize } from '../metering/message-limit.ts';
 import { dilionContext, parsePidCipher, type DilionViews } from './dilion.views.ts';
 import type { DilionSignature, DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
-import { withMembers, type Wire } from '../../http/raw-json.ts';
+import { base64Member, jsonMember, rawObject, type Wire } from '../../http/raw-json.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
@@ -102,7 +102,9 @@ export class DilionService {
       algorithm: DILION.algorithm,
       parameterSet: DILION.parameterSet,
       // The views come serialized from the worker that signed (server/http/raw-json.ts).
-      signature: withMembers<z.infer<typeof DilionSignature>>(pidCipher ? { encoded, pidCipher } : { encoded }, views),
+      signature: pidCipher
+        ? rawObject<z.infer<typeof DilionSignature>>(base64Member('encoded', encoded), jsonMember('pidCipher', pidCipher), views)
+        : rawObject<z.infer<typeof DilionSignature>>(base64Member('encoded', encoded), views),
       publicKey: p.key.publicKey,
       keyId: p.key.id,
       context: context.text,
