@@ -2,8 +2,8 @@
  * `npm run build:binary`: dist/pq-platform, the whole product as one Linux executable (a Node
  * single executable application; README.md "Self-hosting").
  *
- * 1. esbuild bundles server/main.ts into one CommonJS file (what the executable runs) and the
- *    engine worker into one ES module. The sources find their files with import.meta.url; in the
+ * 1. esbuild bundles server/main.ts into one CommonJS file (what the executable runs), the
+ *    engine worker into one ES module and the WAL checkpointer's worker into one CommonJS file. The sources find their files with import.meta.url; in the
  *    main bundle each use becomes seaFileUrl('<module path>') (server/paths.ts), which resolves
  *    under the extracted pack; in the worker bundle, which is itself extracted to
  *    server/engine/worker-entry.mjs, it becomes a URL relative to the worker's own location.
@@ -75,9 +75,10 @@ const substitutesPlugin: Plugin = {
   },
 };
 
-async function bundle(): Promise<{ main: string; worker: string }> {
+async function bundle(): Promise<{ main: string; worker: string; checkpointer: string }> {
   const main = join(WORK, 'main.cjs');
   const worker = join(WORK, 'worker-entry.mjs');
+  const checkpointer = join(WORK, 'checkpoint-worker-entry.cjs');
   const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'eof', absWorkingDir: ROOT } as const;
   await build({
     ...common,
@@ -100,7 +101,10 @@ async function bundle(): Promise<{ main: string; worker: string }> {
     outfile: worker,
     plugins: [importMetaPlugin((path) => ({ url: `new URL(${JSON.stringify(`../../${path}`)}, import.meta.url).href`, prelude: '' }))],
   });
-  return { main, worker };
+  // The WAL checkpointer's thread (db/checkpointer.ts), CommonJS like its source-tree entry: it
+  // loads better-sqlite3's addon by the path the main thread passes, with require.
+  await build({ ...common, entryPoints: ['db/checkpoint-worker.ts'], format: 'cjs', outfile: checkpointer, plugins: [substitutesPlugin] });
+  return { main, worker, checkpointer };
 }
 
 function filesUnder(dir: string): string[] {
@@ -130,12 +134,13 @@ async function webFiles(): Promise<PackFile[]> {
   }
 }
 
-async function packFiles(worker: string): Promise<PackFile[]> {
+async function packFiles(worker: string, checkpointer: string): Promise<PackFile[]> {
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   return [
     // server/app.ts reads only the version from it.
     { path: 'package.json', bytes: Buffer.from(JSON.stringify({ name: 'pq-platform', version })) },
     { path: 'server/engine/worker-entry.mjs', bytes: readFileSync(worker) },
+    { path: 'db/checkpoint-worker-entry.cjs', bytes: readFileSync(checkpointer) },
     read('engine/build/release.wasm'),
     read(ADDON),
     ...filesUnder('db/migrations').map(read),
@@ -148,9 +153,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  const { worker } = await bundle();
+  const { worker, checkpointer } = await bundle();
 
-  const files = await packFiles(worker);
+  const files = await packFiles(worker, checkpointer);
   const { pack, id } = writePack(files);
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   writeFileSync(join(WORK, PACK_ASSET), pack);

@@ -1,11 +1,12 @@
 /**
  * `serve` (the default command): the app on PORT (default 5000), and a graceful shutdown on
  * SIGINT/SIGTERM that stops accepting, drains in-flight requests (10 s at most), then stops the
- * engine workers and closes SQLite.
+ * engine workers, the WAL checkpointer (db/checkpointer.ts) and closes SQLite.
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Checkpointer } from '../../db/checkpointer.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
@@ -20,6 +21,13 @@ export async function serve(config: Config): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const instance = await createApp({ config, logger, extraRoutes: webRoutes() });
+  // WAL checkpoints on a thread of their own; if it cannot start, SQLite checkpoints as it commits.
+  const checkpointer = await Checkpointer.start(config.databaseFile, instance.context.database.sqlite, (error) =>
+    logger.error({ err: error }, 'the WAL checkpointer stopped: SQLite checkpoints on the server thread again'),
+  ).catch((error: unknown) => {
+    logger.warn({ err: error }, 'the WAL checkpointer did not start: SQLite checkpoints on the server thread');
+    return undefined;
+  });
   const server: Server = instance.app.listen(config.port, config.host, () => {
     // The local PayPal sandbox is this server: the app calls it over loopback (docs/api.md §14.4).
     const { port } = server.address() as AddressInfo;
@@ -40,16 +48,18 @@ export async function serve(config: Config): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      instance.close().then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'error while closing');
-          process.exit(1);
-        },
-      );
+      Promise.resolve(checkpointer?.stop())
+        .then(() => instance.close())
+        .then(
+          () => {
+            logger.info('stopped');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, 'error while closing');
+            process.exit(1);
+          },
+        );
     });
     server.closeIdleConnections();
   };
