@@ -10,6 +10,7 @@
  * cannot let the WAL grow without bound); if the worker dies, SQLite's default comes back.
  */
 import type Database from 'better-sqlite3';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckpointResult, CheckpointWorkerData } from './checkpoint-worker.ts';
 
@@ -38,7 +39,7 @@ export class Checkpointer {
   private readonly ready: Promise<void>;
 
   private constructor(file: string, private readonly sqlite: Database.Database, onFailure: (error: Error) => void, everyMs: number) {
-    const workerData: CheckpointWorkerData = { file, addon: ADDON.pathname, everyMs };
+    const workerData: CheckpointWorkerData = { file, addon: fileURLToPath(ADDON), everyMs };
     this.worker = new Worker(ENTRY, { workerData });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('message', () => {
