@@ -73,36 +73,32 @@ interface LoadFigures {
   failures: number;
 }
 
-async function loadFigures(name: string, server: RunningServer, workers: number, levels: number[], durationMs: number, ctx: SuiteContext): Promise<LoadFigures[]> {
-  const out: LoadFigures[] = [];
-  for (const clients of levels) {
-    const before = cpuTimes(server.pid);
-    const r = await runLoad({
-      port: server.port,
-      path: server.path,
-      headers: server.headers,
-      body: { message: MESSAGE },
-      clients,
-      durationMs,
-      onTick: ctx.progress.step(`${name}: HTTP sign with ${clients} clients`),
-    });
-    const after = cpuTimes(server.pid);
-    const perRequest = (ms: number | undefined) => (ms === undefined || r.answered === 0 ? undefined : (ms * 1000) / r.answered);
-    const split = before && after && server.pid !== undefined ? cpuSplit(server.pid, before, after, workers) : undefined;
-    out.push({
-      clients,
-      requestsPerSec: r.requestsPerSec,
-      p50: r.p50,
-      p99: r.p99,
-      mainUs: perRequest(split?.mainMs),
-      workersUs: perRequest(split?.workersMs),
-      otherUs: perRequest(split?.otherMs),
-      allUs: perRequest(split?.allMs),
-      mainWaitUs: perRequest(split?.mainWaitMs),
-      failures: r.failures,
-    });
-  }
-  return out;
+async function loadFigures(name: string, server: RunningServer, workers: number, clients: number, durationMs: number, ctx: SuiteContext): Promise<LoadFigures> {
+  const before = cpuTimes(server.pid);
+  const r = await runLoad({
+    port: server.port,
+    path: server.path,
+    headers: server.headers,
+    body: { message: MESSAGE },
+    clients,
+    durationMs,
+    onTick: ctx.progress.step(`${name}: HTTP sign with ${clients} clients`),
+  });
+  const after = cpuTimes(server.pid);
+  const perRequest = (ms: number | undefined) => (ms === undefined || r.answered === 0 ? undefined : (ms * 1000) / r.answered);
+  const split = before && after && server.pid !== undefined ? cpuSplit(server.pid, before, after, workers) : undefined;
+  return {
+    clients,
+    requestsPerSec: r.requestsPerSec,
+    p50: r.p50,
+    p99: r.p99,
+    mainUs: perRequest(split?.mainMs),
+    workersUs: perRequest(split?.workersMs),
+    otherUs: perRequest(split?.otherMs),
+    allUs: perRequest(split?.allMs),
+    mainWaitUs: perRequest(split?.mainWaitMs),
+    failures: r.failures,
+  };
 }
 
 const micros = (us: number | undefined) => (us === undefined ? 'n/a' : `${Math.round(us)} µs`);
@@ -155,14 +151,21 @@ export const httpSuite: Suite = {
     const ceiling = single.opsPerSec * workers;
     const pooled = await poolRate(workers, ctx.quick ? 300 : 3_000, ctx.progress.step(`engine pool: ${workers} workers, no HTTP`));
 
+    // Both servers run for the whole suite, and each client count loads the floor and then the
+    // product, so each ratio compares two runs a few seconds apart (the machine's own drift over
+    // a minute moved the floor by several per cent). The idle one costs nothing measurable.
     const figures = { floor: [] as LoadFigures[], product: [] as LoadFigures[] };
-    for (const [name, startServer] of [['floor', startFloor], ['product', startProduct]] as const) {
-      const server = await startServer(workers);
-      try {
-        figures[name] = await loadFigures(name, server, workers, levels, durationMs, ctx);
-      } finally {
-        await server.stop();
+    const servers: { floor?: RunningServer; product?: RunningServer } = {};
+    try {
+      servers.floor = await startFloor(workers);
+      servers.product = await startProduct(workers);
+      for (const clients of levels) {
+        for (const name of ['floor', 'product'] as const) {
+          figures[name].push(await loadFigures(name, servers[name]!, workers, clients, durationMs, ctx));
+        }
       }
+    } finally {
+      await Promise.all([servers.floor?.stop(), servers.product?.stop()]);
     }
     const rows = [...rowsOf('floor', figures.floor, ceiling, figures.floor), ...rowsOf('product', figures.product, ceiling, figures.floor)];
     ctx.print(
