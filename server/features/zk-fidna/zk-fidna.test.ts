@@ -170,8 +170,11 @@ describe('zk-FIDNA secrets', () => {
     const blindingsHex = blindings.map((b: string) => Buffer.from(b, 'base64').toString('hex'));
     const sqlite = app.context.database.sqlite;
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
-    // BLOB columns (a proof's bytes) are searched as base64 and as hex, so a secret at any byte offset shows.
+    // BLOB columns (a proof's bytes) are searched as base64 and as hex, so a secret at any byte offset
+    // shows. Numeric columns count only when they equal X or Y: a time or a timestamp can hold the
+    // digits of either by chance.
     const text = (_: string, value: unknown) => {
+      if (typeof value === 'number') return value === X || String(value) === Y ? value : 0;
       const blob = value as { type?: unknown; data?: unknown } | null;
       if (blob?.type !== 'Buffer' || !Array.isArray(blob.data)) return value;
       const bytes = Buffer.from(blob.data as number[]);
@@ -191,8 +194,11 @@ describe('zk-FIDNA secrets', () => {
     const history = await visitor.get('/api/crypto/operations');
     const mine = history.body.filter((op: { algorithm: string }) => op.algorithm === 'zk-fidna');
     expect(mine.map((op: { operationType: string }) => op.operationType).sort()).toEqual(['prove', 'verify']);
-    expect(JSON.stringify(mine)).not.toContain('650000');
-    expect(JSON.stringify(mine)).not.toContain('21930000');
+    // The measured times are left out: a float such as 5.010465000000295 can hold the digits by chance.
+    const recorded = JSON.stringify(mine.map(({ generationTime: _g, verificationTime: _v, ...rest }: Record<string, unknown>) => rest));
+    expect(recorded).toContain('balance_proof');
+    expect(recorded).not.toContain('650000');
+    expect(recorded).not.toContain('21930000');
   });
 
   it('never reach a log line, even at debug level and on refused requests', async () => {
