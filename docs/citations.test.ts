@@ -84,9 +84,11 @@ describe('the citation scanner', () => {
   });
 
   it("flags shared/ paths in the folder above the repository, not imports of the repository's own shared/", () => {
-    expect(messages('vectors in (`..~/shared/vectors/`)', 'README.md')).toHaveLength(1);
-    expect(messages('// say ..~/shared/vectors', 'scripts/check.sh')).toHaveLength(1);
-    expect(messages("import { padUid } from '..~/..~/shared/dilion.ts';", 'server/routes/x.ts')).toEqual([]);
+    // The parent-folder steps are built here, so this file holds no such path itself.
+    const up = `${'.'.repeat(2)}/`;
+    expect(messages(`vectors in (\`${up}shared/vectors/\`)`, 'README.md')).toHaveLength(1);
+    expect(messages(`// say ${up}shared/vectors`, 'scripts/check.sh')).toHaveLength(1);
+    expect(messages(`import { padUid } from '${up}${up}shared/dilion.ts';`, 'server/routes/x.ts')).toEqual([]);
   });
 
   it('flags a decision number with no record', () => {
