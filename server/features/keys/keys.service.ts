@@ -14,6 +14,7 @@ import type { ApiCaller } from '../../types.ts';
 import { checkKeyLimit, KEY_LIMITS } from './key-limits.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;
+type PlanKeyRow = typeof planApiKeys.$inferSelect;
 /** What authenticate() reads of a personal or plan key (is_active and last_used as SQLite stores them). */
 interface Credential {
   kind: 'personal' | 'plan';
@@ -24,7 +25,6 @@ interface Credential {
   lastUsed: number | null;
   purchaseId: number | null;
 }
-type PlanKeyRow = typeof planApiKeys.$inferSelect;
 
 /** Associated data for a sealed pending secret: it opens only on the row it was made for. */
 const pendingAad = (keyValue: string) => `api-key-secret:${keyValue}`;
