@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
 import { temporaryDatabases } from '../../../db/temporary-database.ts';
 import { toCryptoOperation } from './operation-views.ts';
-import { operationInsertSql, OperationsService, type NewOperation } from './operations.service.ts';
+import { GROUP_COMMIT_WINDOW_MS, MAX_BATCH_ROWS, operationInsertSql, OperationsService, type NewOperation } from './operations.service.ts';
 
 const open = temporaryDatabases('pq-ops-');
 
@@ -80,6 +80,66 @@ describe('OperationsService group commit', () => {
     const reopened = openDatabase(database.sqlite.name);
     expect(reopened.sqlite.prepare('SELECT message FROM crypto_operations').all()).toEqual([{ message: 'last call' }]);
     reopened.close();
+  });
+});
+
+describe('the group commit window (docs/decisions/031)', () => {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const windowEnds = () => new Promise((resolve) => setTimeout(resolve, GROUP_COMMIT_WINDOW_MS + 20));
+
+  it('does not make a lone caller wait: with no other call in the engine its row commits at the end of the turn', async () => {
+    const database = open();
+    const operations = new OperationsService(database.db, undefined, () => 0);
+    const committed = operations.record(demoSign('w1', 'alone'));
+    await turn();
+    expect(stored(database)).toBe(1);
+    await committed;
+  });
+
+  it('waits for the rows of calls still in the engine, then commits them all in one transaction', async () => {
+    const database = open();
+    const commits = countCommits(database);
+    const inEngine = 2;
+    const operations = new OperationsService(database.db, undefined, () => inEngine);
+    const first = operations.record(demoSign('w2', 'first'));
+    await turn();
+    expect(stored(database)).toBe(0);
+    operations.record(demoSign('w2', 'second'));
+    operations.record(demoSign('w2', 'third'));
+    await windowEnds();
+    await first;
+    expect(stored(database)).toBe(3);
+    expect(commits()).toBe(1);
+  });
+
+  it('commits as soon as the last call in the engine has handed in its row', async () => {
+    const database = open();
+    const commits = countCommits(database);
+    let inEngine = 1;
+    const operations = new OperationsService(database.db, undefined, () => inEngine);
+    operations.record(demoSign('w3', 'first'));
+    await turn();
+    expect(stored(database)).toBe(0);
+    inEngine = 0;
+    operations.record(demoSign('w3', 'last'));
+    await turn();
+    expect(stored(database)).toBe(2);
+    expect(commits()).toBe(1);
+  });
+
+  it('commits a full batch at once, without waiting out the window', async () => {
+    const database = open();
+    const operations = new OperationsService(database.db, undefined, () => 10);
+    for (let i = 0; i < MAX_BATCH_ROWS; i++) operations.record(demoSign('w4', `m${i}`));
+    await turn();
+    expect(stored(database)).toBe(MAX_BATCH_ROWS);
+  });
+
+  it('lets a reader see rows still waiting in the window', () => {
+    const database = open();
+    const operations = new OperationsService(database.db, undefined, () => 3);
+    operations.record(demoSign('w5', 'waiting'));
+    expect(operations.history({ demoSessionId: 'w5' }, 10).map((r) => r.message)).toEqual(['waiting']);
   });
 });
 
