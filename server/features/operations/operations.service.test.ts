@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
 import { temporaryDatabases } from '../../../db/temporary-database.ts';
 import { toCryptoOperation } from './operation-views.ts';
-import { GROUP_COMMIT_WINDOW_MS, MAX_BATCH_ROWS, operationInsertSql, OperationsService, type NewOperation } from './operations.service.ts';
+import { GROUP_COMMIT_WINDOW_MS, MAX_BATCH_ROWS, operationInsert, OperationsService, type NewOperation } from './operations.service.ts';
 
 const open = temporaryDatabases('pq-ops-');
 
@@ -144,16 +144,18 @@ describe('the group commit window (docs/decisions/031)', () => {
 });
 
 describe('the raw INSERT of operation records', () => {
-  it('names every column of the migrated table but the id, each bound by its schema property', () => {
+  it('names every column of the migrated table but the id, each bound by its schema property in the same place', () => {
     const database = open();
     const columns = (database.sqlite.prepare('PRAGMA table_info(crypto_operations)').all() as { name: string }[])
       .map((c) => c.name)
       .filter((name) => name !== 'id');
-    const sql = operationInsertSql();
+    const { sql, keys } = operationInsert();
     const named = /\(([^)]*)\) VALUES/.exec(sql)![1]!.split(', ');
     expect([...named].sort()).toEqual([...columns].sort());
-    expect(sql).toContain('@demoSessionId');
-    expect(sql).not.toMatch(/@id\b/);
+    expect(sql.match(/\?/g)).toHaveLength(named.length);
+    // Each parameter takes the property of its column: demo_session_id ← demoSessionId, and so on.
+    const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    expect(keys.map(snake)).toEqual(named);
   });
 
   it('stores every field it is given, read back through drizzle', async () => {

@@ -70,28 +70,30 @@ export interface AlgorithmPerformance {
 type InsertParams = { [K in Exclude<keyof OperationRow, 'id'>]: string | number | Buffer | null };
 
 /**
- * The INSERT for a row, derived from the drizzle table (every column but the id, in schema order,
- * each bound by its property name), so the statement cannot fall behind the schema.
+ * The INSERT for a row, derived from the drizzle table (every column but the id, in schema order),
+ * so the statement cannot fall behind the schema; `keys` are the row's properties in the order of
+ * its parameters. They are bound by position: better-sqlite3 looks up a named parameter by
+ * building its name as a string on every call, about 5 µs per row under load.
  */
-export function operationInsertSql(): string {
+export function operationInsert(): { sql: string; keys: (keyof InsertParams)[] } {
   const columns = Object.entries(getTableColumns(cryptoOperations)).filter(([key]) => key !== 'id');
   const names = columns.map(([, column]) => column.name).join(', ');
-  const params = columns.map(([key]) => `@${key}`).join(', ');
-  return `INSERT INTO crypto_operations (${names}) VALUES (${params})`;
+  const params = columns.map(() => '?').join(', ');
+  return { sql: `INSERT INTO crypto_operations (${names}) VALUES (${params})`, keys: columns.map(([key]) => key as keyof InsertParams) };
 }
 
-/** What one row adds to its algorithm's running totals. */
-function totalsOf(row: InsertParams) {
+/** What one row adds to its algorithm's running totals, in the order of the upsert's parameters (bound by position, as the row's). */
+function totalsOf(row: InsertParams): [algorithm: InsertParams['algorithm'], ...sumsAndCounts: InsertParams['signatureSize'][]] {
   const sized = row.operationType === 'sign' && row.signatureSize !== null;
-  return {
-    algorithm: row.algorithm,
-    size: sized ? row.signatureSize : 0,
-    sizeCount: sized ? 1 : 0,
-    generation: row.generationTime ?? 0,
-    generationCount: row.generationTime === null ? 0 : 1,
-    verification: row.verificationTime ?? 0,
-    verificationCount: row.verificationTime === null ? 0 : 1,
-  };
+  return [
+    row.algorithm,
+    sized ? row.signatureSize : 0,
+    sized ? 1 : 0,
+    row.generationTime ?? 0,
+    row.generationTime === null ? 0 : 1,
+    row.verificationTime ?? 0,
+    row.verificationTime === null ? 0 : 1,
+  ];
 }
 
 /**
@@ -115,6 +117,7 @@ export class OperationsService {
   // Every sign and verify inserts a row. A raw prepared statement costs a quarter of building the
   // drizzle insert each time, and (unlike drizzle placeholders) stores an absent JSON value as NULL.
   private readonly insert;
+  private readonly insertKeys: (keyof InsertParams)[];
   private readonly addToTotals;
   private readonly insertOne;
   private readonly insertAll;
@@ -128,18 +131,20 @@ export class OperationsService {
     /** Calls in the engine now (queued or running): their rows will follow, and the commit waits for them. */
     private readonly callsInEngine: () => number = () => 0,
   ) {
-    this.insert = db.$client.prepare(operationInsertSql());
+    const insert = operationInsert();
+    this.insert = db.$client.prepare(insert.sql);
+    this.insertKeys = insert.keys;
     // The performance figures are running totals, kept in the same commit as the rows they count.
     this.addToTotals = db.$client.prepare(
       `INSERT INTO performance_totals (algorithm, operations, size_sum, size_count, generation_sum, generation_count, verification_sum, verification_count)
-       VALUES (@algorithm, 1, @size, @sizeCount, @generation, @generationCount, @verification, @verificationCount)
+       VALUES (?, 1, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (algorithm) DO UPDATE SET operations = operations + 1,
          size_sum = size_sum + excluded.size_sum, size_count = size_count + excluded.size_count,
          generation_sum = generation_sum + excluded.generation_sum, generation_count = generation_count + excluded.generation_count,
          verification_sum = verification_sum + excluded.verification_sum, verification_count = verification_count + excluded.verification_count`,
     );
     const store = ({ row, alongside }: Queued) => {
-      this.insert.run(row);
+      this.insert.run(this.insertKeys.map((key) => row[key]));
       this.addToTotals.run(totalsOf(row));
       alongside?.();
     };
