@@ -87,20 +87,19 @@ describe('the group commit window (docs/decisions/031)', () => {
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   const windowEnds = () => new Promise((resolve) => setTimeout(resolve, GROUP_COMMIT_WINDOW_MS + 20));
 
-  it('does not make a lone caller wait: with no other call in the engine its row commits at the end of the turn', async () => {
+  it('does not make a caller wait while the engine has room: its row commits at the end of the turn', async () => {
     const database = open();
-    const operations = new OperationsService(database.db, undefined, () => 0);
+    const operations = new OperationsService(database.db, undefined, () => false);
     const committed = operations.record(demoSign('w1', 'alone'));
     await turn();
     expect(stored(database)).toBe(1);
     await committed;
   });
 
-  it('waits for the rows of calls still in the engine, then commits them all in one transaction', async () => {
+  it('waits while the engine is saturated for the rows that keep coming, then commits them all in one transaction', async () => {
     const database = open();
     const commits = countCommits(database);
-    const inEngine = 2;
-    const operations = new OperationsService(database.db, undefined, () => inEngine);
+    const operations = new OperationsService(database.db, undefined, () => true);
     const first = operations.record(demoSign('w2', 'first'));
     await turn();
     expect(stored(database)).toBe(0);
@@ -112,15 +111,15 @@ describe('the group commit window (docs/decisions/031)', () => {
     expect(commits()).toBe(1);
   });
 
-  it('commits as soon as the last call in the engine has handed in its row', async () => {
+  it('commits at the end of the turn once the engine is no longer saturated', async () => {
     const database = open();
     const commits = countCommits(database);
-    let inEngine = 1;
-    const operations = new OperationsService(database.db, undefined, () => inEngine);
+    let saturated = true;
+    const operations = new OperationsService(database.db, undefined, () => saturated);
     operations.record(demoSign('w3', 'first'));
     await turn();
     expect(stored(database)).toBe(0);
-    inEngine = 0;
+    saturated = false;
     operations.record(demoSign('w3', 'last'));
     await turn();
     expect(stored(database)).toBe(2);
@@ -129,7 +128,7 @@ describe('the group commit window (docs/decisions/031)', () => {
 
   it('commits a full batch at once, without waiting out the window', async () => {
     const database = open();
-    const operations = new OperationsService(database.db, undefined, () => 10);
+    const operations = new OperationsService(database.db, undefined, () => true);
     for (let i = 0; i < MAX_BATCH_ROWS; i++) operations.record(demoSign('w4', `m${i}`));
     await turn();
     expect(stored(database)).toBe(MAX_BATCH_ROWS);
@@ -137,7 +136,7 @@ describe('the group commit window (docs/decisions/031)', () => {
 
   it('lets a reader see rows still waiting in the window', () => {
     const database = open();
-    const operations = new OperationsService(database.db, undefined, () => 3);
+    const operations = new OperationsService(database.db, undefined, () => true);
     operations.record(demoSign('w5', 'waiting'));
     expect(operations.history({ demoSessionId: 'w5' }, 10).map((r) => r.message)).toEqual(['waiting']);
   });
