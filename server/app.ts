@@ -138,7 +138,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(db, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
-    () => pool.saturated,
+    () => pool.queued > 0,
   );
   const serviceKeys = new ServiceKeyService(db, pool, createSealer(deriveKey(master, 'service-key-seed')));
 

@@ -178,17 +178,6 @@ export class EnginePool {
     }
   }
 
-  /**
-   * Every ready worker holds its full pipeline (or tasks wait in the queue): the engine is running
-   * as fast as it can, and its results keep coming at its rate (the operations' group commit
-   * waits for them only then).
-   */
-  get saturated(): boolean {
-    if (this.queue.length > 0) return true;
-    const ready = this.slots.filter((s) => s.ready).length;
-    return ready > 0 && this.inFlight >= ready * PIPELINE_DEPTH;
-  }
-
   /** Tasks sent to workers and not yet answered. */
   get inFlight(): number {
     return this.slots.reduce((n, s) => n + s.inFlight.length, 0);

@@ -87,7 +87,7 @@ describe('the group commit window (docs/decisions/031)', () => {
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   const windowEnds = () => new Promise((resolve) => setTimeout(resolve, GROUP_COMMIT_WINDOW_MS + 20));
 
-  it('does not make a caller wait while the engine has room: its row commits at the end of the turn', async () => {
+  it('does not make a caller wait while the engine has no backlog: its row commits at the end of the turn', async () => {
     const database = open();
     const operations = new OperationsService(database.db, undefined, () => false);
     const committed = operations.record(demoSign('w1', 'alone'));
@@ -96,7 +96,7 @@ describe('the group commit window (docs/decisions/031)', () => {
     await committed;
   });
 
-  it('waits while the engine is saturated for the rows that keep coming, then commits them all in one transaction', async () => {
+  it('waits while the engine is backlogged for the rows that keep coming, then commits them all in one transaction', async () => {
     const database = open();
     const commits = countCommits(database);
     const operations = new OperationsService(database.db, undefined, () => true);
@@ -111,15 +111,15 @@ describe('the group commit window (docs/decisions/031)', () => {
     expect(commits()).toBe(1);
   });
 
-  it('commits at the end of the turn once the engine is no longer saturated', async () => {
+  it('commits at the end of the turn as soon as the engine\'s backlog is gone', async () => {
     const database = open();
     const commits = countCommits(database);
-    let saturated = true;
-    const operations = new OperationsService(database.db, undefined, () => saturated);
+    let backlogged = true;
+    const operations = new OperationsService(database.db, undefined, () => backlogged);
     operations.record(demoSign('w3', 'first'));
     await turn();
     expect(stored(database)).toBe(0);
-    saturated = false;
+    backlogged = false;
     operations.record(demoSign('w3', 'last'));
     await turn();
     expect(stored(database)).toBe(2);

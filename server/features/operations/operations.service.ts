@@ -4,9 +4,9 @@
  *
  * Records are group-committed (docs/decisions/017, 031): record() queues the row and one
  * transaction writes every row queued, so a busy server pays one commit for many calls instead of
- * one each. The commit runs at the end of the event-loop turn, unless the engine is saturated:
- * then rows keep coming at its rate, and the commit waits up to GROUP_COMMIT_WINDOW_MS for them
- * (never on a lightly loaded server). record() resolves once its row is committed, and a call is answered
+ * one each. The commit runs at the end of the event-loop turn, unless engine tasks are queued
+ * behind busy workers: then rows keep coming at the engine's rate, and the commit waits for them
+ * up to GROUP_COMMIT_WINDOW_MS (never on a lightly loaded server). record() resolves once its row is committed, and a call is answered
  * only then, so an answered call is always in the history; what must be durable with the row (the
  * settled charge, the idempotent response) is written in the same transaction
  * (docs/decisions/028-answered-means-recorded.md). Every read here flushes first.
@@ -97,11 +97,11 @@ function totalsOf(row: InsertParams): [algorithm: InsertParams['algorithm'], ...
 }
 
 /**
- * How long a commit may wait for more rows while the engine is saturated. A commit then holds about
- * five rows instead of two, which cut the main thread's CPU per signed call by about 45 µs under
- * load (docs/decisions/031-group-commit-window.md).
+ * How long a commit may wait for more rows while the engine is backlogged. Under load a commit
+ * then holds several rows instead of two, which cut the main thread's CPU per signed call by about
+ * 50 µs (docs/decisions/031-group-commit-window.md).
  */
-export const GROUP_COMMIT_WINDOW_MS = 2;
+export const GROUP_COMMIT_WINDOW_MS = 4;
 /** Rows committed at once without waiting out the window: bounds a transaction's length. */
 export const MAX_BATCH_ROWS = 256;
 
@@ -128,8 +128,11 @@ export class OperationsService {
     private readonly db: Db,
     /** Told about a row that could not be stored (its owner was deleted meanwhile, say). */
     private readonly onLost: (error: Error, row: InsertParams) => void = () => {},
-    /** True while the engine runs flat out: more rows keep coming at its rate, and a commit waits for them. */
-    private readonly engineSaturated: () => boolean = () => false,
+    /**
+     * True while engine tasks wait in its queue behind the workers' full pipelines: the engine
+     * stays busy while a commit waits, and more rows keep coming (server/engine/pool.ts).
+     */
+    private readonly engineBacklogged: () => boolean = () => false,
   ) {
     const insert = operationInsert();
     this.insert = db.$client.prepare(insert.sql);
@@ -185,10 +188,14 @@ export class OperationsService {
     return done;
   }
 
-  /** Once the window ends while the engine is saturated (and the batch not full); else at the end of this turn. */
+  /**
+   * While the engine is backlogged (and the batch not full), once the window ends; else at the end
+   * of this turn. Each row re-checks, so the commit comes as soon as the backlog is gone: waiting
+   * longer would leave the engine idle while the answers it could work on wait for the commit.
+   */
   private schedule(): void {
     if (this.scheduled?.kind === 'now') return;
-    if (this.pending.length < MAX_BATCH_ROWS && this.engineSaturated()) {
+    if (this.pending.length < MAX_BATCH_ROWS && this.engineBacklogged()) {
       this.scheduled ??= { kind: 'window', handle: setTimeout(() => this.flush(), GROUP_COMMIT_WINDOW_MS) };
       return;
     }
