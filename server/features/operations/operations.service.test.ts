@@ -69,6 +69,8 @@ describe('OperationsService group commit', () => {
     await expect(orphan).rejects.toThrow('FOREIGN KEY constraint failed');
     expect(operations.history({ demoSessionId: 's3' }, 10).map((r) => r.message)).toEqual(['kept after', 'kept before']);
     expect(lost).toEqual(['orphan: FOREIGN KEY constraint failed']);
+    // The running totals count the stored rows only.
+    expect(operations.performance().overall.operations).toBe(2);
   });
 
   it('writes what is still queued when flushed at shutdown', () => {
@@ -220,5 +222,8 @@ describe('the performance figures', () => {
     expect(before.byAlgorithm.map((a) => [a.algorithm, a.operations, a.averageSignatureSize])).toEqual([['dilion', 2, 3309], ['qes2-ecdsa', 1, 3373]]);
     database.sqlite.prepare('DELETE FROM crypto_operations').run();
     expect(operations.performance()).toEqual(before);
+    // A later commit adds to them.
+    operations.record({ ...demoSign('s1', 'd'), signatureSize: 3309, generationTime: 0.3 });
+    expect(operations.performance().byAlgorithm.map((a) => [a.algorithm, a.operations])).toEqual([['dilion', 3], ['qes2-ecdsa', 1]]);
   });
 });
