@@ -99,8 +99,8 @@ describe('EnginePool', () => {
       await own.ready();
       const seed = new Uint8Array(32).fill(6);
       const sign = (bytes: number) => own.run('mlDsaSign', { level: 44, seed, message: new Uint8Array(bytes), context: new Uint8Array() });
-      // Two go straight to the worker (not queued); the next ones queue up to the bound.
-      const accepted = [sign(1 << 20), sign(1 << 20), sign(2 << 20), sign(2 << 20)];
+      // PIPELINE_DEPTH go straight to the worker (not queued); the next ones queue up to the bound.
+      const accepted = [...Array.from({ length: PIPELINE_DEPTH }, () => sign(1 << 20)), sign(2 << 20), sign(2 << 20)];
       await expect(sign(2 << 20)).rejects.toMatchObject({ code: 'engine_busy' });
       expect(argumentBytes({ seed, message: new Uint8Array(10), note: 'ab' })).toBe(32 + 10 + 4);
       await Promise.all(accepted);

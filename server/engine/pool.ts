@@ -6,7 +6,9 @@
  * Each worker holds up to PIPELINE_DEPTH tasks: the next one is already in its message queue when
  * the current one ends, so it does not sit idle until the (busy) main thread hands it more work.
  * Under load this raised the bench's floor server (node:http + this pool) by 10-18 % and a wrk run
- * against a bare pool by 30 % (docs/decisions/010).
+ * against a bare pool by 30 % (docs/decisions/010). Four rather than two: the product's main
+ * thread answers a group commit's calls in one stretch of half a millisecond or more, and two
+ * signatures queued per worker ran out before it (docs/decisions/031).
  */
 import { Worker } from 'node:worker_threads';
 import type { EngineTasks, TaskName, TaskRequest, TaskResponse } from './protocol.ts';
@@ -44,8 +46,8 @@ const MAX_QUEUE = 10_000;
 export const MAX_QUEUE_BYTES = 64 * 1024 * 1024;
 /** Workers that die before loading the engine this many times in a row mean the engine is broken. */
 const MAX_FAILED_STARTS = 3;
-/** Tasks sent ahead to one worker; more would only move the queue from here into the worker. */
-export const PIPELINE_DEPTH = 2;
+/** Tasks sent ahead to one worker: enough to outlast the main thread's longest stretches; more would only move the queue into the worker. */
+export const PIPELINE_DEPTH = 4;
 
 /**
  * Copies byte arrays that view part of a larger buffer into their own. Posting a view clones its
