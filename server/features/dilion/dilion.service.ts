@@ -12,6 +12,7 @@ import { base64Member, jsonMember, rawObject, type Wire } from '../../http/raw-j
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
+import { encodedValue } from '../operations/encoded-bytes.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner, SigningKeyRow, SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
@@ -97,7 +98,8 @@ export class DilionService {
   async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<Wire<z.infer<typeof DilionSignResponse>>>> {
     const context = dilionContext(p.sid);
     const { signature, views, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
-    const encoded = Buffer.from(signature).toString('base64');
+    const signatureValue = encodedValue(signature);
+    const encoded = signatureValue.encoded;
     const response = {
       algorithm: DILION.algorithm,
       parameterSet: DILION.parameterSet,
@@ -117,7 +119,7 @@ export class DilionService {
       operationType: 'sign',
       algorithm: DILION.algorithm,
       message: p.message,
-      signature: { encoded },
+      signature: signatureValue,
       publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
       verified: false,
       // Never the uid or the opening: the record shows that a uid is bound and to which service key.

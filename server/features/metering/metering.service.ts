@@ -70,8 +70,11 @@ export class MeteringService {
   ) {
     this.now = options.now ?? (() => new Date());
     const sqlite = db.$client;
-    this.personal = sqlite.prepare<[string], { tier: Tier; expiresAt: number | null; used: number; limit: number }>(
-      'SELECT subscription_tier AS tier, plan_expires_at AS expiresAt, api_usage_count AS used, api_usage_limit AS "limit" FROM users WHERE id = ?',
+    // The account and its calls this month in one statement: the month's count is needed on every paid call.
+    this.personal = sqlite.prepare<[string, string, string], { tier: Tier; expiresAt: number | null; used: number; limit: number; monthCalls: number | null }>(
+      `SELECT subscription_tier AS tier, plan_expires_at AS expiresAt, api_usage_count AS used, api_usage_limit AS "limit",
+         (SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?) AS monthCalls
+       FROM users WHERE id = ?`,
     );
     this.monthCalls = sqlite.prepare<[string, string], { calls: number }>('SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?');
     this.overdue = sqlite.prepare<[string, string], { month: string }>(
@@ -104,11 +107,14 @@ export class MeteringService {
   }
 
   private meterPersonal(userId: string): MeterTicket {
-    let user = this.personal.get(userId);
+    const now = this.now();
+    const meter = `user:${userId}`;
+    const month = monthOf(now);
+    let user = this.personal.get(meter, month, userId);
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
-    if (user.tier !== 'free' && user.expiresAt !== null && user.expiresAt <= this.now().getTime()) {
+    if (user.tier !== 'free' && user.expiresAt !== null && user.expiresAt <= now.getTime()) {
       this.db.transaction((tx) => syncAccountPlan(tx, userId, this.now()), { behavior: 'immediate' });
-      user = this.personal.get(userId)!;
+      user = this.personal.get(meter, month, userId)!;
     }
     const ticket: MeterTicket = { userId, lifetime: true, meter: null, purchaseId: null, planKeyValue: null, overageMonth: null, held: null };
     if (user.tier === 'free') {
@@ -116,7 +122,7 @@ export class MeteringService {
       if (user.used + this.reservations.count(ticket.held) >= user.limit) throw usageLimitReached();
       return ticket;
     }
-    return this.countMonth(ticket, `user:${userId}`, tierAllowance(user.tier));
+    return this.countMonth(ticket, meter, month, user.monthCalls ?? 0, tierAllowance(user.tier));
   }
 
   private meterPlanKey(caller: ApiCaller): MeterTicket {
@@ -128,21 +134,22 @@ export class MeteringService {
     const ticket: MeterTicket = {
       userId: caller.userId, lifetime: false, meter: null, purchaseId: purchase.id, planKeyValue: caller.keyValue, overageMonth: null, held: null,
     };
-    return this.countMonth(ticket, `purchase:${purchase.id}`, purchase.usageLimit ?? Number.POSITIVE_INFINITY);
+    const meter = `purchase:${purchase.id}`;
+    const month = monthOf(this.now());
+    const calls = this.monthCalls.get(meter, month)?.calls ?? 0;
+    return this.countMonth(ticket, meter, month, calls, purchase.usageLimit ?? Number.POSITIVE_INFINITY);
   }
 
   /**
    * Places the call in the month's count (answered calls plus those held); past the allowance it
    * will cost a cent of overage, unless older overage is overdue: then it is refused.
    */
-  private countMonth(ticket: MeterTicket, meter: string, allowance: number): MeterTicket {
-    const now = this.now();
-    const month = monthOf(now);
+  private countMonth(ticket: MeterTicket, meter: string, month: string, answered: number, allowance: number): MeterTicket {
     ticket.meter = { name: meter, month };
     ticket.held = `month:${meter}:${month}`;
-    const calls = (this.monthCalls.get(meter, month)?.calls ?? 0) + this.reservations.count(ticket.held) + 1;
+    const calls = answered + this.reservations.count(ticket.held) + 1;
     if (calls > allowance) {
-      if (this.overdue.get(ticket.userId, overdueBefore(now))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
+      if (this.overdue.get(ticket.userId, overdueBefore(this.now()))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
       ticket.overageMonth = month;
     }
     return ticket;

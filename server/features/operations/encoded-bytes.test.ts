@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEncoded, storeEncoded } from './encoded-bytes.ts';
+import { encodedValue, readEncoded, storeEncoded } from './encoded-bytes.ts';
 
 describe('the encoded member of a stored value', () => {
   it('is split off as raw bytes and read back to the same JSON, encoded first', () => {
@@ -18,6 +18,18 @@ describe('the encoded member of a stored value', () => {
     }
     expect(storeEncoded({ encoded: 'QR==' }).bytes).toBeNull();
     expect(storeEncoded({ encoded: 'ab-_' }).bytes).toBeNull();
+  });
+
+  it('takes the bytes a service made encoded from as they are, and shows only encoded as JSON', () => {
+    const bytes = new Uint8Array([0xfb, 0xff, 0x00, 0x10, 0x20]);
+    const value = encodedValue(bytes);
+    expect(JSON.stringify(value)).toBe('{"encoded":"+/8AECA="}');
+    expect(Object.keys(value)).toEqual(['encoded']);
+    const withKeyId = Object.assign(encodedValue(bytes), { keyId: 'k2' });
+    expect(storeEncoded(withKeyId)).toEqual({ json: '{"keyId":"k2"}', bytes: Buffer.from(bytes) });
+    const again = storeEncoded(value);
+    expect(again).toEqual({ json: '{}', bytes: Buffer.from(bytes) });
+    expect(readEncoded(JSON.parse(again.json), again.bytes)).toEqual({ encoded: '+/8AECA=' });
   });
 
   it('stays in the JSON when it is not a string', () => {

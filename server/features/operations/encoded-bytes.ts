@@ -10,12 +10,27 @@ export interface StoredValue {
   bytes: Buffer | null;
 }
 
+const BYTES = Symbol('the bytes that encoded is the base64 of');
+
+/**
+ * `{ encoded }` (base64) for bytes a service already holds, such as the signature it just made: the
+ * record stores them as they are instead of decoding `encoded` back and checking it (about 2 µs
+ * for a signature). The bytes ride under a symbol, which JSON never shows.
+ */
+export function encodedValue(bytes: Uint8Array): { encoded: string } {
+  const value = { encoded: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+  Object.defineProperty(value, BYTES, { value: bytes });
+  return value;
+}
+
 /**
  * Splits `encoded` off as bytes when it is canonical base64 (it decodes and re-encodes to itself),
  * so reading the row gives back exactly what was stored; anything else stays in the JSON.
  */
 export function storeEncoded(value: { encoded?: unknown }): StoredValue {
   const { encoded, ...rest } = value;
+  const known = (value as { [BYTES]?: Uint8Array })[BYTES];
+  if (known !== undefined) return { json: JSON.stringify(rest), bytes: Buffer.from(known.buffer, known.byteOffset, known.byteLength) };
   if (typeof encoded === 'string') {
     const bytes = Buffer.from(encoded, 'base64');
     if (bytes.toString('base64') === encoded) return { json: JSON.stringify(rest), bytes };
