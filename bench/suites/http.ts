@@ -124,16 +124,19 @@ function rowsOf(name: string, figures: LoadFigures[], ceiling: number, floor: Lo
   });
 }
 
-/** The verdict on issue 16's two targets, at the busiest client count measured. */
+/**
+ * The verdict on issue 16's two targets at every loaded client count (16 and more; the quick
+ * run's only one otherwise): a target met at one count and missed at another shows as both.
+ */
 function verdict(product: LoadFigures[], floor: LoadFigures[]): string {
-  const busiest = product.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
-  const floorRate = floor.find((x) => x.clients === busiest.clients)!.requestsPerSec;
-  const ratio = busiest.requestsPerSec / floorRate;
+  const loaded = product.filter((f) => f.clients >= 16);
   const met = (ok: boolean) => (ok ? 'met' : 'not met');
-  return [
-    `product at its best (${busiest.clients} clients): ${formatRatio(busiest.requestsPerSec, floorRate)} of the floor (target ≥ ${TARGET_FLOOR_RATIO}x: ${met(ratio >= TARGET_FLOOR_RATIO)}),`,
-    `  main-thread CPU ${micros(busiest.mainUs)} per signed call (target ≤ ${TARGET_MAIN_US} µs: ${busiest.mainUs === undefined ? 'n/a' : met(busiest.mainUs <= TARGET_MAIN_US)})`,
-  ].join('\n');
+  const lines = (loaded.length > 0 ? loaded : product.slice(-1)).map((f) => {
+    const floorRate = floor.find((x) => x.clients === f.clients)!.requestsPerSec;
+    const main = f.mainUs === undefined ? 'n/a' : met(f.mainUs <= TARGET_MAIN_US);
+    return `  ${f.clients} clients: ${formatRatio(f.requestsPerSec, floorRate)} of the floor (${met(f.requestsPerSec / floorRate >= TARGET_FLOOR_RATIO)}), main-thread CPU ${micros(f.mainUs)} per signed call (${main})`;
+  });
+  return [`issue 16's targets: the product at ≥ ${TARGET_FLOOR_RATIO}x of the floor, with ≤ ${TARGET_MAIN_US} µs of main-thread CPU per signed call`, ...lines].join('\n');
 }
 
 export const httpSuite: Suite = {
