@@ -6,15 +6,17 @@
  * transaction writes every row queued, so a busy server pays one commit for many calls instead of
  * one each. The commit runs at the end of the event-loop turn, unless engine tasks are queued
  * behind busy workers: then rows keep coming at the engine's rate, and the commit waits for them
- * up to GROUP_COMMIT_WINDOW_MS (never on a lightly loaded server). record() resolves once its row is committed, and a call is answered
- * only then, so an answered call is always in the history; what must be durable with the row (the
- * settled charge, the idempotent response) is written in the same transaction
+ * up to GROUP_COMMIT_WINDOW_MS (never on a lightly loaded server). record() resolves once its
+ * row is committed, and a call is answered only then, so an answered call is always in the
+ * history; what must be durable with the row (the settled charge, the idempotent response, the
+ * running totals in performance-totals.ts) is written in the same transaction
  * (docs/decisions/028-answered-means-recorded.md). Every read here flushes first.
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { cryptoOperations, performanceTotals } from '../../../db/schema.ts';
+import { cryptoOperations } from '../../../db/schema.ts';
 import { storeEncoded } from './encoded-bytes.ts';
+import { readPerformance, totalsUpsert, type AlgorithmPerformance } from './performance-totals.ts';
 
 export type OperationRow = typeof cryptoOperations.$inferSelect;
 /** A record as the services give it: signature and publicKey as JSON objects (their bytes split off here). */
@@ -58,14 +60,6 @@ export interface Recorded<R> {
 }
 export type HistoryOwner = { userId: string } | { demoSessionId: string };
 
-export interface AlgorithmPerformance {
-  algorithm: string;
-  operations: number;
-  averageSignatureSize: number;
-  averageGenerationTime: number;
-  averageVerificationTime: number;
-}
-
 /** One row's parameters, one per column but the id: a column added to the schema and not filled here fails to compile. */
 type InsertParams = { [K in Exclude<keyof OperationRow, 'id'>]: string | number | Buffer | null };
 
@@ -80,39 +74,6 @@ export function operationInsert(): { sql: string; keys: (keyof InsertParams)[] }
   const names = columns.map(([, column]) => column.name).join(', ');
   const params = columns.map(() => '?').join(', ');
   return { sql: `INSERT INTO crypto_operations (${names}) VALUES (${params})`, keys: columns.map(([key]) => key as keyof InsertParams) };
-}
-
-/** An algorithm's share of a commit's rows, in the order of the totals upsert's parameters (bound by position, as the rows'). */
-type TotalsDelta = [algorithm: string, operations: number, size: number, sizeCount: number, generation: number, generationCount: number, verification: number, verificationCount: number];
-
-/**
- * What the rows of one commit add to their algorithms' running totals: one upsert per algorithm
- * instead of one per row (about 2 µs a row when a commit holds several).
- */
-function totalsOf(rows: readonly InsertParams[]): TotalsDelta[] {
-  const byAlgorithm = new Map<string, TotalsDelta>();
-  for (const row of rows) {
-    const algorithm = row.algorithm as string;
-    let delta = byAlgorithm.get(algorithm);
-    if (!delta) byAlgorithm.set(algorithm, (delta = [algorithm, 0, 0, 0, 0, 0, 0, 0]));
-    const size = row.signatureSize as number | null;
-    const generation = row.generationTime as number | null;
-    const verification = row.verificationTime as number | null;
-    delta[1] += 1;
-    if (row.operationType === 'sign' && size !== null) {
-      delta[2] += size;
-      delta[3] += 1;
-    }
-    if (generation !== null) {
-      delta[4] += generation;
-      delta[5] += 1;
-    }
-    if (verification !== null) {
-      delta[6] += verification;
-      delta[7] += 1;
-    }
-  }
-  return [...byAlgorithm.values()];
 }
 
 /**
@@ -157,20 +118,13 @@ export class OperationsService {
     this.insert = db.$client.prepare(insert.sql);
     this.insertKeys = insert.keys;
     // The performance figures are running totals, kept in the same commit as the rows they count.
-    this.addToTotals = db.$client.prepare(
-      `INSERT INTO performance_totals (algorithm, operations, size_sum, size_count, generation_sum, generation_count, verification_sum, verification_count)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (algorithm) DO UPDATE SET operations = operations + excluded.operations,
-         size_sum = size_sum + excluded.size_sum, size_count = size_count + excluded.size_count,
-         generation_sum = generation_sum + excluded.generation_sum, generation_count = generation_count + excluded.generation_count,
-         verification_sum = verification_sum + excluded.verification_sum, verification_count = verification_count + excluded.verification_count`,
-    );
+    this.addToTotals = totalsUpsert(db.$client);
     const store = (items: readonly Queued[]) => {
       for (const { row, alongside } of items) {
         this.insert.run(this.insertKeys.map((key) => row[key]));
         alongside?.();
       }
-      for (const delta of totalsOf(items.map((item) => item.row))) this.addToTotals.run(delta);
+      this.addToTotals(items.map((item) => item.row));
     };
     this.insertOne = db.$client.transaction((item: Queued) => store([item]));
     this.insertAll = db.$client.transaction(store);
@@ -306,25 +260,6 @@ export class OperationsService {
    */
   performance(): { overall: AlgorithmPerformance; byAlgorithm: AlgorithmPerformance[] } {
     this.flush();
-    const rows = this.db.select().from(performanceTotals).orderBy(performanceTotals.algorithm).all();
-    const average = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
-    const shape = (algorithm: string, t: Omit<typeof performanceTotals.$inferSelect, 'algorithm'>): AlgorithmPerformance => ({
-      algorithm,
-      operations: t.operations,
-      averageSignatureSize: average(t.sizeSum, t.sizeCount),
-      averageGenerationTime: average(t.generationSum, t.generationCount),
-      averageVerificationTime: average(t.verificationSum, t.verificationCount),
-    });
-    const sum = (pick: (t: (typeof rows)[number]) => number) => rows.reduce((n, t) => n + pick(t), 0);
-    const overall = shape('all', {
-      operations: sum((t) => t.operations),
-      sizeSum: sum((t) => t.sizeSum),
-      sizeCount: sum((t) => t.sizeCount),
-      generationSum: sum((t) => t.generationSum),
-      generationCount: sum((t) => t.generationCount),
-      verificationSum: sum((t) => t.verificationSum),
-      verificationCount: sum((t) => t.verificationCount),
-    });
-    return { overall, byAlgorithm: rows.map((t) => shape(t.algorithm, t)) };
+    return readPerformance(this.db);
   }
 }
