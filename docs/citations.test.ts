@@ -84,11 +84,10 @@ describe('the citation scanner', () => {
   });
 
   it("flags shared/ paths in the folder above the repository, not imports of the repository's own shared/", () => {
-    // The parent-folder steps are built here, so this file holds no such path itself.
-    const up = `${'.'.repeat(2)}/`;
-    expect(messages(`vectors in (\`${up}shared/vectors/\`)`, 'README.md')).toHaveLength(1);
-    expect(messages(`// say ${up}shared/vectors`, 'scripts/check.sh')).toHaveLength(1);
-    expect(messages(`import { padUid } from '${up}${up}shared/dilion.ts';`, 'server/routes/x.ts')).toEqual([]);
+    // Written with '~' like the other bad citations here, so this file holds no such path itself.
+    expect(messages('vectors in (`.~./sha~red/vec~tors/`)', 'README.md')).toHaveLength(1);
+    expect(messages('// say .~./sha~red/vec~tors', 'scripts/check.sh')).toHaveLength(1);
+    expect(messages("import { padUid } from '.~./.~./sha~red/dilion.ts';", 'server/routes/x.ts')).toEqual([]);
   });
 
   it('flags a decision number with no record', () => {
