@@ -68,3 +68,25 @@ describe('paging the operation lists', () => {
     }
   });
 });
+
+describe('the group commit in the running app', () => {
+  it('holds a record back while engine tasks queue behind the workers, and commits it once the window ends', async () => {
+    const { pool, operations, database } = app.context;
+    const seed = new Uint8Array(32).fill(9);
+    const tasks = Array.from({ length: 12 }, (_, i) => pool.run('mlDsaSign', { level: 87, seed, message: new Uint8Array([i]), context: new Uint8Array() }));
+    const rows = () => (database.sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = 'backlogged'").get() as { n: number }).n;
+    try {
+      expect(pool.queued).toBeGreaterThan(0);
+      const committed = operations.record({
+        userId: null, demoSessionId: 'backlogged', channel: 'demo', apiKey: null, operationType: 'sign', algorithm: 'dilion',
+        message: 'waits', signature: { encoded: 'AAAA' }, signatureSize: 3309, generationTime: 0.3,
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rows()).toBe(0);
+      await committed;
+      expect(rows()).toBe(1);
+    } finally {
+      await Promise.allSettled(tasks);
+    }
+  });
+});
