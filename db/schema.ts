@@ -98,12 +98,19 @@ export const cryptoOperations = sqliteTable(
     signature: text('signature', { mode: 'json' }).notNull(),
     publicKey: text('public_key', { mode: 'json' }),
     /**
-     * The `encoded` (base64) member of signature and publicKey, kept as its raw bytes: a row then
-     * fits one page and its commit writes a quarter fewer bytes (docs/decisions/030). Null in rows
+     * The `encoded` (base64) member of signature and publicKey, kept as its raw bytes: its commit
+     * writes a quarter fewer bytes and no 4 KB JSON string (docs/decisions/030). Null in rows
      * written before migration 0006, whose JSON still holds `encoded`.
      */
     signatureBytes: blob('signature_bytes', { mode: 'buffer' }),
     publicKeyBytes: blob('public_key_bytes', { mode: 'buffer' }),
+    /**
+     * Set instead of publicKeyBytes when the public key is that of one of the user's signing keys,
+     * which live as long as the user and so as long as the row: a sign row then fits one page
+     * instead of spilling 2 KB onto an overflow page (docs/decisions/032). No foreign key: its
+     * check would cost every insert; a trigger (migration 0007) refuses to delete such a key instead.
+     */
+    signingKeyId: text('signing_key_id'),
     verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
     metadata: text('metadata', { mode: 'json' }),
     /** Bytes. */

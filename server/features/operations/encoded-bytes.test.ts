@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodedValue, readEncoded, storeEncoded } from './encoded-bytes.ts';
+import { encodedValue, readEncoded, referenceEncoded, storeEncoded } from './encoded-bytes.ts';
 
 describe('the encoded member of a stored value', () => {
   it('is split off as raw bytes and read back to the same JSON, encoded first', () => {
@@ -42,5 +42,11 @@ describe('the encoded member of a stored value', () => {
     expect(readEncoded(null, null)).toBeNull();
     expect(readEncoded([1, 2], null)).toBeNull();
     expect(readEncoded(null, Buffer.from([1, 2, 3]))).toEqual({ encoded: 'AQID' });
+  });
+
+  it('is left out when kept elsewhere, and read back first from the base64 given for it', () => {
+    const kept = referenceEncoded({ encoded: 'BBBB', keyId: 'kid_1' });
+    expect(kept).toEqual({ json: '{"keyId":"kid_1"}', bytes: null });
+    expect(JSON.stringify(readEncoded(JSON.parse(kept.json), 'BBBB'))).toBe('{"encoded":"BBBB","keyId":"kid_1"}');
   });
 });

@@ -38,13 +38,25 @@ export function storeEncoded(value: { encoded?: unknown }): StoredValue {
   return { json: JSON.stringify(value), bytes: null };
 }
 
+/**
+ * For a value whose `encoded` is kept elsewhere (a signing key's public key, which the row points
+ * to): only the other members are stored.
+ */
+export function referenceEncoded(value: { encoded?: unknown; [member: string]: unknown }): StoredValue {
+  const { encoded: _kept, ...rest } = value;
+  return { json: JSON.stringify(rest), bytes: null };
+}
+
 /** A stored JSON column's value when it is an object, else null. */
 export const jsonObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-/** The value as it was stored: `encoded` first, as every record writes it, then the other members. */
-export function readEncoded(json: unknown, bytes: Buffer | null): Record<string, unknown> | null {
+/**
+ * The value as it was stored: `encoded` first, as every record writes it, then the other members.
+ * `encoded` comes from the row's bytes, or is given as base64 when kept elsewhere.
+ */
+export function readEncoded(json: unknown, bytes: Buffer | string | null): Record<string, unknown> | null {
   const members = jsonObject(json);
   if (bytes === null) return members;
-  return { encoded: bytes.toString('base64'), ...members };
+  return { encoded: typeof bytes === 'string' ? bytes : bytes.toString('base64'), ...members };
 }

@@ -12,7 +12,7 @@ export function toCryptoOperation(row: OperationRow): z.infer<typeof CryptoOpera
     channel: row.channel,
     message: row.message,
     signature: readEncoded(row.signature, row.signatureBytes) ?? {},
-    publicKey: readEncoded(row.publicKey, row.publicKeyBytes),
+    publicKey: readEncoded(row.publicKey, row.publicKeyBytes ?? row.keyPublicKey),
     metadata: jsonObject(row.metadata),
     verified: row.verified,
     signatureSize: row.signatureSize,

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Housekeeping } from '../../housekeeping.ts';
+import { toCryptoOperation } from './operation-views.ts';
 import { createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
@@ -66,6 +68,46 @@ describe('paging the operation lists', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the public key in a sign record', () => {
+  const stored = (message: string) =>
+    app.context.database.sqlite
+      .prepare('SELECT signing_key_id AS keyId, length(public_key_bytes) AS bytes FROM crypto_operations WHERE message = ?')
+      .get(message) as { keyId: string | null; bytes: number | null };
+
+  it('points to the account’s signing key instead of storing it again, and the history shows it as the call answered', async () => {
+    const who = await signUpWithKey(app);
+    const signed = await request(app.app).post('/api/crypto/dilion/sign').set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send({ message: 'by reference' });
+    expect(signed.status).toBe(200);
+    expect(stored('by reference')).toEqual({ keyId: signed.body.keyId, bytes: null });
+    const [sign] = (await who.agent.get('/api/crypto/operations')).body;
+    expect(sign.publicKey).toEqual({ encoded: signed.body.publicKey, keyId: signed.body.keyId });
+  });
+
+  it('keeps the bytes of a demo key, so a signed-in visitor’s record outlives the key purged with the session', async () => {
+    const who = await signUp(app);
+    const signed = await who.agent.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'demo key bytes' });
+    expect(stored('demo key bytes')).toEqual({ keyId: null, bytes: 1952 });
+    const { sqlite } = app.context.database;
+    sqlite.prepare('DELETE FROM sessions').run();
+    const housekeeping = new Housekeeping(sqlite);
+    housekeeping.run();
+    housekeeping.close();
+    expect(sqlite.prepare('SELECT count(*) AS n FROM signing_keys WHERE id = ?').get(signed.body.keyId)).toEqual({ n: 0 });
+    const [sign] = app.context.operations.history({ userId: who.user.id }, 1);
+    expect(toCryptoOperation(sign!).publicKey).toEqual({ encoded: signed.body.publicKey, keyId: signed.body.keyId });
+  });
+
+  it('holds a user’s signing key while its account exists (a trigger), and both go when the account does', async () => {
+    const who = await signUpWithKey(app);
+    const signed = await request(app.app).post('/api/crypto/dilion/sign').set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send({ message: 'held key' });
+    const { sqlite } = app.context.database;
+    expect(() => sqlite.prepare('DELETE FROM signing_keys WHERE id = ?').run(signed.body.keyId)).toThrow(/deleted only with its account/);
+    sqlite.prepare('DELETE FROM users WHERE id = ?').run(who.user.id);
+    expect(sqlite.prepare('SELECT count(*) AS n FROM signing_keys WHERE user_id = ?').get(who.user.id)).toEqual({ n: 0 });
+    expect(sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE message = 'held key'").get()).toEqual({ n: 0 });
   });
 });
 

@@ -14,12 +14,21 @@
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { cryptoOperations } from '../../../db/schema.ts';
-import { storeEncoded } from './encoded-bytes.ts';
+import { cryptoOperations, signingKeys } from '../../../db/schema.ts';
+import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
 import { readPerformance, totalsUpsert, type AlgorithmPerformance } from './performance-totals.ts';
 
-export type OperationRow = typeof cryptoOperations.$inferSelect;
-/** A record as the services give it: signature and publicKey as JSON objects (their bytes split off here). */
+type StoredRow = typeof cryptoOperations.$inferSelect;
+/**
+ * A row as the reads give it: with the public key of the signing key it points to, if any
+ * (signingKeyId, docs/decisions/032), as stored on that key (base64).
+ */
+export type OperationRow = StoredRow & { keyPublicKey: string | null };
+/**
+ * A record as the services give it: signature and publicKey as JSON objects (their bytes split off
+ * here). With signingKeyId set (signing-keys.service.ts: referencedKeyId), publicKey.encoded is that
+ * key's and is not stored again.
+ */
 export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt' | 'signatureBytes' | 'publicKeyBytes'>;
 
 /** Where an operation came from, for its record. */
@@ -46,6 +55,7 @@ export function newOperation(source: OperationSource, work: Omit<NewOperation, k
     message: work.message,
     signature: work.signature,
     publicKey: work.publicKey ?? null,
+    signingKeyId: work.signingKeyId ?? null,
     verified: work.verified ?? false,
     metadata: work.metadata ?? null,
     signatureSize: work.signatureSize ?? null,
@@ -61,7 +71,7 @@ export interface Recorded<R> {
 export type HistoryOwner = { userId: string } | { demoSessionId: string };
 
 /** One row's parameters, one per column but the id: a column added to the schema and not filled here fails to compile. */
-type InsertParams = { [K in Exclude<keyof OperationRow, 'id'>]: string | number | Buffer | null };
+type InsertParams = { [K in Exclude<keyof StoredRow, 'id'>]: string | number | Buffer | null };
 
 /**
  * The INSERT for a row, derived from the drizzle table (every column but the id, in schema order),
@@ -138,7 +148,12 @@ export class OperationsService {
   record(operation: NewOperation, alongside?: () => void): Promise<void> {
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
     const signature = storeEncoded(operation.signature as { encoded?: unknown });
-    const publicKey = operation.publicKey == null ? null : storeEncoded(operation.publicKey as { encoded?: unknown });
+    const publicKey =
+      operation.publicKey == null
+        ? null
+        : operation.signingKeyId
+          ? referenceEncoded(operation.publicKey as { encoded?: unknown })
+          : storeEncoded(operation.publicKey as { encoded?: unknown });
     const row: InsertParams = {
       userId: operation.userId ?? null,
       demoSessionId: operation.demoSessionId ?? null,
@@ -157,6 +172,7 @@ export class OperationsService {
       createdAt: Date.now(),
       signatureBytes: signature.bytes,
       publicKeyBytes: publicKey?.bytes ?? null,
+      signingKeyId: operation.signingKeyId ?? null,
     };
     const done = new Promise<void>((resolve, reject) => this.pending.push({ row, alongside, resolve, reject }));
     this.schedule();
@@ -203,6 +219,14 @@ export class OperationsService {
     }
   }
 
+  /** Rows with the public key of the signing key they point to (a primary-key look-up per row read). */
+  private rows() {
+    return this.db
+      .select({ ...getTableColumns(cryptoOperations), keyPublicKey: signingKeys.publicKey })
+      .from(cryptoOperations)
+      .leftJoin(signingKeys, eq(signingKeys.id, cryptoOperations.signingKeyId));
+  }
+
   /** Newest first, ids below `before` when given. An anonymous session sees only the operations it made while signed out. */
   history(owner: HistoryOwner, limit: number, before?: number): OperationRow[] {
     this.flush();
@@ -211,7 +235,7 @@ export class OperationsService {
         ? eq(cryptoOperations.userId, owner.userId)
         : and(eq(cryptoOperations.demoSessionId, owner.demoSessionId), isNull(cryptoOperations.userId))!;
     const where = before === undefined ? mine : and(mine, lt(cryptoOperations.id, before))!;
-    return this.db.select().from(cryptoOperations).where(where).orderBy(desc(cryptoOperations.id)).limit(limit).all();
+    return this.rows().where(where).orderBy(desc(cryptoOperations.id)).limit(limit).all();
   }
 
   countForUser(userId: string): number {
@@ -245,9 +269,7 @@ export class OperationsService {
   /** Metered calls made with one API key (the key inspector). */
   forApiKey(keyValue: string, limit: number): OperationRow[] {
     this.flush();
-    return this.db
-      .select()
-      .from(cryptoOperations)
+    return this.rows()
       .where(eq(cryptoOperations.apiKey, keyValue))
       .orderBy(desc(cryptoOperations.id))
       .limit(limit)

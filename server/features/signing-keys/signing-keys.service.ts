@@ -29,6 +29,14 @@ const isQes2 = (algorithm: SigningAlgorithm): algorithm is Qes2KeyAlgorithm => a
 const MAX_DRAWS = 4;
 const seedAad = (keyId: string) => `signing-key-seed:${keyId}`;
 
+/**
+ * The key an operation record may point to for its public key instead of storing it again
+ * (crypto_operations.signing_key_id, docs/decisions/032): a user's key, which is deleted only with
+ * its account, whose records go with it (a trigger refuses sooner). A demo session's key is purged
+ * with the session while a signed-in visitor's demo records stay, so those keep the bytes: null.
+ */
+export const referencedKeyId = (key: SigningKeyRow): string | null => (key.userId !== null ? key.id : null);
+
 function ownerFilter(owner: KeyOwner) {
   return 'userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId);
 }
