@@ -77,8 +77,8 @@ async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, s
     try {
       const prepared = await step.prepare({ userId: caller.userId });
       const { response, record } = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
-      await ctx.operations.record(record, () => {
-        ctx.metering.settle(ticket);
+      await ctx.operations.record(record, (sums) => {
+        ctx.metering.settle(ticket, sums);
         ctx.idempotency.complete(start, 200, response);
       });
       return response;

@@ -19,6 +19,7 @@ import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached } from '../../errors.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
 import type { ApiCaller } from '../../types.ts';
+import type { CommitSums } from '../operations/commit-sums.ts';
 import { Reservations } from './reservations.ts';
 
 export interface MeterTicket {
@@ -80,12 +81,13 @@ export class MeteringService {
     this.overdue = sqlite.prepare<[string, string], { month: string }>(
       "SELECT month FROM billing_charges WHERE user_id = ? AND charge_type = 'overage' AND status = 'pending' AND amount > 0 AND month < ? LIMIT 1",
     );
-    this.addLifetime = sqlite.prepare<[string]>('UPDATE users SET api_usage_count = api_usage_count + 1 WHERE id = ?');
-    this.addMonthly = sqlite.prepare<[string, string]>(
-      'INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 1) ON CONFLICT (meter, month) DO UPDATE SET calls = calls + 1',
+    // Each adds a commit's sum for one counter (settle).
+    this.addLifetime = sqlite.prepare<[number, string]>('UPDATE users SET api_usage_count = api_usage_count + ? WHERE id = ?');
+    this.addMonthly = sqlite.prepare<[string, string, number]>(
+      'INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?) ON CONFLICT (meter, month) DO UPDATE SET calls = calls + excluded.calls',
     );
-    this.addPurchase = sqlite.prepare<[number]>('UPDATE purchases SET usage_count = usage_count + 1 WHERE id = ?');
-    this.addPlanKey = sqlite.prepare<[string]>('UPDATE plan_api_keys SET usage_count = usage_count + 1 WHERE key_value = ?');
+    this.addPurchase = sqlite.prepare<[number, number]>('UPDATE purchases SET usage_count = usage_count + ? WHERE id = ?');
+    this.addPlanKey = sqlite.prepare<[number, string]>('UPDATE plan_api_keys SET usage_count = usage_count + ? WHERE key_value = ?');
     // One row per account and month (a unique partial index), its amount growing a cent per call.
     this.addOverage = sqlite.prepare<[string, number, string, string, number]>(
       `INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month, created_at)
@@ -156,20 +158,24 @@ export class MeteringService {
   }
 
   /**
-   * The call was answered: writes its charge. Runs inside the commit that stores its record (so a
-   * rolled-back commit takes the charge with it, and the flow then refunds the ticket).
+   * The call was answered: adds its charge to the commit that stores its record, which writes each
+   * counter once with the sum of its calls (so a rolled-back commit takes the charge with it, and
+   * the flow then refunds the ticket).
    */
-  settle(ticket: MeterTicket): void {
-    if (ticket.lifetime) this.addLifetime.run(ticket.userId);
-    if (ticket.meter) this.addMonthly.run(ticket.meter.name, ticket.meter.month);
-    if (ticket.purchaseId !== null) {
-      this.addPurchase.run(ticket.purchaseId);
-      this.addPlanKey.run(ticket.planKeyValue!);
+  settle(ticket: MeterTicket, sums: CommitSums): void {
+    const { userId, meter, purchaseId, planKeyValue, overageMonth } = ticket;
+    if (ticket.lifetime) sums.add(`lifetime:${userId}`, 1, (n) => this.addLifetime.run(n, userId));
+    if (meter) sums.add(`month:${meter.name}:${meter.month}`, 1, (n) => this.addMonthly.run(meter.name, meter.month, n));
+    if (purchaseId !== null) {
+      sums.add(`purchase:${purchaseId}`, 1, (n) => this.addPurchase.run(n, purchaseId));
+      sums.add(`plan-key:${planKeyValue!}`, 1, (n) => this.addPlanKey.run(n, planKeyValue!));
     }
-    if (ticket.overageMonth !== null) {
-      const description = `Overage in ${ticket.overageMonth}: calls beyond the monthly allowances at $0.01 each`;
-      this.addOverage.run(ticket.userId, OVERAGE_CENTS_PER_CALL, description, ticket.overageMonth, this.now().getTime());
-      this.addOverageToUser.run(OVERAGE_CENTS_PER_CALL, ticket.userId);
+    if (overageMonth !== null) {
+      sums.add(`overage:${userId}:${overageMonth}`, OVERAGE_CENTS_PER_CALL, (cents) => {
+        const description = `Overage in ${overageMonth}: calls beyond the monthly allowances at $0.01 each`;
+        this.addOverage.run(userId, cents, description, overageMonth, this.now().getTime());
+        this.addOverageToUser.run(cents, userId);
+      });
     }
     this.release(ticket);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
 import { temporaryDatabases } from '../../../db/temporary-database.ts';
+import type { CommitSums } from './commit-sums.ts';
 import { toCryptoOperation } from './operation-views.ts';
 import { GROUP_COMMIT_WINDOW_MS, MAX_BATCH_ROWS, operationInsert, OperationsService, type NewOperation } from './operations.service.ts';
 
@@ -71,6 +72,27 @@ describe('OperationsService group commit', () => {
     expect(lost).toEqual(['orphan: FOREIGN KEY constraint failed']);
     // The running totals count the stored rows only.
     expect(operations.performance().overall.operations).toBe(2);
+  });
+
+  it('writes each sum its rows add to once per commit, and drops the sums of an attempt that rolled back', async () => {
+    const database = open();
+    const written: string[] = [];
+    const operations = new OperationsService(database.db);
+    const adding = (counter: string, amount: number) => (sums: CommitSums) => sums.add(counter, amount, (total) => written.push(`${counter}=${total}`));
+    operations.record(demoSign('s12', 'a'), adding('calls', 1));
+    operations.record(demoSign('s12', 'b'), adding('cents', 2));
+    operations.record(demoSign('s12', 'c'), adding('calls', 1));
+    operations.flush();
+    expect(written).toEqual(['calls=2', 'cents=2']);
+
+    written.length = 0;
+    operations.record(demoSign('s12', 'd'), adding('calls', 1));
+    const orphan = operations.record({ ...demoSign('s12', 'orphan'), userId: 'no-such-user' }, adding('calls', 1));
+    operations.record(demoSign('s12', 'e'), adding('calls', 1));
+    operations.flush();
+    await expect(orphan).rejects.toThrow('FOREIGN KEY constraint failed');
+    // The batch rolled back before its sums were written; each row then committed alone with its own.
+    expect(written).toEqual(['calls=1', 'calls=1']);
   });
 
   it('writes what is still queued when flushed at shutdown', () => {

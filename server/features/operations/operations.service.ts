@@ -8,13 +8,15 @@
  * behind busy workers: then rows keep coming at the engine's rate, and the commit waits for them
  * up to GROUP_COMMIT_WINDOW_MS (never on a lightly loaded server). record() resolves once its
  * row is committed, and a call is answered only then, so an answered call is always in the
- * history; what must be durable with the row (the settled charge, the idempotent response, the
- * running totals in performance-totals.ts) is written in the same transaction
+ * history; what must be durable with the row (the settled charge, summed per counter over the
+ * commit in commit-sums.ts, the idempotent response, the running totals in performance-totals.ts)
+ * is written in the same transaction
  * (docs/decisions/028-answered-means-recorded.md). Every read here flushes first.
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { cryptoOperations, signingKeys } from '../../../db/schema.ts';
+import { CommitSums } from './commit-sums.ts';
 import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
 import { readPerformance, totalsUpsert, type AlgorithmPerformance } from './performance-totals.ts';
 
@@ -98,7 +100,7 @@ export const MAX_BATCH_ROWS = 256;
 /** A row waiting for its commit: what else to write with it, and whom to tell. */
 interface Queued {
   row: InsertParams;
-  alongside: (() => void) | undefined;
+  alongside: ((sums: CommitSums) => void) | undefined;
   resolve(): void;
   reject(error: Error): void;
 }
@@ -130,10 +132,12 @@ export class OperationsService {
     // The performance figures are running totals, kept in the same commit as the rows they count.
     this.addToTotals = totalsUpsert(db.$client);
     const store = (items: readonly Queued[]) => {
+      const sums = new CommitSums();
       for (const { row, alongside } of items) {
         this.insert.run(this.insertKeys.map((key) => row[key]));
-        alongside?.();
+        alongside?.(sums);
       }
+      sums.writeAll();
       this.addToTotals(items.map((item) => item.row));
     };
     this.insertOne = db.$client.transaction((item: Queued) => store([item]));
@@ -141,11 +145,11 @@ export class OperationsService {
   }
 
   /**
-   * Queues the row; it is committed at the end of this event-loop turn with the others queued in
-   * it, together with what `alongside` writes (synchronously, on this connection). Resolves after
-   * the commit; rejects when the row cannot be stored.
+   * Queues the row; it is committed with the others queued, together with what `alongside` writes
+   * (synchronously, on this connection) and what it adds to the commit's sums. Resolves after the
+   * commit; rejects when the row cannot be stored.
    */
-  record(operation: NewOperation, alongside?: () => void): Promise<void> {
+  record(operation: NewOperation, alongside?: (sums: CommitSums) => void): Promise<void> {
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
     const signature = storeEncoded(operation.signature as { encoded?: unknown });
     const publicKey =

@@ -74,3 +74,18 @@ describe('GET /api/signing-keys/:keyId/export', () => {
     expect((await request(app.app).get(`/api/signing-keys/kid_${'A'.repeat(22)}/export`)).status).toBe(401);
   });
 });
+
+describe('the default key', () => {
+  it('is read with every member as drizzle reads the row, for an account and for a demo session', async () => {
+    const { signingKeys } = app.context;
+    const who = await signUp(app);
+    for (const owner of [{ userId: who.user.id }, { demoSessionId: 'session-default-key' }]) {
+      const created = await signingKeys.defaultKey(owner, 'ML-DSA-65');
+      const found = signingKeys.existingDefault(owner, 'ML-DSA-65');
+      expect(found).toEqual(created);
+      expect(found!.createdAt).toBeInstanceOf(Date);
+      expect(found!.isDefault).toBe(true);
+      expect(signingKeys.existingDefault(owner, 'ML-DSA-44')).toBeUndefined();
+    }
+  });
+});
