@@ -5,7 +5,7 @@
  * seed ‖ the secp256k1 scalar, docs/crypto/qes2.md §6) — sealed with AES-256-GCM under a key derived
  * from the master key, with the key id as associated data.
  */
-import { and, asc, count, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/connection.ts';
 import { signingKeys } from '../../../db/schema.ts';
@@ -41,32 +41,8 @@ function ownerFilter(owner: KeyOwner) {
   return 'userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId);
 }
 
-/** signing_keys as stored (is_default 0/1, created_at in ms), before it becomes a SigningKeyRow. */
-type StoredKey = Omit<SigningKeyRow, 'isDefault' | 'createdAt'> & { isDefault: number; createdAt: number };
-
-/** Every column, named as SigningKeyRow's members, for the raw look-ups. */
-const KEY_COLUMNS = Object.entries(getTableColumns(signingKeys))
-  .map(([member, column]) => `${column.name} AS "${member}"`)
-  .join(', ');
-
-function keyRow(stored: StoredKey | undefined): SigningKeyRow | undefined {
-  if (!stored) return undefined;
-  return {
-    id: stored.id,
-    userId: stored.userId,
-    demoSessionId: stored.demoSessionId,
-    algorithm: stored.algorithm,
-    name: stored.name,
-    isDefault: stored.isDefault === 1,
-    sealedSeed: stored.sealedSeed,
-    publicKey: stored.publicKey,
-    createdAt: new Date(stored.createdAt),
-  };
-}
-
 export class SigningKeyService {
-  // The default-key look-up runs on every sign call: raw statements prepared once per owner kind,
-  // since drizzle's placeholders and row mapping cost about as much as SQLite's own work here.
+  // The default-key lookup runs on every sign call: prepared once per owner kind.
   private readonly defaultOfUser;
   private readonly defaultOfSession;
 
@@ -75,10 +51,14 @@ export class SigningKeyService {
     private readonly pool: EnginePool,
     private readonly sealer: Sealer,
   ) {
-    const isDefaultFor = (owner: 'user_id' | 'demo_session_id') =>
-      db.$client.prepare<[string, string], StoredKey>(`SELECT ${KEY_COLUMNS} FROM signing_keys WHERE ${owner} = ? AND algorithm = ? AND is_default = 1`);
-    this.defaultOfUser = isDefaultFor('user_id');
-    this.defaultOfSession = isDefaultFor('demo_session_id');
+    const isDefaultFor = (owner: typeof signingKeys.userId | typeof signingKeys.demoSessionId) =>
+      db
+        .select()
+        .from(signingKeys)
+        .where(and(eq(owner, sql.placeholder('owner')), eq(signingKeys.algorithm, sql.placeholder('algorithm')), eq(signingKeys.isDefault, true)))
+        .prepare();
+    this.defaultOfUser = isDefaultFor(signingKeys.userId);
+    this.defaultOfSession = isDefaultFor(signingKeys.demoSessionId);
   }
 
   list(userId: string): SigningKeyRow[] {
@@ -169,6 +149,8 @@ export class SigningKeyService {
 
   /** Prepared statements run on the connection, so also inside a caller's transaction. */
   private findDefault(owner: KeyOwner, algorithm: SigningAlgorithm): SigningKeyRow | undefined {
-    return keyRow('userId' in owner ? this.defaultOfUser.get(owner.userId, algorithm) : this.defaultOfSession.get(owner.demoSessionId, algorithm));
+    return 'userId' in owner
+      ? this.defaultOfUser.get({ owner: owner.userId, algorithm })
+      : this.defaultOfSession.get({ owner: owner.demoSessionId, algorithm });
   }
 }

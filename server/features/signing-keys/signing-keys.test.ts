@@ -76,7 +76,7 @@ describe('GET /api/signing-keys/:keyId/export', () => {
 });
 
 describe('the default key', () => {
-  it('is read with every member as drizzle reads the row, for an account and for a demo session', async () => {
+  it('is found again once created, for an account and for a demo session, and only for its algorithm', async () => {
     const { signingKeys } = app.context;
     const who = await signUp(app);
     for (const owner of [{ userId: who.user.id }, { demoSessionId: 'session-default-key' }]) {
