@@ -4,17 +4,15 @@
  * objects into Express's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { stringifyJson } from './raw-json.ts';
+import { jsonBytesOf } from './raw-json.ts';
 
 /** Sends `body` as JSON with `status`, as Express's res.status(status).json(body) would (RawJson spliced in). */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  sendJsonText(res, status, stringifyJson(body));
+  sendJsonBytes(res, status, jsonBytesOf(body));
 }
 
-/** Sends JSON text already made. */
-export function sendJsonText(res: ServerResponse, status: number, text: string): void {
-  // Encoded once: measuring the length and then writing the string would walk it twice.
-  const bytes = Buffer.from(text, 'utf8');
+/** Sends a JSON body already encoded (encoded once: measuring a string's length and then writing it would walk it twice). */
+export function sendJsonBytes(res: ServerResponse, status: number, bytes: Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);

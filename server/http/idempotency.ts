@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/connection.ts';
 import { idempotencyRecords } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { Sealer } from '../security/sealing.ts';
-import { stringifyJson } from './raw-json.ts';
+import { jsonBytesOf } from './raw-json.ts';
 
 /** How long a response is kept for replay; server/housekeeping.ts purges records older than this. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -97,7 +97,7 @@ export class IdempotencyService {
 
   complete(start: IdempotencyStart, status: number, body: unknown): void {
     if (start.kind !== 'started') return;
-    const sealed = this.protection.sealer.seal(Buffer.from(stringifyJson(body), 'utf8'), bodyAad(start.userId, start.key));
+    const sealed = this.protection.sealer.seal(jsonBytesOf(body), bodyAad(start.userId, start.key));
     this.db
       .update(idempotencyRecords)
       .set({ state: 'done', responseStatus: status, responseBody: sealed })

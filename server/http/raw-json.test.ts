@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { base64Member, jsonMember, RawJson, rawObject, stringifyJson } from './raw-json.ts';
+import { base64Member, jsonBytesOf, JsonBytes, jsonMember, RawJson, rawObject, stringifyJson } from './raw-json.ts';
 
 describe('RawJson', () => {
   it('is sent as its text, wherever it sits', () => {
@@ -27,5 +27,21 @@ describe('RawJson', () => {
       const bytes = randomBytes(n * 37);
       for (const text of [bytes.toString('base64'), bytes.toString('hex')]) expect(base64Member('encoded', text)).toBe(JSON.stringify({ encoded: text }).slice(1, -1));
     }
+  });
+});
+
+describe('JsonBytes', () => {
+  it('writes its pieces as UTF-8, characters beyond ASCII included, to the exact length', () => {
+    const value = { context: 'dilion/v1|sérvice-✓-😀', n: [1, -2] };
+    const written = new JsonBytes(['{', jsonMember('context', value.context), ',"n":', '[1,-2]', '}']);
+    expect(written.bytes).toEqual(Buffer.from(JSON.stringify(value), 'utf8'));
+    expect(JSON.parse(written.bytes.toString('utf8'))).toEqual(value);
+  });
+
+  it('is sent as written, and read as its value by any other JSON.stringify', () => {
+    const written = new JsonBytes(['{"a":', '[1,2]', '}']);
+    expect(jsonBytesOf(written)).toBe(written.bytes);
+    expect(JSON.stringify({ wrapped: written })).toBe('{"wrapped":{"a":[1,2]}}');
+    expect(jsonBytesOf({ raw: new RawJson('[3]') }).toString('utf8')).toBe('{"raw":[3]}');
   });
 });

@@ -8,8 +8,8 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { ErrorResponse } from '../contract/common.ts';
 import { AppError } from '../errors.ts';
-import { hasBody, headerOf, mediaTypeOf, sendJsonText } from './exchange.ts';
-import { stringifyJson } from './raw-json.ts';
+import { hasBody, headerOf, mediaTypeOf, sendJsonBytes } from './exchange.ts';
+import { jsonBytesOf } from './raw-json.ts';
 import type { FastLane } from './fast-lane.ts';
 import { validate } from './validation.ts';
 
@@ -99,13 +99,13 @@ export class ApiBuilder {
       const query = def.query ? validate(def.query, req.query, 'query') : undefined;
       const result = await handler({ req, res, body: body as Infer<B>, params: params as Infer<P>, query: query as Infer<Q> });
       if (res.headersSent || result === undefined) return;
-      const text = stringifyJson(result);
+      const bytes = jsonBytesOf(result);
       if (this.options.checkResponses && responseSchema) {
-        // What is sent is checked, RawJson parts included.
-        const check = responseSchema.safeParse(JSON.parse(text));
+        // What is sent is checked, RawJson parts and JsonBytes included.
+        const check = responseSchema.safeParse(JSON.parse(bytes.toString('utf8')));
         if (!check.success) throw new Error(`${def.method.toUpperCase()} ${def.path} broke its contract: ${check.error.message}`);
       }
-      sendJsonText(res, success, text);
+      sendJsonBytes(res, success, bytes);
     };
     const chain = [...this.options.auth[def.auth], requireJsonBody(def.method), ...(def.before ?? []), run];
     this.app[def.method](def.path, ...chain);

@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { DILION, DILION_PID, pidCipherToJson } from '../../../shared/dilion.ts';
 import { checkMessageSize } from '../metering/message-limit.ts';
 import { dilionContext, parsePidCipher, type DilionViews } from './dilion.views.ts';
-import type { DilionSignature, DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
-import { base64Member, jsonMember, rawObject, type Wire } from '../../http/raw-json.ts';
+import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
+import { base64Member, jsonMember, JsonBytes } from '../../http/raw-json.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
@@ -95,26 +95,26 @@ export class DilionService {
     }
   }
 
-  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<Wire<z.infer<typeof DilionSignResponse>>>> {
+  async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<JsonBytes<z.infer<typeof DilionSignResponse>>>> {
     const context = dilionContext(p.sid);
     const { signature, views, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
     const signatureValue = encodedValue(signature);
     const encoded = signatureValue.encoded;
-    const response = {
-      algorithm: DILION.algorithm,
-      parameterSet: DILION.parameterSet,
-      // The views come serialized from the worker that signed (server/http/raw-json.ts).
-      signature: pidCipher
-        ? rawObject<z.infer<typeof DilionSignature>>(base64Member('encoded', encoded), jsonMember('pidCipher', pidCipher), views)
-        : rawObject<z.infer<typeof DilionSignature>>(base64Member('encoded', encoded), views),
-      publicKey: p.key.publicKey,
-      keyId: p.key.id,
-      context: context.text,
-      pidCipher: pidCipher ?? DILION.noPidCipher,
-      // Left undefined (and so out of the JSON) unless asked for; a fixed set of members keeps this object's shape stable.
-      pidOpening: opening ?? undefined,
-      timestamp: new Date().toISOString(),
-    };
+    // Written straight as bytes, every call (server/http/raw-json.ts: JsonBytes), in the members'
+    // order of DilionSignResponse. The views come serialized from the worker that signed. The three
+    // long base64 and view texts are pieces of their own, so none is copied into a joined string.
+    const response = new JsonBytes<z.infer<typeof DilionSignResponse>>([
+      `{${jsonMember('algorithm', DILION.algorithm)},${jsonMember('parameterSet', DILION.parameterSet)},"signature":{"encoded":"`,
+      encoded,
+      pidCipher ? `",${jsonMember('pidCipher', pidCipher)},` : '",',
+      views,
+      '},"publicKey":"',
+      p.key.publicKey,
+      `",${jsonMember('keyId', p.key.id)},${jsonMember('context', context.text)},${jsonMember('pidCipher', pidCipher ?? DILION.noPidCipher)}`,
+      // Only when asked for.
+      opening ? `,${base64Member('pidOpening', opening)}` : '',
+      `,${jsonMember('timestamp', new Date().toISOString())}}`,
+    ]);
     const record = newOperation(source, {
       operationType: 'sign',
       algorithm: DILION.algorithm,
