@@ -26,7 +26,8 @@ describe.skipIf(skipBrowserTests)('email verification', () => {
     const banner = page.getByTestId('account-status');
     await banner.getByText('Verify your email.').waitFor();
     await banner.getByRole('button', { name: 'Send a new link' }).click();
-    await page.getByText('Verification link sent').waitFor();
+    // In the toast: Radix also announces it for a moment in a live region holding the same text.
+    await page.getByTestId('toast').getByText('Verification link sent').waitFor();
     await page.screenshot({ path: join(SHOTS, 'verify-email-banner-1280.png'), fullPage: false });
     const link = stack.app.context.emailVerification.issue(user.id);
     await page.goto(link.slice(link.indexOf('/api/')));
