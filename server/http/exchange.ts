@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonBytesOf } from './raw-json.ts';
 
-/** Sends `body` as JSON with `status`, as Express's res.status(status).json(body) would (RawJson spliced in). */
+/** Sends `body` as JSON with `status`, as Express's res.status(status).json(body) would (a JsonBytes as written). */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   sendJsonBytes(res, status, jsonBytesOf(body));
 }

@@ -101,7 +101,7 @@ export class ApiBuilder {
       if (res.headersSent || result === undefined) return;
       const bytes = jsonBytesOf(result);
       if (this.options.checkResponses && responseSchema) {
-        // What is sent is checked, RawJson parts and JsonBytes included.
+        // What is sent is checked, a JsonBytes included.
         const check = responseSchema.safeParse(JSON.parse(bytes.toString('utf8')));
         if (!check.success) throw new Error(`${def.method.toUpperCase()} ${def.path} broke its contract: ${check.error.message}`);
       }

@@ -14,7 +14,7 @@ import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
 import { encodedValue } from '../operations/encoded-bytes.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { referencedKeyId, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 export interface PreparedDilionSign {
   key: SigningKeyRow;
@@ -120,8 +120,7 @@ export class DilionService {
       algorithm: DILION.algorithm,
       message: p.message,
       signature: signatureValue,
-      publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
-      signingKeyId: referencedKeyId(p.key),
+      ...recordedKey(p.key),
       verified: false,
       // Never the uid or the opening: the record shows that a uid is bound and to which service key.
       metadata: { parameterSet: DILION.parameterSet, context: context.text, sid: p.sid, uidBound: pidCipher !== null, serviceKeyId: pidCipher?.serviceKeyId ?? null },

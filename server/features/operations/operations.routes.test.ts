@@ -86,6 +86,15 @@ describe('the public key in a sign record', () => {
     expect(sign.publicKey).toEqual({ encoded: signed.body.publicKey, keyId: signed.body.keyId });
   });
 
+  it('points to the key for a QES2 signature too, whose record shows the composite public key', async () => {
+    const who = await signUpWithKey(app);
+    const signed = await request(app.app).post('/api/crypto/qes2/ecdsa/sign').set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send({ message: 'qes2 by reference' });
+    expect(signed.status).toBe(200);
+    expect(stored('qes2 by reference')).toEqual({ keyId: signed.body.keyId, bytes: null });
+    const [sign] = (await who.agent.get('/api/crypto/operations')).body;
+    expect(sign.publicKey).toEqual({ encoded: signed.body.publicKey, keyId: signed.body.keyId });
+  });
+
   it('keeps the bytes of a demo key, so a signed-in visitor’s record outlives the key purged with the session', async () => {
     const who = await signUp(app);
     const signed = await who.agent.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'demo key bytes' });

@@ -28,7 +28,7 @@ type StoredRow = typeof cryptoOperations.$inferSelect;
 export type OperationRow = StoredRow & { keyPublicKey: string | null };
 /**
  * A record as the services give it: signature and publicKey as JSON objects (their bytes split off
- * here). With signingKeyId set (signing-keys.service.ts: referencedKeyId), publicKey.encoded is that
+ * here). With signingKeyId set (signing-keys.service.ts: recordedKey), publicKey.encoded is that
  * key's and is not stored again.
  */
 export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt' | 'signatureBytes' | 'publicKeyBytes'>;

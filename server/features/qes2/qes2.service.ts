@@ -12,7 +12,7 @@ import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyRe
 import type { EnginePool } from '../../engine/pool.ts';
 import { badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { referencedKeyId, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 export interface PreparedQes2Sign {
   mode: Qes2Mode;
@@ -63,8 +63,7 @@ export class Qes2Service {
       algorithm,
       message: p.message,
       signature: { encoded },
-      publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
-      signingKeyId: referencedKeyId(p.key),
+      ...recordedKey(p.key),
       verified: false,
       metadata: { label, context: p.context },
       signatureSize: signature.length,

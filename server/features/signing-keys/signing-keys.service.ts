@@ -30,12 +30,15 @@ const MAX_DRAWS = 4;
 const seedAad = (keyId: string) => `signing-key-seed:${keyId}`;
 
 /**
- * The key an operation record may point to for its public key instead of storing it again
- * (crypto_operations.signing_key_id, docs/decisions/032): a user's key, which is deleted only with
- * its account, whose records go with it (a trigger refuses sooner). A demo session's key is purged
- * with the session while a signed-in visitor's demo records stay, so those keep the bytes: null.
+ * How an operation record names the key that signed: its public key and id, and the key to point
+ * to instead of storing that public key again (crypto_operations.signing_key_id,
+ * docs/decisions/032). Only a user's key is pointed to: it is deleted only with its account, whose
+ * records go with it (a trigger refuses sooner). A demo session's key is purged with the session
+ * while a signed-in visitor's demo records stay, so those keep the bytes.
  */
-export const referencedKeyId = (key: SigningKeyRow): string | null => (key.userId !== null ? key.id : null);
+export function recordedKey(key: SigningKeyRow): { publicKey: { encoded: string; keyId: string }; signingKeyId: string | null } {
+  return { publicKey: { encoded: key.publicKey, keyId: key.id }, signingKeyId: key.userId !== null ? key.id : null };
+}
 
 function ownerFilter(owner: KeyOwner) {
   return 'userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId);

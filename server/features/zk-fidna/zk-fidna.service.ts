@@ -14,7 +14,7 @@ import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse
 import type { EnginePool } from '../../engine/pool.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { referencedKeyId, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
 
 const ALGORITHM = SCHEMES['zk-fidna'].id;
 const ATTESTING_KEY = SCHEMES['zk-fidna'].keyAlgorithm;
@@ -93,8 +93,7 @@ export class ZkFidnaService {
       algorithm: ALGORITHM,
       message: describe(proved.publicInput),
       signature: { encoded: proved.proof.encoded },
-      publicKey: { encoded: p.key.publicKey, keyId: p.key.id },
-      signingKeyId: referencedKeyId(p.key),
+      ...recordedKey(p.key),
       verified: false,
       metadata: { publicInput: proved.publicInput, attestation: proved.proof.signature.value },
       signatureSize: proved.proofBytes,
