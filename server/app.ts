@@ -103,7 +103,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const engine = deps.engine ?? (await loadEngine());
   const logger = deps.logger ?? createLogger(config.logLevel);
   const database = deps.database ?? openDatabase(config.databaseFile);
-  const pool = deps.pool ?? new EnginePool(config.engineWorkers);
+  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);
   const db = database.db;
 

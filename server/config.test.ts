@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toMatchObject({ clientId: 'id', callbackUrl: '/api/auth/google/callback' });
   });
 
+  it('runs the engine workers 10 steps of niceness below the server by default, takes 0 to 19, and names ENGINE_WORKER_NICENESS otherwise', () => {
+    expect(loadConfig({}).engineWorkerNiceness).toBe(10);
+    expect(loadConfig({ ENGINE_WORKER_NICENESS: '0' }).engineWorkerNiceness).toBe(0);
+    expect(loadConfig({ ENGINE_WORKER_NICENESS: '19' }).engineWorkerNiceness).toBe(19);
+    for (const bad of ['20', '-1', '2.5', 'low']) expect(() => loadConfig({ ENGINE_WORKER_NICENESS: bad })).toThrow(/ENGINE_WORKER_NICENESS/);
+  });
+
   it('turns the debug key inspector off by default in production only, and lets DEBUG_ROUTES decide', () => {
     expect(loadConfig({}).debugRoutes).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).debugRoutes).toBe(false);

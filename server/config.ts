@@ -33,6 +33,16 @@ export const EnvSchema = z.object({
     description: 'How many reverse proxies stand in front (Express "trust proxy" hop count): set it to 1 behind one, so client IPs (rate limits) and HTTPS (Secure cookies) are read from X-Forwarded-For / X-Forwarded-Proto.',
   }),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional().meta({ description: 'Engine worker threads. Default: one per core.' }),
+  ENGINE_WORKER_NICENESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .default(10)
+    .meta({
+      description:
+        'Linux: steps of scheduling niceness the engine worker threads take below the server\'s own, so the thread that answers every request gets a core first when the machine is busy (docs/decisions/033). 0: the same priority.',
+    }),
   GOOGLE_CLIENT_ID: optionalString.meta({ description: 'Google sign-in: the OAuth client id (set with GOOGLE_CLIENT_SECRET, or neither).' }),
   GOOGLE_CLIENT_SECRET: optionalString.meta({ description: 'Google sign-in: the OAuth client secret.' }),
   GOOGLE_CALLBACK_URL: z.string().default('/api/auth/google/callback').meta({ description: 'Google sign-in: the redirect URL registered with Google; absolute (https://your.host/...) in production.' }),
@@ -69,6 +79,8 @@ export interface Config {
   publicUrl: string;
   trustProxy: number;
   engineWorkers: number;
+  /** Steps of niceness the engine workers take below the event loop's thread (Linux). */
+  engineWorkerNiceness: number;
   google: { clientId: string; clientSecret: string; callbackUrl: string } | undefined;
   smtp: { url: string; to: string; from: string } | undefined;
   /** Whether /api/debug/* (the key inspector) is served. */
@@ -167,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).find(Boolean) ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     engineWorkers: e.ENGINE_WORKERS ?? availableParallelism(),
+    engineWorkerNiceness: e.ENGINE_WORKER_NICENESS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, callbackUrl: e.GOOGLE_CALLBACK_URL }

@@ -1,6 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { argumentBytes, EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH } from './pool.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
+
+/** The niceness of one thread of this process, from /proc (field 19 of its stat line). */
+const nicenessOf = (statFile: string) => Number(readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')[16]);
+const threadNiceness = () => readdirSync('/proc/self/task').map((tid) => nicenessOf(`/proc/self/task/${tid}/stat`));
 
 const pool = new EnginePool(2);
 afterAll(() => pool.close());
@@ -94,7 +100,7 @@ describe('EnginePool', () => {
   });
 
   it('refuses new tasks with engine_busy while the queued arguments would pass the byte bound, and takes them again as the queue drains', async () => {
-    const own = new EnginePool(1, 5 * 1024 * 1024);
+    const own = new EnginePool(1, { maxQueueBytes: 5 * 1024 * 1024 });
     try {
       await own.ready();
       const seed = new Uint8Array(32).fill(6);
@@ -108,5 +114,33 @@ describe('EnginePool', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it.runIf(process.platform === 'linux')('runs its workers the given steps of niceness below the thread that started them, and leaves that thread as it was', async () => {
+    const own = nicenessOf('/proc/thread-self/stat');
+    const lowered = Math.min(19, own + 7);
+    const before = threadNiceness().filter((n) => n === lowered).length;
+    const niced = new EnginePool(2, { workerNiceness: 7 });
+    try {
+      await vi.waitFor(() => expect(threadNiceness().filter((n) => n === lowered).length).toBe(before + 2), { timeout: 20_000, interval: 50 });
+      await expect(niced.run('ping', {})).resolves.toEqual({ ready: true });
+      expect(nicenessOf('/proc/thread-self/stat')).toBe(own);
+    } finally {
+      await niced.close();
+    }
+  });
+});
+
+describe('lowerThreadPriority', () => {
+  it('refuses steps outside 0 to 19, naming the parameter, before touching the thread', () => {
+    expect(() => lowerThreadPriority(20)).toThrow('steps must be an integer from 0 to 19, got 20');
+    expect(() => lowerThreadPriority(-1)).toThrow(RangeError);
+    expect(() => lowerThreadPriority(1.5)).toThrow(RangeError);
+  });
+
+  it.runIf(process.platform === 'linux')('with 0 steps reports the calling thread\'s niceness and changes nothing', () => {
+    const own = nicenessOf('/proc/thread-self/stat');
+    expect(lowerThreadPriority(0)).toBe(own);
+    expect(nicenessOf('/proc/thread-self/stat')).toBe(own);
   });
 });

@@ -11,7 +11,7 @@
  * signatures queued per worker ran out before it (docs/decisions/031).
  */
 import { Worker } from 'node:worker_threads';
-import type { EngineTasks, TaskName, TaskRequest, TaskResponse } from './protocol.ts';
+import type { EngineTasks, TaskName, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 
 /** An engine task that failed; `code` is the engine's EngineError code when it had one. */
 export class EngineTaskError extends Error {
@@ -83,11 +83,20 @@ export class EnginePool {
   private broken: Error | undefined;
   private readyWaiters: { resolve(): void; reject(e: Error): void }[] = [];
 
+  private readonly maxQueueBytes: number;
+  private readonly workerOptions: WorkerOptions;
+
+  /**
+   * `workerNiceness`: steps of scheduling niceness each worker adds to its own thread (Linux), so
+   * the event loop that feeds them wins a core when both are ready (docs/decisions/033). Default 0.
+   */
   constructor(
     readonly size: number,
-    private readonly maxQueueBytes = MAX_QUEUE_BYTES,
+    options: { maxQueueBytes?: number; workerNiceness?: number } = {},
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error('the engine pool needs at least one worker');
+    this.maxQueueBytes = options.maxQueueBytes ?? MAX_QUEUE_BYTES;
+    this.workerOptions = { niceness: options.workerNiceness ?? 0 };
     for (let i = 0; i < size; i++) this.spawn();
   }
 
@@ -129,7 +138,7 @@ export class EnginePool {
   }
 
   private spawn(): void {
-    const slot: Slot = { worker: new Worker(ENTRY), ready: false, inFlight: [] };
+    const slot: Slot = { worker: new Worker(ENTRY, { workerData: this.workerOptions }), ready: false, inFlight: [] };
     this.slots.push(slot);
     slot.worker.on('message', (message: TaskResponse | { ready: true }) => {
       if (!('id' in message)) {

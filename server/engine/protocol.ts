@@ -6,6 +6,12 @@ import type { ZkCircuit, ZkProofJson, ZkProofViewsJson, ZkPublicInputJson } from
 
 export type { Qes2Mode } from '../../shared/schemes.ts';
 
+/** What the pool tells a worker when it starts it (its workerData). */
+export interface WorkerOptions {
+  /** Steps of niceness the worker adds to its own thread (server/engine/thread-priority.ts). */
+  niceness: number;
+}
+
 /** A pidCipher's bytes (docs/crypto/dilion.md §3.6). */
 export interface PidCipherBytes {
   C1: Uint8Array;

@@ -3,12 +3,14 @@
  * re-derived from their seed on each sign (well under a millisecond for ML-DSA) so no expanded
  * secret key outlives its call.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
+import type { WorkerOptions } from './protocol.ts';
 
 type Handlers = { [K in keyof EngineTasks]: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
 
@@ -38,6 +40,8 @@ function handlers(engine: Engine): Handlers {
   };
 }
 
+// First, so that compiling the engine already yields to the event loop.
+lowerThreadPriority((workerData as WorkerOptions).niceness);
 const port = parentPort!;
 const engine = await loadEngine();
 const table = handlers(engine) as Record<string, (args: unknown) => unknown>;
