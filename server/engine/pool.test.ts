@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { argumentBytes, EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH } from './pool.ts';
-import { lowerThreadPriority } from './thread-priority.ts';
 
 /** The niceness of one thread of this process, from /proc (field 19 of its stat line). */
 const nicenessOf = (statFile: string) => Number(readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')[16]);
@@ -128,19 +127,5 @@ describe('EnginePool', () => {
     } finally {
       await niced.close();
     }
-  });
-});
-
-describe('lowerThreadPriority', () => {
-  it('refuses steps outside 0 to 19, naming the parameter, before touching the thread', () => {
-    expect(() => lowerThreadPriority(20)).toThrow('steps must be an integer from 0 to 19, got 20');
-    expect(() => lowerThreadPriority(-1)).toThrow(RangeError);
-    expect(() => lowerThreadPriority(1.5)).toThrow(RangeError);
-  });
-
-  it.runIf(process.platform === 'linux')('with 0 steps reports the calling thread\'s niceness and changes nothing', () => {
-    const own = nicenessOf('/proc/thread-self/stat');
-    expect(lowerThreadPriority(0)).toBe(own);
-    expect(nicenessOf('/proc/thread-self/stat')).toBe(own);
   });
 });
