@@ -115,6 +115,11 @@ describe('EnginePool', () => {
     }
   });
 
+  it('refuses a workerNiceness outside 0 to 19 before starting any worker', () => {
+    expect(() => new EnginePool(1, { workerNiceness: 20 })).toThrow('workerNiceness must be an integer from 0 to 19, got 20');
+    expect(() => new EnginePool(1, { workerNiceness: -1 })).toThrow(RangeError);
+  });
+
   it.runIf(process.platform === 'linux')('runs its workers the given steps of niceness below the thread that started them, and leaves that thread as it was', async () => {
     const own = nicenessOf('/proc/thread-self/stat');
     const lowered = Math.min(19, own + 7);

@@ -12,6 +12,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EngineTasks, TaskName, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
+import { checkNicenessSteps } from './thread-priority.ts';
 
 /** An engine task that failed; `code` is the engine's EngineError code when it had one. */
 export class EngineTaskError extends Error {
@@ -96,7 +97,10 @@ export class EnginePool {
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error('the engine pool needs at least one worker');
     this.maxQueueBytes = options.maxQueueBytes ?? MAX_QUEUE_BYTES;
-    this.workerOptions = { niceness: options.workerNiceness ?? 0 };
+    // Checked here, where a wrong value is the caller's: inside a worker it would fail every start.
+    const niceness = options.workerNiceness ?? 0;
+    checkNicenessSteps(niceness, 'workerNiceness');
+    this.workerOptions = { niceness };
     for (let i = 0; i < size; i++) this.spawn();
   }
 

@@ -11,6 +11,11 @@ import { getPriority, setPriority } from 'node:os';
 /** Linux's weakest niceness. */
 const MAX_NICE = 19;
 
+/** Throws a RangeError naming `name` unless `steps` is a whole number of niceness steps, 0 to 19. */
+export function checkNicenessSteps(steps: number, name: string): void {
+  if (!Number.isInteger(steps) || steps < 0 || steps > MAX_NICE) throw new RangeError(`${name} must be an integer from 0 to ${MAX_NICE}, got ${steps}`);
+}
+
 /**
  * Adds `steps` of niceness to the calling thread, counted from what it inherited (a server started
  * under `nice` keeps its offset; an unprivileged thread can only ever lower its own priority).
@@ -18,7 +23,7 @@ const MAX_NICE = 19;
  * the kernel refused.
  */
 export function lowerThreadPriority(steps: number): number | null {
-  if (!Number.isInteger(steps) || steps < 0 || steps > MAX_NICE) throw new RangeError(`steps must be an integer from 0 to ${MAX_NICE}, got ${steps}`);
+  checkNicenessSteps(steps, 'steps');
   if (process.platform !== 'linux') return null;
   try {
     // "<pid>/task/<tid>": the thread id of the calling thread, which node:worker_threads does not expose.
