@@ -48,6 +48,14 @@ describe('runOpenLoop', () => {
     const result = await runOpenLoop({ port, rate: 50, durationMs: 100, drainMs: 100, job: () => ({ kind: 'slow', path: '/', headers: {}, body: Buffer.from('{}') }) });
     expect(result.byKind.get('slow')).toMatchObject({ sent: 5, ok: 0, errors: 5, causes: { unanswered: 5 } });
   });
+
+  it('names the system error of calls whose connection the server reset', async () => {
+    server = createServer((req) => req.socket.resetAndDestroy());
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const result = await runOpenLoop({ port, rate: 50, durationMs: 100, job: () => ({ kind: 'reset', path: '/', headers: {}, body: Buffer.from('{}') }) });
+    expect(result.byKind.get('reset')).toMatchObject({ sent: 5, ok: 0, errors: 5, causes: { 'network ECONNRESET': 5 } });
+  });
 });
 
 describe('memory', () => {

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     for (const bad of ['20', '-1', '2.5', 'low']) expect(() => loadConfig({ ENGINE_WORKER_NICENESS: bad })).toThrow(/ENGINE_WORKER_NICENESS/);
   });
 
+  it('keeps idle connections open 130 s by default (longer than common proxies keep theirs), takes 1 to 3600, and names KEEP_ALIVE_TIMEOUT_SECONDS otherwise', () => {
+    expect(loadConfig({}).keepAliveTimeoutMs).toBe(130_000);
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: '1' }).keepAliveTimeoutMs).toBe(1_000);
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: '3600' }).keepAliveTimeoutMs).toBe(3_600_000);
+    for (const bad of ['0', '3601', '1.5', 'long']) expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: bad })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);
+  });
+
   it('turns the debug key inspector off by default in production only, and lets DEBUG_ROUTES decide', () => {
     expect(loadConfig({}).debugRoutes).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).debugRoutes).toBe(false);

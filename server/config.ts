@@ -32,6 +32,16 @@ export const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0).meta({
     description: 'How many reverse proxies stand in front (Express "trust proxy" hop count): set it to 1 behind one, so client IPs (rate limits) and HTTPS (Secure cookies) are read from X-Forwarded-For / X-Forwarded-Proto.',
   }),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(130)
+    .meta({
+      description:
+        'How long an idle keep-alive connection stays open. Behind a reverse proxy it must be longer than the proxy\'s idle time for its upstream connections (Caddy 120 s, nginx and AWS ALB 60 s), or the proxy now and then sends a request on a connection the server is closing and answers 502 (docs/decisions/034).',
+    }),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional().meta({ description: 'Engine worker threads. Default: one per core.' }),
   ENGINE_WORKER_NICENESS: z.coerce
     .number()
@@ -78,6 +88,8 @@ export interface Config {
   /** Where links in mails point: the first PUBLIC_ORIGIN, else http://localhost:PORT. */
   publicUrl: string;
   trustProxy: number;
+  /** node's server.keepAliveTimeout: how long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
   engineWorkers: number;
   /** Steps of niceness the engine workers take below the event loop's thread (Linux). */
   engineWorkerNiceness: number;
@@ -178,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     publicUrl: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).find(Boolean) ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     engineWorkers: e.ENGINE_WORKERS ?? availableParallelism(),
     engineWorkerNiceness: e.ENGINE_WORKER_NICENESS,
     google:

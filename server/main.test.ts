@@ -26,21 +26,30 @@ async function waitForHealth(port: number): Promise<void> {
   throw new Error('server did not start');
 }
 
+/** `server/main.ts` in a child process on a free port and a fresh data folder; `log` collects its stdout. */
+async function startServer(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'pq-main-'));
+  const port = await freePort();
+  // node itself, not tsx's CLI: the CLI would pass SIGTERM on but not SIGKILL, leaving the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ENGINE_WORKERS: '1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const server = { dir, port, child, log: '', exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
+  child.stdout!.on('data', (c: Buffer) => (server.log += c.toString()));
+  return server;
+}
+
 describe('server/main.ts', () => {
   it('serves on PORT and, on SIGTERM, finishes the request in flight, closes SQLite and exits 0', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pq-main-'));
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ENGINE_WORKERS: '1', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let log = '';
-    child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = await startServer();
+    const { dir, port, child, exited } = server;
     try {
       await waitForHealth(port);
       expect(existsSync(join(dir, 'master.key'))).toBe(true);
+      // Idle connections outlive a reverse proxy's pooled ones by default (docs/decisions/034).
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).headers.get('keep-alive')).toBe('timeout=130');
 
       // Start a request, stop the server half-way through its body, then finish it.
       const body = JSON.stringify({ name: 'Kim', email: 'kim@example.com', message: 'sent during shutdown' });
@@ -52,15 +61,47 @@ describe('server/main.ts', () => {
       await new Promise((r) => setTimeout(r, 200));
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
-      socket.end(body.slice(10));
+      // The client keeps its connection open for more calls: the server closes it once answered,
+      // and exits without waiting for its keep-alive time (130 s) or the drain's limit (10 s).
+      const sentAt = performance.now();
+      socket.write(body.slice(10));
       expect(await exited).toBe(0);
+      expect(performance.now() - sentAt).toBeLessThan(5_000);
       expect(response).toMatch(/^HTTP\/1\.1 201/);
-      expect(log).toContain('shutting down');
-      expect(log).toContain('stopped');
+      expect(server.log).toContain('shutting down');
+      expect(server.log).toContain('stopped');
       // The WAL checkpointer started and stopped with the server: it logs only when it cannot (db/checkpointer.ts).
-      expect(log).not.toMatch(/WAL checkpointer/);
+      expect(server.log).not.toMatch(/WAL checkpointer/);
       // SQLite removes the WAL file when the last connection closes cleanly.
       expect(existsSync(join(dir, 'app.db-wal'))).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps an idle keep-alive connection open for KEEP_ALIVE_TIMEOUT_SECONDS, then closes it', async () => {
+    const { dir, port, child } = await startServer({ KEEP_ALIVE_TIMEOUT_SECONDS: '1' });
+    try {
+      await waitForHealth(port);
+      const socket = connect(port, '127.0.0.1');
+      let response = '';
+      const answered = new Promise<void>((resolve) =>
+        socket.on('data', (c) => {
+          response += c.toString();
+          if (/\r\n\r\n\{.*\}$/s.test(response)) resolve();
+        }),
+      );
+      const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      await answered;
+      const idleFrom = performance.now();
+      expect(response).toMatch(/^HTTP\/1\.1 200/);
+      expect(response).toMatch(/\r\nKeep-Alive: timeout=1\r\n/i);
+      // The server closes it (node adds 1 s to what it announces); with node's own default it would stay 6 s.
+      const idleMs = (await closed) - idleFrom;
+      expect(idleMs).toBeGreaterThanOrEqual(900);
+      expect(idleMs).toBeLessThan(5_000);
     } finally {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

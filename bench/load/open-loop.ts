@@ -35,7 +35,7 @@ export interface KindResult {
   ok: number;
   /** Other answers, connection errors, and requests unanswered at the end of the drain. */
   errors: number;
-  /** The errors by cause: an HTTP status, 'network' or 'unanswered'. */
+  /** The errors by cause: an HTTP status, 'network <code>' (ECONNRESET, ...) or 'unanswered'. */
   causes: Record<string, number>;
   /** Latencies of the 200 answers, ms, sorted. */
   latencies: number[];
@@ -44,6 +44,11 @@ export interface KindResult {
 export interface OpenLoopResult {
   elapsedMs: number;
   byKind: Map<string, KindResult>;
+}
+
+/** 'network ECONNRESET': the system's code says which side gave up, and how (a reset, a refused connection). */
+function networkCause(error: NodeJS.ErrnoException): string {
+  return error.code ? `network ${error.code}` : 'network';
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -69,7 +74,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     kind.sent++;
     outstanding++;
     let done = false;
-    const finish = (cause: number | 'network') => {
+    const finish = (cause: number | string) => {
       if (done || closed) return;
       done = true;
       if (cause === 200) {
@@ -86,10 +91,10 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
       (res) => {
         res.resume();
         res.on('end', () => finish(res.statusCode ?? 'network'));
-        res.on('error', () => finish('network'));
+        res.on('error', (error) => finish(networkCause(error)));
       },
     );
-    req.on('error', () => finish('network'));
+    req.on('error', (error) => finish(networkCause(error)));
     req.end(job.body);
   };
 

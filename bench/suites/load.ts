@@ -41,7 +41,7 @@ const MB = 1024 * 1024;
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(1)} MB`);
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} ms`);
 
-/** "0", or "3 (2× 429, 1× network)". */
+/** "0", or "3 (2× 429, 1× network ECONNRESET)". */
 function errorsText(r: KindResult): string {
   const causes = Object.entries(r.causes).map(([cause, n]) => `${n}× ${cause}`);
   return causes.length === 0 ? String(r.errors) : `${r.errors} (${causes.join(', ')})`;

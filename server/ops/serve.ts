@@ -14,6 +14,7 @@ import { webRoutes } from '../web/static.ts';
 import { OpsError } from './output.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
+const IDLE_SWEEP_MS = 100;
 
 export async function serve(config: Config): Promise<void> {
   if (config.masterKey === undefined && existsSync(`${config.masterKeyFile}.new`)) {
@@ -35,6 +36,8 @@ export async function serve(config: Config): Promise<void> {
     instance.listening(`http://${loopback}:${port}`);
     logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
   });
+  // Node's default of 5 s is shorter than any common proxy's idle pool time (docs/decisions/034).
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');
     process.exit(1);
@@ -47,7 +50,12 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     force.unref();
+    // A keep-alive connection answering a call when the drain began turns idle after its answer:
+    // close it then, not after KEEP_ALIVE_TIMEOUT_SECONDS or the drain's limit.
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
     server.close(() => {
+      clearInterval(sweep);
       Promise.resolve(checkpointer?.stop())
         .then(() => instance.close())
         .then(
