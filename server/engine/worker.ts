@@ -5,12 +5,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadEngine, type Engine } from '../../engine/src/index.ts';
-import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse } from './protocol.ts';
+import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
-import type { WorkerOptions } from './protocol.ts';
 
 type Handlers = { [K in keyof EngineTasks]: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
 
