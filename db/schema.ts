@@ -160,6 +160,11 @@ export const purchases = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     paypalOrderId: text('paypal_order_id').notNull().unique(),
+    /**
+     * The PayPal-Request-Id the order was created with: random, so nobody can create an order under
+     * it first and have it answered to this purchase (docs/decisions/035). Null before migration 0008.
+     */
+    paypalRequestId: text('paypal_request_id'),
     planType: text('plan_type').notNull(),
     planName: text('plan_name').notNull(),
     /** Cents. */
@@ -180,6 +185,25 @@ export const purchases = sqliteTable(
     // One capture completes one purchase: a replayed return, capture or webhook cannot complete a second.
     uniqueIndex('purchases_capture_idx').on(t.paypalCaptureId),
   ],
+);
+
+/**
+ * Plans an operator set with the `plan` command (docs/decisions/035). The newest grant of an
+ * account, while it runs, decides its plan over its purchases; once it ends, the purchases decide.
+ */
+export const planGrants = sqliteTable(
+  'plan_grants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: TIERS }).notNull(),
+    /** When the grant ends; null: until the operator sets another plan. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plan_grants_user_idx').on(t.userId, t.id)],
 );
 
 export const planApiKeys = sqliteTable(

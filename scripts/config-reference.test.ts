@@ -12,7 +12,7 @@ describe('docs/configuration.md', () => {
     const rows = configReference().split('\n').filter((line) => line.startsWith('| `'));
     expect(rows.map((row) => row.split('`')[1])).toEqual(Object.keys(EnvSchema.shape));
     expect(rows.find((row) => row.startsWith('| `PORT`'))).toMatch(/^\| `PORT` \| `5000` \| integer 0–65535 \| /);
-    expect(rows.find((row) => row.startsWith('| `PAYPAL_MODE`'))).toMatch(/\| `local` \| `local`, `sandbox`, `live` \|/);
+    expect(rows.find((row) => row.startsWith('| `PAYMENTS`'))).toMatch(/\| \(unset\) \| `local`, `sandbox`, `live`, `off` \|/);
     expect(rows.find((row) => row.startsWith('| `MASTER_KEY`'))).toMatch(/\| \(unset\) \| text \|/);
   });
 });

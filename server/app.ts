@@ -16,6 +16,7 @@ import { CallSlots } from './http/call-slots.ts';
 import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
 import { IdempotencyService } from './http/idempotency.ts';
+import { jsonDepthLimit } from './http/json-depth.ts';
 import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { ApiBuilder, type Auth } from './http/route.ts';
@@ -115,7 +116,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // Run before every route, by Express and by the fast lane alike.
   const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
-  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), jsonDepthLimit);
   const lane = new FastLane({ before: everyRequest, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
   const store = new SqliteSessionStore(database.sqlite);
@@ -158,12 +159,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
   const now = deps.now ?? (() => new Date());
-  const metering = new MeteringService(db, { now });
+  const metering = new MeteringService(db, { now, overage: config.payments.mode !== 'off' });
   const idempotency = new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
-  const paymentParts = createPayments({ config: config.paypal, db, keys, metering, logger, now });
+  const paymentParts = createPayments({ config: config.payments, db, keys, metering, logger, now, pageLimit: perIpLimit(config.rateLimits.paymentPages) });
 
   const context: AppContext = {
     config,
@@ -174,7 +175,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     api,
     passport,
     sessionCookieName: SESSION_COOKIE,
-    limits: { auth: perIpLimit(config.rateLimits.auth), demo: perIpLimit(config.rateLimits.demo), reads: perIpLimit(config.rateLimits.reads) },
+    limits: {
+      auth: perIpLimit(config.rateLimits.auth),
+      demo: perIpLimit(config.rateLimits.demo),
+      reads: perIpLimit(config.rateLimits.reads),
+      webhooks: perIpLimit(config.rateLimits.webhooks),
+    },
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
     emailVerification: new EmailVerification(db, mailer, logger, {
@@ -215,6 +221,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   else app.use('/api/debug', (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
   docsRoutes(context, VERSION);
   paymentRoutes(context);
+  if (config.payments.mode === 'off') {
+    app.use('/api/payments', (_req, _res, next) => next(notFound('payments_off', 'This server sells no plans (PAYMENTS=off): its operator sets each account’s plan.')));
+  }
   paymentParts.mount(app);
   app.use('/api', apiNotFound);
   deps.extraRoutes?.(app);

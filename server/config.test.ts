@@ -60,13 +60,49 @@ describe('loadConfig', () => {
     );
   });
 
-  it('runs PayPal in local sandbox mode with no environment, and wants all three PayPal credentials for sandbox and live', () => {
-    expect(loadConfig({}).paypal).toMatchObject({ mode: 'local', apiBase: null, clientId: 'local-sandbox-client' });
-    expect(() => loadConfig({ PAYPAL_MODE: 'live' })).toThrow(/PAYPAL_MODE=live needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID/);
-    expect(() => loadConfig({ PAYPAL_MODE: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })).toThrow(/needs PAYPAL_WEBHOOK_ID/);
-    expect(() => loadConfig({ PAYPAL_MODE: 'test' })).toThrow(/PAYPAL_MODE/);
-    const live = loadConfig({ PAYPAL_MODE: 'live', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).paypal;
-    expect(live).toEqual({ mode: 'live', clientId: 'id', clientSecret: 's', webhookId: 'WH1', apiBase: 'https://api-m.paypal.com' });
-    expect(loadConfig({ PAYPAL_MODE: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).paypal.apiBase).toBe('https://api-m.sandbox.paypal.com');
+  it('listens on 127.0.0.1 by default, so a fresh start is reachable from this machine only', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('wants all three PayPal credentials for sandbox and live, and no PayPal credentials in local or off', () => {
+    expect(() => loadConfig({ PAYMENTS: 'live' })).toThrow(/PAYMENTS=live needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID/);
+    expect(() => loadConfig({ PAYMENTS: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })).toThrow(/needs PAYPAL_WEBHOOK_ID/);
+    expect(() => loadConfig({ PAYMENTS: 'test' })).toThrow(/PAYMENTS/);
+    const live = loadConfig({ PAYMENTS: 'live', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).payments;
+    expect(live).toEqual({ mode: 'live', paypal: { clientId: 'id', clientSecret: 's', webhookId: 'WH1', apiBase: 'https://api-m.paypal.com' }, unsafeLocal: false });
+    expect(loadConfig({ PAYMENTS: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).payments.paypal?.apiBase).toBe('https://api-m.sandbox.paypal.com');
+    expect(loadConfig({ PAYMENTS: 'off' }).payments).toEqual({ mode: 'off', paypal: null, unsafeLocal: false });
+    expect(loadConfig({}).payments).toEqual({ mode: 'local', paypal: null, unsafeLocal: false });
+  });
+
+  it('says PAYPAL_MODE was renamed rather than ignoring it', () => {
+    expect(() => loadConfig({ PAYPAL_MODE: 'live' })).toThrow(/PAYPAL_MODE was renamed PAYMENTS: set PAYMENTS=live/);
+  });
+});
+
+describe('the payment mode of a server others can reach (docs/decisions/035)', () => {
+  const production = { NODE_ENV: 'production' };
+
+  it('defaults to the local emulator only where nobody else can reach the server', () => {
+    expect(loadConfig({}).payments.mode).toBe('local');
+    expect(loadConfig({ HOST: '0.0.0.0' }).payments.mode).toBe('local');
+    for (const host of ['127.0.0.1', '127.8.0.1', '::1', 'localhost']) expect(loadConfig({ ...production, HOST: host }).payments.mode).toBe('local');
+  });
+
+  it('stops a production start on the network, behind a proxy or with a public origin, naming PAYMENTS and every mode', () => {
+    for (const reachable of [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.0.0.5' }, { TRUST_PROXY: '1' }, { PUBLIC_ORIGIN: 'https://pq.example.com' }]) {
+      expect(() => loadConfig({ ...production, ...reachable })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, ...reachable })).toThrow(/Set PAYMENTS: .*PAYMENTS=off .*PAYMENTS=sandbox or live .*PAYMENTS=local/);
+    }
+  });
+
+  it('refuses PAYMENTS=local there too, unless UNSAFE_LOCAL_PAYMENTS_ON_NETWORK=yes', () => {
+    const open = { ...production, HOST: '0.0.0.0' };
+    expect(() => loadConfig({ ...open, PAYMENTS: 'local' })).toThrow(/UNSAFE_LOCAL_PAYMENTS_ON_NETWORK=yes/);
+    expect(loadConfig({ ...open, PAYMENTS: 'local', UNSAFE_LOCAL_PAYMENTS_ON_NETWORK: 'yes' }).payments).toEqual({ mode: 'local', paypal: null, unsafeLocal: true });
+    expect(loadConfig({ ...open, UNSAFE_LOCAL_PAYMENTS_ON_NETWORK: 'yes' }).payments.mode).toBe('local');
+    expect(() => loadConfig({ ...open, UNSAFE_LOCAL_PAYMENTS_ON_NETWORK: 'true' })).toThrow(/UNSAFE_LOCAL_PAYMENTS_ON_NETWORK/);
+    expect(loadConfig({ ...open, PAYMENTS: 'off' }).payments.mode).toBe('off');
   });
 });

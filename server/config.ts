@@ -19,7 +19,9 @@ export const EnvSchema = z.object({
     description: '`npm start`, `npm run ops` and the executable run in production unless this says otherwise: Secure cookies over HTTPS, HSTS, debug routes off.',
   }),
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000).meta({ description: 'The port the web app and the API are served on.' }),
-  HOST: z.string().default('0.0.0.0').meta({ description: 'The address to listen on; 127.0.0.1 to accept only local connections (behind a reverse proxy on the same machine).' }),
+  HOST: z.string().default('127.0.0.1').meta({
+    description: 'The address to listen on. The default accepts only connections from this machine (a browser on it, or a reverse proxy beside it); 0.0.0.0 (or ::) to accept them from the network.',
+  }),
   DATA_DIR: z.string().default('./data').meta({ description: 'Holds app.db and, when MASTER_KEY is unset, master.key; made with mode 0700. Relative to the working folder.' }),
   DATABASE_URL: optionalString.meta({ description: 'The SQLite database: a file path, or file:PATH / sqlite:PATH. Default: DATA_DIR/app.db.' }),
   MASTER_KEY: optionalString.meta({
@@ -67,9 +69,14 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalString.meta({ description: 'smtp://user:pass@host:port (or smtps://): contact messages and verification links are mailed only when set.' }),
   CONTACT_TO: optionalString.meta({ description: 'Where contact-form messages are mailed; required with SMTP_URL.' }),
   CONTACT_FROM: z.string().default('no-reply@localhost').meta({ description: 'The From address of mails the server sends.' }),
-  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live']).default('local').meta({
-    description: "local: the app's own PayPal sandbox (no account, no money); sandbox / live: PayPal itself, with the three PAYPAL_* credentials below.",
+  PAYMENTS: z.enum(['local', 'sandbox', 'live', 'off']).optional().meta({
+    description:
+      "How plans are sold (docs/decisions/035). local: the built-in PayPal emulator (offline try-out: no account, no money; anyone who reaches it can approve a purchase); sandbox / live: PayPal itself, with the three PAYPAL_* credentials below; off: nothing is sold and the operator sets plans with the `plan` command. Default: local on a server nobody else can reach (not production, or production on a loopback HOST with TRUST_PROXY=0 and no PUBLIC_ORIGIN); any other production start must choose.",
   }),
+  UNSAFE_LOCAL_PAYMENTS_ON_NETWORK: z.enum(['yes']).optional().meta({
+    description: 'yes: allow the PayPal emulator (PAYMENTS=local) on a production server others can reach, where anyone with an account gets any plan for nothing. For a demonstration server only.',
+  }),
+  PAYPAL_MODE: optionalString.meta({ description: 'Renamed PAYMENTS (same values, and off): a start with it set stops and says so.' }),
   PAYPAL_CLIENT_ID: optionalString.meta({ description: 'PayPal REST app client id (sandbox / live).' }),
   PAYPAL_CLIENT_SECRET: optionalString.meta({ description: 'PayPal REST app secret (sandbox / live).' }),
   PAYPAL_WEBHOOK_ID: optionalString.meta({ description: "The id of the PayPal webhook pointing at /api/payments/webhook (sandbox / live), used to verify PayPal's calls." }),
@@ -97,7 +104,7 @@ export interface Config {
   smtp: { url: string; to: string; from: string } | undefined;
   /** Whether /api/debug/* (the key inspector) is served. */
   debugRoutes: boolean;
-  paypal: PaypalConfig;
+  payments: PaymentsConfig;
   /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
   /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
@@ -113,41 +120,65 @@ export interface Config {
     demo: number;
     /** Requests per minute per IP on the public reads (operation history, performance). */
     reads: number;
+    /** Requests per minute per IP on PayPal's webhook route (each one is verified with a call to PayPal). */
+    webhooks: number;
+    /** Requests per minute per IP on the PayPal emulator's approval pages (PAYMENTS=local). */
+    paymentPages: number;
   };
 }
 
-/** PayPal Orders v2 (docs/api.md §14.4): where the client points and with which credentials. */
-export interface PaypalConfig {
-  mode: 'local' | 'sandbox' | 'live';
+export type PaymentsMode = 'local' | 'sandbox' | 'live' | 'off';
+
+/** How plans are sold (docs/api.md §14.4, docs/decisions/035). */
+export interface PaymentsConfig {
+  mode: PaymentsMode;
+  /** PayPal's REST host and credentials (sandbox / live); null in local mode, whose emulator draws its own at each start, and in off. */
+  paypal: PaypalCredentials | null;
+  /** Local mode on a server others can reach, allowed by UNSAFE_LOCAL_PAYMENTS_ON_NETWORK=yes. */
+  unsafeLocal: boolean;
+}
+
+export interface PaypalCredentials {
+  apiBase: string;
   clientId: string;
   clientSecret: string;
   webhookId: string;
-  /** PayPal's REST host; null in local mode, where it is this app's own /paypal-sandbox once listening. */
-  apiBase: string | null;
 }
-
-/** Credentials the local sandbox accepts: placeholders, since no money moves there. */
-export const LOCAL_PAYPAL = { clientId: 'local-sandbox-client', clientSecret: 'local-sandbox-secret', webhookId: 'LOCALWEBHOOK0001' } as const;
 
 const PAYPAL_HOSTS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
-function paypalConfig(e: z.infer<typeof EnvSchema>): PaypalConfig {
-  if (e.PAYPAL_MODE === 'local') {
-    return {
-      mode: 'local',
-      clientId: e.PAYPAL_CLIENT_ID ?? LOCAL_PAYPAL.clientId,
-      clientSecret: e.PAYPAL_CLIENT_SECRET ?? LOCAL_PAYPAL.clientSecret,
-      webhookId: e.PAYPAL_WEBHOOK_ID ?? LOCAL_PAYPAL.webhookId,
-      apiBase: null,
-    };
+const MODES_EXPLAINED =
+  'PAYMENTS=off sells nothing (you set plans with the `plan` command); PAYMENTS=sandbox or live sells through PayPal (with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID); PAYMENTS=local is the offline emulator, where anyone who reaches the server approves purchases without paying.';
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can connect to. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+  if (e.PAYPAL_MODE !== undefined) {
+    throw new ConfigError(`PAYPAL_MODE was renamed PAYMENTS: set PAYMENTS=${e.PAYPAL_MODE} instead (and see docs/configuration.md for PAYMENTS=off).`);
   }
+  // Only a server nobody else can reach may default to the emulator (docs/decisions/035).
+  const reachable = e.NODE_ENV === 'production' && !(isLoopbackHost(e.HOST) && e.TRUST_PROXY === 0 && e.PUBLIC_ORIGIN === undefined);
+  const unsafeLocal = reachable && e.UNSAFE_LOCAL_PAYMENTS_ON_NETWORK === 'yes';
+  const mode = e.PAYMENTS ?? (reachable && !unsafeLocal ? undefined : 'local');
+  if (mode === undefined) {
+    throw new ConfigError(`Set PAYMENTS: this production server can be reached from other machines (HOST=${e.HOST}${e.TRUST_PROXY ? `, TRUST_PROXY=${e.TRUST_PROXY}` : ''}${e.PUBLIC_ORIGIN ? ', PUBLIC_ORIGIN set' : ''}), so it does not choose how plans are sold for you. ${MODES_EXPLAINED}`);
+  }
+  if (mode === 'local' && reachable && !unsafeLocal) {
+    throw new ConfigError(`PAYMENTS=local on a production server others can reach would give every account any plan for nothing. Choose another mode, or set UNSAFE_LOCAL_PAYMENTS_ON_NETWORK=yes for a demonstration server. ${MODES_EXPLAINED}`);
+  }
+  if (mode === 'local' || mode === 'off') return { mode, paypal: null, unsafeLocal: mode === 'local' && unsafeLocal };
   const missing = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((name) => e[name] === undefined);
   if (missing.length > 0) {
-    throw new ConfigError(
-      `PAYPAL_MODE=${e.PAYPAL_MODE} needs ${missing.join(', ')} (from your PayPal app and its webhook); or use PAYPAL_MODE=local for the offline sandbox.`,
-    );
+    throw new ConfigError(`PAYMENTS=${mode} needs ${missing.join(', ')} (from your PayPal app and its webhook); or PAYMENTS=off to sell nothing.`);
   }
-  return { mode: e.PAYPAL_MODE, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID!, apiBase: PAYPAL_HOSTS[e.PAYPAL_MODE] };
+  return {
+    mode,
+    paypal: { apiBase: PAYPAL_HOSTS[mode], clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID! },
+    unsafeLocal: false,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -199,11 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
     debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
-    paypal: paypalConfig(e),
+    payments: paymentsConfig(e),
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },
     concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
-    rateLimits: { auth: 20, demo: 120, reads: 300 },
+    rateLimits: { auth: 20, demo: 120, reads: 300, webhooks: 300, paymentPages: 60 },
   };
 }

@@ -38,7 +38,7 @@ export interface AppContext {
   api: ApiBuilder;
   passport: InstanceType<typeof Passport>;
   sessionCookieName: string;
-  limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler };
+  limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler };
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;
   auth: AuthService;
@@ -52,7 +52,7 @@ export interface AppContext {
   payments: PaymentsService;
   webhooks: PaypalWebhooks;
   billing: BillingService;
-  /** The local PayPal sandbox (PAYPAL_MODE=local), else null. */
+  /** The local PayPal sandbox (PAYMENTS=local), else null. */
   paypalSandbox: LocalPaypalSandbox | null;
   serviceKeys: ServiceKeyService;
   dilion: DilionService;

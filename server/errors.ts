@@ -30,7 +30,7 @@ export const conflict = (code: string, message: string, param?: string) => new A
 
 export const USAGE_LIMIT_MESSAGE = 'Usage limit reached - upgrade to continue';
 
-export const usageLimitReached = () => new AppError(429, 'usage_limit_reached', USAGE_LIMIT_MESSAGE);
+export const usageLimitReached = (message = USAGE_LIMIT_MESSAGE) => new AppError(429, 'usage_limit_reached', message);
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(

@@ -62,17 +62,38 @@ export const PLANS = [
 ] as const satisfies readonly PlanDefinition[];
 
 export type PlanId = (typeof PLANS)[number]['id'];
+
+/**
+ * The plan only an operator sets (the `plan` operations command; docs/decisions/035): every call
+ * answered, no allowance, no overage. Never sold and never on the pricing page.
+ */
+export const UNLIMITED_PLAN = {
+  id: 'unlimited',
+  name: 'Unlimited',
+  priceCents: null,
+  usageLimit: null,
+  calls: 'Unlimited calls',
+  features: ['Unlimited API calls', 'Set by the operator of this server'],
+  popular: false,
+  cta: 'Set by the operator',
+} as const satisfies PlanDefinition;
+
 /** The plans an account can be on (Enterprise is sold by contract, not metered here). */
-export type Tier = Exclude<PlanId, 'enterprise'>;
-export const TIERS = ['free', 'starter', 'pro'] as const satisfies readonly Tier[];
+export const TIERS = ['free', 'starter', 'pro', 'unlimited'] as const;
+export type Tier = (typeof TIERS)[number];
 
 export function planOf<I extends PlanId>(id: I): Extract<(typeof PLANS)[number], { id: I }> {
   return PLANS.find((p): p is Extract<(typeof PLANS)[number], { id: I }> => p.id === id)!;
 }
 
-/** Calls allowed for a tier: in total for free, per calendar month (UTC) for paid tiers. */
-export function tierAllowance(tier: Tier): number {
-  return planOf(tier).usageLimit;
+/** A tier's plan: one of the pricing plans, or the operator's Unlimited. */
+export function tierPlan(tier: Tier): PlanDefinition {
+  return tier === 'unlimited' ? UNLIMITED_PLAN : planOf(tier);
+}
+
+/** Calls allowed for a tier: in total for free, per calendar month (UTC) for paid tiers; null for unlimited. */
+export function tierAllowance(tier: Tier): number | null {
+  return tierPlan(tier).usageLimit;
 }
 
 /** Cents charged per call beyond a paid plan's monthly allowance. */

@@ -37,7 +37,7 @@ export const User = z
     username: z.string().nullable(),
     subscriptionTier: z.enum(TIERS),
     apiUsageCount: z.number().int(),
-    apiUsageLimit: z.number().int(),
+    apiUsageLimit: z.number().int().nullable().meta({ description: 'The plan’s calls: in total on Free, per month on paid plans; null on Unlimited' }),
     overageCharges: z.number().int().meta({ description: 'US cents' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,

@@ -12,7 +12,7 @@ export const KeyCredentials = z
 export const KeyUsage = z
   .object({
     used: z.number().int().meta({ description: 'Calls counted for what this key draws on (its owner’s tier, or its plan).' }),
-    limit: z.number().int(),
+    limit: z.number().int().nullable().meta({ description: 'null on Unlimited' }),
     currentPlan: z.string(),
     keyKind: z.enum(['personal', 'plan']),
     overageCharges: z.number().int().meta({ description: 'US cents' }),

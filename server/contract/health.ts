@@ -1,5 +1,6 @@
 /** GET /api/health (docs/api.md §10). */
 import { z } from 'zod';
+import { PaymentsMode } from './payments.ts';
 
 export const Health = z
   .object({
@@ -10,6 +11,7 @@ export const Health = z
     googleSignIn: z
       .boolean()
       .meta({ description: 'Google sign-in is configured; when false /api/auth/google answers 503 (the login page disables its button)' }),
+    payments: PaymentsMode,
     uptimeSeconds: z.number(),
   })
   .meta({ id: 'Health' });

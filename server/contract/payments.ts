@@ -80,10 +80,16 @@ export const BillingCharge = z
   })
   .meta({ id: 'BillingCharge' });
 
+/** How this server sells plans (docs/decisions/035). */
+export const PaymentsMode = z.enum(['local', 'sandbox', 'live', 'off']).meta({
+  id: 'PaymentsMode',
+  description: 'local: the built-in PayPal emulator (no money moves); sandbox: PayPal’s sandbox (no real money); live: PayPal; off: nothing is sold, the operator sets plans',
+});
+
 export const BillingSummary = z
   .object({
     currentPlan: z.enum(TIERS),
-    planExpiresAt: Timestamp.nullable().meta({ description: 'When the paid plan ends (renewing extends it by a month)' }),
+    planExpiresAt: Timestamp.nullable().meta({ description: 'When the plan ends (renewing extends it by a month); null on Free, or for an operator’s plan with no end' }),
     lastPlan: z
       .object({ planType: z.enum(['starter', 'pro']), planName: z.string(), expiredAt: Timestamp })
       .nullable()

@@ -8,7 +8,7 @@ export const UsageSummary = z
       .number()
       .int()
       .meta({ description: "Calls this calendar month (UTC) on a paid plan; on Free, all calls so far (Free's 100 calls are in total)." }),
-    planLimit: z.number().int().meta({ description: 'Calls allowed: in total on Free, per month on paid plans.' }),
+    planLimit: z.number().int().nullable().meta({ description: 'Calls allowed: in total on Free, per month on paid plans; null on Unlimited (a plan only an operator sets).' }),
     currentPlan: z.enum(TIERS),
     overageCharges: z.number().int().meta({ description: 'Overage owed, in US cents (1 cent per call beyond a paid allowance).' }),
   })

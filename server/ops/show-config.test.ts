@@ -11,7 +11,7 @@ describe('config', () => {
       GOOGLE_CLIENT_SECRET: 'google-secret-value',
       SMTP_URL: 'smtp://mailer:smtp-password-value@mail.example.com:587',
       CONTACT_TO: 'ops@example.com',
-      PAYPAL_MODE: 'sandbox',
+      PAYMENTS: 'sandbox',
       PAYPAL_CLIENT_ID: 'paypal-id',
       PAYPAL_CLIENT_SECRET: 'paypal-secret-value',
       PAYPAL_WEBHOOK_ID: 'WH-1',
@@ -22,7 +22,7 @@ describe('config', () => {
     expect(shown.masterKey).toBe(`${MASK} (from MASTER_KEY)`);
     expect(shown.google).toEqual({ clientId: 'google-id', clientSecret: MASK, callbackUrl: '/api/auth/google/callback' });
     expect(shown.smtp.url).toBe(`smtp://mailer:${encodeURIComponent(MASK)}@mail.example.com:587`);
-    expect(shown.paypal).toMatchObject({ mode: 'sandbox', clientId: 'paypal-id', clientSecret: MASK, webhookId: 'WH-1' });
+    expect(shown.payments).toMatchObject({ mode: 'sandbox', paypal: { clientId: 'paypal-id', clientSecret: MASK, webhookId: 'WH-1' } });
     expect(shown.dataDir).toBe('/srv/pq');
     expect(shown.port).toBe(5000);
   });

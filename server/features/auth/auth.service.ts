@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { users } from '../../../db/schema.ts';
+import { tierAllowance } from '../../../shared/plans.ts';
 import type { RegisterRequest, User } from '../../contract/auth.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { LoginThrottle } from '../../security/login-throttle.ts';
@@ -36,7 +37,7 @@ export function toUserResponse(user: SessionUser): z.infer<typeof User> {
     username: user.username,
     subscriptionTier: user.subscriptionTier,
     apiUsageCount: user.apiUsageCount,
-    apiUsageLimit: user.apiUsageLimit,
+    apiUsageLimit: user.subscriptionTier === 'free' ? user.apiUsageLimit : tierAllowance(user.subscriptionTier),
     overageCharges: user.overageCharges,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),

@@ -156,7 +156,7 @@ describe('CSRF protection', () => {
 
 describe('rate limits', () => {
   it('limits login attempts and demo calls per address with 429 rate_limited and Retry-After', async () => {
-    const limited = await createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 3, demo: 3, reads: 3 } } });
+    const limited = await createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 3, demo: 3, reads: 3, webhooks: 3, paymentPages: 3 } } });
     try {
       const attempt = () => request(limited.app).post('/api/auth/login').send({ email: 'a@b.co', password: 'x' });
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);

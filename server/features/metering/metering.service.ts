@@ -9,14 +9,17 @@
  *   users.overageCharges; an account whose overage is unpaid 30 days after its month ended is held
  *   to the allowance (429 overage_unpaid) until it pays (docs/api.md §14.3).
  * - A plan key draws on its purchase's monthly allowance the same way.
- * - A paid tier past its end falls back to Free here, on the account's first call after it. */
+ * - Unlimited (set by the operator): every call answered, none charged.
+ * - With payments off (PAYMENTS=off) nothing can be paid, so no overage accrues: calls past the
+ *   allowance are refused with usage_limit_reached (docs/decisions/035).
+ * - A plan past its end falls back here, on the account's first call after it. */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { OVERAGE_CENTS_PER_CALL, tierAllowance, type Tier } from '../../../shared/plans.ts';
 import { monthlyUsage, planApiKeys, purchases, users } from '../../../db/schema.ts';
 import type { UsageSummary } from '../../contract/usage.ts';
-import { AppError, forbidden, usageLimitReached } from '../../errors.ts';
+import { AppError, forbidden, usageLimitReached, USAGE_LIMIT_MESSAGE } from '../../errors.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
 import type { ApiCaller } from '../../types.ts';
 import type { CommitSums } from '../operations/commit-sums.ts';
@@ -46,6 +49,9 @@ export function overdueBefore(now: Date): string {
   return monthOf(new Date(now.getTime() - OVERAGE_GRACE_DAYS * 86_400_000));
 }
 
+/** With payments off, an allowance is a hard limit that only the operator can raise. */
+export const OPERATOR_LIMIT_MESSAGE = 'Usage limit reached: this server sells no plans, so ask its operator for a larger one.';
+
 export const OVERAGE_UNPAID_MESSAGE =
   'Overage from an earlier month is unpaid 30 days after that month ended: pay it on the Billing tab to call beyond your plan’s allowance again.';
 
@@ -64,12 +70,15 @@ export class MeteringService {
   private readonly reservations = new Reservations();
 
   private readonly now: () => Date;
+  /** Whether calls past a paid allowance are answered and charged (false with payments off). */
+  private readonly overage: boolean;
 
   constructor(
     private readonly db: Db,
-    options: { now?: () => Date } = {},
+    options: { now?: () => Date; overage?: boolean } = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.overage = options.overage ?? true;
     const sqlite = db.$client;
     // The account and its calls this month in one statement: the month's count is needed on every paid call.
     this.personal = sqlite.prepare<[string, string, string], { tier: Tier; expiresAt: number | null; used: number; limit: number; monthCalls: number | null }>(
@@ -114,17 +123,17 @@ export class MeteringService {
     const month = monthOf(now);
     let user = this.personal.get(meter, month, userId);
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
-    if (user.tier !== 'free' && user.expiresAt !== null && user.expiresAt <= now.getTime()) {
+    if (user.expiresAt !== null && user.expiresAt <= now.getTime()) {
       this.db.transaction((tx) => syncAccountPlan(tx, userId, this.now()), { behavior: 'immediate' });
       user = this.personal.get(meter, month, userId)!;
     }
     const ticket: MeterTicket = { userId, lifetime: true, meter: null, purchaseId: null, planKeyValue: null, overageMonth: null, held: null };
     if (user.tier === 'free') {
       ticket.held = `lifetime:${userId}`;
-      if (user.used + this.reservations.count(ticket.held) >= user.limit) throw usageLimitReached();
+      if (user.used + this.reservations.count(ticket.held) >= user.limit) throw usageLimitReached(this.overage ? USAGE_LIMIT_MESSAGE : OPERATOR_LIMIT_MESSAGE);
       return ticket;
     }
-    return this.countMonth(ticket, meter, month, user.monthCalls ?? 0, tierAllowance(user.tier));
+    return this.countMonth(ticket, meter, month, user.monthCalls ?? 0, tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY);
   }
 
   private meterPlanKey(caller: ApiCaller): MeterTicket {
@@ -151,6 +160,7 @@ export class MeteringService {
     ticket.held = `month:${meter}:${month}`;
     const calls = answered + this.reservations.count(ticket.held) + 1;
     if (calls > allowance) {
+      if (!this.overage) throw usageLimitReached(OPERATOR_LIMIT_MESSAGE);
       if (this.overdue.get(ticket.userId, overdueBefore(this.now()))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
       ticket.overageMonth = month;
     }

@@ -60,7 +60,7 @@ describe('paging the operation lists', () => {
   });
 
   it('limits the public reads per address with 429 rate_limited', async () => {
-    const limited = await createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 100, demo: 100, reads: 3 } } });
+    const limited = await createTestApp({ config: { engineWorkers: 1, rateLimits: { auth: 100, demo: 100, reads: 3, webhooks: 100, paymentPages: 100 } } });
     try {
       for (let i = 0; i < 3; i++) expect((await request(limited.app).get('/api/crypto/performance')).status).toBe(200);
       const res = await request(limited.app).get('/api/crypto/operations');

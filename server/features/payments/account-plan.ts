@@ -1,17 +1,19 @@
 /**
- * Which paid plan an account is on, derived from its purchases (docs/api.md §14.5): the best tier
- * among its completed, active, unexpired plan purchases, until the latest of those ends; otherwise
- * Free. Recomputed on every change (capture, refund, expiry), inside the caller's transaction, so
- * `users.subscription_tier`, `api_usage_limit` and `plan_expires_at` never disagree with purchases.
+ * Which plan an account is on (docs/api.md §14.5, docs/decisions/035): the operator's newest plan
+ * grant while it runs; otherwise the best tier among its completed, active, unexpired plan
+ * purchases, until the latest of those ends; otherwise Free. Recomputed on every change (capture,
+ * refund, expiry, grant), inside the caller's transaction, so `users.subscription_tier`,
+ * `api_usage_limit` and `plan_expires_at` never disagree with grants and purchases.
  */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection.ts';
-import { purchases, users } from '../../../db/schema.ts';
+import { planGrants, purchases, users } from '../../../db/schema.ts';
 import { tierAllowance, type Tier } from '../../../shared/plans.ts';
 
-export type PaidTier = Exclude<Tier, 'free'>;
+/** The tiers that are sold (Unlimited is only granted). */
+export type PaidTier = 'starter' | 'pro';
 export const PAID_TIERS: readonly PaidTier[] = ['starter', 'pro'];
-const RANK: Record<Tier, number> = { free: 0, starter: 1, pro: 2 };
+const RANK: Record<PaidTier | 'free', number> = { free: 0, starter: 1, pro: 2 };
 
 export const isPaidTier = (value: string): value is PaidTier => (PAID_TIERS as readonly string[]).includes(value);
 
@@ -31,8 +33,8 @@ export interface AccountPlan {
   expiresAt: Date | null;
 }
 
-/** The plan the account's purchases give it at `now`. */
-export function planFromPurchases(tx: DbOrTx, userId: string, now: Date): AccountPlan {
+/** The plan the account's purchases give it at `now` (grants aside). */
+export function planFromPurchases(tx: DbOrTx, userId: string, now: Date): AccountPlan & { tier: PaidTier | 'free' } {
   const active = tx
     .select({ planType: purchases.planType, expiresAt: purchases.expiresAt })
     .from(purchases)
@@ -46,7 +48,7 @@ export function planFromPurchases(tx: DbOrTx, userId: string, now: Date): Accoun
       ),
     )
     .all();
-  let best: AccountPlan = { tier: 'free', expiresAt: null };
+  let best: AccountPlan & { tier: PaidTier | 'free' } = { tier: 'free', expiresAt: null };
   for (const p of active) {
     const tier = p.planType as PaidTier;
     if (RANK[tier] > RANK[best.tier]) best = { tier, expiresAt: p.expiresAt };
@@ -55,11 +57,18 @@ export function planFromPurchases(tx: DbOrTx, userId: string, now: Date): Accoun
   return best;
 }
 
-/** Writes the account's plan and limits from its purchases; returns it. */
+/** The operator's newest grant of the account, if it still runs at `now`. */
+export function runningGrant(tx: DbOrTx, userId: string, now: Date): AccountPlan | undefined {
+  const newest = tx.select({ tier: planGrants.tier, expiresAt: planGrants.expiresAt }).from(planGrants).where(eq(planGrants.userId, userId)).orderBy(desc(planGrants.id)).limit(1).get();
+  return newest && (newest.expiresAt === null || newest.expiresAt > now) ? newest : undefined;
+}
+
+/** Writes the account's plan and limits from its grants and purchases; returns it. */
 export function syncAccountPlan(tx: DbOrTx, userId: string, now: Date): AccountPlan {
-  const plan = planFromPurchases(tx, userId, now);
+  const plan = runningGrant(tx, userId, now) ?? planFromPurchases(tx, userId, now);
+  // api_usage_limit is read for Free's lifetime limit only; Unlimited has none to keep.
   tx.update(users)
-    .set({ subscriptionTier: plan.tier, apiUsageLimit: tierAllowance(plan.tier), planExpiresAt: plan.expiresAt, updatedAt: now })
+    .set({ subscriptionTier: plan.tier, apiUsageLimit: tierAllowance(plan.tier) ?? 0, planExpiresAt: plan.expiresAt, updatedAt: now })
     .where(eq(users.id, userId))
     .run();
   return plan;
@@ -74,6 +83,6 @@ export function periodStart(current: AccountPlan, tier: PaidTier, now: Date): Da
 }
 
 /** A lower tier cannot be bought while a higher one runs: it would take effect only after, and silently. */
-export function isDowngrade(current: AccountPlan, tier: PaidTier): boolean {
+export function isDowngrade(current: AccountPlan & { tier: PaidTier | 'free' }, tier: PaidTier): boolean {
   return RANK[current.tier] > RANK[tier];
 }

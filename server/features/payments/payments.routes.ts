@@ -1,7 +1,8 @@
 /**
  * Payments and billing routes (docs/api.md §14.4 to §14.6): start a checkout for a plan or for the
  * overage owed, PayPal's return and cancel addresses (browser redirects back to the app's popup
- * page), PayPal's webhook, one purchase's state, and the Billing tab's summary.
+ * page), PayPal's webhook, one purchase's state, and the Billing tab's summary. With payments off
+ * (PAYMENTS=off) only the last two are served; app.ts answers the others 404 payments_off.
  */
 import type { Request } from 'express';
 import { ErrorResponse, IdParams } from '../../contract/common.ts';
@@ -35,7 +36,13 @@ export function popupAddress(outcome: Outcome, purchaseId: number): string {
 }
 
 export function paymentRoutes(ctx: AppContext): void {
-  const { api, payments, webhooks, billing } = ctx;
+  if (ctx.config.payments.mode !== 'off') sellingRoutes(ctx);
+  accountRoutes(ctx);
+}
+
+/** Buying: checkouts, PayPal's return, cancel and webhook. */
+function sellingRoutes(ctx: AppContext): void {
+  const { api, payments, webhooks } = ctx;
 
   api.route(
     {
@@ -90,10 +97,19 @@ export function paymentRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/payments/webhook', tag: TAG, auth: 'none', body: WebhookEvent, headers: WebhookHeaders,
       summary: 'PayPal’s webhook', description: 'Verified with PayPal’s verify-webhook-signature before it is read; applying an event twice changes nothing.',
-      responses: { 200: { description: 'Accepted', schema: WebhookAck }, ...errors({ 404: 'order_not_found: not one of our orders', 503: 'PayPal could not verify it now' }) },
+      responses: {
+        200: { description: 'Accepted', schema: WebhookAck },
+        ...errors({ 400: 'invalid_json, json_too_deep, or a signature that does not verify', 404: 'order_not_found: not one of our orders', 429: 'rate_limited: 300 a minute per address', 503: 'PayPal could not verify it now' }),
+      },
+      before: [ctx.limits.webhooks],
     },
     ({ req }) => webhooks.handle(req.headers, req.body),
   );
+}
+
+/** What an account reads of its payments, whatever the mode. */
+function accountRoutes(ctx: AppContext): void {
+  const { api, payments, billing } = ctx;
 
   api.route(
     {

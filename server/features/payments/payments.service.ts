@@ -3,8 +3,13 @@
  * order for the server's price; PayPal's return (or its webhook) captures it with a request id
  * derived from the order, so a retried capture is idempotent at PayPal too; the ledger then applies
  * the result once. Every state change is logged with the purchase id, never a token or secret.
+ *
+ * Order creation is idempotent under a random PayPal-Request-Id kept on the purchase, and the
+ * approval URL PayPal answers with must be PayPal's own (or, in local mode, this app's), so an
+ * order that someone else created under a guessed id can never send a payer elsewhere
+ * (docs/decisions/035).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
@@ -23,6 +28,8 @@ export const RETURN_PATH = '/api/payments/return';
 /** Checkouts an account may start in an hour: each one creates an order at PayPal. */
 export const CHECKOUTS_PER_HOUR = 20;
 export const CANCEL_PATH = '/api/payments/cancel';
+/** Where PayPal's approval pages are (the payer-action links of created orders). */
+export const PAYPAL_APPROVAL_ORIGINS = { live: ['https://www.paypal.com'], sandbox: ['https://www.sandbox.paypal.com'] } as const;
 
 const paypalUnavailable = (error: unknown) =>
   new AppError(502, 'paypal_unavailable', `PayPal could not start the payment (${error instanceof Error ? error.message : 'no answer'}): nothing was charged; try again shortly.`);
@@ -41,8 +48,22 @@ export class PaymentsService {
     ledger: PaymentLedger,
     private readonly logger: Logger,
     private readonly now: () => Date,
+    /** The origins an approval URL may be on; null: the checkout's own origin (the local sandbox is this app). */
+    private readonly approvalOrigins: readonly string[] | null,
   ) {
     this.ledger = ledger;
+  }
+
+  /** PayPal's approval page, or the local sandbox's page on the origin the checkout came from. */
+  private expectedApproval(url: string, origin: string): boolean {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (this.approvalOrigins) return this.approvalOrigins.includes(parsed.origin);
+    return parsed.origin === new URL(origin).origin && parsed.pathname.startsWith('/paypal-sandbox/');
   }
 
   /** Starts buying (or renewing) a plan; the price is the plan's, from shared/plans.ts. */
@@ -98,7 +119,7 @@ export class PaymentsService {
         for (const { id } of older) this.logger.info({ purchaseId: id, reason: 'superseded by a newer checkout' }, 'payment: purchase closed');
         return tx
           .insert(purchases)
-          .values({ userId, paypalOrderId: `unsent:${randomUUID()}`, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit, status: 'pending', createdAt: this.now() })
+          .values({ userId, paypalOrderId: `unsent:${randomUUID()}`, paypalRequestId: `create-${randomBytes(24).toString('base64url')}`, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit, status: 'pending', createdAt: this.now() })
           .returning()
           .get();
       },
@@ -108,12 +129,17 @@ export class PaymentsService {
     try {
       order = await this.paypal.createOrder({
         customId: String(purchase.id), amountCents: item.amount, currency: 'USD', description: item.description,
-        returnUrl: `${origin}${RETURN_PATH}`, cancelUrl: `${origin}${CANCEL_PATH}`, requestId: `create-${purchase.id}`,
+        returnUrl: `${origin}${RETURN_PATH}`, cancelUrl: `${origin}${CANCEL_PATH}`, requestId: purchase.paypalRequestId!,
       });
     } catch (error) {
       this.ledger.close(purchase.id, 'failed', 'PayPal did not create the order');
       this.logger.warn({ purchaseId: purchase.id, paypal: error instanceof PaypalError ? error.paypalName : 'error' }, 'payment: order not created');
       throw paypalUnavailable(error);
+    }
+    if (!this.expectedApproval(order.approveUrl, origin)) {
+      this.ledger.close(purchase.id, 'failed', 'the approval URL is not PayPal’s');
+      this.logger.error({ purchaseId: purchase.id, approvalOrigin: URL.canParse(order.approveUrl) ? new URL(order.approveUrl).origin : 'unparsable' }, 'payment: order refused, its approval URL is not PayPal’s');
+      throw new AppError(502, 'paypal_unexpected_approval', 'PayPal answered with an approval page that is not PayPal’s, so the payment was not started and nothing was charged; tell the site’s operator.');
     }
     this.db.update(purchases).set({ paypalOrderId: order.id }).where(eq(purchases.id, purchase.id)).run();
     this.logger.info({ purchaseId: purchase.id, orderId: order.id, planType: item.planType, amount: item.amount }, 'payment: order created');

@@ -179,7 +179,9 @@ describe('payment routes and bad input', () => {
   });
 
   it('mounts no sandbox when PayPal itself is configured', async () => {
-    const live = await createTestApp({ config: { engineWorkers: 1, paypal: { mode: 'sandbox', clientId: 'id', clientSecret: 's', webhookId: 'WH1', apiBase: 'https://api-m.sandbox.paypal.com' } } });
+    const live = await createTestApp({
+      config: { engineWorkers: 1, payments: { mode: 'sandbox', paypal: { clientId: 'id', clientSecret: 's', webhookId: 'WH1', apiBase: 'https://api-m.sandbox.paypal.com' }, unsafeLocal: false } },
+    });
     try {
       expect(live.context.paypalSandbox).toBeNull();
       const res = await request(live.app).get('/paypal-sandbox/checkoutnow?token=X');

@@ -1,17 +1,18 @@
 /**
- * Builds the payment parts for createApp (docs/api.md §14.4): the PayPal client pointed at PayPal
- * (PAYPAL_MODE=sandbox|live) or at the app's own local sandbox (local, the default), which is then
- * mounted under /paypal-sandbox and reached over loopback once the server listens.
+ * Builds the payment parts for createApp (docs/api.md §14.4, docs/decisions/035): the PayPal client
+ * pointed at PayPal (PAYMENTS=sandbox|live) or at the app's own local sandbox (local), which is then
+ * mounted under /paypal-sandbox and reached over loopback once the server listens. In off, nothing
+ * is sold: the client has nowhere to go and the payment routes are not served.
  */
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Db } from '../../../db/connection.ts';
-import type { PaypalConfig } from '../../config.ts';
+import type { PaymentsConfig } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyService } from '../keys/keys.service.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
 import { BillingService } from './billing.service.ts';
 import { PaymentLedger } from './payment-ledger.ts';
-import { PaymentsService } from './payments.service.ts';
+import { PAYPAL_APPROVAL_ORIGINS, PaymentsService } from './payments.service.ts';
 import { PaypalClient, PaypalError } from './paypal/paypal.client.ts';
 import { LocalPaypalSandbox } from './sandbox/sandbox.ts';
 import { SANDBOX_PATH, sandboxRouter } from './sandbox/sandbox.routes.ts';
@@ -22,7 +23,7 @@ export interface PaymentParts {
   payments: PaymentsService;
   webhooks: PaypalWebhooks;
   billing: BillingService;
-  /** The local sandbox, in PAYPAL_MODE=local. */
+  /** The local sandbox, in PAYMENTS=local. */
   sandbox: LocalPaypalSandbox | null;
   /** Mounts the local sandbox (before the API's 404 and the web app). */
   mount(app: Express): void;
@@ -31,31 +32,51 @@ export interface PaymentParts {
   close(): void;
 }
 
-export function createPayments(deps: { config: PaypalConfig; db: Db; keys: KeyService; metering: MeteringService; logger: Logger; now: () => Date }): PaymentParts {
+export interface PaymentDeps {
+  config: PaymentsConfig;
+  db: Db;
+  keys: KeyService;
+  metering: MeteringService;
+  logger: Logger;
+  now: () => Date;
+  /** The per-address limit on the local sandbox's approval pages. */
+  pageLimit: RequestHandler;
+}
+
+const WARNINGS = {
+  local: 'PAYMENTS=local: plans are "bought" through the built-in PayPal emulator, where no money moves; set PAYMENTS=off, sandbox or live before others use this server',
+  unsafeLocal: 'PAYMENTS=local on a server others can reach (UNSAFE_LOCAL_PAYMENTS_ON_NETWORK=yes): anyone with an account gets any plan for nothing',
+  sandbox: "PAYMENTS=sandbox: purchases go to PayPal's sandbox, where no real money moves",
+} as const;
+
+export function createPayments(deps: PaymentDeps): PaymentParts {
   const { config, db, logger, now } = deps;
   let selfOrigin: string | null = null;
   const localBase = () => {
     if (!selfOrigin) throw new PaypalError(0, 'UNREACHABLE', undefined, 'the local PayPal sandbox is reachable once the server listens');
     return `${selfOrigin}${SANDBOX_PATH}`;
   };
-  const baseUrl = config.apiBase === null ? localBase : () => config.apiBase!;
-  const sandbox =
-    config.mode === 'local'
-      ? new LocalPaypalSandbox({
-          clientId: config.clientId, clientSecret: config.clientSecret, webhookId: config.webhookId, baseUrl: localBase,
-          webhookUrl: () => `${selfOrigin}/api/payments/webhook`, logger, now,
-        })
-      : null;
-  const paypal = new PaypalClient({ baseUrl, clientId: config.clientId, clientSecret: config.clientSecret });
-  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.keys, logger, now), logger, now);
+  const sandbox = config.mode === 'local' ? new LocalPaypalSandbox({ baseUrl: localBase, webhookUrl: () => `${selfOrigin}/api/payments/webhook`, logger, now }) : null;
+  const credentials = config.paypal ?? sandbox?.credentials ?? { clientId: '', clientSecret: '', webhookId: '' };
+  const baseUrl = config.paypal
+    ? () => config.paypal!.apiBase
+    : sandbox
+      ? localBase
+      : () => {
+          throw new PaypalError(0, 'PAYMENTS_OFF', undefined, 'payments are off on this server (PAYMENTS=off)');
+        };
+  if (config.mode === 'local' || config.mode === 'sandbox') logger.warn({ payments: config.mode }, WARNINGS[config.unsafeLocal ? 'unsafeLocal' : config.mode]);
+  const paypal = new PaypalClient({ baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret });
+  const approvalOrigins = config.mode === 'live' ? PAYPAL_APPROVAL_ORIGINS.live : config.mode === 'sandbox' ? PAYPAL_APPROVAL_ORIGINS.sandbox : null;
+  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.keys, logger, now), logger, now, approvalOrigins);
   return {
     paypal,
     payments,
-    webhooks: new PaypalWebhooks(payments, paypal, config.webhookId, logger),
+    webhooks: new PaypalWebhooks(payments, paypal, credentials.webhookId, logger),
     billing: new BillingService(db, deps.metering, now),
     sandbox,
     mount(app) {
-      if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox));
+      if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox, { pageLimit: deps.pageLimit }));
     },
     listening(origin) {
       selfOrigin = origin.replace(/\/$/, '');

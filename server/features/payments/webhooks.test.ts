@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PAYPAL } from '../../config.ts';
 import { buy, count, customer, followBack, onApprovalPage, startCheckout, startPaymentsApp, type Customer, type PaymentsApp } from './payments.test-support.ts';
 
 let p: PaymentsApp;
@@ -24,7 +23,7 @@ const ONCE = { completed: 1, keys: 1, charges: 1 };
 /** Posts a webhook event signed by the sandbox as PayPal signs (optionally with a tampered body). */
 function postWebhook(event: Record<string, unknown>, { tamper }: { tamper?: (body: Record<string, unknown>) => void } = {}) {
   const body = JSON.stringify(event);
-  const headers = sandbox().signer.sign(body, LOCAL_PAYPAL.webhookId, sandbox().certUrl(), new Date());
+  const headers = sandbox().signer.sign(body, sandbox().credentials.webhookId, sandbox().certUrl(), new Date());
   const sent = JSON.parse(body) as Record<string, unknown>;
   tamper?.(sent);
   return request(p.origin).post('/api/payments/webhook').set(headers).send(sent);

@@ -26,6 +26,7 @@ export function healthRoutes(ctx: AppContext): void {
         migrations,
         engine,
         googleSignIn: ctx.config.google !== undefined,
+        payments: ctx.config.payments.mode,
         uptimeSeconds: Math.round(process.uptime()),
       };
       res.status(body.status === 'ok' ? 200 : 503).json(body);

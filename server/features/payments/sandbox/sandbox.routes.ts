@@ -1,11 +1,17 @@
 /**
- * The local sandbox's HTTP face under /paypal-sandbox (PAYPAL_MODE=local; docs/api.md §14.4): the
+ * The local sandbox's HTTP face under /paypal-sandbox (PAYMENTS=local; docs/api.md §14.4): the
  * subset of PayPal's REST API the client calls, with PayPal's request checks, response shapes and
  * error bodies, plus the approval page. It stands in for PayPal, so it is not part of this app's
  * API and not in its OpenAPI document; its requests are still validated with zod.
+ *
+ * Who it answers (docs/decisions/035): nothing that came through a proxy; its REST API only
+ * connections from this machine (the app's own client, with the credentials drawn at start); its
+ * pages anyone who reaches the server, a limited number of times a minute per address.
  */
-import express, { type Request, type Response, type Router } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
+import { isLoopbackHost } from '../../../config.ts';
 import { Money, WebhookEvent } from '../paypal/paypal.schemas.ts';
 import { approvalPage, messagePage } from './approval-page.ts';
 import { AUTH_ALGO } from './webhook-signer.ts';
@@ -14,6 +20,14 @@ import type { LocalPaypalSandbox, SandboxOrder } from './sandbox.ts';
 export const SANDBOX_PATH = '/paypal-sandbox';
 
 const INFO = 'https://developer.paypal.com/docs/api/orders/v2/#error-';
+/** PayPal's limits on a return or cancel URL and on PayPal-Request-Id. */
+const MAX_URL = 2_048;
+const MAX_REQUEST_ID = 108;
+/** Headers a proxy adds: a request that carries one did not come straight from this machine or a browser. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+/** Constant-time equality of two strings of any length. */
+const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 function paypalError(res: Response, status: number, name: string, message: string, details: Record<string, string>[] = []): void {
   res.status(status).json({
@@ -56,7 +70,7 @@ const CreateOrder = z.looseObject({
     .looseObject({
       paypal: z.looseObject({
         experience_context: z
-          .looseObject({ brand_name: z.string().max(127).optional(), return_url: z.url().optional(), cancel_url: z.url().optional() })
+          .looseObject({ brand_name: z.string().max(127).optional(), return_url: z.url().max(MAX_URL).optional(), cancel_url: z.url().max(MAX_URL).optional() })
           .optional(),
       }),
     })
@@ -77,25 +91,56 @@ const TokenForm = z.looseObject({ grant_type: z.literal('client_credentials') })
 const ApprovalForm = z.strictObject({ token: z.string().min(1).max(36), funding: z.enum(['instant', 'pending']).optional() });
 const CancelForm = z.strictObject({ token: z.string().min(1).max(36) });
 
-export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
+/** A connection from this machine: loopback, or the server's own address calling itself. */
+function fromThisMachine(req: Request): boolean {
+  const remote = req.socket.remoteAddress ?? '';
+  return isLoopbackHost(remote) || remote === req.socket.localAddress;
+}
+
+export interface SandboxRouterOptions {
+  /** The per-address limit on the approval pages (requests a minute). */
+  pageLimit: RequestHandler;
+}
+
+export function sandboxRouter(sandbox: LocalPaypalSandbox, options: SandboxRouterOptions): Router {
   const router = express.Router();
+  router.use((req, res, next) => {
+    if (!PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) return next();
+    res.status(403).type('html').send(messagePage('Not available through a proxy', 'The local PayPal sandbox answers only requests made on this machine, never through a proxy.'));
+  });
+  router.use(['/v1', '/v2', '/simulate'], (req, res, next) => {
+    if (fromThisMachine(req)) return next();
+    paypalError(res, 403, 'PERMISSION_DENIED', 'The local PayPal sandbox answers its REST API to the app on this machine only.');
+  });
+  router.use('/checkoutnow', options.pageLimit);
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
 
-  const bearer = (req: Request, res: Response): boolean => {
+  /** The client of the request's bearer token, or null once the 401 is sent. */
+  const bearer = (req: Request, res: Response): string | null => {
     const token = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1];
-    if (token && sandbox.tokenValid(token)) return true;
+    const client = token ? sandbox.clientOf(token) : undefined;
+    if (client !== undefined) return client;
     res.status(401).json({
       name: 'AUTHENTICATION_FAILURE',
       message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
       links: [{ href: 'https://developer.paypal.com/docs/api/overview/#error', rel: 'information_link' }],
     });
-    return false;
+    return null;
   };
 
-  /** Answers a request seen before under the same PayPal-Request-Id with the first response. */
-  const replayed = (req: Request, res: Response): string | null => {
+  /**
+   * Answers a request seen before from the same client under the same PayPal-Request-Id with the
+   * first response; null once answered (a replay, or an over-long id), else the key to keep the reply under.
+   */
+  const replayed = (req: Request, res: Response, client: string): string | null => {
     const requestId = req.get('paypal-request-id');
-    const key = requestId ? `${req.method} ${req.path} ${requestId}` : null;
+    if (requestId !== undefined && requestId.length > MAX_REQUEST_ID) {
+      paypalError(res, 400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
+        { field: 'PayPal-Request-Id', location: 'header', issue: 'INVALID_STRING_MAX_LENGTH', description: `The value of a field is too long: at most ${MAX_REQUEST_ID} characters.` },
+      ]);
+      return null;
+    }
+    const key = requestId ? `${client} ${req.method} ${req.path} ${requestId}` : null;
     const earlier = key ? sandbox.replies.get(key) : undefined;
     if (earlier) {
       res.status(earlier.status).json(earlier.body);
@@ -110,8 +155,9 @@ export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
 
   router.post('/v1/oauth2/token', (req, res) => {
     const [scheme, encoded] = (req.get('authorization') ?? '').split(' ');
-    const [id, secret] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
-    if (scheme !== 'Basic' || id !== sandbox.options.clientId || secret !== sandbox.options.clientSecret) {
+    const [id = '', secret = ''] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
+    const { clientId, clientSecret } = sandbox.credentials;
+    if (scheme !== 'Basic' || !sameSecret(id, clientId) || !sameSecret(secret, clientSecret)) {
       res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
       return;
     }
@@ -119,13 +165,14 @@ export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
       res.status(400).json({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL or not supported' });
       return;
     }
-    const token = sandbox.issueToken();
+    const token = sandbox.issueToken(clientId);
     res.json({ scope: 'https://uri.paypal.com/services/payments/payment', ...token, token_type: 'Bearer', app_id: 'APP-LOCALSANDBOX', nonce: `${sandbox.stamp()}local` });
   });
 
   router.post('/v2/checkout/orders', (req, res) => {
-    if (!bearer(req, res)) return;
-    const key = replayed(req, res);
+    const client = bearer(req, res);
+    if (client === null) return;
+    const key = replayed(req, res, client);
     if (key === null) return;
     const parsed = CreateOrder.safeParse(req.body);
     if (!parsed.success) return invalidRequest(res, parsed.error);
@@ -145,15 +192,16 @@ export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
   });
 
   router.get('/v2/checkout/orders/:id', (req, res) => {
-    if (!bearer(req, res)) return;
+    if (bearer(req, res) === null) return;
     const order = sandbox.orders.get(req.params.id);
     if (!order) return notFound(res, req.params.id);
     res.json(sandbox.orderResource(order));
   });
 
   router.post('/v2/checkout/orders/:id/capture', (req, res) => {
-    if (!bearer(req, res)) return;
-    const key = replayed(req, res);
+    const client = bearer(req, res);
+    if (client === null) return;
+    const key = replayed(req, res, client);
     if (key === null) return;
     const order = sandbox.orders.get(req.params.id);
     if (!order) return notFound(res, req.params.id);
@@ -166,7 +214,7 @@ export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
   });
 
   router.post('/v2/payments/captures/:id/refund', (req, res) => {
-    if (!bearer(req, res)) return;
+    if (bearer(req, res) === null) return;
     const capture = sandbox.captures.get(req.params.id);
     if (!capture) return notFound(res, req.params.id);
     if (capture.status !== 'COMPLETED') return unprocessable(res, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded or has not cleared.');
@@ -175,7 +223,7 @@ export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
 
   /** Not a PayPal call: clears a pending (eCheck) capture, as time would at PayPal. */
   router.post('/simulate/captures/:id/clear', (req, res) => {
-    if (!bearer(req, res)) return;
+    if (bearer(req, res) === null) return;
     const capture = sandbox.captures.get(req.params.id);
     if (!capture) return notFound(res, req.params.id);
     if (capture.status !== 'PENDING') return unprocessable(res, 'CAPTURE_NOT_PENDING', 'Only a pending capture can clear.');
@@ -184,14 +232,14 @@ export function sandboxRouter(sandbox: LocalPaypalSandbox): Router {
   });
 
   router.post('/v1/notifications/verify-webhook-signature', (req, res) => {
-    if (!bearer(req, res)) return;
+    if (bearer(req, res) === null) return;
     const parsed = VerifyRequest.safeParse(req.body);
     if (!parsed.success) return invalidRequest(res, parsed.error);
     const v = parsed.data;
     const ok =
       v.auth_algo === AUTH_ALGO &&
       v.cert_url === sandbox.certUrl() &&
-      v.webhook_id === sandbox.options.webhookId &&
+      v.webhook_id === sandbox.credentials.webhookId &&
       sandbox.signer.verify({ transmissionId: v.transmission_id, transmissionTime: v.transmission_time, webhookId: v.webhook_id, signature: v.transmission_sig, body: JSON.stringify(req.body.webhook_event) });
     res.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
   });

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PAYPAL } from '../../../config.ts';
 import { startPaymentsApp, type PaymentsApp } from '../payments.test-support.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../paypal/fixtures/${name}`, import.meta.url), 'utf8'));
@@ -16,6 +15,7 @@ function shape(value: unknown): unknown {
 
 let p: PaymentsApp;
 let token: string;
+const credentials = () => p.app.context.paypalSandbox!.credentials;
 const api = () => request(`${p.origin}/paypal-sandbox`);
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const ORDER = {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   p = await startPaymentsApp();
   // Orders made here directly are not the app's, so its webhook answers 404 and the sandbox retries: quickly, in this test.
   p.app.context.paypalSandbox!.options.retryDelayMs = 5;
-  const res = await api().post('/v1/oauth2/token').set('Authorization', basic(LOCAL_PAYPAL.clientId, LOCAL_PAYPAL.clientSecret)).type('form').send({ grant_type: 'client_credentials' });
+  const res = await api().post('/v1/oauth2/token').set('Authorization', basic(credentials().clientId, credentials().clientSecret)).type('form').send({ grant_type: 'client_credentials' });
   token = res.body.access_token;
 });
 afterAll(() => p.close());
@@ -41,9 +41,9 @@ const approve = (orderId: string) => api().post('/checkoutnow/approve').type('fo
 
 describe('the local PayPal sandbox answers in PayPal’s documented shapes', () => {
   it('token: the shape of PayPal’s sample, and invalid_client for wrong credentials', async () => {
-    const ok = await api().post('/v1/oauth2/token').set('Authorization', basic(LOCAL_PAYPAL.clientId, LOCAL_PAYPAL.clientSecret)).type('form').send({ grant_type: 'client_credentials' });
+    const ok = await api().post('/v1/oauth2/token').set('Authorization', basic(credentials().clientId, credentials().clientSecret)).type('form').send({ grant_type: 'client_credentials' });
     expect(shape(ok.body)).toEqual(shape(fixture('oauth2-token.response.json')));
-    const wrong = await api().post('/v1/oauth2/token').set('Authorization', basic(LOCAL_PAYPAL.clientId, 'guess')).type('form').send({ grant_type: 'client_credentials' });
+    const wrong = await api().post('/v1/oauth2/token').set('Authorization', basic(credentials().clientId, 'guess')).type('form').send({ grant_type: 'client_credentials' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual(fixture('error-invalid-client.json'));
   });
@@ -103,8 +103,8 @@ describe('the local PayPal sandbox answers in PayPal’s documented shapes', () 
     expect(shape(completed.resource)).toEqual(shape(documented.resource));
 
     const body = JSON.stringify(completed);
-    const headers = sandbox.signer.sign(body, LOCAL_PAYPAL.webhookId, sandbox.certUrl(), new Date());
-    const verify = (event: unknown, webhookId: string = LOCAL_PAYPAL.webhookId) =>
+    const headers = sandbox.signer.sign(body, credentials().webhookId, sandbox.certUrl(), new Date());
+    const verify = (event: unknown, webhookId: string = credentials().webhookId) =>
       api().post('/v1/notifications/verify-webhook-signature').set('Authorization', `Bearer ${token}`).send({
         auth_algo: headers['paypal-auth-algo'], cert_url: headers['paypal-cert-url'], transmission_id: headers['paypal-transmission-id'],
         transmission_sig: headers['paypal-transmission-sig'], transmission_time: headers['paypal-transmission-time'], webhook_id: webhookId, webhook_event: event,

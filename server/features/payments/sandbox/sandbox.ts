@@ -1,11 +1,16 @@
 /**
- * The local PayPal sandbox's state and rules (PAYPAL_MODE=local; docs/api.md §14.4, decision 026):
- * tokens, orders, captures and refunds held in memory, with Orders v2's transitions (created ->
- * approved by the payer -> captured once), PayPal-Request-Id replay, and the webhooks PayPal would
- * send, signed and delivered to the app. No money moves and nothing survives a restart.
+ * The local PayPal sandbox's state and rules (PAYMENTS=local; docs/api.md §14.4, decisions 026 and
+ * 035): tokens, orders, captures and refunds held in memory, with Orders v2's transitions (created
+ * -> approved by the payer -> captured once), PayPal-Request-Id replay, and the webhooks PayPal
+ * would send, signed and delivered to the app. No money moves and nothing survives a restart.
+ *
+ * It holds nothing an outsider can use: its client credentials and webhook id are drawn at random
+ * when it is made and handed to the app's own client only, and every map is bounded in size and
+ * age, as PayPal's own orders (3 hours) and request ids are.
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../../logger.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { WebhookSigner } from './webhook-signer.ts';
 
 export interface Amount {
@@ -38,10 +43,13 @@ export interface SandboxOrder {
   updateTime: string;
 }
 
-export interface SandboxOptions {
+export interface SandboxCredentials {
   clientId: string;
   clientSecret: string;
   webhookId: string;
+}
+
+export interface SandboxOptions {
   /** This sandbox's own base URL (for links and the certificate URL). */
   baseUrl: () => string;
   /** Where its webhooks go: the app's webhook route. */
@@ -54,6 +62,20 @@ export interface SandboxOptions {
 }
 
 const TOKEN_LIFETIME_S = 32_400;
+const HOUR_MS = 3_600_000;
+/**
+ * How much the sandbox keeps, and for how long. PayPal lets an unpaid order live 3 hours and answers
+ * a repeated PayPal-Request-Id for 6; the caps keep a flood of orders to a few megabytes
+ * (each order holds at most three 2,048-character URLs).
+ */
+export const SANDBOX_LIMITS = {
+  orders: { capacity: 1_000, ttlMs: 3 * HOUR_MS },
+  captures: { capacity: 1_000, ttlMs: 24 * HOUR_MS },
+  replies: { capacity: 2_000, ttlMs: 6 * HOUR_MS },
+  tokens: { capacity: 100, ttlMs: TOKEN_LIFETIME_S * 1000 },
+  /** Webhook events kept with the app's answer, newest last. */
+  delivered: 100,
+} as const;
 /** PayPal ids are upper-case letters and digits. */
 const paypalId = (length = 17) => [...randomBytes(length)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'[b % 34]).join('');
 
@@ -64,13 +86,20 @@ export interface DeliveredEvent {
 
 export class LocalPaypalSandbox {
   readonly signer = new WebhookSigner('CERT-local-sandbox');
-  readonly orders = new Map<string, SandboxOrder>();
-  readonly captures = new Map<string, SandboxCapture>();
-  /** Responses kept by PayPal-Request-Id, so a retried request is answered with the first response. */
-  readonly replies = new Map<string, { status: number; body: unknown }>();
-  /** Every webhook event sent, newest last, with the app's answer. */
+  /** Drawn for this run only: the app's client is the one caller that knows them. */
+  readonly credentials: SandboxCredentials = {
+    clientId: `local-${randomBytes(24).toString('base64url')}`,
+    clientSecret: randomBytes(32).toString('base64url'),
+    webhookId: paypalId(17),
+  };
+  readonly orders: BoundedMap<string, SandboxOrder>;
+  readonly captures: BoundedMap<string, SandboxCapture>;
+  /** Responses kept by client and PayPal-Request-Id, so a retried request is answered with the first response. */
+  readonly replies: BoundedMap<string, { status: number; body: unknown }>;
+  /** The latest webhook events sent, newest last, with the app's answer. */
   readonly delivered: DeliveredEvent[] = [];
-  private readonly tokens = new Map<string, number>();
+  /** Access token -> the client it was issued to. */
+  private readonly tokens: BoundedMap<string, string>;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private closed = false;
@@ -78,21 +107,26 @@ export class LocalPaypalSandbox {
 
   constructor(readonly options: SandboxOptions) {
     this.now = options.now ?? (() => new Date());
+    const clock = () => this.now().getTime();
+    this.orders = new BoundedMap(SANDBOX_LIMITS.orders.capacity, SANDBOX_LIMITS.orders.ttlMs, clock);
+    this.captures = new BoundedMap(SANDBOX_LIMITS.captures.capacity, SANDBOX_LIMITS.captures.ttlMs, clock);
+    this.replies = new BoundedMap(SANDBOX_LIMITS.replies.capacity, SANDBOX_LIMITS.replies.ttlMs, clock);
+    this.tokens = new BoundedMap(SANDBOX_LIMITS.tokens.capacity, SANDBOX_LIMITS.tokens.ttlMs, clock);
   }
 
   stamp(): string {
     return this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 
-  issueToken(): { access_token: string; expires_in: number } {
+  issueToken(clientId: string): { access_token: string; expires_in: number } {
     const token = `A21AA${randomBytes(40).toString('base64url')}`;
-    this.tokens.set(token, this.now().getTime() + TOKEN_LIFETIME_S * 1000);
+    this.tokens.set(token, clientId);
     return { access_token: token, expires_in: TOKEN_LIFETIME_S };
   }
 
-  tokenValid(token: string): boolean {
-    const expires = this.tokens.get(token);
-    return expires !== undefined && expires > this.now().getTime();
+  /** The client a live token was issued to, or undefined. */
+  clientOf(token: string): string | undefined {
+    return this.tokens.get(token);
   }
 
   createOrder(unit: SandboxOrder['unit'], context: { brandName?: string | undefined; returnUrl?: string | undefined; cancelUrl?: string | undefined }): SandboxOrder {
@@ -123,6 +157,8 @@ export class LocalPaypalSandbox {
     order.capture = capture;
     order.status = 'COMPLETED';
     order.updateTime = time;
+    // A captured order stays readable (the return and the webhook read it) another 3 hours.
+    this.orders.set(order.id, order);
     this.captures.set(capture.id, capture);
     this.sendWebhook(capture.status === 'PENDING' ? 'PAYMENT.CAPTURE.PENDING' : 'PAYMENT.CAPTURE.COMPLETED', 'capture', this.captureResource(capture));
     return capture;
@@ -231,6 +267,7 @@ export class LocalPaypalSandbox {
     if (this.closed) return;
     const record: DeliveredEvent = { event, status: 'failed' };
     this.delivered.push(record);
+    if (this.delivered.length > SANDBOX_LIMITS.delivered) this.delivered.shift();
     const attempts = this.options.attempts ?? 3;
     const run = (async () => {
       for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
@@ -246,7 +283,7 @@ export class LocalPaypalSandbox {
 
   private async post(event: Record<string, unknown>): Promise<number | 'failed'> {
     const body = JSON.stringify(event);
-    const headers = this.signer.sign(body, this.options.webhookId, this.certUrl(), this.now());
+    const headers = this.signer.sign(body, this.credentials.webhookId, this.certUrl(), this.now());
     try {
       const res = await fetch(this.options.webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();

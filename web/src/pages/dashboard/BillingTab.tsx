@@ -2,22 +2,36 @@
  * Billing (docs/product.md §2.10): the real plan and its end, the overage owed in dollars from
  * integer cents (the same figure as GET /api/usage) with what is payable now and what is accruing,
  * Upgrade / Renew through PayPal in an 800x600 window, Pay overage the same way, and the charges.
+ * How the server sells (docs/decisions/035) is said plainly: the emulator and PayPal's sandbox move
+ * no money, and a server with payments off sells nothing (its operator sets plans).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api.ts';
 import { startCheckout, usePaymentMessages, watchClosed, type CheckoutRequest } from '../../lib/checkout.ts';
 import { ChargesTable } from './ChargesTable.tsx';
-import { day, money, monthLabel, planDescription, planTitle } from './format.ts';
+import { callsOfLimit, day, money, monthLabel, planDescription, planTitle } from './format.ts';
 import { PlanCards } from './PlanCards.tsx';
 import { UsageBar } from './UsageBar.tsx';
 import { useBilling } from './useBilling.ts';
 import { useUsage } from './useUsage.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
+import { usePaymentsMode, type PaymentsMode } from '../../hooks/usePaymentsMode.ts';
+
+/** What the Billing tab says of each way of selling. */
+const PLAN_TERMS = 'a plan runs one month from payment and comes with its own plan API key.';
+export const PAYMENTS_NOTES: Record<PaymentsMode, string> = {
+  local: `Payments go through this server’s built-in PayPal emulator in a separate window (no money moves, no PayPal account needed); ${PLAN_TERMS}`,
+  sandbox: `Payments go through PayPal’s sandbox in a separate window (no real money moves); ${PLAN_TERMS}`,
+  live: `Payments go through PayPal in a separate window; ${PLAN_TERMS}`,
+  off: 'This server sells no plans: its operator sets the plan of each account.',
+};
 
 export function BillingTab() {
   const { usage } = useUsage();
   const billing = useBilling();
+  const mode = usePaymentsMode();
+  const selling = mode !== null && mode !== 'off';
   const data = billing.data;
   const [busy, setBusy] = useState<string | null>(null);
   const [popup, setPopup] = useState<Window | null>(null);
@@ -77,9 +91,7 @@ export function BillingTab() {
             </div>
           )}
           <div className="muted small">API calls used</div>
-          <div data-testid="billing-calls">
-            {usage.apiCallsThisMonth.toLocaleString('en-US')} / {usage.planLimit.toLocaleString('en-US')}
-          </div>
+          <div data-testid="billing-calls">{callsOfLimit(usage.apiCallsThisMonth, usage.planLimit)}</div>
           <UsageBar used={usage.apiCallsThisMonth} limit={usage.planLimit} label="API calls used" />
         </section>
         <section className="card dash-card" aria-labelledby="billing-info-heading" data-testid="billing-info">
@@ -106,23 +118,24 @@ export function BillingTab() {
               it is paid.
             </div>
           )}
-          {overage && overage.payable > 0 && (
+          {selling && overage && overage.payable > 0 && (
             <ActionButton className="btn btn-primary upgrade-button" inactive={busy !== null} onClick={() => void pay({ overage: true }, 'overage')}>
               {busy === 'overage' ? 'Opening PayPal…' : `Pay ${money(overage.payable)} overage`}
             </ActionButton>
           )}
           <p className="muted small">
-            Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call, billed per calendar month (UTC) and payable once the
-            month ends. The Free plan has no overage: it stops at 100 calls in total.
+            {mode === 'off'
+              ? 'Calls beyond a plan’s allowance are refused: nothing is charged on this server.'
+              : 'Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call, billed per calendar month (UTC) and payable once the month ends. The Free plan has no overage: it stops at 100 calls in total.'}
           </p>
         </section>
       </div>
       <section className="card dash-card" aria-labelledby="upgrade-heading">
-        <h2 id="upgrade-heading">Upgrade Your Plan</h2>
-        <p className="muted small" data-testid="upgrade-note">
-          Payments go through PayPal in a separate window; a plan runs one month from payment and comes with its own plan API key.
+        <h2 id="upgrade-heading">{selling ? 'Upgrade Your Plan' : 'Plans'}</h2>
+        <p className="muted small" data-testid="upgrade-note" data-payments={mode ?? undefined}>
+          {mode ? PAYMENTS_NOTES[mode] : PAYMENTS_NOTES.live}
         </p>
-        <PlanCards current={usage.currentPlan} billing={data} busy={busy} onBuy={(plan) => void pay({ plan }, plan)} />
+        <PlanCards current={usage.currentPlan} billing={data} busy={busy} selling={selling} onBuy={(plan) => void pay({ plan }, plan)} />
       </section>
       <section className="card dash-card" aria-labelledby="charges-heading">
         <h2 id="charges-heading">Charges</h2>

@@ -1,7 +1,8 @@
-/** Calls used against the allowance: red past the limit, amber at it. */
+/** Calls used against the allowance: red past the limit, amber at it; nothing on Unlimited (no limit to measure against). */
 import { usagePercent } from './format.ts';
 
-export function UsageBar({ used, limit, label }: { used: number; limit: number; label: string }) {
+export function UsageBar({ used, limit, label }: { used: number; limit: number | null; label: string }) {
+  if (limit === null) return null;
   const state = used > limit ? 'over' : used >= limit ? 'full' : 'ok';
   return (
     <div

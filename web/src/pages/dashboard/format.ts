@@ -1,5 +1,5 @@
 /** How the dashboard writes keys, money, plans and operations (docs/product.md §2.10, §9). */
-import { planOf, type Tier } from '../../../../shared/plans.ts';
+import { tierPlan, type Tier } from '../../../../shared/plans.ts';
 import type { DashboardOperation } from './types.ts';
 
 /** First 8 characters, an ellipsis, the last 4; short values are hidden whole. */
@@ -17,14 +17,20 @@ const DESCRIPTIONS: Record<Tier, string> = {
   free: '100 total API calls',
   starter: '10,000 calls per month',
   pro: '100,000 calls per month',
+  unlimited: 'Unlimited calls, set by this server’s operator',
 };
 
 export function planTitle(tier: Tier): string {
-  return `${planOf(tier).name} Plan`;
+  return `${tierPlan(tier).name} Plan`;
 }
 
 export function planDescription(tier: Tier): string {
   return DESCRIPTIONS[tier];
+}
+
+/** "1,234 / 10,000", or "1,234 (no limit)" on Unlimited. */
+export function callsOfLimit(used: number, limit: number | null): string {
+  return limit === null ? `${used.toLocaleString('en-US')} (no limit)` : `${used.toLocaleString('en-US')} / ${limit.toLocaleString('en-US')}`;
 }
 
 /** Percentage of the allowance used, for a progress bar (capped at 100). */

@@ -1,6 +1,6 @@
 /** The key inspector's panels: usage with its raw JSON, the latest operations, and the plan it draws on. */
 import { PLANS } from '../../../../../shared/plans.ts';
-import { dateTime, milliseconds, money } from '../format.ts';
+import { callsOfLimit, dateTime, milliseconds, money } from '../format.ts';
 import type { InspectedOperations, InspectedUsage } from '../types.ts';
 import { UsageBar } from '../UsageBar.tsx';
 import { scrollRegion } from '../../../components/ui/scrollRegion.ts';
@@ -17,7 +17,7 @@ export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedU
       {usage ? (
         <>
           <div className="usage-big" data-testid="inspected-used">
-            {usage.used.toLocaleString('en-US')} / {usage.limit.toLocaleString('en-US')}
+            {callsOfLimit(usage.used, usage.limit)}
           </div>
           <p className="muted small">
             {usage.keyKind === 'plan' ? `Plan key: draws on its ${usage.currentPlan} purchase` : `Personal key: draws on the ${usage.currentPlan} plan`}

@@ -6,7 +6,7 @@
 import { Link } from 'wouter';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { useAuth } from '../../../hooks/useAuth.ts';
-import { mask, planDescription, planTitle } from '../format.ts';
+import { callsOfLimit, mask, planDescription, planTitle } from '../format.ts';
 import { useApiKeys } from '../useApiKeys.ts';
 import { useUsage } from '../useUsage.ts';
 import '../dashboard.css';
@@ -32,7 +32,7 @@ function SimpleOverview() {
         <h2>{planTitle(usage.currentPlan)}</h2>
         <p className="muted">{planDescription(usage.currentPlan)}</p>
         <p data-testid="old-usage">
-          {usage.apiCallsThisMonth.toLocaleString('en-US')} / {usage.planLimit.toLocaleString('en-US')} API calls used
+          {callsOfLimit(usage.apiCallsThisMonth, usage.planLimit)} API calls used
         </p>
       </section>
       <section className="card dash-card">
