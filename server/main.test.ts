@@ -34,10 +34,14 @@ async function startServer(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ENGINE_WORKERS: '1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const server = { dir, port, child, log: '', exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
+  const server = { dir, port, child, log: '', errors: '', exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
   child.stdout!.on('data', (c: Buffer) => (server.log += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => {
+    server.errors += c.toString();
+    process.stderr.write(c);
+  });
   return server;
 }
 
@@ -106,5 +110,61 @@ describe('server/main.ts', () => {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('payments on a production server others can reach (docs/decisions/035)', () => {
+    const reachable = { NODE_ENV: 'production', HOST: '0.0.0.0' };
+
+    it('will not start on 0.0.0.0 with no payment mode, or with local, and says which variable to set', async () => {
+      for (const env of [reachable, { ...reachable, PAYMENTS: 'local' }]) {
+        const server = await startServer(env);
+        try {
+          expect(await server.exited).toBe(1);
+          expect(server.errors).toMatch(env.PAYMENTS ? /PAYMENTS=local on a production server others can reach/ : /^Set PAYMENTS: /);
+          expect(server.errors).toContain('PAYMENTS=off sells nothing');
+        } finally {
+          rmSync(server.dir, { recursive: true, force: true });
+        }
+      }
+    });
+
+    it('starts with the loudly named override, warns once, and says local in /api/health', async () => {
+      const server = await startServer({ ...reachable, PAYMENTS: 'local', UNSAFE_LOCAL_PAYMENTS_ON_NETWORK: 'yes' });
+      try {
+        await waitForHealth(server.port);
+        expect((await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json()).payments).toBe('local');
+        const warnings = server.log.split('\n').filter((line) => line.includes('"payments":"local"'));
+        expect(warnings).toHaveLength(1);
+        expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, msg: expect.stringContaining('anyone with an account gets any plan for nothing') });
+      } finally {
+        server.child.kill('SIGKILL');
+        rmSync(server.dir, { recursive: true, force: true });
+      }
+    });
+
+    it('starts on loopback with no setting, in local mode, warning that no money moves', async () => {
+      const server = await startServer({ NODE_ENV: 'production', HOST: '127.0.0.1' });
+      try {
+        await waitForHealth(server.port);
+        expect((await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json()).payments).toBe('local');
+        expect(server.log).toMatch(/"level":40,.*"payments":"local".*no money moves/);
+      } finally {
+        server.child.kill('SIGKILL');
+        rmSync(server.dir, { recursive: true, force: true });
+      }
+    });
+
+    it('serves with payments off and no warning', async () => {
+      const server = await startServer({ ...reachable, PAYMENTS: 'off' });
+      try {
+        await waitForHealth(server.port);
+        expect((await (await fetch(`http://127.0.0.1:${server.port}/api/health`)).json()).payments).toBe('off');
+        expect((await fetch(`http://127.0.0.1:${server.port}/api/payments/orders`, { method: 'POST' })).status).toBe(404);
+        expect(server.log).not.toContain('"payments"');
+      } finally {
+        server.child.kill('SIGKILL');
+        rmSync(server.dir, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { backup } from './backup.ts';
 import { migrate } from './migrate.ts';
 import { OpsError, type Output } from './output.ts';
+import { setPlan } from './plan.ts';
 import { restore } from './restore.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
 import { serve } from './serve.ts';
@@ -26,6 +27,11 @@ commands:
   rotate-master-key [--new-key-file <file>]
                                 re-seal every sealed secret under a new master key (random, or read
                                 from <file>) in one transaction; refused while a server runs
+  plan <email> [<plan> [--until <date>]]
+                                set an account's plan: free, starter, pro or unlimited (every
+                                call answered, none charged), until the end of <date> (YYYY-MM-DD,
+                                UTC) or with no end; with the email alone, print its plan. How a
+                                server with PAYMENTS=off gives plans
   config                        print the effective configuration, secrets masked
   help                          this text
 
@@ -34,6 +40,7 @@ Configuration comes from the environment (docs/configuration.md).`;
 const OPTIONS = {
   force: { type: 'boolean' },
   'new-key-file': { type: 'string' },
+  until: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -64,15 +71,20 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
     return 0;
   }
   const wantsFile = command === 'backup' || command === 'restore';
-  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'config'].includes(command)) {
+  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'config'].includes(command)) {
     err(`unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
-  if (rest.length !== (wantsFile ? 1 : 0)) {
-    err(`${command} ${wantsFile ? 'takes one file' : 'takes no arguments'}\n\n${USAGE}`);
+  if (command === 'plan' ? rest.length < 1 || rest.length > 2 : rest.length !== (wantsFile ? 1 : 0)) {
+    const takes = command === 'plan' ? 'takes an email and, to change it, a plan' : wantsFile ? 'takes one file' : 'takes no arguments';
+    err(`${command} ${takes}\n\n${USAGE}`);
     return 2;
   }
-  if ((values.force && command !== 'restore') || (values['new-key-file'] !== undefined && command !== 'rotate-master-key')) {
+  if (
+    (values.force && command !== 'restore') ||
+    (values['new-key-file'] !== undefined && command !== 'rotate-master-key') ||
+    (values.until !== undefined && command !== 'plan')
+  ) {
     err(`an option ${command} does not take\n\n${USAGE}`);
     return 2;
   }
@@ -104,6 +116,9 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         return 0;
       case 'rotate-master-key':
         rotateMasterKey(config, { newKeyFile: values['new-key-file'] }, out);
+        return 0;
+      case 'plan':
+        setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
         return 0;
       default:
         showConfig(config, out);

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { Logger } from '../../logger.ts';
-import { createTestApp, verifyEmail, type TestApp } from '../../test-support.ts';
+import type { Config } from '../../config.ts';
+import { createTestApp, testConfig, verifyEmail, type TestApp } from '../../test-support.ts';
 
 export interface PaymentsApp {
   app: TestApp;
@@ -18,8 +19,9 @@ export interface PaymentsApp {
   close(): Promise<void>;
 }
 
-export async function startPaymentsApp(now?: () => Date, logger?: Logger): Promise<PaymentsApp> {
-  const app = await createTestApp({ config: { engineWorkers: 1 }, ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
+export async function startPaymentsApp(now?: () => Date, logger?: Logger, rateLimits?: Partial<Config['rateLimits']>): Promise<PaymentsApp> {
+  const config: Partial<Config> = { engineWorkers: 1, ...(rateLimits ? { rateLimits: { ...testConfig('.').rateLimits, ...rateLimits } } : {}) };
+  const app = await createTestApp({ config, ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
   const server: Server = app.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

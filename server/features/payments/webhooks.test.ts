@@ -186,3 +186,28 @@ describe('a checkout replaced while its capture is on its way', () => {
     expect(deliveries(who)).toEqual(ONCE);
   });
 });
+
+describe('the webhook route takes no junk and no flood', () => {
+  const signed = (body: string) => ({ ...sandbox().signer.sign(body, sandbox().credentials.webhookId, sandbox().certUrl(), new Date()), 'content-type': 'application/json' });
+
+  it('answers a deeply nested body 400 json_too_deep before asking PayPal, and a malformed one 400 invalid_json', async () => {
+    for (const depth of [40, 10_000, 100_000]) {
+      const body = `{"id":"WH-DEEP","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+      const res = await request(p.origin).post('/api/payments/webhook').set(signed(body)).send(body);
+      expect([depth, res.status, res.body.code]).toEqual([depth, 400, 'json_too_deep']);
+    }
+    const broken = await request(p.origin).post('/api/payments/webhook').set(signed('{"id":')).send('{"id":');
+    expect([broken.status, broken.body.code]).toEqual([400, 'invalid_json']);
+  });
+
+  it('limits each address to its webhooks a minute', async () => {
+    const limited = await startPaymentsApp(undefined, undefined, { webhooks: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await request(limited.origin).post('/api/payments/webhook').send({})).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

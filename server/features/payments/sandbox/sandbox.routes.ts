@@ -92,7 +92,7 @@ const ApprovalForm = z.strictObject({ token: z.string().min(1).max(36), funding:
 const CancelForm = z.strictObject({ token: z.string().min(1).max(36) });
 
 /** A connection from this machine: loopback, or the server's own address calling itself. */
-function fromThisMachine(req: Request): boolean {
+export function fromThisMachine(req: Request): boolean {
   const remote = req.socket.remoteAddress ?? '';
   return isLoopbackHost(remote) || remote === req.socket.localAddress;
 }
