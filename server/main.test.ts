@@ -116,7 +116,7 @@ describe('server/main.ts', () => {
     const reachable = { NODE_ENV: 'production', HOST: '0.0.0.0' };
 
     it('will not start on 0.0.0.0 with no payment mode, or with local, and says which variable to set', async () => {
-      for (const env of [reachable, { ...reachable, PAYMENTS: 'local' }]) {
+      for (const env of [reachable, { ...reachable, PAYMENTS: 'local' }] as Record<string, string>[]) {
         const server = await startServer(env);
         try {
           expect(await server.exited).toBe(1);

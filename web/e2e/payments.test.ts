@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../server/ops/cli.ts';
 import { skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
@@ -222,6 +223,41 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     await page.getByTestId('billing-plan').getByText('Pro Plan').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'billing-pro-390');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(skipBrowserTests)('a server that sells nothing (PAYMENTS=off)', () => {
+  let off: Stack;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    off = await startStack({ payments: { mode: 'off', paypal: null, unsafeLocal: false } });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it('shows the plans without buy buttons, and the plan the operator sets with the plan command', async () => {
+    const { page, errors } = await off.page();
+    const email = uniqueEmail('operated');
+    expect((await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName: 'Ops', lastName: 'Run' } })).status()).toBe(201);
+    await page.goto('/dashboard?tab=billing');
+    await page.getByTestId('billing-plan').getByText('Free Plan').waitFor();
+    await page.getByTestId('upgrade-note').getByText('This server sells no plans').waitFor();
+    expect(await page.getByRole('heading', { name: 'Plans', exact: true }).count()).toBe(1);
+    for (const plan of ['starter', 'pro']) expect(await page.getByTestId(`billing-plan-${plan}`).getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Upgrade|Renew|Pay/ }).count()).toBe(0);
+
+    const printed: string[] = [];
+    const code = await runCommand(['plan', email, 'unlimited'], { env: { DATA_DIR: off.app.context.config.dataDir, PAYMENTS: 'off' }, out: (t) => void printed.push(t), err: (t) => void printed.push(t) });
+    expect([code, printed]).toEqual([0, [`${email}: Unlimited with no end (set by the operator)`]]);
+    await page.goto('/dashboard?tab=billing');
+    await page.getByTestId('billing-plan').getByText('Unlimited Plan').waitFor();
+    expect(await page.getByTestId('billing-calls').textContent()).toBe('0 (no limit)');
+    expect(await page.getByTestId('billing-plan-unlimited').textContent()).toContain('Current Plan');
+    await shot(page, 'billing-off-unlimited-1280');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    expect(await page.getByTestId('calls-remaining').textContent()).toBe('No limit on calls');
     expect(errors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast.tsx';
 import type { AuthUser } from '../../hooks/useAuth.ts';
+import { usePaymentsMode } from '../../hooks/usePaymentsMode.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 
 async function googleEnabled(): Promise<boolean> {
@@ -15,6 +16,7 @@ async function googleEnabled(): Promise<boolean> {
 
 export function AccountStatus({ user }: { user: AuthUser }) {
   const { data: google } = useQuery({ queryKey: ['/api/auth/providers'], queryFn: googleEnabled });
+  const selling = usePaymentsMode() !== 'off';
   const resend = useMutation({
     mutationFn: () => apiRequest<{ mailed: boolean }>('POST', '/api/auth/verify-email/resend'),
     onSuccess: ({ mailed }) =>
@@ -30,8 +32,8 @@ export function AccountStatus({ user }: { user: AuthUser }) {
     <div className="account-status" data-testid="account-status">
       {!user.emailVerified && (
         <div className="alert alert-warning" role="status">
-          <strong>Verify your email.</strong> Open the link we sent to {user.email}. Your Free plan and API keys work already; buying a
-          plan needs a verified email.{' '}
+          <strong>Verify your email.</strong> Open the link we sent to {user.email}. Your plan and API keys work already
+          {selling ? '; buying a plan needs a verified email.' : '.'}{' '}
           <button type="button" className="btn btn-secondary btn-sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
             {resend.isPending ? 'Sending...' : 'Send a new link'}
           </button>

@@ -39,7 +39,7 @@ export function PlanCards({ current, billing, busy, selling, onBuy }: {
             {isCurrent && <span className="badge">Current Plan</span>}
             <h3>{plan.name}</h3>
             <div className="price">
-              {plan.priceCents === null ? 'Set by the operator' : dollars(plan.priceCents)}
+              {plan.priceCents === null ? '—' : dollars(plan.priceCents)}
               {plan.priceCents !== null && plan.priceCents > 0 && <small>/month</small>}
             </div>
             <div className="price-calls">{planDescription(plan.id)}</div>
