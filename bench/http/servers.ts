@@ -65,11 +65,16 @@ export async function startFloor(workers: number): Promise<RunningServer> {
   return { port, pid: child.pid, headers: {}, path: '/sign', stop: stopper(child) };
 }
 
-/** The product, with an account on a paid plan (so the free tier's 100 calls do not stop the run) and its API key. */
+/**
+ * The product, with an account on the operator's Unlimited plan (so the free tier's 100 calls do
+ * not stop the run, and a long run meters every call the way a paid call within its allowance is)
+ * and its API key. It runs as behind a proxy (TRUST_PROXY=1), which a production server may do only
+ * with a payment mode chosen: off, since the bench sells nothing (docs/decisions/035).
+ */
 export async function startProduct(workers: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pq-bench-http-'));
   // One key drives every client here, so its concurrency limit is lifted: the bench measures throughput, not the limit.
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: '1', ENGINE_WORKERS: String(workers), API_KEY_CONCURRENCY: '1024' };
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: '1', PAYMENTS: 'off', ENGINE_WORKERS: String(workers), API_KEY_CONCURRENCY: '1024' };
   const { child, port } = await start('server/main.ts', env, '/api/health');
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
   try {
@@ -97,7 +102,7 @@ async function apiKeyOf(port: number, dataDir: string): Promise<Record<string, s
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...proxied, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };
   const db = new Database(join(dataDir, 'app.db'));
-  db.prepare("UPDATE users SET subscription_tier = 'pro'").run();
+  db.prepare("UPDATE users SET subscription_tier = 'unlimited'").run();
   db.close();
   return { 'x-api-key': keys[0]!.keyValue, 'x-api-secret': keySecret };
 }
