@@ -297,7 +297,11 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Calls per calendar month (UTC), per meter: `user:<id>` for personal keys, `purchase:<id>` for plan keys. */
+/**
+ * Calls per calendar month (UTC), per meter: `user:<id>` is an account's, which every key of it
+ * draws on; `key:<pk_…>` counts one key's calls as a statistic. `purchase:<id>` rows are plan keys'
+ * own allowances from before migration 0009 (docs/decisions/036), kept as history.
+ */
 export const monthlyUsage = sqliteTable(
   'monthly_usage',
   {
@@ -307,6 +311,24 @@ export const monthlyUsage = sqliteTable(
     calls: integer('calls').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.meter, t.month] })],
+);
+
+/**
+ * Calls added to an account's allowance for one month. Migration 0009 wrote them for the month it
+ * ran in, so that folding plan keys' own allowances into the account's took no free call from
+ * anyone (docs/decisions/036).
+ */
+export const allowanceCredits = sqliteTable(
+  'allowance_credits',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM in UTC. */
+    month: text('month').notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
 /** First responses of public POSTs sent with an Idempotency-Key, replayed for 24 hours. */

@@ -9,8 +9,9 @@ export interface ApiCaller {
   userId: string;
   /** The pk_… identifier used. */
   keyValue: string;
-  /** A personal key draws on the user's tier; a plan key on its purchase's allowance. */
+  /** Personal, or issued with a purchase; both draw on the account's one allowance. */
   kind: 'personal' | 'plan';
+  /** A plan key's purchase, whose call totals it adds to. */
   purchaseId: number | null;
 }
 

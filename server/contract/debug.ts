@@ -11,7 +11,7 @@ export const KeyCredentials = z
 
 export const KeyUsage = z
   .object({
-    used: z.number().int().meta({ description: 'Calls counted for what this key draws on (its owner’s tier, or its plan).' }),
+    used: z.number().int().meta({ description: 'Calls counted against the allowance this key draws on: its account’s, shared by all its keys.' }),
     limit: z.number().int().nullable().meta({ description: 'null on Unlimited' }),
     currentPlan: z.string(),
     keyKind: z.enum(['personal', 'plan']),

@@ -18,13 +18,10 @@ const notYours = { 404: { description: 'No key with this value on your account',
 export function debugRoutes(ctx: AppContext): void {
   const { api, keys, metering, operations } = ctx;
 
+  // Every key draws on its account's one allowance (docs/decisions/036): a key sees the account's usage.
   const usageOf = (caller: ApiCaller): z.infer<typeof KeyUsage> => {
     const summary = metering.summary(caller.userId);
-    if (caller.kind === 'personal') {
-      return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: 'personal', overageCharges: summary.overageCharges };
-    }
-    const plan = metering.planKeyUsage(caller.keyValue, caller.userId);
-    return { used: plan.used, limit: plan.limit, currentPlan: plan.planType, keyKind: 'plan', overageCharges: summary.overageCharges };
+    return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: caller.kind, overageCharges: summary.overageCharges };
   };
   const operationsOf = (caller: ApiCaller): z.infer<typeof KeyOperations> => ({
     operations: operations.forApiKey(caller.keyValue, OPERATIONS_LIMIT).map(toCryptoOperation),

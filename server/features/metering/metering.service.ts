@@ -1,23 +1,25 @@
 /**
- * Metering (docs/api.md §5.2, §14). Each public call that passed validation is admitted once, before
- * the work, against what its account has left; it is charged only in the commit that records its
- * answer (settle), and a call that fails or dies unanswered is not charged at all
- * (docs/decisions/028-answered-means-recorded.md). Between the two its place is held in memory.
+ * Metering (docs/api.md §5.2, §14; docs/decisions/036). Each public call that passed validation is
+ * admitted once, before the work, against what its account has left; it is charged only in the
+ * commit that records its answer (settle), and a call that fails or dies unanswered is not charged
+ * at all (docs/decisions/028-answered-means-recorded.md). Between the two its place is held in memory.
+ * Every key of an account, personal or plan, draws on the account's one allowance:
  * - Free: 100 calls in total, then 429 usage_limit_reached.
- * - Starter / Pro with a personal key: the calendar month's (UTC) allowance, then 1 cent per call
- *   added to the account's one overage row for the month in billing_charges and to
- *   users.overageCharges; an account whose overage is unpaid 30 days after its month ended is held
- *   to the allowance (429 overage_unpaid) until it pays (docs/api.md §14.3).
- * - A plan key draws on its purchase's monthly allowance the same way.
+ * - Starter / Pro: the calendar month's (UTC) allowance (plus a month's allowance credit, if any),
+ *   then 1 cent per call added to the account's one overage row for the month in billing_charges
+ *   and to users.overageCharges; an account whose overage is unpaid 30 days after its month ended
+ *   is held to the allowance (429 overage_unpaid) until it pays (docs/api.md §14.3).
  * - Unlimited (set by the operator): every call answered, none charged.
  * - With payments off (PAYMENTS=off) nothing can be paid, so no overage accrues: calls past the
  *   allowance are refused with usage_limit_reached (docs/decisions/035).
- * - A plan past its end falls back here, on the account's first call after it. */
+ * - A plan past its end falls back here, on the account's first call after it.
+ * Per key, calls are counted as statistics (`key:<pk_…>` per month; a plan key's and its purchase's
+ * totals), never as a limit. */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
 import { OVERAGE_CENTS_PER_CALL, tierAllowance, type Tier } from '../../../shared/plans.ts';
-import { monthlyUsage, planApiKeys, purchases, users } from '../../../db/schema.ts';
+import { allowanceCredits, monthlyUsage, users } from '../../../db/schema.ts';
 import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached, USAGE_LIMIT_MESSAGE } from '../../errors.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
@@ -27,12 +29,12 @@ import { Reservations } from './reservations.ts';
 
 export interface MeterTicket {
   userId: string;
-  /** users.api_usage_count takes the call (every personal call; the free tier's limit is on it). */
-  lifetime: boolean;
-  /** The monthly_usage row that takes the call, if any. */
+  /** The key the call was made with: its statistics take the call. */
+  keyValue: string;
+  /** The account's monthly_usage row that takes the call (paid tiers), if any. */
   meter: { name: string; month: string } | null;
+  /** The purchase of a plan key, whose totals take the call too. */
   purchaseId: number | null;
-  planKeyValue: string | null;
   /** Past the allowance: the month whose overage row takes a cent. */
   overageMonth: string | null;
   /** The place held in Reservations (the counter the limit is checked on); null once settled or refunded. */
@@ -58,8 +60,7 @@ export const OVERAGE_UNPAID_MESSAGE =
 export class MeteringService {
   // Metering runs on every public call, so its statements are raw SQL prepared once: drizzle's
   // query building and row mapping here cost more than SQLite's own work (docs/decisions/010).
-  private readonly personal;
-  private readonly monthCalls;
+  private readonly account;
   private readonly overdue;
   private readonly addLifetime;
   private readonly addMonthly;
@@ -80,13 +81,17 @@ export class MeteringService {
     this.now = options.now ?? (() => new Date());
     this.overage = options.overage ?? true;
     const sqlite = db.$client;
-    // The account and its calls this month in one statement: the month's count is needed on every paid call.
-    this.personal = sqlite.prepare<[string, string, string], { tier: Tier; expiresAt: number | null; used: number; limit: number; monthCalls: number | null }>(
+    // The account, its calls this month and the month's allowance credit in one statement: both are
+    // needed on every paid call.
+    this.account = sqlite.prepare<
+      [string, string, string, string, string],
+      { tier: Tier; expiresAt: number | null; used: number; limit: number; monthCalls: number | null; credit: number | null }
+    >(
       `SELECT subscription_tier AS tier, plan_expires_at AS expiresAt, api_usage_count AS used, api_usage_limit AS "limit",
-         (SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?) AS monthCalls
+         (SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?) AS monthCalls,
+         (SELECT calls FROM allowance_credits WHERE user_id = ? AND month = ?) AS credit
        FROM users WHERE id = ?`,
     );
-    this.monthCalls = sqlite.prepare<[string, string], { calls: number }>('SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?');
     this.overdue = sqlite.prepare<[string, string], { month: string }>(
       "SELECT month FROM billing_charges WHERE user_id = ? AND charge_type = 'overage' AND status = 'pending' AND amount > 0 AND month < ? LIMIT 1",
     );
@@ -108,54 +113,36 @@ export class MeteringService {
 
   /**
    * Admits one call for the caller, or throws (429 usage_limit_reached, overage_unpaid; 403): its
-   * place in the allowance is held until settle() charges it in the commit that records the answer,
-   * or refund() lets it go. Nothing is written here, so a call that dies unanswered costs nothing.
+   * place in the account's allowance is held until settle() charges it in the commit that records
+   * the answer, or refund() lets it go. Nothing is written here, so a call that dies unanswered costs nothing.
    */
   meter(caller: ApiCaller): MeterTicket {
-    const ticket = caller.kind === 'plan' ? this.meterPlanKey(caller) : this.meterPersonal(caller.userId);
-    this.reservations.hold(ticket.held!);
-    return ticket;
-  }
-
-  private meterPersonal(userId: string): MeterTicket {
     const now = this.now();
+    const { userId } = caller;
     const meter = `user:${userId}`;
     const month = monthOf(now);
-    let user = this.personal.get(meter, month, userId);
+    let user = this.account.get(meter, month, userId, month, userId);
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
     if (user.expiresAt !== null && user.expiresAt <= now.getTime()) {
       this.db.transaction((tx) => syncAccountPlan(tx, userId, this.now()), { behavior: 'immediate' });
-      user = this.personal.get(meter, month, userId)!;
+      user = this.account.get(meter, month, userId, month, userId)!;
     }
-    const ticket: MeterTicket = { userId, lifetime: true, meter: null, purchaseId: null, planKeyValue: null, overageMonth: null, held: null };
+    const ticket: MeterTicket = { userId, keyValue: caller.keyValue, meter: null, purchaseId: caller.purchaseId, overageMonth: null, held: null };
     if (user.tier === 'free') {
       ticket.held = `lifetime:${userId}`;
       if (user.used + this.reservations.count(ticket.held) >= user.limit) throw usageLimitReached(this.overage ? USAGE_LIMIT_MESSAGE : OPERATOR_LIMIT_MESSAGE);
-      return ticket;
+    } else {
+      this.countMonth(ticket, meter, month, user.monthCalls ?? 0, (tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY) + (user.credit ?? 0));
     }
-    return this.countMonth(ticket, meter, month, user.monthCalls ?? 0, tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY);
-  }
-
-  private meterPlanKey(caller: ApiCaller): MeterTicket {
-    const purchase = this.db.select().from(purchases).where(eq(purchases.id, caller.purchaseId!)).get();
-    const expired = purchase?.expiresAt != null && purchase.expiresAt.getTime() <= this.now().getTime();
-    if (!purchase || !purchase.isActive || purchase.status !== 'completed' || expired) {
-      throw forbidden('plan_inactive', 'The plan of this API key is not active: renew it or use a personal key.');
-    }
-    const ticket: MeterTicket = {
-      userId: caller.userId, lifetime: false, meter: null, purchaseId: purchase.id, planKeyValue: caller.keyValue, overageMonth: null, held: null,
-    };
-    const meter = `purchase:${purchase.id}`;
-    const month = monthOf(this.now());
-    const calls = this.monthCalls.get(meter, month)?.calls ?? 0;
-    return this.countMonth(ticket, meter, month, calls, purchase.usageLimit ?? Number.POSITIVE_INFINITY);
+    this.reservations.hold(ticket.held!);
+    return ticket;
   }
 
   /**
    * Places the call in the month's count (answered calls plus those held); past the allowance it
    * will cost a cent of overage, unless older overage is overdue: then it is refused.
    */
-  private countMonth(ticket: MeterTicket, meter: string, month: string, answered: number, allowance: number): MeterTicket {
+  private countMonth(ticket: MeterTicket, meter: string, month: string, answered: number, allowance: number): void {
     ticket.meter = { name: meter, month };
     ticket.held = `month:${meter}:${month}`;
     const calls = answered + this.reservations.count(ticket.held) + 1;
@@ -164,7 +151,6 @@ export class MeteringService {
       if (this.overdue.get(ticket.userId, overdueBefore(this.now()))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
       ticket.overageMonth = month;
     }
-    return ticket;
   }
 
   /**
@@ -173,12 +159,15 @@ export class MeteringService {
    * the flow then refunds the ticket).
    */
   settle(ticket: MeterTicket, sums: CommitSums): void {
-    const { userId, meter, purchaseId, planKeyValue, overageMonth } = ticket;
-    if (ticket.lifetime) sums.add(`lifetime:${userId}`, 1, (n) => this.addLifetime.run(n, userId));
+    const { userId, keyValue, meter, purchaseId, overageMonth } = ticket;
+    sums.add(`lifetime:${userId}`, 1, (n) => this.addLifetime.run(n, userId));
     if (meter) sums.add(`month:${meter.name}:${meter.month}`, 1, (n) => this.addMonthly.run(meter.name, meter.month, n));
+    const keyMeter = `key:${keyValue}`;
+    const month = meter?.month ?? monthOf(this.now());
+    sums.add(`month:${keyMeter}:${month}`, 1, (n) => this.addMonthly.run(keyMeter, month, n));
     if (purchaseId !== null) {
       sums.add(`purchase:${purchaseId}`, 1, (n) => this.addPurchase.run(n, purchaseId));
-      sums.add(`plan-key:${planKeyValue!}`, 1, (n) => this.addPlanKey.run(n, planKeyValue!));
+      sums.add(`plan-key:${keyValue}`, 1, (n) => this.addPlanKey.run(n, keyValue));
     }
     if (overageMonth !== null) {
       sums.add(`overage:${userId}:${overageMonth}`, OVERAGE_CENTS_PER_CALL, (cents) => {
@@ -206,7 +195,7 @@ export class MeteringService {
     ticket.held = null;
   }
 
-  /** The dashboard's usage figures for a user's personal tier. */
+  /** The dashboard's usage figures: the account's one allowance, drawn on by all its keys. */
   summary(userId: string): z.infer<typeof UsageSummary> {
     let user = this.db.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new AppError(404, 'account_missing', 'This account no longer exists.');
@@ -218,23 +207,15 @@ export class MeteringService {
     if (tier === 'free') {
       return { apiCallsThisMonth: user.apiUsageCount, planLimit: user.apiUsageLimit, currentPlan: tier, overageCharges: user.overageCharges };
     }
-    const row = this.db
-      .select()
-      .from(monthlyUsage)
-      .where(and(eq(monthlyUsage.meter, `user:${userId}`), eq(monthlyUsage.month, monthOf(this.now()))))
-      .get();
-    return { apiCallsThisMonth: row?.calls ?? 0, planLimit: tierAllowance(tier), currentPlan: tier, overageCharges: user.overageCharges };
-  }
-
-  /** What a plan key has used of its purchase's allowance (the debug key inspector). */
-  planKeyUsage(keyValue: string, userId: string): { used: number; limit: number; planType: string } {
-    const plan = this.db
-      .select({ used: planApiKeys.usageCount, limit: purchases.usageLimit, planType: purchases.planType })
-      .from(planApiKeys)
-      .innerJoin(purchases, eq(purchases.id, planApiKeys.purchaseId))
-      .where(and(eq(planApiKeys.keyValue, keyValue), eq(planApiKeys.userId, userId)))
-      .get();
-    if (!plan) throw new AppError(404, 'plan_key_missing', 'This plan key no longer has a purchase.');
-    return { used: plan.used, limit: plan.limit ?? 0, planType: plan.planType };
+    const month = monthOf(this.now());
+    const row = this.db.select().from(monthlyUsage).where(and(eq(monthlyUsage.meter, `user:${userId}`), eq(monthlyUsage.month, month))).get();
+    const credit = this.db.select().from(allowanceCredits).where(and(eq(allowanceCredits.userId, userId), eq(allowanceCredits.month, month))).get();
+    const allowance = tierAllowance(tier);
+    return {
+      apiCallsThisMonth: row?.calls ?? 0,
+      planLimit: allowance === null ? null : allowance + (credit?.calls ?? 0),
+      currentPlan: tier,
+      overageCharges: user.overageCharges,
+    };
   }
 }

@@ -147,34 +147,52 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('plan keys', () => {
-  it('draw on their purchase’s monthly allowance, not the owner’s free tier, and charge overage past it', async () => {
+describe('one allowance per account (docs/decisions/036)', () => {
+  it('every key of the account draws on it: a plan key’s calls count in the account’s month, and overage starts past the account’s allowance', async () => {
     const who = await signUpWithKey(app);
     const db = app.context.database.sqlite;
     const purchase = db
-      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit) VALUES (?, ?, 'starter', 'Starter', 19900, 'completed', 2) RETURNING id")
-      .get(who.user.id, `order-${who.user.id}`) as { id: number };
+      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, expires_at) VALUES (?, ?, 'starter', 'Starter', 19900, 'completed', 10000, ?) RETURNING id")
+      .get(who.user.id, `order-${who.user.id}`, Date.now() + 86_400_000) as { id: number };
+    sql("UPDATE users SET subscription_tier = 'starter', api_usage_limit = 10000, plan_expires_at = ? WHERE id = ?", Date.now() + 86_400_000, who.user.id);
     const secret = 'sk_' + 'P'.repeat(43);
-    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Starter key', ?, ?, 'starter', 2)")
+    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Starter key', ?, ?, 'starter', 10000)")
       .run(purchase.id, who.user.id, `pk_plan${purchase.id}`, secretDigest(secret));
     const planKey = { ...who, apiKey: `pk_plan${purchase.id}`, apiSecret: secret };
-    for (let i = 0; i < 3; i++) expect((await verifyCall(planKey)).status).toBe(200);
-    expect((await usage(who)).apiCallsThisMonth).toBe(0);
-    const counted = db.prepare('SELECT usage_count AS n FROM plan_api_keys WHERE purchase_id = ?').get(purchase.id) as { n: number };
-    expect(counted.n).toBe(3);
-    expect((await usage(who)).overageCharges).toBe(1);
+    const month = new Date().toISOString().slice(0, 7);
+    db.prepare('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 9998)').run(`user:${who.user.id}`, month);
+
+    for (const key of [planKey, who, planKey]) expect((await verifyCall(key)).status).toBe(200);
+    expect(await usage(who)).toMatchObject({ apiCallsThisMonth: 10_001, planLimit: 10_000, overageCharges: 1 });
+    const keyCalls = (value: string) => (db.prepare('SELECT calls AS n FROM monthly_usage WHERE meter = ? AND month = ?').get(`key:${value}`, month) as { n: number }).n;
+    expect([keyCalls(planKey.apiKey), keyCalls(who.apiKey)]).toEqual([2, 1]);
+    expect(sqlCount('SELECT usage_count AS n FROM plan_api_keys WHERE purchase_id = ?', purchase.id)).toBe(2);
+    expect(sqlCount("SELECT count(*) AS n FROM monthly_usage WHERE meter LIKE 'purchase:%'")).toBe(0);
     const inspected = await request(app.app).post('/api/debug/user-usage').send({ apiKey: planKey.apiKey, apiSecret: secret });
-    expect(inspected.body).toMatchObject({ used: 3, limit: 2, keyKind: 'plan', currentPlan: 'starter' });
+    expect(inspected.body).toMatchObject({ used: 10_001, limit: 10_000, keyKind: 'plan', currentPlan: 'starter' });
   });
 
-  it('stop when their purchase is no longer active', async () => {
+  it('adds a month’s allowance credit to the allowance', async () => {
+    const who = await signUpWithKey(app);
+    const month = new Date().toISOString().slice(0, 7);
+    sql("UPDATE users SET subscription_tier = 'starter', api_usage_limit = 10000 WHERE id = ?", who.user.id);
+    sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 10000)', `user:${who.user.id}`, month);
+    sql('INSERT INTO allowance_credits (user_id, month, calls) VALUES (?, ?, 1)', who.user.id, month);
+    expect((await usage(who)).planLimit).toBe(10_001);
+    expect((await verifyCall(who)).status).toBe(200);
+    expect(await usage(who)).toMatchObject({ apiCallsThisMonth: 10_001, overageCharges: 0 });
+    expect((await verifyCall(who)).status).toBe(200);
+    expect((await usage(who)).overageCharges).toBe(1);
+  });
+
+  it('refuses a plan key switched off with its refunded plan: 403 plan_inactive', async () => {
     const who = await signUpWithKey(app);
     const db = app.context.database.sqlite;
     const purchase = db
-      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES (?, ?, 'pro', 'Pro', 79900, 'completed', 100000, 0) RETURNING id")
+      .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES (?, ?, 'pro', 'Pro', 79900, 'refunded', 100000, 0) RETURNING id")
       .get(who.user.id, `order-x-${who.user.id}`) as { id: number };
     const secret = 'sk_' + 'Q'.repeat(43);
-    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Pro key', ?, ?, 'pro', 100000)")
+    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit, is_active) VALUES (?, ?, 'Pro key', ?, ?, 'pro', 100000, 0)")
       .run(purchase.id, who.user.id, `pk_inactive${purchase.id}`, secretDigest(secret));
     const res = await verifyCall({ ...who, apiKey: `pk_inactive${purchase.id}`, apiSecret: secret });
     expect(res.status).toBe(403);

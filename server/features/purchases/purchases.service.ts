@@ -23,15 +23,15 @@ export class PurchasesService {
 
   /** Newest first; `limit` purchases with ids below `before` when given, and the newest plan keys. */
   forUser(userId: string, limit = PURCHASES_LIMIT, before?: number): { purchases: z.infer<typeof Purchase>[]; planApiKeys: z.infer<typeof PlanApiKey>[] } {
-    // A purchase's monthly allowance is metered as `purchase:<id>` (see MeteringService).
-    const meterOf = (purchaseId: typeof purchases.id | typeof planApiKeys.purchaseId) =>
-      and(eq(monthlyUsage.meter, sql`'purchase:' || ${purchaseId}`), eq(monthlyUsage.month, monthOf(this.now())));
-    const firstKey = sql<string | null>`(SELECT ${planApiKeys.keyValue} FROM ${planApiKeys} WHERE ${planApiKeys.purchaseId} = ${purchases.id} ORDER BY ${planApiKeys.id} LIMIT 1)`;
+    // A key's calls this month are counted as `key:<pk_…>` (see MeteringService): a statistic, since
+    // every key of the account draws on its one allowance.
+    const meterOf = (keyValue: typeof planApiKeys.keyValue) => and(eq(monthlyUsage.meter, sql`'key:' || ${keyValue}`), eq(monthlyUsage.month, monthOf(this.now())));
 
     const purchaseRows = this.db
-      .select({ purchase: purchases, callsThisMonth: monthlyUsage.calls, apiKey: firstKey })
+      .select({ purchase: purchases, callsThisMonth: monthlyUsage.calls, apiKey: planApiKeys.keyValue })
       .from(purchases)
-      .leftJoin(monthlyUsage, meterOf(purchases.id))
+      .leftJoin(planApiKeys, eq(planApiKeys.purchaseId, purchases.id))
+      .leftJoin(monthlyUsage, meterOf(planApiKeys.keyValue))
       .where(before === undefined ? eq(purchases.userId, userId) : and(eq(purchases.userId, userId), lt(purchases.id, before)))
       .orderBy(desc(purchases.id))
       .limit(limit)
@@ -41,7 +41,7 @@ export class PurchasesService {
       .select({ key: planApiKeys, usageLimit: purchases.usageLimit, callsThisMonth: monthlyUsage.calls })
       .from(planApiKeys)
       .innerJoin(purchases, eq(purchases.id, planApiKeys.purchaseId))
-      .leftJoin(monthlyUsage, meterOf(planApiKeys.purchaseId))
+      .leftJoin(monthlyUsage, meterOf(planApiKeys.keyValue))
       .where(eq(planApiKeys.userId, userId))
       .orderBy(desc(planApiKeys.id))
       .limit(PURCHASES_LIMIT)

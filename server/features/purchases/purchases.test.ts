@@ -47,7 +47,7 @@ describe('GET /api/user/purchases', () => {
     const pending = buy(who.user.id, { planType: 'pro', status: 'pending', withKey: false });
     app.context.database.sqlite
       .prepare('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 42)')
-      .run(`purchase:${first.purchase.id}`, monthOf(new Date()));
+      .run(`key:${first.key!.row.keyValue}`, monthOf(new Date()));
 
     const { body } = await who.agent.get('/api/user/purchases');
     expect(body.purchases.map((p: { id: number }) => p.id)).toEqual([pending.purchase.id, first.purchase.id]);
