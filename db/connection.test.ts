@@ -32,9 +32,11 @@ describe('openDatabase', () => {
       .all()
       .map((r) => (r as { name: string }).name);
     for (const t of ['users', 'api_keys', 'crypto_operations', 'contact_messages', 'pricing_plans',
-      'purchases', 'plan_api_keys', 'billing_charges', 'signing_keys', 'sessions']) {
+      'purchases', 'plan_grants', 'allowance_credits', 'billing_charges', 'signing_keys', 'sessions']) {
       expect(tables).toContain(t);
     }
+    // Plan keys are API keys issued with a purchase since migration 0010.
+    expect(tables).not.toContain('plan_api_keys');
   });
 
   it('seeds the four plans in cents, and reopening neither duplicates nor fails', () => {

@@ -59,6 +59,15 @@ export const users = sqliteTable('users', {
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
 
+/** What an API key may be restricted to (docs/decisions/036); a key with no list may do all of them. */
+export const KEY_OPERATIONS = ['sign', 'verify', 'prove'] as const;
+export type KeyOperation = (typeof KEY_OPERATIONS)[number];
+
+/**
+ * Every API key of an account: made by its owner, at sign-up, or issued with a purchase (a plan key,
+ * `purchaseId` set). All of them draw on the account's one allowance and share one lifecycle
+ * (docs/decisions/036).
+ */
 export const apiKeys = sqliteTable(
   'api_keys',
   {
@@ -73,11 +82,24 @@ export const apiKeys = sqliteTable(
     secretDigest: text('secret_digest').notNull(),
     /** The secret of a platform-created key, AES-GCM-sealed until the owner's first look. */
     pendingSecret: text('pending_secret'),
+    /** After a rotation: the old secret's digest, still accepted until previousSecretExpiresAt. */
+    previousSecretDigest: text('previous_secret_digest'),
+    previousSecretExpiresAt: integer('previous_secret_expires_at', { mode: 'timestamp_ms' }),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** The purchase a plan key was issued with; null for the owner's own keys. */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    /** The operations the key may call; null: all of them. */
+    allowedOperations: text('allowed_operations', { mode: 'json' }).$type<KeyOperation[]>(),
+    /** When the key stops working; null: never. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    /** Calls made with the key, in total (a statistic; its months are `key:<pk_…>` in monthly_usage). */
+    usageCount: integer('usage_count').notNull().default(0),
     lastUsed: integer('last_used', { mode: 'timestamp_ms' }),
+    /** The client address of the last call (as TRUST_PROXY resolves it). */
+    lastUsedIp: text('last_used_ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('api_keys_user_idx').on(t.userId)],
+  (t) => [index('api_keys_user_idx').on(t.userId), uniqueIndex('api_keys_purchase_idx').on(t.purchaseId)],
 );
 
 export const cryptoOperations = sqliteTable(
@@ -204,34 +226,6 @@ export const planGrants = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('plan_grants_user_idx').on(t.userId, t.id)],
-);
-
-export const planApiKeys = sqliteTable(
-  'plan_api_keys',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    purchaseId: integer('purchase_id')
-      .notNull()
-      .references(() => purchases.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    keyName: text('key_name').notNull(),
-    keyValue: text('key_value').notNull().unique(),
-    secretDigest: text('secret_digest').notNull(),
-    pendingSecret: text('pending_secret'),
-    planType: text('plan_type').notNull(),
-    usageCount: integer('usage_count').notNull().default(0),
-    usageLimit: integer('usage_limit'),
-    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-    lastUsed: integer('last_used', { mode: 'timestamp_ms' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('plan_api_keys_user_idx').on(t.userId),
-    // A purchase issues exactly one plan key, however often its capture is replayed.
-    uniqueIndex('plan_api_keys_purchase_idx').on(t.purchaseId),
-  ],
 );
 
 export const billingCharges = sqliteTable(

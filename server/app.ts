@@ -133,7 +133,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   });
 
   const mailer = new Mailer(config.smtp);
-  const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')));
+  const now = deps.now ?? (() => new Date());
+  const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const auth = new AuthService(db, keys, new PasswordHasher(config.scryptLogN, config.hashing), new LoginThrottle(config.loginThrottle));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
@@ -147,7 +148,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
   const apiKeyAuth: RequestHandler = (req, _res, next) => {
-    req.apiCaller = keys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'));
+    req.apiCaller = keys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'), { ip: req.ip });
     next();
   };
   const authChains: Record<Auth, RequestHandler[]> = {
@@ -158,7 +159,6 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   };
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
-  const now = deps.now ?? (() => new Date());
   const metering = new MeteringService(db, { now, overage: config.payments.mode !== 'off' });
   const idempotency = new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
   // Before serving: idempotent calls the previous process left running died with it, unanswered.

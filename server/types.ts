@@ -13,6 +13,8 @@ export interface ApiCaller {
   kind: 'personal' | 'plan';
   /** A plan key's purchase, whose call totals it adds to. */
   purchaseId: number | null;
+  /** The operations the key may call; null: all of them. */
+  allowedOperations: readonly ('sign' | 'verify' | 'prove')[] | null;
 }
 
 declare global {

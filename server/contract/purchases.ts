@@ -30,7 +30,7 @@ export const PlanApiKey = z
     planType: z.string(),
     keyName: z.string(),
     keyValue: z.string(),
-    secretRevealable: z.boolean().meta({ description: 'True while the secret waits for its one reveal (POST /api/user/plan-keys/{id}/reveal-secret)' }),
+    secretRevealable: z.boolean().meta({ description: 'True while the secret waits for its one reveal (POST /api/keys/{id}/reveal-secret)' }),
     usageCount: z.number().int().meta({ description: 'Calls made with this key, in total' }),
     usageLimit: z.number().int().nullable().meta({ description: 'Its plan’s calls per month, an allowance every key of the account shares' }),
     callsThisMonth: z.number().int().meta({ description: 'Calls made this calendar month (UTC) with this key (a statistic, not a limit)' }),

@@ -13,7 +13,8 @@ const served = everyRouteServer();
 function routes() {
   return served.app.context.api.routes.map((r) => ({
     method: r.method,
-    path: r.path.replace(':id', String(served.account.keyId)),
+    // The account's key would be gone after the first delete: a delete is sent for a key that is not there.
+    path: r.path.replace(':id', r.method === 'delete' ? '999999' : String(served.account.keyId)),
     name: `${r.method.toUpperCase()} ${r.path}`,
   }));
 }
@@ -81,7 +82,8 @@ describe('every route refuses bad input with a 4xx and a message', () => {
   });
 
   it('wrong content type on writes', async () => {
-    for (const route of routes().filter((r) => r.method !== 'get')) {
+    // GET and DELETE read no body, so its type does not matter to them.
+    for (const route of routes().filter((r) => r.method !== 'get' && r.method !== 'delete')) {
       const res = await send(route.method, route.path, 'message=hello', 'application/x-www-form-urlencoded');
       expectClientError(res, route.name);
     }

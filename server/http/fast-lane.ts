@@ -28,7 +28,21 @@ export interface FastLaneOptions {
 }
 
 /** The Express request fields that the shared middleware and handlers read, set on node's request as own properties. */
-type LaneRequest = IncomingMessage & { originalUrl: string; path: string; secure: boolean; body: unknown };
+type LaneRequest = IncomingMessage & { originalUrl: string; path: string; secure: boolean; ip: string | undefined; body: unknown };
+
+/**
+ * The client's address as Express's req.ip gives it (proxy-addr's rule): from the socket's address
+ * back along X-Forwarded-For, as far as each hop is trusted.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustProxy): string | undefined {
+  const forwarded = req.headers['x-forwarded-for'];
+  const socket = req.socket.remoteAddress;
+  if (forwarded === undefined || !trust(socket, 0)) return socket;
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((a) => a.trim()).reverse();
+  const chain = [socket, ...hops];
+  for (let i = 0; i < chain.length - 1; i++) if (!trust(chain[i], i)) return chain[i];
+  return chain[chain.length - 1];
+}
 
 /** A body-parser-shaped failure, so the one error handler answers the lane's as it answers Express's. */
 const bodyError = (type: string, message: string, extra: object = {}) => Object.assign(new Error(message), { type, ...extra });
@@ -80,6 +94,7 @@ export class FastLane {
     req.originalUrl = url;
     req.path = query === -1 ? url : url.slice(0, query);
     req.secure = this.secure(req);
+    req.ip = clientAddress(req, this.options.trustProxy);
     req.body = undefined;
     const fail = (error: unknown) => this.fail(error, req, res);
     run(this.options.before, req, res, fail, () =>

@@ -28,13 +28,13 @@ async function sealEverything(t: TestApp) {
     .values({ userId: user.id, paypalOrderId: 'ORDER1', planType: 'starter', planName: 'Starter', amount: 900, status: 'completed' })
     .returning()
     .all();
-  const planKey = context.keys.createPlanKey({ userId: user.id, purchaseId: purchase!.id, planType: 'starter', keyName: 'plan' });
+  const planKey = context.keys.createPlanKey({ userId: user.id, purchaseId: purchase!.id, keyName: 'plan' });
   t.context.database.sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)").run(user.id);
-  const [apiKey] = context.keys.list(user.id);
+  const apiKey = context.keys.list(user.id).find((k) => k.row.purchaseId === null);
   return {
     userId: user.id,
     agent,
-    apiKeyId: apiKey!.id,
+    apiKeyId: apiKey!.row.id,
     planKey,
     signingKey,
     signingSeed: Buffer.from(context.signingKeys.seedOf(signingKey)).toString('hex'),
@@ -56,7 +56,7 @@ describe('rotate-master-key', () => {
     rotateMasterKey(config, {}, printed.out);
     expect(readFileSync(join(dir, 'master.key'), 'utf8')).not.toBe(oldKey);
     expect(existsSync(join(dir, 'master.key.new'))).toBe(false);
-    expect(printed.text()).toContain('1 signing-key seeds, 1 service-key seeds, 1 pending API-key secrets, 1 pending plan-key secrets');
+    expect(printed.text()).toContain('1 signing-key seeds, 1 service-key seeds, 2 pending API-key secrets');
     expect(printed.text()).toMatch(/Removed 1 idempotency records and 1 sessions/);
 
     const after = await createApp({ config });
@@ -68,7 +68,7 @@ describe('rotate-master-key', () => {
       const serviceRow = context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop')!;
       expect(Buffer.from(context.serviceKeys.seedOf(serviceRow)).toString('hex')).toBe(sealed.serviceSeed);
       expect(context.keys.revealSecret(sealed.userId, sealed.apiKeyId).secret).toMatch(/^sk_/);
-      expect(context.keys.revealPlanKeySecret(sealed.userId, sealed.planKey.row.id).secret).toBe(sealed.planKey.secret);
+      expect(context.keys.revealSecret(sealed.userId, sealed.planKey.row.id).secret).toBe(sealed.planKey.secret);
       expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM idempotency_records').get()).toEqual({ n: 0 });
       expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
     } finally {

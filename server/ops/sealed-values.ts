@@ -24,7 +24,6 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { what: 'signing-key seeds', table: 'signing_keys', column: 'sealed_seed', purpose: 'signing-key-seed', fields: ['id'], aad: (r) => `signing-key-seed:${r.id}` },
   { what: 'service-key seeds', table: 'service_keys', column: 'sealed_seed', purpose: 'service-key-seed', fields: ['id'], aad: (r) => `service-key-seed:${r.id}` },
   { what: 'pending API-key secrets', table: 'api_keys', column: 'pending_secret', purpose: 'pending-api-secret', fields: ['key_value'], aad: (r) => `api-key-secret:${r.key_value}` },
-  { what: 'pending plan-key secrets', table: 'plan_api_keys', column: 'pending_secret', purpose: 'pending-api-secret', fields: ['key_value'], aad: (r) => `api-key-secret:${r.key_value}` },
 ];
 
 function hasTable(sqlite: Database.Database, table: string): boolean {

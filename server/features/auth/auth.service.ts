@@ -133,7 +133,7 @@ export class AuthService {
         .values({ ...values, id: randomUUID(), createdAt: now, updatedAt: now })
         .returning()
         .all();
-      this.keys.createKey(row!.id, FIRST_KEY_NAME, 'pending', tx);
+      this.keys.createKey(row!.id, { keyName: FIRST_KEY_NAME }, 'pending', tx);
       return withoutDigest(row!);
     });
   }

@@ -28,6 +28,7 @@ export function dilionRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       publicCall(ctx, req, res, {
+        operation: 'sign',
         prepare: (owner) => dilion.prepareSign(owner, body),
         run: (p, source) => dilion.runSign(p, source),
       }),
@@ -41,6 +42,7 @@ export function dilionRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       publicCall(ctx, req, res, {
+        operation: 'verify',
         prepare: (owner) => dilion.prepareVerify(owner, body),
         run: (p, source) => dilion.runVerify(p, source),
       }),
@@ -55,6 +57,7 @@ export function dilionRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       demoCall(ctx, req, res, {
+        operation: 'sign',
         prepare: (owner) => dilion.prepareSign(owner, body),
         run: (p, source) => dilion.runSign(p, source),
       }),
@@ -69,6 +72,7 @@ export function dilionRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       demoCall(ctx, req, res, {
+        operation: 'verify',
         prepare: (owner) => dilion.prepareVerify(owner, body),
         run: (p, source) => dilion.runVerify(p, source),
       }),

@@ -1,34 +1,41 @@
-/** API-key routes (docs/product.md §7; docs/api.md §13): list, create, reveal once, disable, enable, rotate. */
+/**
+ * API-key routes (docs/product.md §7; docs/api.md §13; docs/decisions/036), for every key of the
+ * account, personal and plan keys alike: list, create, reveal a platform-made secret once, rotate
+ * (the old secret kept 24 hours, or revoked at once), disable, enable, restrict, delete.
+ */
 import { ErrorResponse, IdParams } from '../../contract/common.ts';
-import { ApiKey, ApiKeyList, CreateKeyRequest, RevealedSecret } from '../../contract/keys.ts';
+import { ApiKey, ApiKeyList, CreateKeyRequest, RevealedSecret, RotateKeyRequest, UpdateKeyRequest } from '../../contract/keys.ts';
 import type { AppContext } from '../../context.ts';
 import { toApiKeyResponse } from './keys.service.ts';
 
 const TAG = 'API keys';
 const notFound = { 404: { description: 'No such key on your account', schema: ErrorResponse } };
+const invalid = { 400: { description: 'validation_error: what to fix is in message and param', schema: ErrorResponse } };
+const dateOf = (iso: string | null | undefined) => (iso === undefined ? undefined : iso === null ? null : new Date(iso));
 
 export function keyRoutes(ctx: AppContext): void {
   const { api, keys } = ctx;
+  const view = (userId: string, id: number, secret: string | null = null) => toApiKeyResponse(keys.view(userId, id), keys.now(), secret);
 
   api.route(
     {
       method: 'get', path: '/api/keys', tag: TAG, auth: 'user', summary: 'Your API keys, newest first',
-      description: 'Secrets are never listed; secretRevealable says whether a platform-created secret still waits for its one reveal.',
+      description: 'Your own keys and the plan keys issued with purchases. Secrets are never listed; secretRevealable says whether a platform-created secret still waits for its one reveal.',
       responses: { 200: { description: 'Keys', schema: ApiKeyList } },
     },
-    ({ req }) => keys.list(req.user!.id).map((row) => toApiKeyResponse(row)),
+    ({ req }) => keys.list(req.user!.id).map((k) => toApiKeyResponse(k, keys.now())),
   );
 
   api.route(
     {
       method: 'post', path: '/api/keys', tag: TAG, auth: 'user', body: CreateKeyRequest,
       summary: 'Create an API key',
-      description: 'The response carries keySecret; it is shown this once and only its digest is stored.',
-      responses: { 201: { description: 'The key with its secret', schema: ApiKey }, 409: { description: 'key_limit_reached: 25 API keys already', schema: ErrorResponse } },
+      description: 'Optionally restricted to some operations, or until a time. The response carries keySecret; it is shown this once and only its digest is stored.',
+      responses: { 201: { description: 'The key with its secret', schema: ApiKey }, ...invalid, 409: { description: 'key_limit_reached: 25 API keys already', schema: ErrorResponse } },
     },
     ({ req, body }) => {
-      const { row, secret } = keys.createKey(req.user!.id, body.keyName, 'shown');
-      return toApiKeyResponse(row, secret);
+      const { row, secret } = keys.createKey(req.user!.id, { ...body, expiresAt: dateOf(body.expiresAt) }, 'shown');
+      return view(req.user!.id, row.id, secret);
     },
   );
 
@@ -37,7 +44,7 @@ export function keyRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/keys/:id/reveal-secret', tag: TAG, auth: 'user', params: IdParams,
       summary: 'Show a platform-created secret, once',
       description:
-        'For the key made at sign-up (or with a plan): returns the secret and deletes the stored ' +
+        'For the key made at sign-up or issued with a plan: returns the secret and deletes the stored ' +
         'copy. Afterwards: 410, rotate instead.',
       responses: { 200: { description: 'The secret', schema: RevealedSecret }, ...notFound, 410: { description: 'Already shown', schema: ErrorResponse } },
     },
@@ -49,11 +56,40 @@ export function keyRoutes(ctx: AppContext): void {
 
   api.route(
     {
+      method: 'post', path: '/api/keys/:id/rotate', tag: TAG, auth: 'user', params: IdParams, body: RotateKeyRequest,
+      summary: 'Give a key a new secret',
+      description: 'The key id stays; the new secret is in this response only. The old one keeps working 24 hours (previousSecretExpiresAt), or stops at once with revokeOldSecret: true.',
+      responses: { 200: { description: 'The key with its new secret', schema: ApiKey }, ...invalid, ...notFound },
+    },
+    ({ req, params, body }) => {
+      const { row, secret } = keys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
+      return view(req.user!.id, row.id, secret);
+    },
+  );
+
+  api.route(
+    {
+      method: 'patch', path: '/api/keys/:id', tag: TAG, auth: 'user', params: IdParams, body: UpdateKeyRequest,
+      summary: 'Rename or restrict a key',
+      description: 'allowedOperations limits the calls the key may make (403 operation_not_allowed otherwise); expiresAt ends it (403 api_key_expired after). null lifts a restriction; a field left out stays.',
+      responses: { 200: { description: 'The key', schema: ApiKey }, ...invalid, ...notFound },
+    },
+    ({ req, params, body }) => {
+      keys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
+      return view(req.user!.id, params.id);
+    },
+  );
+
+  api.route(
+    {
       method: 'post', path: '/api/keys/:id/disable', tag: TAG, auth: 'user', params: IdParams,
       summary: 'Disable a key', description: 'Calls with a disabled key get 403 api_key_disabled.',
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
-    ({ req, params }) => toApiKeyResponse(keys.setActive(req.user!.id, params.id, false)),
+    ({ req, params }) => {
+      keys.setActive(req.user!.id, params.id, false);
+      return view(req.user!.id, params.id);
+    },
   );
 
   api.route(
@@ -62,19 +98,21 @@ export function keyRoutes(ctx: AppContext): void {
       summary: 'Enable a disabled key',
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
-    ({ req, params }) => toApiKeyResponse(keys.setActive(req.user!.id, params.id, true)),
+    ({ req, params }) => {
+      keys.setActive(req.user!.id, params.id, true);
+      return view(req.user!.id, params.id);
+    },
   );
 
   api.route(
     {
-      method: 'post', path: '/api/keys/:id/rotate', tag: TAG, auth: 'user', params: IdParams,
-      summary: 'Replace a key’s secret',
-      description: 'The key id stays; the old secret stops working at once; the new one is in this response only.',
-      responses: { 200: { description: 'The key with its new secret', schema: ApiKey }, ...notFound },
+      method: 'delete', path: '/api/keys/:id', tag: TAG, auth: 'user', params: IdParams,
+      summary: 'Delete a key', description: 'For good: calls with it get 401 invalid_api_key. Its operation records stay.',
+      responses: { 204: { description: 'Deleted' }, ...notFound },
     },
-    ({ req, params }) => {
-      const { row, secret } = keys.rotate(req.user!.id, params.id);
-      return toApiKeyResponse(row, secret);
+    ({ req, params, res }) => {
+      keys.delete(req.user!.id, params.id);
+      res.status(204).end();
     },
   );
 }

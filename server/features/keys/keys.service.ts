@@ -1,35 +1,52 @@
 /**
- * Personal API keys: create, list, reveal a platform-made secret once, disable/enable, rotate, and
- * authenticate public calls (docs/api.md §13). Every query is scoped to the owner's user id.
+ * API keys, of every kind (docs/api.md §13; docs/decisions/036): the owner's own, the sign-up key and
+ * plan keys issued with a purchase share one table and one lifecycle. Create, list, reveal a
+ * platform-made secret once, rotate (the old secret kept for a grace period, or revoked at once),
+ * disable, enable, restrict (operations, expiry), delete, and authenticate public calls. Every query
+ * is scoped to the owner's user id.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/connection.ts';
-import { apiKeys, planApiKeys } from '../../../db/schema.ts';
+import { apiKeys, monthlyUsage, type KeyOperation } from '../../../db/schema.ts';
 import type { ApiKey } from '../../contract/keys.ts';
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../security/tokens.ts';
 import type { ApiCaller } from '../../types.ts';
+import { monthOf } from '../metering/metering.service.ts';
 import { checkKeyLimit, KEY_LIMITS } from './key-limits.ts';
 
-type KeyRow = typeof apiKeys.$inferSelect;
-type PlanKeyRow = typeof planApiKeys.$inferSelect;
-/** What authenticate() reads of a personal or plan key (is_active and last_used as SQLite stores them). */
+export type KeyRow = typeof apiKeys.$inferSelect;
+
+/** What authenticate() reads of a key (booleans and times as SQLite stores them). */
 interface Credential {
-  kind: 'personal' | 'plan';
   id: number;
   userId: string;
   secretDigest: string;
+  previousDigest: string | null;
+  previousExpiresAt: number | null;
   isActive: 0 | 1;
-  lastUsed: number | null;
+  expiresAt: number | null;
+  allowedOperations: string | null;
   purchaseId: number | null;
+  lastUsed: number | null;
+  lastUsedIp: string | null;
 }
+
+/** How long a rotated key's old secret still works unless it is revoked at once (docs/decisions/036). */
+export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Associated data for a sealed pending secret: it opens only on the row it was made for. */
 const pendingAad = (keyValue: string) => `api-key-secret:${keyValue}`;
 
-export function toApiKeyResponse(row: KeyRow, shownSecret: string | null = null): z.infer<typeof ApiKey> {
+export interface KeyView {
+  row: KeyRow;
+  callsThisMonth: number;
+}
+
+export function toApiKeyResponse({ row, callsThisMonth }: KeyView, now: Date, shownSecret: string | null = null): z.infer<typeof ApiKey> {
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
   return {
     id: row.id,
     keyName: row.keyName,
@@ -37,9 +54,17 @@ export function toApiKeyResponse(row: KeyRow, shownSecret: string | null = null)
     keyValue: row.keyValue,
     keySecret: shownSecret,
     secretRevealable: row.pendingSecret !== null,
+    kind: row.purchaseId === null ? 'personal' : 'plan',
+    purchaseId: row.purchaseId,
     isActive: row.isActive,
+    allowedOperations: row.allowedOperations,
+    expiresAt: iso(row.expiresAt),
+    previousSecretExpiresAt: row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
+    usageCount: row.usageCount,
+    callsThisMonth,
     createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsed ? row.lastUsed.toISOString() : null,
+    lastUsedAt: iso(row.lastUsed),
+    lastUsedIp: row.lastUsedIp,
   };
 }
 
@@ -50,168 +75,191 @@ const alreadyShown = () =>
 /** A digest that matches no secret: compared when the key id is unknown so timing does not reveal it. */
 const DECOY_DIGEST = secretDigest('decoy');
 
-/** lastUsed is kept to the minute: rewriting it on every call would add a write to each request. */
+/** lastUsed is kept to the minute (or a new address): rewriting it on every call would add a write to each request. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
+export interface KeySettings {
+  keyName?: string | undefined;
+  allowedOperations?: KeyOperation[] | null | undefined;
+  expiresAt?: Date | null | undefined;
+}
+
 export class KeyService {
-  // Prepared once: authentication runs on every public call, and building the query each time
-  // cost more than running it.
-  private readonly personalByValue;
-  private readonly planByValue;
+  // authenticate() runs on every public call: one raw statement prepared once, with only the
+  // columns it reads (drizzle's row mapping cost more than SQLite's look-up).
   private readonly credentialOf;
 
   constructor(
     private readonly db: Db,
     private readonly sealer: Sealer,
+    readonly now: () => Date = () => new Date(),
   ) {
-    this.personalByValue = db.select().from(apiKeys).where(eq(apiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
-    this.planByValue = db.select().from(planApiKeys).where(eq(planApiKeys.keyValue, sql.placeholder('keyValue'))).prepare();
-    // authenticate() runs on every public call: one raw statement with only the columns it reads
-    // (drizzle's row mapping of two full rows cost more than SQLite's look-ups). A personal key wins.
-    this.credentialOf = db.$client.prepare<[string, string], Credential>(
-      `SELECT 'personal' AS kind, id, user_id AS userId, secret_digest AS secretDigest, is_active AS isActive, last_used AS lastUsed, NULL AS purchaseId
-         FROM api_keys WHERE key_value = ?
-       UNION ALL
-       SELECT 'plan', id, user_id, secret_digest, is_active, last_used, purchase_id FROM plan_api_keys WHERE key_value = ?
-       LIMIT 1`,
+    this.credentialOf = db.$client.prepare<[string], Credential>(
+      `SELECT id, user_id AS userId, secret_digest AS secretDigest, previous_secret_digest AS previousDigest,
+         previous_secret_expires_at AS previousExpiresAt, is_active AS isActive, expires_at AS expiresAt,
+         allowed_operations AS allowedOperations, purchase_id AS purchaseId, last_used AS lastUsed, last_used_ip AS lastUsedIp
+       FROM api_keys WHERE key_value = ?`,
     );
   }
 
-  /** 'shown': the caller returns the secret now; 'pending': it is sealed until the owner's first reveal. */
-  createKey(userId: string, keyName: string, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
-    const held = tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId)).get()!.n;
+  /** The owner's own key (a plan key is made with createPlanKey). 'shown': the caller returns the secret now; 'pending': sealed until the first reveal. */
+  createKey(userId: string, settings: KeySettings & { keyName: string }, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
+    // Plan keys come with purchases and do not count against the owner's limit.
+    const held = tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.purchaseId))).get()!.n;
     checkKeyLimit('API keys', held, KEY_LIMITS.apiKeys);
+    this.checkExpiry(settings.expiresAt);
+    return this.insert(tx, { userId, keyName: settings.keyName, allowedOperations: settings.allowedOperations ?? null, expiresAt: settings.expiresAt ?? null }, mode);
+  }
+
+  /** A key issued with a purchase: its secret waits sealed until the owner's first reveal. */
+  createPlanKey(owner: { userId: string; purchaseId: number; keyName: string }, tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
+    return this.insert(tx, owner, 'pending');
+  }
+
+  private insert(tx: DbOrTx, values: Partial<KeyRow> & { userId: string; keyName: string }, mode: 'shown' | 'pending'): { row: KeyRow; secret: string } {
     const keyValue = newKeyValue();
     const secret = newKeySecret();
-    const [row] = tx
+    const row = tx
       .insert(apiKeys)
       .values({
-        userId,
-        keyName,
+        ...values,
         keyValue,
         secretDigest: secretDigest(secret),
         pendingSecret: mode === 'pending' ? this.sealer.seal(Buffer.from(secret), pendingAad(keyValue)) : null,
-        createdAt: new Date(),
+        createdAt: this.now(),
       })
       .returning()
-      .all();
-    return { row: row!, secret };
-  }
-
-  list(userId: string): KeyRow[] {
-    return this.db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.id)).all();
-  }
-
-  private owned(userId: string, id: number): KeyRow {
-    const row = this.db
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
       .get();
+    return { row, secret };
+  }
+
+  /** Every key of the account, newest first, with its calls this month. */
+  list(userId: string): KeyView[] {
+    return this.db
+      .select({ row: apiKeys, callsThisMonth: sql<number>`coalesce(${monthlyUsage.calls}, 0)` })
+      .from(apiKeys)
+      .leftJoin(monthlyUsage, and(eq(monthlyUsage.meter, sql`'key:' || ${apiKeys.keyValue}`), eq(monthlyUsage.month, monthOf(this.now()))))
+      .where(eq(apiKeys.userId, userId))
+      .orderBy(desc(apiKeys.id))
+      .all();
+  }
+
+  /** One key of the owner's, as the list shows it. */
+  view(userId: string, id: number): KeyView {
+    const found = this.list(userId).find((k) => k.row.id === id);
+    if (!found) throw missingKey();
+    return found;
+  }
+
+  private owned(tx: DbOrTx, userId: string, id: number): KeyRow {
+    const row = tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).get();
     if (!row) throw missingKey();
     return row;
+  }
+
+  private change(userId: string, id: number, values: Partial<KeyRow>): KeyRow {
+    return this.db.transaction((tx) => {
+      this.owned(tx, userId, id);
+      return tx.update(apiKeys).set(values).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning().get()!;
+    });
   }
 
   /** Opens a platform-created secret and deletes the sealed copy: it can be shown only once. */
   revealSecret(userId: string, id: number): { row: KeyRow; secret: string } {
     return this.db.transaction((tx) => {
-      const row = tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).get();
-      if (!row) throw missingKey();
+      const row = this.owned(tx, userId, id);
       if (row.pendingSecret === null) throw alreadyShown();
       const secret = this.sealer.open(row.pendingSecret, pendingAad(row.keyValue)).toString('utf8');
-      const [updated] = tx.update(apiKeys).set({ pendingSecret: null }).where(eq(apiKeys.id, id)).returning().all();
-      return { row: updated!, secret };
-    });
-  }
-
-  /**
-   * A key issued with a purchase: like the sign-up key, its secret waits sealed (same associated data
-   * as personal keys, since key values are unique across both tables) until the owner's first reveal.
-   */
-  createPlanKey(
-    owner: { userId: string; purchaseId: number; planType: string; keyName: string },
-    tx: DbOrTx = this.db,
-  ): { row: PlanKeyRow; secret: string } {
-    const keyValue = newKeyValue();
-    const secret = newKeySecret();
-    const [row] = tx
-      .insert(planApiKeys)
-      .values({
-        ...owner,
-        keyValue,
-        secretDigest: secretDigest(secret),
-        pendingSecret: this.sealer.seal(Buffer.from(secret), pendingAad(keyValue)),
-        createdAt: new Date(),
-      })
-      .returning()
-      .all();
-    return { row: row!, secret };
-  }
-
-  /** Opens a plan key's sealed secret once, as revealSecret does for personal keys. */
-  revealPlanKeySecret(userId: string, id: number): { row: PlanKeyRow; secret: string } {
-    return this.db.transaction((tx) => {
-      const row = tx.select().from(planApiKeys).where(and(eq(planApiKeys.id, id), eq(planApiKeys.userId, userId))).get();
-      if (!row) throw notFound('plan_key_not_found', 'No plan key with this id belongs to your account.', 'id');
-      if (row.pendingSecret === null) throw alreadyShown();
-      const secret = this.sealer.open(row.pendingSecret, pendingAad(row.keyValue)).toString('utf8');
-      const [updated] = tx.update(planApiKeys).set({ pendingSecret: null }).where(eq(planApiKeys.id, id)).returning().all();
-      return { row: updated!, secret };
+      const updated = tx.update(apiKeys).set({ pendingSecret: null }).where(eq(apiKeys.id, id)).returning().get()!;
+      return { row: updated, secret };
     });
   }
 
   setActive(userId: string, id: number, isActive: boolean): KeyRow {
-    this.owned(userId, id);
-    const [row] = this.db
-      .update(apiKeys)
-      .set({ isActive })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
-      .returning()
-      .all();
-    return row!;
+    return this.change(userId, id, { isActive });
   }
 
-  /** A new secret for the same key id; the old secret stops working at once. */
-  rotate(userId: string, id: number): { row: KeyRow; secret: string } {
-    this.owned(userId, id);
+  /**
+   * A new secret for the same key id, returned this once. The old secret keeps working for
+   * ROTATION_GRACE_MS (so the callers can be moved over), unless `revokeOld`: then it stops at once.
+   */
+  rotate(userId: string, id: number, { revokeOld }: { revokeOld: boolean }): { row: KeyRow; secret: string } {
     const secret = newKeySecret();
-    const [row] = this.db
-      .update(apiKeys)
-      .set({ secretDigest: secretDigest(secret), pendingSecret: null })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
-      .returning()
-      .all();
-    return { row: row!, secret };
+    const row = this.db.transaction((tx) => {
+      const current = this.owned(tx, userId, id);
+      const grace = revokeOld ? null : new Date(this.now().getTime() + ROTATION_GRACE_MS);
+      return tx
+        .update(apiKeys)
+        .set({ secretDigest: secretDigest(secret), pendingSecret: null, previousSecretDigest: grace ? current.secretDigest : null, previousSecretExpiresAt: grace })
+        .where(eq(apiKeys.id, id))
+        .returning()
+        .get()!;
+    });
+    return { row, secret };
   }
 
-  /** One of the user's own keys (personal or plan) by its pk_… value, as a caller; another account's is a 404. */
+  /** Renames or restricts a key; a field left out stays as it is, null lifts the restriction. */
+  update(userId: string, id: number, settings: KeySettings): KeyRow {
+    this.checkExpiry(settings.expiresAt);
+    const values: Partial<KeyRow> = {};
+    if (settings.keyName !== undefined) values.keyName = settings.keyName;
+    if (settings.allowedOperations !== undefined) values.allowedOperations = settings.allowedOperations;
+    if (settings.expiresAt !== undefined) values.expiresAt = settings.expiresAt;
+    return this.change(userId, id, values);
+  }
+
+  /** Deletes the key for good: calls with it are refused as an unknown key from now on. */
+  delete(userId: string, id: number): void {
+    this.db.transaction((tx) => {
+      this.owned(tx, userId, id);
+      tx.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).run();
+    });
+  }
+
+  private checkExpiry(expiresAt: Date | null | undefined): void {
+    if (expiresAt && expiresAt <= this.now()) throw new AppError(400, 'validation_error', 'expiresAt must be in the future.', 'expiresAt');
+  }
+
+  /** One of the user's own keys by its pk_… value, as a caller; another account's is a 404. */
   ownedCaller(userId: string, keyValue: string): ApiCaller {
-    const personal = this.personalByValue.get({ keyValue });
-    if (personal?.userId === userId) return { userId, keyValue, kind: 'personal', purchaseId: null };
-    const plan = personal ? undefined : this.planByValue.get({ keyValue });
-    if (plan?.userId === userId) return { userId, keyValue, kind: 'plan', purchaseId: plan.purchaseId };
-    throw notFound('api_key_not_found', 'No API key with this value belongs to your account.', 'keyValue');
+    const row = this.credentialOf.get(keyValue);
+    if (row?.userId !== userId) throw notFound('api_key_not_found', 'No API key with this value belongs to your account.', 'keyValue');
+    return callerOf(keyValue, row);
   }
 
-  /** Finds the owner of a key + secret pair (personal or plan key) or throws 401/403; records lastUsed unless inspecting. */
-  authenticate(keyValue: string | undefined, secret: string | undefined, { touch = true } = {}): ApiCaller {
+  /**
+   * Finds the owner of a key + secret pair or throws 401/403; records the time and address of its
+   * use unless inspecting. During a rotation's grace period the previous secret is accepted too; both
+   * digests are always compared, so the timing says nothing of which one matched.
+   */
+  authenticate(keyValue: string | undefined, secret: string | undefined, { touch = true, ip }: { touch?: boolean; ip?: string | undefined } = {}): ApiCaller {
     if (!keyValue || !secret) {
       throw unauthorized('api_key_required', 'Send your API key and secret in the x-api-key and x-api-secret headers.');
     }
-    const row = this.credentialOf.get(keyValue, keyValue);
-    if (!secretMatches(secret, row?.secretDigest ?? DECOY_DIGEST) || !row) {
+    const row = this.credentialOf.get(keyValue);
+    const now = this.now().getTime();
+    const current = secretMatches(secret, row?.secretDigest ?? DECOY_DIGEST);
+    const previous = secretMatches(secret, row?.previousDigest ?? DECOY_DIGEST) && (row?.previousExpiresAt ?? 0) > now;
+    if (!row || !(current || previous)) {
       throw unauthorized('invalid_api_key', 'The API key or secret is wrong: check both headers, or create a key in the dashboard.');
     }
-    if (!row.isActive) {
-      // A plan key is switched off with its plan (a refund or reversal), and cannot be enabled again.
-      if (row.kind === 'plan') throw new AppError(403, 'plan_inactive', 'The plan of this API key is not active: renew it or use a personal key.');
-      throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
+    if (!row.isActive) throw new AppError(403, 'api_key_disabled', 'This API key is disabled: enable it in the dashboard or use another key.');
+    if (row.expiresAt !== null && row.expiresAt <= now) {
+      throw new AppError(403, 'api_key_expired', `This API key expired on ${new Date(row.expiresAt).toISOString()}: extend it in the dashboard or use another key.`);
     }
-    const now = Date.now();
-    if (touch && (row.lastUsed === null || now - row.lastUsed >= LAST_USED_GRANULARITY_MS)) {
-      const table = row.kind === 'personal' ? apiKeys : planApiKeys;
-      this.db.update(table).set({ lastUsed: new Date(now) }).where(eq(table.id, row.id)).run();
+    if (touch && (row.lastUsed === null || now - row.lastUsed >= LAST_USED_GRANULARITY_MS || (ip !== undefined && ip !== row.lastUsedIp))) {
+      this.db.update(apiKeys).set({ lastUsed: new Date(now), lastUsedIp: ip ?? null }).where(eq(apiKeys.id, row.id)).run();
     }
-    return { userId: row.userId, keyValue, kind: row.kind, purchaseId: row.purchaseId };
+    return callerOf(keyValue, row);
   }
+}
+
+function callerOf(keyValue: string, row: Credential): ApiCaller {
+  return {
+    userId: row.userId,
+    keyValue,
+    kind: row.purchaseId === null ? 'personal' : 'plan',
+    purchaseId: row.purchaseId,
+    allowedOperations: row.allowedOperations === null ? null : (JSON.parse(row.allowedOperations) as KeyOperation[]),
+  };
 }

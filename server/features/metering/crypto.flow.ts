@@ -16,11 +16,12 @@ import { headerOf, sendJson } from '../../http/exchange.ts';
 import type { OperationSource } from '../operations/operations.service.ts';
 import type { Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
+import type { KeyOperation } from '../../../db/schema.ts';
 
 /** Error responses every metered crypto route documents. */
 export const meteredResponses = {
   413: { description: 'message_too_long: over 64 KiB of UTF-8 (4 KiB on demo routes)', schema: ErrorResponse },
-  403: { description: 'Key disabled or plan inactive', schema: ErrorResponse },
+  403: { description: 'api_key_disabled, api_key_expired, or operation_not_allowed (the key is restricted to other operations)', schema: ErrorResponse },
   404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
   409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
   422: { description: 'Idempotency-Key reused with a different request', schema: ErrorResponse },
@@ -49,11 +50,17 @@ function engineFailure(error: unknown, charged: boolean): Error {
 }
 
 export interface CryptoStep<P, R> {
+  /** What the call does, for the keys restricted to some operations (docs/decisions/036). */
+  operation: KeyOperation;
   prepare(owner: KeyOwner): Promise<P> | P;
   run(prepared: P, source: OperationSource): Promise<Recorded<R>>;
 }
 
 export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
+  const allowed = req.apiCaller!.allowedOperations;
+  if (allowed !== null && !allowed.includes(step.operation)) {
+    throw new AppError(403, 'operation_not_allowed', `This API key may only ${allowed.join(', ')}: use a key allowed to ${step.operation}, or change this key’s restrictions in the dashboard.`);
+  }
   const release = ctx.callSlots.take(req.apiCaller!.keyValue);
   try {
     return await meteredCall(ctx, req, res, step);

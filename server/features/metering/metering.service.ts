@@ -13,8 +13,8 @@
  * - With payments off (PAYMENTS=off) nothing can be paid, so no overage accrues: calls past the
  *   allowance are refused with usage_limit_reached (docs/decisions/035).
  * - A plan past its end falls back here, on the account's first call after it.
- * Per key, calls are counted as statistics (`key:<pk_…>` per month; a plan key's and its purchase's
- * totals), never as a limit. */
+ * Per key, calls are counted as statistics (`key:<pk_…>` per month, the key's total, a plan key's
+ * purchase's total), never as a limit. */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
@@ -65,7 +65,7 @@ export class MeteringService {
   private readonly addLifetime;
   private readonly addMonthly;
   private readonly addPurchase;
-  private readonly addPlanKey;
+  private readonly addKeyTotal;
   private readonly addOverage;
   private readonly addOverageToUser;
   private readonly reservations = new Reservations();
@@ -101,7 +101,7 @@ export class MeteringService {
       'INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?) ON CONFLICT (meter, month) DO UPDATE SET calls = calls + excluded.calls',
     );
     this.addPurchase = sqlite.prepare<[number, number]>('UPDATE purchases SET usage_count = usage_count + ? WHERE id = ?');
-    this.addPlanKey = sqlite.prepare<[number, string]>('UPDATE plan_api_keys SET usage_count = usage_count + ? WHERE key_value = ?');
+    this.addKeyTotal = sqlite.prepare<[number, string]>('UPDATE api_keys SET usage_count = usage_count + ? WHERE key_value = ?');
     // One row per account and month (a unique partial index), its amount growing a cent per call.
     this.addOverage = sqlite.prepare<[string, number, string, string, number]>(
       `INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month, created_at)
@@ -165,10 +165,8 @@ export class MeteringService {
     const keyMeter = `key:${keyValue}`;
     const month = meter?.month ?? monthOf(this.now());
     sums.add(`month:${keyMeter}:${month}`, 1, (n) => this.addMonthly.run(keyMeter, month, n));
-    if (purchaseId !== null) {
-      sums.add(`purchase:${purchaseId}`, 1, (n) => this.addPurchase.run(n, purchaseId));
-      sums.add(`plan-key:${keyValue}`, 1, (n) => this.addPlanKey.run(n, keyValue));
-    }
+    sums.add(`key:${keyValue}`, 1, (n) => this.addKeyTotal.run(n, keyValue));
+    if (purchaseId !== null) sums.add(`purchase:${purchaseId}`, 1, (n) => this.addPurchase.run(n, purchaseId));
     if (overageMonth !== null) {
       sums.add(`overage:${userId}:${overageMonth}`, OVERAGE_CENTS_PER_CALL, (cents) => {
         const description = `Overage in ${overageMonth}: calls beyond the monthly allowances at $0.01 each`;

@@ -156,7 +156,7 @@ describe('one allowance per account (docs/decisions/036)', () => {
       .get(who.user.id, `order-${who.user.id}`, Date.now() + 86_400_000) as { id: number };
     sql("UPDATE users SET subscription_tier = 'starter', api_usage_limit = 10000, plan_expires_at = ? WHERE id = ?", Date.now() + 86_400_000, who.user.id);
     const secret = 'sk_' + 'P'.repeat(43);
-    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit) VALUES (?, ?, 'Starter key', ?, ?, 'starter', 10000)")
+    db.prepare("INSERT INTO api_keys (purchase_id, user_id, key_name, key_value, secret_digest) VALUES (?, ?, 'Starter key', ?, ?)")
       .run(purchase.id, who.user.id, `pk_plan${purchase.id}`, secretDigest(secret));
     const planKey = { ...who, apiKey: `pk_plan${purchase.id}`, apiSecret: secret };
     const month = new Date().toISOString().slice(0, 7);
@@ -166,7 +166,9 @@ describe('one allowance per account (docs/decisions/036)', () => {
     expect(await usage(who)).toMatchObject({ apiCallsThisMonth: 10_001, planLimit: 10_000, overageCharges: 1 });
     const keyCalls = (value: string) => (db.prepare('SELECT calls AS n FROM monthly_usage WHERE meter = ? AND month = ?').get(`key:${value}`, month) as { n: number }).n;
     expect([keyCalls(planKey.apiKey), keyCalls(who.apiKey)]).toEqual([2, 1]);
-    expect(sqlCount('SELECT usage_count AS n FROM plan_api_keys WHERE purchase_id = ?', purchase.id)).toBe(2);
+    expect(sqlCount('SELECT usage_count AS n FROM api_keys WHERE purchase_id = ?', purchase.id)).toBe(2);
+    expect(sqlCount('SELECT usage_count AS n FROM api_keys WHERE key_value = ?', who.apiKey)).toBe(1);
+    expect(sqlCount('SELECT usage_count AS n FROM purchases WHERE id = ?', purchase.id)).toBe(2);
     expect(sqlCount("SELECT count(*) AS n FROM monthly_usage WHERE meter LIKE 'purchase:%'")).toBe(0);
     const inspected = await request(app.app).post('/api/debug/user-usage').send({ apiKey: planKey.apiKey, apiSecret: secret });
     expect(inspected.body).toMatchObject({ used: 10_001, limit: 10_000, keyKind: 'plan', currentPlan: 'starter' });
@@ -185,18 +187,17 @@ describe('one allowance per account (docs/decisions/036)', () => {
     expect((await usage(who)).overageCharges).toBe(1);
   });
 
-  it('refuses a plan key switched off with its refunded plan: 403 plan_inactive', async () => {
+  it('keeps a plan key working after its plan is refunded: it draws on the account’s plan, now Free', async () => {
     const who = await signUpWithKey(app);
     const db = app.context.database.sqlite;
     const purchase = db
       .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES (?, ?, 'pro', 'Pro', 79900, 'refunded', 100000, 0) RETURNING id")
       .get(who.user.id, `order-x-${who.user.id}`) as { id: number };
     const secret = 'sk_' + 'Q'.repeat(43);
-    db.prepare("INSERT INTO plan_api_keys (purchase_id, user_id, key_name, key_value, secret_digest, plan_type, usage_limit, is_active) VALUES (?, ?, 'Pro key', ?, ?, 'pro', 100000, 0)")
-      .run(purchase.id, who.user.id, `pk_inactive${purchase.id}`, secretDigest(secret));
-    const res = await verifyCall({ ...who, apiKey: `pk_inactive${purchase.id}`, apiSecret: secret });
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe('plan_inactive');
+    db.prepare("INSERT INTO api_keys (purchase_id, user_id, key_name, key_value, secret_digest) VALUES (?, ?, 'Pro key', ?, ?)")
+      .run(purchase.id, who.user.id, `pk_refunded${purchase.id}`, secretDigest(secret));
+    expect((await verifyCall({ ...who, apiKey: `pk_refunded${purchase.id}`, apiSecret: secret })).status).toBe(200);
+    expect((await usage(who)).apiCallsThisMonth).toBe(1);
   });
 });
 
@@ -213,7 +214,7 @@ describe('answered means recorded, charged means answered', () => {
   it('admits a call without writing anything, and frees its place when it is refunded', async () => {
     const who = await signUpWithKey(app);
     sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
-    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null };
+    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null };
     const ticket = app.context.metering.meter(caller);
     expect(sqlCount('SELECT api_usage_count AS n FROM users WHERE id = ?', who.user.id)).toBe(99);
     // The 100th place is held: another call is refused until the first is settled or refunded.
@@ -246,7 +247,7 @@ describe('answered means recorded, charged means answered', () => {
     const dir = app.dir;
     const crashed = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
     const who = await signUpWithKey(crashed);
-    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null };
+    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null };
     // What a crash leaves: an admitted call and a running idempotent request, never settled.
     crashed.context.metering.meter(caller);
     crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/connection.ts';
-import { billingCharges, planApiKeys, purchases, users } from '../../../db/schema.ts';
+import { billingCharges, purchases, users } from '../../../db/schema.ts';
 import type { KeyService } from '../keys/keys.service.ts';
 import type { Logger } from '../../logger.ts';
 import { addMonth, isPaidTier, periodStart, planFromPurchases, syncAccountPlan } from './account-plan.ts';
@@ -73,7 +73,7 @@ export class PaymentLedger {
   }
 
   private deliverPlan(tx: Tx, purchase: PurchaseRow, plan: string, now: Date): void {
-    const key = this.keys.createPlanKey({ userId: purchase.userId, purchaseId: purchase.id, planType: plan, keyName: `${purchase.planName} plan key` }, tx);
+    const key = this.keys.createPlanKey({ userId: purchase.userId, purchaseId: purchase.id, keyName: `${purchase.planName} plan key` }, tx);
     tx.insert(billingCharges)
       .values({
         userId: purchase.userId, purchaseId: purchase.id, chargeType: 'plan', amount: purchase.amount,
@@ -119,7 +119,11 @@ export class PaymentLedger {
     if (changed.changes === 1) this.logger.info({ purchaseId, status, reason }, 'payment: purchase closed');
   }
 
-  /** A refund or reversal: the plan and its keys stop, the plan charge is marked, the account's plan is recomputed. */
+  /**
+   * A refund or reversal: the plan stops, its charge is marked, the account's plan is recomputed.
+   * The plan key stays: it is one of the account's keys, drawing on whatever plan the account is on
+   * (docs/decisions/036).
+   */
   reverse(purchaseId: number, status: 'refunded' | 'reversed'): boolean {
     return this.immediate((tx) => {
       const purchase = tx.select().from(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'completed'))).get();
@@ -127,7 +131,6 @@ export class PaymentLedger {
       const now = this.now();
       tx.update(purchases).set({ status, isActive: false }).where(eq(purchases.id, purchaseId)).run();
       if (isPaidTier(purchase.planType)) {
-        tx.update(planApiKeys).set({ isActive: false }).where(eq(planApiKeys.purchaseId, purchaseId)).run();
         tx.update(billingCharges).set({ status }).where(and(eq(billingCharges.purchaseId, purchaseId), eq(billingCharges.chargeType, 'plan'))).run();
         syncAccountPlan(tx, purchase.userId, now);
       } else {
@@ -141,7 +144,7 @@ export class PaymentLedger {
         const owed = reopened.reduce((sum, row) => sum + row.amount, 0);
         tx.update(users).set({ overageCharges: sql`${users.overageCharges} + ${owed}` }).where(eq(users.id, purchase.userId)).run();
       }
-      this.logger.info({ purchaseId, status }, 'payment: purchase reversed, plan and keys deactivated');
+      this.logger.info({ purchaseId, status }, 'payment: purchase reversed, plan ended');
       return true;
     });
   }

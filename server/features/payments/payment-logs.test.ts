@@ -21,7 +21,7 @@ describe('payment logs', () => {
     const who = await customer(p);
     const { checkout } = await buy(p, who);
     const key = (await who.agent.get('/api/user/purchases')).body.planApiKeys[0];
-    const secret = (await who.agent.post(`/api/user/plan-keys/${key.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret as string;
+    const secret = (await who.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret as string;
     const payment = lines.filter((l) => String(l.msg).startsWith('payment:') && l.purchaseId === checkout.purchaseId);
     expect(payment.map((l) => l.msg)).toEqual(expect.arrayContaining(['payment: order created', 'payment: purchase completed', 'payment: plan key issued and plan set']));
     const text = JSON.stringify(lines);

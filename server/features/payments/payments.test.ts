@@ -41,7 +41,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
 
     // The plan key's secret is shown once and signs on the public API; its usage rises.
     const key = body.planApiKeys[0];
-    const revealed = await who.agent.post(`/api/user/plan-keys/${key.id}/reveal-secret`).set('Origin', p.origin);
+    const revealed = await who.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', p.origin);
     const signed = await request(p.origin).post('/api/crypto/dilion/sign').set({ 'x-api-key': key.keyValue, 'x-api-secret': revealed.body.keySecret }).send({ message: 'paid' });
     expect(signed.status).toBe(200);
     expect((await who.agent.get('/api/user/purchases')).body.planApiKeys[0]).toMatchObject({ usageCount: 1, callsThisMonth: 1 });
@@ -76,7 +76,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     await p.app.context.paypalSandbox!.idle();
     expect(purchaseRow(checkout.purchaseId).status).toBe('failed');
     expect((await usage(who)).currentPlan).toBe('free');
-    expect(count(p, 'SELECT count(*) AS n FROM plan_api_keys WHERE user_id = ?', who.user.id)).toBe(0);
+    expect(count(p, 'SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND purchase_id IS NOT NULL', who.user.id)).toBe(0);
     expect(count(p, 'SELECT count(*) AS n FROM billing_charges WHERE user_id = ?', who.user.id)).toBe(0);
   });
 
@@ -104,7 +104,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     await sandbox.idle();
     expect((await who.agent.get(`/api/payments/purchases/${checkout.purchaseId}`)).body).toMatchObject({ status: 'completed', outcome: 'captured' });
     expect((await usage(who)).currentPlan).toBe('starter');
-    expect(count(p, 'SELECT count(*) AS n FROM plan_api_keys WHERE purchase_id = ?', checkout.purchaseId)).toBe(1);
+    expect(count(p, 'SELECT count(*) AS n FROM api_keys WHERE purchase_id = ?', checkout.purchaseId)).toBe(1);
   });
 
   it('completes from the webhook alone when the payer never comes back', async () => {
@@ -131,7 +131,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     const down = await who.agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'starter' });
     expect(down.status).toBe(409);
     expect(down.body).toMatchObject({ code: 'plan_downgrade', param: 'plan' });
-    expect(count(p, 'SELECT count(*) AS n FROM plan_api_keys WHERE user_id = ?', who.user.id)).toBe(3);
+    expect(count(p, 'SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND purchase_id IS NOT NULL', who.user.id)).toBe(3);
   });
 
   it('closes an older unfinished checkout when a newer one starts: only the newest can be captured', async () => {

@@ -49,7 +49,7 @@ describe('a paid plan over time (the clock is moved, not waited for)', () => {
 
     // The plan key is one of the account's keys (docs/decisions/036): it draws on Free's limits now, as the personal key does.
     const planKey = (await who.agent.get('/api/user/purchases')).body.planApiKeys[0];
-    const secret = (await who.agent.post(`/api/user/plan-keys/${planKey.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret;
+    const secret = (await who.agent.post(`/api/keys/${planKey.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret;
     const planCall = await request(p.origin).post('/api/crypto/dilion/sign').set({ 'x-api-key': planKey.keyValue, 'x-api-secret': secret }).send({ message: 'm' });
     expect([planCall.status, planCall.body.code]).toEqual([429, 'usage_limit_reached']);
 

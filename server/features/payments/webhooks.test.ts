@@ -14,7 +14,7 @@ const sandbox = () => p.app.context.paypalSandbox!;
 function deliveries(who: Customer) {
   return {
     completed: count(p, "SELECT count(*) AS n FROM purchases WHERE user_id = ? AND status = 'completed'", who.user.id),
-    keys: count(p, 'SELECT count(*) AS n FROM plan_api_keys WHERE user_id = ?', who.user.id),
+    keys: count(p, 'SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND purchase_id IS NOT NULL', who.user.id),
     charges: count(p, "SELECT count(*) AS n FROM billing_charges WHERE user_id = ? AND charge_type = 'plan'", who.user.id),
   };
 }
@@ -99,7 +99,7 @@ describe('the webhook is verified before it is read', () => {
 
   it('answers 404 for a correctly signed event about an order that is not ours, and changes nothing', async () => {
     const purchasesBefore = count(p, 'SELECT count(*) AS n FROM purchases');
-    const keysBefore = count(p, 'SELECT count(*) AS n FROM plan_api_keys');
+    const keysBefore = count(p, 'SELECT count(*) AS n FROM api_keys WHERE purchase_id IS NOT NULL');
     for (const event of [
       { id: 'WH-2', event_type: 'CHECKOUT.ORDER.APPROVED', resource_type: 'checkout-order', resource: { id: 'NOTOURORDER1234' } },
       { id: 'WH-3', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource_type: 'capture', resource: { id: 'CAP1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '199.00' }, supplementary_data: { related_ids: { order_id: 'NOTOURORDER1234' } } } },
@@ -110,7 +110,7 @@ describe('the webhook is verified before it is read', () => {
       expect(res.body.code).toBe('order_not_found');
     }
     expect(count(p, 'SELECT count(*) AS n FROM purchases')).toBe(purchasesBefore);
-    expect(count(p, 'SELECT count(*) AS n FROM plan_api_keys')).toBe(keysBefore);
+    expect(count(p, 'SELECT count(*) AS n FROM api_keys WHERE purchase_id IS NOT NULL')).toBe(keysBefore);
   });
 
   it('acknowledges events it does not act on', async () => {
@@ -120,13 +120,13 @@ describe('the webhook is verified before it is read', () => {
   });
 });
 
-describe('a refund deactivates the plan and its keys', () => {
-  it('ends the plan key, marks the charge and puts the account back on Free', async () => {
+describe('a refund ends the plan', () => {
+  it('marks the purchase and the charge refunded and puts the account back on Free; the plan key draws on Free now', async () => {
     const who = await customer(p);
     const { checkout } = await buy(p, who);
     const { body } = await who.agent.get('/api/user/purchases');
     const key = body.planApiKeys[0];
-    const secret = (await who.agent.post(`/api/user/plan-keys/${key.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret;
+    const secret = (await who.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret;
     const call = () => request(p.origin).post('/api/crypto/dilion/sign').set({ 'x-api-key': key.keyValue, 'x-api-secret': secret }).send({ message: 'm' });
     expect((await call()).status).toBe(200);
 
@@ -135,13 +135,12 @@ describe('a refund deactivates the plan and its keys', () => {
     await sandbox().idle();
     expect(sandbox().delivered.at(-1)).toMatchObject({ status: 200, event: { event_type: 'PAYMENT.CAPTURE.REFUNDED' } });
 
-    const refused = await call();
-    expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('plan_inactive');
+    // The key is the account's (docs/decisions/036): it goes on, within Free's 100 calls.
+    expect((await call()).status).toBe(200);
     const after = (await who.agent.get('/api/user/purchases')).body;
     expect(after.purchases[0]).toMatchObject({ status: 'refunded', isActive: false });
-    expect(after.planApiKeys[0].isActive).toBe(false);
-    expect((await who.agent.get('/api/usage')).body.currentPlan).toBe('free');
+    expect(after.planApiKeys[0].isActive).toBe(true);
+    expect((await who.agent.get('/api/usage')).body).toMatchObject({ currentPlan: 'free', planLimit: 100 });
     expect((await who.agent.get('/api/billing')).body.charges[0]).toMatchObject({ chargeType: 'plan', status: 'refunded' });
     // The same refund event again changes nothing.
     sandbox().deliver(sandbox().delivered.at(-1)!.event);
@@ -151,8 +150,8 @@ describe('a refund deactivates the plan and its keys', () => {
   });
 });
 
-describe('a reversal (a chargeback) deactivates the plan too', () => {
-  it('marks the purchase reversed, its key inactive and the account Free', async () => {
+describe('a reversal (a chargeback) ends the plan too', () => {
+  it('marks the purchase reversed and the account Free', async () => {
     const who = await customer(p);
     const { checkout } = await buy(p, who, 'pro');
     const captureId = sandbox().orders.get(checkout.orderId)!.capture!.id;
@@ -160,10 +159,9 @@ describe('a reversal (a chargeback) deactivates the plan too', () => {
       id: 'WH-REVERSAL-1', event_type: 'PAYMENT.CAPTURE.REVERSED', resource_type: 'refund',
       resource: { id: 'REV1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '-799.00' }, links: [{ rel: 'up', href: `${p.origin}/paypal-sandbox/v2/payments/captures/${captureId}` }] },
     });
-    expect(res.body).toEqual({ received: true, action: 'deactivated' });
+    expect(res.body).toEqual({ received: true, action: 'plan_ended' });
     const after = (await who.agent.get('/api/user/purchases')).body;
     expect(after.purchases[0]).toMatchObject({ status: 'reversed', isActive: false });
-    expect(after.planApiKeys[0].isActive).toBe(false);
     expect((await who.agent.get('/api/usage')).body).toMatchObject({ currentPlan: 'free', planLimit: 100 });
   });
 });

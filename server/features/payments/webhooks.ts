@@ -3,7 +3,7 @@
  * before anything is read, then applied through the same idempotent ledger as the return:
  * CHECKOUT.ORDER.APPROVED captures an order whose payer closed the window before returning;
  * PAYMENT.CAPTURE.COMPLETED / PENDING / DENIED settle a capture; PAYMENT.CAPTURE.REFUNDED and
- * REVERSED end the plan and its keys. A bad signature is 400 and an unknown order 404: nothing changes.
+ * REVERSED end the plan (its key stays, drawing on the account's plan). A bad signature is 400 and an unknown order 404: nothing changes.
  */
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
@@ -83,7 +83,7 @@ export class PaypalWebhooks {
         const purchase = captureId ? this.payments.ledger.byCapture(captureId) : undefined;
         if (!purchase) throw unknownOrder();
         const changed = this.payments.ledger.reverse(purchase.id, event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refunded' : 'reversed');
-        return changed ? 'deactivated' : 'unchanged';
+        return changed ? 'plan_ended' : 'unchanged';
       }
       default:
         return 'ignored';

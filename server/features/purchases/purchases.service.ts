@@ -5,7 +5,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
-import { monthlyUsage, planApiKeys, purchases } from '../../../db/schema.ts';
+import { apiKeys, monthlyUsage, purchases } from '../../../db/schema.ts';
 import type { PlanApiKey, Purchase } from '../../contract/purchases.ts';
 import { monthOf } from '../metering/metering.service.ts';
 
@@ -25,25 +25,25 @@ export class PurchasesService {
   forUser(userId: string, limit = PURCHASES_LIMIT, before?: number): { purchases: z.infer<typeof Purchase>[]; planApiKeys: z.infer<typeof PlanApiKey>[] } {
     // A key's calls this month are counted as `key:<pk_…>` (see MeteringService): a statistic, since
     // every key of the account draws on its one allowance.
-    const meterOf = (keyValue: typeof planApiKeys.keyValue) => and(eq(monthlyUsage.meter, sql`'key:' || ${keyValue}`), eq(monthlyUsage.month, monthOf(this.now())));
+    const meterOf = (keyValue: typeof apiKeys.keyValue) => and(eq(monthlyUsage.meter, sql`'key:' || ${keyValue}`), eq(monthlyUsage.month, monthOf(this.now())));
 
     const purchaseRows = this.db
-      .select({ purchase: purchases, callsThisMonth: monthlyUsage.calls, apiKey: planApiKeys.keyValue })
+      .select({ purchase: purchases, callsThisMonth: monthlyUsage.calls, apiKey: apiKeys.keyValue })
       .from(purchases)
-      .leftJoin(planApiKeys, eq(planApiKeys.purchaseId, purchases.id))
-      .leftJoin(monthlyUsage, meterOf(planApiKeys.keyValue))
+      .leftJoin(apiKeys, eq(apiKeys.purchaseId, purchases.id))
+      .leftJoin(monthlyUsage, meterOf(apiKeys.keyValue))
       .where(before === undefined ? eq(purchases.userId, userId) : and(eq(purchases.userId, userId), lt(purchases.id, before)))
       .orderBy(desc(purchases.id))
       .limit(limit)
       .all();
 
     const keyRows = this.db
-      .select({ key: planApiKeys, usageLimit: purchases.usageLimit, callsThisMonth: monthlyUsage.calls })
-      .from(planApiKeys)
-      .innerJoin(purchases, eq(purchases.id, planApiKeys.purchaseId))
-      .leftJoin(monthlyUsage, meterOf(planApiKeys.keyValue))
-      .where(eq(planApiKeys.userId, userId))
-      .orderBy(desc(planApiKeys.id))
+      .select({ key: apiKeys, planType: purchases.planType, usageLimit: purchases.usageLimit, callsThisMonth: monthlyUsage.calls })
+      .from(apiKeys)
+      .innerJoin(purchases, eq(purchases.id, apiKeys.purchaseId))
+      .leftJoin(monthlyUsage, meterOf(apiKeys.keyValue))
+      .where(eq(apiKeys.userId, userId))
+      .orderBy(desc(apiKeys.id))
       .limit(PURCHASES_LIMIT)
       .all();
 
@@ -64,10 +64,10 @@ export class PurchasesService {
         completedAt: iso(p.completedAt),
         expiresAt: iso(p.expiresAt),
       })),
-      planApiKeys: keyRows.map(({ key: k, usageLimit, callsThisMonth }) => ({
+      planApiKeys: keyRows.map(({ key: k, planType, usageLimit, callsThisMonth }) => ({
         id: k.id,
-        purchaseId: k.purchaseId,
-        planType: k.planType,
+        purchaseId: k.purchaseId!,
+        planType,
         keyName: k.keyName,
         keyValue: k.keyValue,
         secretRevealable: k.pendingSecret !== null,

@@ -29,7 +29,7 @@ function buy(userId: string, { planType = 'starter', status = 'completed', withK
     })
     .returning()
     .all();
-  const key = withKey ? app.context.keys.createPlanKey({ userId, purchaseId: purchase!.id, planType, keyName: `${planType} key` }) : null;
+  const key = withKey ? app.context.keys.createPlanKey({ userId, purchaseId: purchase!.id, keyName: `${planType} key` }) : null;
   return { purchase: purchase!, key };
 }
 
@@ -76,11 +76,11 @@ describe('GET /api/user/purchases', () => {
   });
 });
 
-describe('POST /api/user/plan-keys/:id/reveal-secret', () => {
+describe('a plan key’s secret, through POST /api/keys/:id/reveal-secret', () => {
   it('shows a plan key’s secret once, which then works on the public API', async () => {
     const who = await signUp(app);
     const { key } = buy(who.user.id);
-    const reveal = () => who.agent.post(`/api/user/plan-keys/${key!.row.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
+    const reveal = () => who.agent.post(`/api/keys/${key!.row.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
     const first = await reveal();
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ id: key!.row.id, keyValue: key!.row.keyValue, keySecret: key!.secret });
@@ -99,15 +99,15 @@ describe('POST /api/user/plan-keys/:id/reveal-secret', () => {
     const alice = await signUp(app);
     const bob = await signUp(app);
     const { key } = buy(alice.user.id);
-    const res = await bob.agent.post(`/api/user/plan-keys/${key!.row.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
+    const res = await bob.agent.post(`/api/keys/${key!.row.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'plan_key_not_found', param: 'id' });
+    expect(res.body).toMatchObject({ code: 'api_key_not_found', param: 'id' });
     expect((await alice.agent.get('/api/user/purchases')).body.planApiKeys[0].secretRevealable).toBe(true);
   });
 
   it('refuses an id that is not a positive number', async () => {
     const { agent } = await signUp(app);
-    const res = await agent.post('/api/user/plan-keys/abc/reveal-secret').set('Origin', TEST_ORIGIN);
+    const res = await agent.post('/api/keys/abc/reveal-secret').set('Origin', TEST_ORIGIN);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_error', param: 'params.id' });
     expect(res.body.message).toBeTruthy();

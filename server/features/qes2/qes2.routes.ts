@@ -49,6 +49,7 @@ export function qes2Routes(ctx: AppContext): void {
       },
       ({ req, res, body }) =>
         publicCall(ctx, req, res, {
+          operation: 'sign',
           prepare: (owner) => qes2.prepareSign(mode, owner, body),
           run: (p, source) => qes2.runSign(p, source),
         }),
@@ -63,6 +64,7 @@ export function qes2Routes(ctx: AppContext): void {
       },
       ({ req, res, body }) =>
         publicCall(ctx, req, res, {
+          operation: 'verify',
           prepare: (owner) => qes2.prepareVerify(mode, owner, body),
           run: (p, source) => qes2.runVerify(p, source),
         }),
@@ -77,6 +79,7 @@ export function qes2Routes(ctx: AppContext): void {
       },
       ({ req, res, body }) =>
         demoCall(ctx, req, res, {
+          operation: 'sign',
           prepare: (owner) => qes2.prepareSign(mode, owner, body),
           run: (p, source) => qes2.runSign(p, source),
         }),
@@ -92,6 +95,7 @@ export function qes2Routes(ctx: AppContext): void {
       },
       ({ req, res, body }) =>
         demoCall(ctx, req, res, {
+          operation: 'verify',
           prepare: (owner) => qes2.prepareVerify(mode, owner, body),
           run: (p, source) => qes2.runVerify(p, source),
         }),

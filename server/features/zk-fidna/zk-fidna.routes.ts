@@ -38,6 +38,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       publicCall(ctx, req, res, {
+        operation: 'prove',
         prepare: (owner) => zkFidna.prepareProve(owner, body),
         run: (p, source) => zkFidna.runProve(p, source),
       }),
@@ -52,6 +53,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       publicCall(ctx, req, res, {
+        operation: 'verify',
         prepare: () => zkFidna.prepareVerify(body),
         run: (p, source) => zkFidna.runVerify(p, source),
       }),
@@ -66,6 +68,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       demoCall(ctx, req, res, {
+        operation: 'prove',
         prepare: (owner) => zkFidna.prepareProve(owner, body),
         run: (p, source) => zkFidna.runProve(p, source),
       }),
@@ -80,6 +83,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
     },
     ({ req, res, body }) =>
       demoCall(ctx, req, res, {
+        operation: 'verify',
         prepare: () => zkFidna.prepareVerify(body),
         run: (p, source) => zkFidna.runVerify(p, source),
       }),

@@ -56,7 +56,7 @@ describe('an outsider gets nothing from the local PayPal sandbox', () => {
     }
     await sandbox().idle();
     const key = (await buyer.agent.get('/api/user/purchases')).body.planApiKeys[0];
-    const secret = (await buyer.agent.post(`/api/user/plan-keys/${key.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret;
+    const secret = (await buyer.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', p.origin)).body.keySecret;
     const signed = await request(p.origin).post('/api/crypto/dilion/sign').set({ 'x-api-key': key.keyValue, 'x-api-secret': secret }).send({ message: 'still mine' });
     expect(signed.status).toBe(200);
   });

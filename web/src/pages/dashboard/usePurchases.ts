@@ -16,7 +16,7 @@ export function useRevealPlanKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<Revealed>('POST', `/api/user/plan-keys/${id}/reveal-secret`).then((r) => keepSecret(`plan:${r.id}`, r.keySecret)),
+      apiRequest<Revealed>('POST', `/api/keys/${id}/reveal-secret`).then((r) => keepSecret(`plan:${r.id}`, r.keySecret)),
     onSettled: () => client.invalidateQueries({ queryKey: PURCHASES_KEY }),
   });
 }
