@@ -81,13 +81,14 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     const { apiKey, apiSecret } = await readKeyPair(item);
     expect(apiKey).toMatch(/^pk_[0-9A-Za-z]{24}$/);
     expect(apiSecret).toMatch(/^sk_[0-9A-Za-z]{43}$/);
-    await page.getByText('This is the only time this secret is shown').waitFor();
+    await page.getByText('Copy this secret now: it is shown only this once').waitFor();
     await shot(page, 'first-view-1280');
 
     // Shown once: after a reload it is gone for good.
     await page.reload();
     await item.getByTestId('secret-unavailable').waitFor();
-    expect(await item.textContent()).toContain('Secrets are shown only once and are not stored. Rotate the key to get a new one.');
+    expect(await item.textContent()).toContain('Secrets are shown once and are not stored.');
+    expect(await item.getByRole('button', { name: 'Rotate to get a new secret' }).count()).toBe(1);
     expect(await item.getByTestId('secret-value').count()).toBe(0);
 
     const response = await callApi(apiKey, apiSecret, 'hello from the test');
@@ -128,16 +129,41 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     const first = await readKeyPair(ci);
     expect((await callApi(first.apiKey, first.apiSecret, 'created')).status).toBe(200);
 
+    // A rotation with a grace period: both secrets work, and the card says until when.
     await ci.getByRole('button', { name: 'Rotate secret' }).click();
-    await ci.getByText('Replace the secret? The current one stops working at once.').waitFor();
-    await ci.getByRole('button', { name: 'Rotate', exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Secret rotated' }).waitFor();
+    await ci.getByText('A new secret, shown once. The old one:').waitFor();
+    await ci.getByRole('button', { name: 'Keeps working 24 hours' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'The old one works 24 more hours' }).waitFor();
+    await ci.getByTestId('previous-secret').waitFor();
     await ci.getByRole('button', { name: 'Show API secret' }).click();
     await expect.poll(() => ci.getByTestId('secret-value').textContent()).not.toBe(first.apiSecret);
+    const graced = (await ci.getByTestId('secret-value').textContent())!;
+    expect((await callApi(first.apiKey, first.apiSecret, 'old secret in its grace')).status).toBe(200);
+    expect((await callApi(first.apiKey, graced, 'new secret')).status).toBe(200);
+
+    // A leaked key: rotated with the old secret revoked at once.
+    await ci.getByRole('button', { name: 'Rotate secret' }).click();
+    await ci.getByRole('button', { name: 'Stops now (leaked)' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'The old one no longer works' }).waitFor();
+    await ci.getByRole('button', { name: 'Show API secret' }).click();
+    await expect.poll(() => ci.getByTestId('secret-value').textContent()).not.toBe(graced);
     const rotated = (await ci.getByTestId('secret-value').textContent())!;
     expect(rotated).toMatch(/^sk_/);
-    expect((await callApi(first.apiKey, first.apiSecret, 'old secret')).status).toBe(401);
+    expect((await callApi(first.apiKey, graced, 'revoked secret')).status).toBe(401);
+    expect((await callApi(first.apiKey, first.apiSecret, 'older secret')).status).toBe(401);
     expect((await callApi(first.apiKey, rotated, 'new secret')).status).toBe(200);
+
+    // Restricted to verify: signing is refused with a message that says why.
+    await ci.getByRole('button', { name: 'Restrict' }).click();
+    await ci.getByRole('checkbox', { name: 'verify' }).check();
+    await ci.getByRole('button', { name: 'Save restrictions' }).click();
+    await ci.getByTestId('key-restrictions').getByText(/^Only verify/).waitFor();
+    const restricted = await callApi(first.apiKey, rotated, 'sign while verify-only');
+    expect([restricted.status, ((await restricted.json()) as { code: string }).code]).toEqual([403, 'operation_not_allowed']);
+    await ci.getByRole('button', { name: 'Restrict' }).click();
+    await ci.getByRole('checkbox', { name: 'verify' }).uncheck();
+    await ci.getByRole('button', { name: 'Save restrictions' }).click();
+    await ci.getByTestId('key-restrictions').getByText(/^Any operation/).waitFor();
 
     await ci.getByRole('button', { name: 'Disable' }).click();
     await ci.getByRole('button', { name: 'Disable key' }).click();
@@ -150,6 +176,12 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     await ci.getByRole('button', { name: 'Enable' }).click();
     await ci.getByText('Active', { exact: true }).waitFor();
     expect((await callApi(first.apiKey, rotated, 'enabled again')).status).toBe(200);
+
+    await ci.getByRole('button', { name: 'Delete' }).click();
+    await ci.getByRole('button', { name: 'Delete key' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'CI key no longer works' }).waitFor();
+    await expect.poll(() => page.getByTestId('api-key').filter({ hasText: 'CI key' }).count()).toBe(0);
+    expect((await callApi(first.apiKey, rotated, 'deleted')).status).toBe(401);
     expect(errors).toEqual([]);
   });
 

@@ -209,7 +209,7 @@ describe.skipIf(skipBrowserTests)('the keyboard alone', () => {
     await keys.press('Enter');
     expect((await keys.focused()).name).toBe('Cancel');
     await keys.press('Shift+Tab');
-    expect((await keys.focused()).name).toBe('Rotate');
+    expect((await keys.focused()).name).toBe('Stops now (leaked)');
     await keys.press('Enter');
     await page.getByTestId('toast').filter({ hasText: 'Secret rotated' }).waitFor();
     await expect.poll(async () => (await keys.focused()).name).toBe('Rotate secret');

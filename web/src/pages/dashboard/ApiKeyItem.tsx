@@ -1,76 +1,86 @@
 /**
- * One personal API key: its value and secret (masked, show/hide, copy), rotate, disable and enable.
- * A secret the platform made (the sign-up key's) is fetched on the first dashboard view, once, and
- * held in this page's memory; afterwards the secret is 'Not available' and Rotate gives a new one.
+ * One API key of any kind, the owner's or a plan key (docs/decisions/036): its value and secret
+ * (masked, show/hide, copy; the secret shown once), where and when it was last used, its calls this
+ * month, its restrictions, and rotate, disable/enable, restrict and delete.
  */
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { toast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { dateTime } from './format.ts';
-import { SecretField, SecretUnavailable } from './SecretField.tsx';
-import { claimReveal, useKeptSecret } from './secretStore.ts';
+import { KeyRestrictionsForm, restrictionText } from './KeyRestrictions.tsx';
+import { KeySecret } from './KeySecret.tsx';
+import { RotateKey } from './RotateKey.tsx';
+import { SecretField } from './SecretField.tsx';
 import type { ApiKeyView } from './types.ts';
 import { useApiKeyActions } from './useApiKeys.ts';
 
-const NOT_STORED = 'Secrets are shown only once and are not stored. Rotate the key to get a new one.';
-
-function KeySecret({ apiKey }: { apiKey: ApiKeyView }) {
-  const owner = `personal:${apiKey.id}` as const;
-  const secret = useKeptSecret(owner);
-  const { reveal } = useApiKeyActions();
-  const { mutate: fetchSecret } = reveal;
-  const waiting = apiKey.secretRevealable && !secret;
-  useEffect(() => {
-    if (waiting && claimReveal(owner)) fetchSecret(apiKey.id);
-  }, [waiting, owner, apiKey.id, fetchSecret]);
-
-  if (secret) {
-    return (
-      <>
-        {/* Keyed by the value: a new secret starts hidden again. */}
-        <SecretField key={secret} label="API Secret" value={secret} kind="secret" />
-        <p className="once-note" role="note">
-          This is the only time this secret is shown: copy it now and keep it like a password. It is not stored, and it is gone
-          when you leave or reload this page.
-        </p>
-      </>
-    );
-  }
-  if (waiting && reveal.isError) {
-    return <SecretUnavailable reason={`Your new secret could not be fetched (${errorMessage(reveal.error, 'no answer')}). It is still kept: reload the page to try again.`} />;
-  }
-  if (waiting) return <SecretUnavailable reason="Fetching your new secret…" />;
-  return <SecretUnavailable reason={NOT_STORED} />;
+function statusOf(key: ApiKeyView): { label: string; good: boolean } {
+  if (!key.isActive) return { label: 'Disabled', good: false };
+  if (key.expiresAt && new Date(key.expiresAt).getTime() <= Date.now()) return { label: 'Expired', good: false };
+  return { label: 'Active', good: true };
 }
 
 export function ApiKeyItem({ apiKey }: { apiKey: ApiKeyView }) {
-  const { rotate, setActive } = useApiKeyActions();
+  const { rotate, setActive, update, remove } = useApiKeyActions();
+  const [rotating, setRotating] = useState(false);
+  const [restricting, setRestricting] = useState(false);
   const failed = (what: string) => (error: unknown) =>
     toast({ title: 'Error', description: `Failed to ${what}: ${errorMessage(error, 'the server did not answer')}`, variant: 'destructive' });
+  const status = statusOf(apiKey);
 
   return (
-    <li className="key-item" data-testid="api-key" data-key-id={apiKey.id}>
+    <li className="key-item" data-testid="api-key" data-key-id={apiKey.id} data-kind={apiKey.kind}>
       <div className="key-head">
         <strong>{apiKey.keyName}</strong>
-        <span className={`badge ${apiKey.isActive ? 'badge-success' : 'badge-danger'}`}>{apiKey.isActive ? 'Active' : 'Disabled'}</span>
-        <span className="muted key-meta">
-          Created {dateTime(apiKey.createdAt)} · {apiKey.lastUsedAt ? `last used ${dateTime(apiKey.lastUsedAt)}` : 'never used'}
+        {apiKey.kind === 'plan' && <span className="badge badge-accent">Plan key</span>}
+        <span className={`badge ${status.good ? 'badge-success' : 'badge-danger'}`} data-testid="key-status">
+          {status.label}
+        </span>
+        <span className="muted key-meta" data-testid="key-meta">
+          Created {dateTime(apiKey.createdAt)} ·{' '}
+          {apiKey.lastUsedAt ? `last used ${dateTime(apiKey.lastUsedAt)}${apiKey.lastUsedIp ? ` from ${apiKey.lastUsedIp}` : ''}` : 'never used'} ·{' '}
+          {apiKey.callsThisMonth.toLocaleString('en-US')} calls this month
         </span>
       </div>
+      <p className="muted small" data-testid="key-restrictions">
+        {restrictionText(apiKey)}
+      </p>
       <SecretField label="API Key" value={apiKey.keyValue} kind="key" />
-      <KeySecret apiKey={apiKey} />
+      <KeySecret keyId={apiKey.id} revealable={apiKey.secretRevealable} onRotate={() => setRotating(true)} />
+      {apiKey.previousSecretExpiresAt && (
+        <p className="muted small" role="note" data-testid="previous-secret">
+          The previous secret keeps working until {dateTime(apiKey.previousSecretExpiresAt)}.
+        </p>
+      )}
+      {restricting ? (
+        <KeyRestrictionsForm
+          apiKey={apiKey}
+          busy={update.isPending}
+          onCancel={() => setRestricting(false)}
+          onSave={(settings) =>
+            update.mutate({ id: apiKey.id, settings }, { onSuccess: () => setRestricting(false), onError: failed('change the restrictions') })
+          }
+        />
+      ) : null}
       <div className="row key-actions">
-        <ConfirmButton
-          label="Rotate secret"
-          question="Replace the secret? The current one stops working at once."
-          confirmLabel="Rotate"
+        <RotateKey
+          asking={rotating}
+          setAsking={setRotating}
           busy={rotate.isPending}
-          onConfirm={() =>
-            rotate.mutate(apiKey.id, {
-              onSuccess: () => toast({ title: 'Secret rotated', description: 'Copy the new secret now: it is shown only once.', variant: 'success' }),
-              onError: failed('rotate the key'),
-            })
+          onRotate={(revokeOldSecret) =>
+            rotate.mutate(
+              { id: apiKey.id, revokeOldSecret },
+              {
+                onSuccess: () =>
+                  toast({
+                    title: 'Secret rotated',
+                    description: `Copy the new secret now: it is shown only once. ${revokeOldSecret ? 'The old one no longer works.' : 'The old one works 24 more hours.'}`,
+                    variant: 'success',
+                  }),
+                onError: failed('rotate the key'),
+              },
+            )
           }
         />
         {apiKey.isActive ? (
@@ -91,6 +101,24 @@ export function ApiKeyItem({ apiKey }: { apiKey: ApiKeyView }) {
             Enable
           </button>
         )}
+        {!restricting && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setRestricting(true)}>
+            Restrict
+          </button>
+        )}
+        <ConfirmButton
+          label="Delete"
+          question="Delete this key for good? Calls with it are refused from now on."
+          confirmLabel="Delete key"
+          busy={remove.isPending}
+          // mutateAsync: the item is gone once the list is read again, and a mutate() callback would go with it.
+          onConfirm={() =>
+            remove.mutateAsync(apiKey.id).then(
+              () => toast({ title: 'Key deleted', description: `${apiKey.keyName} no longer works.`, variant: 'success' }),
+              failed('delete the key'),
+            )
+          }
+        />
       </div>
     </li>
   );

@@ -1,9 +1,13 @@
-/** 'Active Plan API Keys': every plan key, filtered by plan, with its purchase's usage this month. */
+/**
+ * 'Active Plan API Keys': every plan key, filtered by plan, with its calls this month. They are a
+ * statistic: every key of the account draws on its one allowance (docs/decisions/036), and a plan
+ * key's rotation, restrictions and deletion are under Your API Keys.
+ */
 import { useState } from 'react';
 import { Select } from '../../components/ui/Select.tsx';
-import { PlanKeySecret } from './PlanKeySecret.tsx';
+import { KeySecret } from './KeySecret.tsx';
+import { SecretField } from './SecretField.tsx';
 import type { PlanKeyView } from './types.ts';
-import { UsageBar } from './UsageBar.tsx';
 
 export function PlanKeysList({ planKeys }: { planKeys: PlanKeyView[] }) {
   const [plan, setPlan] = useState('all');
@@ -24,12 +28,10 @@ export function PlanKeysList({ planKeys }: { planKeys: PlanKeyView[] }) {
               <strong>{k.keyName}</strong>
               <span className="badge badge-accent">{k.planType}</span>
               <span className={`badge ${k.isActive ? 'badge-success' : ''}`}>{k.isActive ? 'Active' : 'Inactive'}</span>
-              <span className="muted key-meta">
-                {k.callsThisMonth.toLocaleString('en-US')} / {k.usageLimit === null ? 'unlimited' : k.usageLimit.toLocaleString('en-US')} calls this month
-              </span>
+              <span className="muted key-meta">{k.callsThisMonth.toLocaleString('en-US')} calls this month</span>
             </div>
-            {k.usageLimit !== null && <UsageBar used={k.callsThisMonth} limit={k.usageLimit} label={`${k.keyName} calls this month`} />}
-            <PlanKeySecret planKey={k} />
+            <SecretField label="API Key" value={k.keyValue} kind="key" />
+            <KeySecret keyId={k.id} revealable={k.secretRevealable} />
           </li>
         ))}
       </ul>

@@ -1,12 +1,13 @@
 /**
  * 'API Key for <plan>': the selected purchase's key, with a project name kept in this browser only
- * (docs/product.md §2.10), its usage this month and whether it is active.
+ * (docs/product.md §2.10), its calls this month (a statistic: the account's keys share one
+ * allowance, docs/decisions/036) and whether it is active.
  */
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast.tsx';
-import { PlanKeySecret } from './PlanKeySecret.tsx';
+import { KeySecret } from './KeySecret.tsx';
+import { SecretField } from './SecretField.tsx';
 import type { PlanKeyView, PurchaseView } from './types.ts';
-import { UsageBar } from './UsageBar.tsx';
 
 const projectKey = (purchaseId: number) => `pq.dashboard.projectName.${purchaseId}`;
 
@@ -20,10 +21,9 @@ function readProjectName(purchaseId: number): string {
 
 export function PurchaseDetail({ purchase, planKey }: { purchase: PurchaseView; planKey: PlanKeyView | undefined }) {
   const [project, setProject] = useState(() => readProjectName(purchase.id));
-  const limit = purchase.usageLimit;
-  // The plan key stops with its purchase's period (docs/api.md §14.5).
-  const expired = purchase.expiresAt !== null && new Date(purchase.expiresAt).getTime() <= Date.now();
-  const active = !!planKey?.isActive && !expired;
+  // The plan ends with its period; the key goes on, on the account's plan (docs/decisions/036).
+  const ended = purchase.expiresAt !== null && new Date(purchase.expiresAt).getTime() <= Date.now();
+  const active = !!planKey?.isActive;
   return (
     <div className="purchase-detail" data-testid="purchase-detail">
       <h3>API Key for {purchase.planName}</h3>
@@ -54,22 +54,25 @@ export function PurchaseDetail({ purchase, planKey }: { purchase: PurchaseView; 
               <dd>{planKey.planType}</dd>
             </div>
             <div>
-              <dt>Usage this month</dt>
-              <dd>
-                {purchase.callsThisMonth.toLocaleString('en-US')} / {limit === null ? 'unlimited' : limit.toLocaleString('en-US')}
-              </dd>
+              <dt>Calls this month with this key</dt>
+              <dd data-testid="plan-key-calls">{purchase.callsThisMonth.toLocaleString('en-US')}</dd>
             </div>
             <div>
-              <dt>Status</dt>
+              <dt>Plan</dt>
+              <dd>{ended ? `Ended ${new Date(purchase.expiresAt!).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })}` : purchase.status === 'completed' ? 'Running' : purchase.status}</dd>
+            </div>
+            <div>
+              <dt>Key</dt>
               <dd>
                 <span className={`badge ${active ? 'badge-success' : ''}`} data-testid="plan-key-status">
-                  {!planKey.isActive ? 'Inactive' : expired ? 'Expired' : 'Active'}
+                  {active ? 'Active' : 'Disabled'}
                 </span>
               </dd>
             </div>
           </dl>
-          {limit !== null && <UsageBar used={purchase.callsThisMonth} limit={limit} label={`${purchase.planName} calls this month`} />}
-          <PlanKeySecret planKey={planKey} />
+          <p className="muted small">This key draws on your account’s allowance, like every key of yours; rotate, restrict or delete it under Your API Keys.</p>
+          <SecretField label="API Key" value={planKey.keyValue} kind="key" />
+          <KeySecret keyId={planKey.id} revealable={planKey.secretRevealable} />
         </>
       ) : purchase.planType === 'overage' ? (
         <p className="muted">An overage payment: it comes with no API key.</p>

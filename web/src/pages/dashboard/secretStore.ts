@@ -5,7 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export type SecretOwner = `personal:${number}` | `plan:${number}`;
+/** Every kind of key shares one id space (docs/decisions/036). */
+export type SecretOwner = `key:${number}`;
 
 const secrets = new Map<SecretOwner, string>();
 /** Reveals already asked for, so a re-render (or React's development double effects) never asks twice. */

@@ -1,13 +1,19 @@
 /**
- * The personal API keys and what can be done with them (docs/api.md §13). A secret that comes back
- * (create, rotate, the one reveal) goes to the page's secret store, never to the query cache's list.
+ * The account's API keys, of every kind, and what can be done with them (docs/api.md §13;
+ * docs/decisions/036). A secret that comes back (create, rotate, the one reveal) goes to the page's
+ * secret store, never to the query cache's list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { UpdateKeyRequest } from '../../../../server/contract/keys.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { keepSecret } from './secretStore.ts';
 import type { ApiKeyView, Revealed } from './types.ts';
 
 export const API_KEYS_KEY = ['/api/keys'] as const;
+const PURCHASES_KEY = ['/api/user/purchases'] as const;
+
+export type KeySettings = z.input<typeof UpdateKeyRequest>;
 
 export function useApiKeys() {
   return useQuery<ApiKeyView[]>({ queryKey: API_KEYS_KEY, staleTime: 0, refetchOnMount: 'always' });
@@ -15,9 +21,10 @@ export function useApiKeys() {
 
 export function useApiKeyActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: API_KEYS_KEY });
+  // Plan keys show on the purchases too.
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: API_KEYS_KEY }), client.invalidateQueries({ queryKey: PURCHASES_KEY })]);
   const withSecret = (key: ApiKeyView) => {
-    if (key.keySecret) keepSecret(`personal:${key.id}`, key.keySecret);
+    if (key.keySecret) keepSecret(`key:${key.id}`, key.keySecret);
     return key;
   };
 
@@ -26,17 +33,25 @@ export function useApiKeyActions() {
     onSettled: refresh,
   });
   const rotate = useMutation({
-    mutationFn: (id: number) => apiRequest<ApiKeyView>('POST', `/api/keys/${id}/rotate`).then(withSecret),
+    mutationFn: ({ id, revokeOldSecret }: { id: number; revokeOldSecret: boolean }) =>
+      apiRequest<ApiKeyView>('POST', `/api/keys/${id}/rotate`, { revokeOldSecret }).then(withSecret),
     onSettled: refresh,
   });
   const setActive = useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) => apiRequest<ApiKeyView>('POST', `/api/keys/${id}/${active ? 'enable' : 'disable'}`),
     onSettled: refresh,
   });
-  const reveal = useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<Revealed>('POST', `/api/keys/${id}/reveal-secret`).then((r) => keepSecret(`personal:${r.id}`, r.keySecret)),
+  const update = useMutation({
+    mutationFn: ({ id, settings }: { id: number; settings: KeySettings }) => apiRequest<ApiKeyView>('PATCH', `/api/keys/${id}`, settings),
     onSettled: refresh,
   });
-  return { create, rotate, setActive, reveal };
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest<null>('DELETE', `/api/keys/${id}`),
+    onSettled: refresh,
+  });
+  const reveal = useMutation({
+    mutationFn: (id: number) => apiRequest<Revealed>('POST', `/api/keys/${id}/reveal-secret`).then((r) => keepSecret(`key:${r.id}`, r.keySecret)),
+    onSettled: refresh,
+  });
+  return { create, rotate, setActive, update, remove, reveal };
 }

@@ -1,0 +1,61 @@
+/**
+ * A key's restrictions (docs/decisions/036): the operations it may call and when it stops working,
+ * as a short line, and a form to change them. An empty choice of operations means all of them; an
+ * empty date means no end.
+ */
+import { useState } from 'react';
+import type { ApiKeyView } from './types.ts';
+import { dateTime } from './format.ts';
+import type { KeySettings } from './useApiKeys.ts';
+
+const OPERATIONS = ['sign', 'verify', 'prove'] as const;
+
+export function restrictionText(key: Pick<ApiKeyView, 'allowedOperations' | 'expiresAt'>): string {
+  const ops = key.allowedOperations === null ? 'Any operation' : `Only ${key.allowedOperations.join(', ')}`;
+  return `${ops} · ${key.expiresAt ? `expires ${dateTime(key.expiresAt)}` : 'no expiry'}`;
+}
+
+/** An <input type="datetime-local"> value in this browser's time zone, and back to ISO 8601. */
+const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+export function KeyRestrictionsForm({ apiKey, busy, onSave, onCancel }: {
+  apiKey: ApiKeyView;
+  busy: boolean;
+  onSave: (settings: KeySettings) => void;
+  onCancel: () => void;
+}) {
+  const [ops, setOps] = useState<string[]>(apiKey.allowedOperations ?? []);
+  const [until, setUntil] = useState(toLocalInput(apiKey.expiresAt));
+  const id = `restrict-${apiKey.id}`;
+  return (
+    <form
+      className="key-restrictions"
+      aria-label={`Restrictions of ${apiKey.keyName}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave({ allowedOperations: ops.length ? (ops as ('sign' | 'verify' | 'prove')[]) : null, expiresAt: fromLocalInput(until) });
+      }}
+    >
+      <fieldset>
+        <legend>Operations this key may call (none ticked: all)</legend>
+        {OPERATIONS.map((op) => (
+          <label key={op} className="check">
+            <input type="checkbox" checked={ops.includes(op)} onChange={(e) => setOps(e.target.checked ? [...ops, op] : ops.filter((o) => o !== op))} />
+            {op}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor={`${id}-until`}>Stops working at (empty: never)</label>
+      <input id={`${id}-until`} className="input" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+      <div className="row">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {busy ? 'Saving...' : 'Save restrictions'}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
