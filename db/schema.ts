@@ -199,6 +199,10 @@ export const purchases = sqliteTable(
     usageCount: integer('usage_count').notNull().default(0),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Bought while the same plan ran: it extends that plan's period by a month. */
+    renewal: integer('renewal', { mode: 'boolean' }).notNull().default(false),
+    /** When the mail announcing the plan's end, seven days ahead, was sent (or found unneeded). */
+    expiryNoticeAt: integer('expiry_notice_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
   },
@@ -253,6 +257,65 @@ export const billingCharges = sqliteTable(
     // A plan purchase is charged once.
     uniqueIndex('billing_charges_plan_purchase_idx').on(t.purchaseId).where(sql`${t.chargeType} = 'plan'`),
   ],
+);
+
+/**
+ * An account's monthly ceiling on overage (docs/decisions/036). No row: the default (the plan's price
+ * for an account that has never paid overage, else none); a row with null cents: no ceiling.
+ */
+export const spendingLimits = sqliteTable('spending_limits', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Cents of overage a calendar month may reach; null: no ceiling. */
+  monthlyCents: integer('monthly_cents'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Spending-limit mails sent: one per account, month and threshold (80 or 100 per cent). */
+export const spendingAlerts = sqliteTable(
+  'spending_alerts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    percent: integer('percent').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.percent] })],
+);
+
+/**
+ * Receipts for completed payments and credit notes for refunds and reversals (docs/decisions/036).
+ * Each keeps its own copy of what it states, so it reads the same whatever happens to the purchase
+ * or the account afterwards; the account link is cleared, not cascaded, when the account goes.
+ */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** R-000001 for receipts, C-000001 for credit notes: gapless, in the order issued. */
+    number: text('number').notNull().unique(),
+    kind: text('kind', { enum: ['receipt', 'credit_note'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The purchase paid (or refunded); kept as a plain number so the receipt outlives it. */
+    purchaseId: integer('purchase_id').notNull(),
+    /** The receipt a credit note reverses. */
+    creditedNumber: text('credited_number'),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
+    /** What was paid for: the plan and its period, or the months of overage. */
+    description: text('description').notNull(),
+    /** Cents, positive on both kinds (a credit note says it is a credit). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    payerEmail: text('payer_email'),
+    payerName: text('payer_name'),
+    paypalCaptureId: text('paypal_capture_id'),
+    /** The seller's name, address, email and tax id as configured when it was issued. */
+    seller: text('seller', { mode: 'json' }).$type<{ name: string; address: string | null; email: string | null; taxId: string | null }>().notNull(),
+  },
+  (t) => [index('receipts_user_idx').on(t.userId, t.id), uniqueIndex('receipts_purchase_kind_idx').on(t.purchaseId, t.kind)],
 );
 
 /** Platform-managed signing keys (docs/api.md §7): a KMS-like store of seeds sealed under the master key. */

@@ -58,6 +58,7 @@ import { SigningKeyService } from './features/signing-keys/signing-keys.service.
 import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
 import { MeteringService } from './features/metering/metering.service.ts';
 import { usageRoutes } from './features/metering/usage.routes.ts';
+import { SpendingLimits } from './features/metering/spending-limits.ts';
 import { deriveKey, loadMasterKey } from './security/master-key.ts';
 import { LoginThrottle } from './security/login-throttle.ts';
 import { PasswordHasher } from './security/passwords.ts';
@@ -159,12 +160,16 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   };
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
-  const metering = new MeteringService(db, { now, overage: config.payments.mode !== 'off' });
+  const spending = new SpendingLimits(database.sqlite, mailer, logger, now);
+  const metering = new MeteringService(db, { now, overage: config.payments.mode !== 'off', spending });
   const idempotency = new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
-  const paymentParts = createPayments({ config: config.payments, db, keys, metering, logger, now, pageLimit: perIpLimit(config.rateLimits.paymentPages) });
+  const paymentParts = createPayments({
+    config: config.payments, seller: config.seller, db, keys, metering, spending, logger, now,
+    pageLimit: perIpLimit(config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
+  });
 
   const context: AppContext = {
     config,
@@ -190,6 +195,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     }),
     keys,
     metering,
+    spending,
     idempotency,
     signingKeys,
     operations,
@@ -197,7 +203,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     payments: paymentParts.payments,
     webhooks: paymentParts.webhooks,
     billing: paymentParts.billing,
+    receipts: paymentParts.receipts,
     paypalSandbox: paymentParts.sandbox,
+    planNotices: paymentParts.notices,
     serviceKeys,
     dilion: new DilionService(pool, signingKeys, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),

@@ -77,6 +77,10 @@ export const EnvSchema = z.object({
     description: 'yes: allow the PayPal emulator (PAYMENTS=local) on a production server others can reach, where anyone with an account gets any plan for nothing. For a demonstration server only.',
   }),
   PAYPAL_MODE: optionalString.meta({ description: 'Renamed PAYMENTS (same values, and off): a start with it set stops and says so.' }),
+  SELLER_NAME: z.string().trim().min(1).max(200).default('PQ Platform').meta({ description: 'The seller named on receipts and credit notes (your business name).' }),
+  SELLER_ADDRESS: optionalString.meta({ description: 'The seller\'s postal address on receipts; use \\n for line breaks.' }),
+  SELLER_EMAIL: optionalString.meta({ description: 'The seller\'s contact email on receipts.' }),
+  SELLER_TAX_ID: optionalString.meta({ description: 'The seller\'s VAT or tax number on receipts, where the law asks for one.' }),
   PAYPAL_CLIENT_ID: optionalString.meta({ description: 'PayPal REST app client id (sandbox / live).' }),
   PAYPAL_CLIENT_SECRET: optionalString.meta({ description: 'PayPal REST app secret (sandbox / live).' }),
   PAYPAL_WEBHOOK_ID: optionalString.meta({ description: "The id of the PayPal webhook pointing at /api/payments/webhook (sandbox / live), used to verify PayPal's calls." }),
@@ -105,6 +109,8 @@ export interface Config {
   /** Whether /api/debug/* (the key inspector) is served. */
   debugRoutes: boolean;
   payments: PaymentsConfig;
+  /** Who receipts name as the seller (SELLER_*). */
+  seller: SellerConfig;
   /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
   /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
@@ -125,6 +131,13 @@ export interface Config {
     /** Requests per minute per IP on the PayPal emulator's approval pages (PAYMENTS=local). */
     paymentPages: number;
   };
+}
+
+export interface SellerConfig {
+  name: string;
+  address: string | null;
+  email: string | null;
+  taxId: string | null;
 }
 
 export type PaymentsMode = 'local' | 'sandbox' | 'live' | 'off';
@@ -231,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
     debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
     payments: paymentsConfig(e),
+    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null, email: e.SELLER_EMAIL ?? null, taxId: e.SELLER_TAX_ID ?? null },
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },

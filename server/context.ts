@@ -24,7 +24,10 @@ import type { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
 import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import type { MeteringService } from './features/metering/metering.service.ts';
+import type { SpendingLimits } from './features/metering/spending-limits.ts';
 import type { BillingService } from './features/payments/billing.service.ts';
+import type { ReceiptBook } from './features/payments/receipts.ts';
+import type { PlanExpiryNotices } from './features/payments/plan-expiry-notices.ts';
 import type { PaymentsService } from './features/payments/payments.service.ts';
 import type { LocalPaypalSandbox } from './features/payments/sandbox/sandbox.ts';
 import type { PaypalWebhooks } from './features/payments/webhooks.ts';
@@ -45,6 +48,7 @@ export interface AppContext {
   emailVerification: EmailVerification;
   keys: KeyService;
   metering: MeteringService;
+  spending: SpendingLimits;
   idempotency: IdempotencyService;
   signingKeys: SigningKeyService;
   operations: OperationsService;
@@ -52,6 +56,8 @@ export interface AppContext {
   payments: PaymentsService;
   webhooks: PaypalWebhooks;
   billing: BillingService;
+  receipts: ReceiptBook;
+  planNotices: PlanExpiryNotices;
   /** The local PayPal sandbox (PAYMENTS=local), else null. */
   paypalSandbox: LocalPaypalSandbox | null;
   serviceKeys: ServiceKeyService;

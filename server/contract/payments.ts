@@ -86,6 +86,43 @@ export const PaymentsMode = z.enum(['local', 'sandbox', 'live', 'off']).meta({
   description: 'local: the built-in PayPal emulator (no money moves); sandbox: PayPal’s sandbox (no real money); live: PayPal; off: nothing is sold, the operator sets plans',
 });
 
+export const SpendingLimitView = z
+  .object({
+    cents: z.number().int().nullable().meta({ description: 'Cents of overage a calendar month may reach; null: no ceiling' }),
+    source: z.enum(['default', 'set', 'none']).meta({
+      description: 'default: the plan’s price, while the account has never paid overage; set: chosen by you; none: no ceiling (chosen, or after a first overage payment)',
+    }),
+  })
+  .meta({ id: 'SpendingLimit' });
+
+export const SpendingLimitRequest = z
+  .strictObject({
+    monthlyLimitCents: z
+      .number()
+      .int({ message: 'must be a whole number of cents' })
+      .min(0, { message: 'must be 0 or more (0: no overage at all)' })
+      .max(100_000_000, { message: 'must be at most 100,000,000 cents ($1,000,000)' })
+      .nullable()
+      .meta({ description: 'The month’s ceiling on overage in cents; null: no ceiling' }),
+  })
+  .meta({ id: 'SpendingLimitRequest' });
+
+export const Receipt = z
+  .object({
+    id: z.number().int(),
+    number: z.string().meta({ description: 'R-000001 for a receipt, C-000001 for a credit note' }),
+    kind: z.enum(['receipt', 'credit_note']),
+    issuedAt: Timestamp,
+    description: z.string().meta({ description: 'The plan and its period, or the months of overage' }),
+    amount: z.number().int().meta({ description: 'Cents (a credit note’s is the amount returned)' }),
+    currency: z.string(),
+    purchaseId: z.number().int(),
+    creditedNumber: z.string().nullable().meta({ description: 'The receipt a credit note reverses' }),
+  })
+  .meta({ id: 'Receipt' });
+
+export const ReceiptList = z.array(Receipt).meta({ id: 'ReceiptList', description: 'Newest first, at most 100' });
+
 export const BillingSummary = z
   .object({
     currentPlan: z.enum(TIERS),
@@ -101,5 +138,6 @@ export const BillingSummary = z
       overdueMonth: z.string().nullable().meta({ description: 'The oldest month unpaid 30 days after it ended: calls are held to the allowance until it is paid' }),
     }),
     charges: z.array(BillingCharge).meta({ description: 'Newest first, at most 100' }),
+    spendingLimit: SpendingLimitView,
   })
   .meta({ id: 'BillingSummary' });

@@ -26,6 +26,7 @@ import { syncAccountPlan } from '../payments/account-plan.ts';
 import type { ApiCaller } from '../../types.ts';
 import type { CommitSums } from '../operations/commit-sums.ts';
 import { Reservations } from './reservations.ts';
+import type { SpendingLimits } from './spending-limits.ts';
 
 export interface MeterTicket {
   userId: string;
@@ -73,13 +74,16 @@ export class MeteringService {
   private readonly now: () => Date;
   /** Whether calls past a paid allowance are answered and charged (false with payments off). */
   private readonly overage: boolean;
+  /** The accounts' ceilings on overage, checked before a call past the allowance is admitted. */
+  private readonly spending: SpendingLimits | undefined;
 
   constructor(
     private readonly db: Db,
-    options: { now?: () => Date; overage?: boolean } = {},
+    options: { now?: () => Date; overage?: boolean; spending?: SpendingLimits } = {},
   ) {
     this.now = options.now ?? (() => new Date());
     this.overage = options.overage ?? true;
+    this.spending = options.spending;
     const sqlite = db.$client;
     // The account, its calls this month and the month's allowance credit in one statement: both are
     // needed on every paid call.
@@ -132,7 +136,7 @@ export class MeteringService {
       ticket.held = `lifetime:${userId}`;
       if (user.used + this.reservations.count(ticket.held) >= user.limit) throw usageLimitReached(this.overage ? USAGE_LIMIT_MESSAGE : OPERATOR_LIMIT_MESSAGE);
     } else {
-      this.countMonth(ticket, meter, month, user.monthCalls ?? 0, (tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY) + (user.credit ?? 0));
+      this.countMonth(ticket, user.tier, month, user.monthCalls ?? 0, (tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY) + (user.credit ?? 0));
     }
     this.reservations.hold(ticket.held!);
     return ticket;
@@ -142,13 +146,15 @@ export class MeteringService {
    * Places the call in the month's count (answered calls plus those held); past the allowance it
    * will cost a cent of overage, unless older overage is overdue: then it is refused.
    */
-  private countMonth(ticket: MeterTicket, meter: string, month: string, answered: number, allowance: number): void {
+  private countMonth(ticket: MeterTicket, tier: Tier, month: string, answered: number, allowance: number): void {
+    const meter = `user:${ticket.userId}`;
     ticket.meter = { name: meter, month };
     ticket.held = `month:${meter}:${month}`;
     const calls = answered + this.reservations.count(ticket.held) + 1;
     if (calls > allowance) {
       if (!this.overage) throw usageLimitReached(OPERATOR_LIMIT_MESSAGE);
       if (this.overdue.get(ticket.userId, overdueBefore(this.now()))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
+      this.spending?.admit(ticket.userId, tier, month, (calls - allowance) * OVERAGE_CENTS_PER_CALL);
       ticket.overageMonth = month;
     }
   }

@@ -9,6 +9,7 @@ import type { Db } from '../../../db/connection.ts';
 import { billingCharges, purchases, users } from '../../../db/schema.ts';
 import type { BillingSummary } from '../../contract/payments.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
+import type { SpendingLimits } from '../metering/spending-limits.ts';
 import { monthOf, overdueBefore } from '../metering/metering.service.ts';
 import { PAID_TIERS, type PaidTier } from './account-plan.ts';
 
@@ -18,6 +19,7 @@ export class BillingService {
   constructor(
     private readonly db: Db,
     private readonly metering: MeteringService,
+    private readonly spending: SpendingLimits,
     private readonly now: () => Date,
   ) {}
 
@@ -53,6 +55,7 @@ export class BillingService {
         id: c.id, chargeType: c.chargeType, amount: c.amount, description: c.description, month: c.month, status: c.status,
         purchaseId: c.purchaseId, createdAt: c.createdAt.toISOString(), paidAt: c.paidAt ? c.paidAt.toISOString() : null,
       })),
+      spendingLimit: this.spending.limitOf(userId, usage.currentPlan),
     };
   }
 }

@@ -11,6 +11,9 @@ import { billingCharges, purchases, users } from '../../../db/schema.ts';
 import type { KeyService } from '../keys/keys.service.ts';
 import type { Logger } from '../../logger.ts';
 import { addMonth, isPaidTier, periodStart, planFromPurchases, syncAccountPlan } from './account-plan.ts';
+import type { ReceiptBook } from './receipts.ts';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type Outcome = 'captured' | 'processing' | 'failed' | 'cancelled';
@@ -27,6 +30,7 @@ export class PaymentLedger {
   constructor(
     private readonly db: Db,
     private readonly keys: KeyService,
+    readonly receipts: ReceiptBook,
     private readonly logger: Logger,
     private readonly now: () => Date,
   ) {}
@@ -58,15 +62,21 @@ export class PaymentLedger {
       const open = tx.select().from(purchases).where(and(eq(purchases.id, purchaseId), inArray(purchases.status, COMPLETABLE))).get();
       if (!open) return PaymentLedger.outcomeOf(tx.select().from(purchases).where(eq(purchases.id, purchaseId)).get()?.status ?? 'failed');
       const plan = isPaidTier(open.planType) ? open.planType : null;
-      const expiresAt = plan ? addMonth(periodStart(planFromPurchases(tx, open.userId, now), plan, now)) : null;
+      const start = plan ? periodStart(planFromPurchases(tx, open.userId, now), plan, now) : null;
+      const expiresAt = start ? addMonth(start) : null;
       const won = tx
         .update(purchases)
         .set({ status: 'completed', paypalCaptureId: captureId, completedAt: now, expiresAt, isActive: true })
         .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, COMPLETABLE)))
         .run();
       if (won.changes !== 1) return 'captured';
-      if (plan) this.deliverPlan(tx, open, plan, now);
-      else this.settleOverage(tx, open, now);
+      if (plan) {
+        this.deliverPlan(tx, open, plan, now);
+        this.receipts.issue(tx, purchaseId, `${open.planName} plan${open.renewal ? ' renewal' : ''}, ${day(start!)} to ${day(expiresAt!)}`, now);
+      } else {
+        const months = this.settleOverage(tx, open, now);
+        this.receipts.issue(tx, purchaseId, `Overage ${months[0] ?? ''}${months.length > 1 ? ` to ${months.at(-1)}` : ''}: ${open.amount.toLocaleString('en-US')} calls beyond the allowance at $0.01`, now);
+      }
       this.logger.info({ purchaseId, planType: open.planType, amount: open.amount }, 'payment: purchase completed');
       return 'captured';
     });
@@ -77,25 +87,26 @@ export class PaymentLedger {
     tx.insert(billingCharges)
       .values({
         userId: purchase.userId, purchaseId: purchase.id, chargeType: 'plan', amount: purchase.amount,
-        description: `${purchase.planName} plan, one month`, paypalOrderId: purchase.paypalOrderId, status: 'paid', createdAt: now, paidAt: now,
+        description: `${purchase.planName} plan${purchase.renewal ? ' renewal' : ''}, one month`, paypalOrderId: purchase.paypalOrderId, status: 'paid', createdAt: now, paidAt: now,
       })
       .run();
     const account = syncAccountPlan(tx, purchase.userId, now);
     this.logger.info({ purchaseId: purchase.id, planKeyId: key.row.id, tier: account.tier }, 'payment: plan key issued and plan set');
   }
 
-  /** An overage payment settles exactly the rows its order was created for. */
-  private settleOverage(tx: Tx, purchase: PurchaseRow, now: Date): void {
+  /** An overage payment settles exactly the rows its order was created for; returns their months, oldest first. */
+  private settleOverage(tx: Tx, purchase: PurchaseRow, now: Date): string[] {
     const settled = tx
       .update(billingCharges)
       .set({ status: 'paid', paidAt: now })
       .where(and(eq(billingCharges.paypalOrderId, purchase.paypalOrderId), eq(billingCharges.chargeType, 'overage'), eq(billingCharges.status, 'pending')))
-      .returning({ amount: billingCharges.amount })
+      .returning({ amount: billingCharges.amount, month: billingCharges.month })
       .all();
     const paid = settled.reduce((sum, row) => sum + row.amount, 0);
     tx.update(users).set({ overageCharges: sql`max(${users.overageCharges} - ${paid}, 0)` }).where(eq(users.id, purchase.userId)).run();
     if (paid !== purchase.amount) this.logger.error({ purchaseId: purchase.id, paid, amount: purchase.amount }, 'payment: overage settled differs from the amount paid');
     this.logger.info({ purchaseId: purchase.id, rows: settled.length, paid }, 'payment: overage settled');
+    return settled.map((row) => row.month!).sort();
   }
 
   /** PayPal holds the capture for now (an eCheck): the payer sees "processing" until it clears. */
@@ -130,6 +141,7 @@ export class PaymentLedger {
       if (!purchase) return false;
       const now = this.now();
       tx.update(purchases).set({ status, isActive: false }).where(eq(purchases.id, purchaseId)).run();
+      this.receipts.credit(tx, purchaseId, status, now);
       if (isPaidTier(purchase.planType)) {
         tx.update(billingCharges).set({ status }).where(and(eq(billingCharges.purchaseId, purchaseId), eq(billingCharges.chargeType, 'plan'))).run();
         syncAccountPlan(tx, purchase.userId, now);

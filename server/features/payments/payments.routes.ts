@@ -13,7 +13,10 @@ import {
   OverageOrderRequest,
   PlanOrderRequest,
   PurchaseState,
+  ReceiptList,
   ReturnQuery,
+  SpendingLimitRequest,
+  SpendingLimitView,
   WebhookAck,
   WebhookEvent,
   WebhookHeaders,
@@ -22,6 +25,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { validate } from '../../http/validation.ts';
 import { PaymentLedger, type Outcome } from './payment-ledger.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+import type { ReceiptRow } from './receipts.ts';
 
 const TAG = 'Payments';
 const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
@@ -107,9 +112,9 @@ function sellingRoutes(ctx: AppContext): void {
   );
 }
 
-/** What an account reads of its payments, whatever the mode. */
+/** What an account reads of its payments, whatever the mode: purchases, the billing summary, receipts, the spending limit. */
 function accountRoutes(ctx: AppContext): void {
-  const { api, payments, billing } = ctx;
+  const { api, payments, billing, receipts, spending } = ctx;
 
   api.route(
     {
@@ -132,4 +137,45 @@ function accountRoutes(ctx: AppContext): void {
     },
     ({ req }) => billing.summary(req.user!.id),
   );
+
+  api.route(
+    {
+      method: 'patch', path: '/api/billing/spending-limit', tag: TAG, auth: 'user', body: SpendingLimitRequest, summary: 'Set your monthly ceiling on overage',
+      description: 'Calls that would take the month’s overage past it answer 429 spending_limit_reached, before any work. null lifts the ceiling; 0 allows no overage.',
+      responses: { 200: { description: 'The limit now', schema: SpendingLimitView } },
+    },
+    ({ req, body }) => {
+      spending.set(req.user!.id, body.monthlyLimitCents);
+      return spending.limitOf(req.user!.id, req.user!.subscriptionTier);
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/billing/receipts', tag: TAG, auth: 'user', summary: 'Your receipts and credit notes',
+      description: 'A receipt for each completed payment (a plan or an overage balance), a credit note for each refund or reversal.',
+      responses: { 200: { description: 'Newest first', schema: ReceiptList } },
+    },
+    ({ req }) => receipts.list(req.user!.id).map(toReceipt),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/billing/receipts/:id/pdf', tag: TAG, auth: 'user', params: IdParams, summary: 'One receipt or credit note as a PDF',
+      responses: { 200: { description: 'The PDF (A4)', contentType: 'application/pdf' }, ...errors({ 404: 'receipt_not_found' }) },
+    },
+    async ({ req, res, params }) => {
+      const receipt = receipts.get(req.user!.id, params.id);
+      const pdf = await receiptPdf(receipt);
+      res.status(200).type('application/pdf').setHeader('Content-Disposition', `attachment; filename="${receipt.number}.pdf"`);
+      res.end(Buffer.from(pdf));
+    },
+  );
+}
+
+function toReceipt(r: ReceiptRow) {
+  return {
+    id: r.id, number: r.number, kind: r.kind, issuedAt: r.issuedAt.toISOString(), description: r.description, amount: r.amount,
+    currency: r.currency, purchaseId: r.purchaseId, creditedNumber: r.creditedNumber,
+  };
 }

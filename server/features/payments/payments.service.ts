@@ -73,7 +73,12 @@ export class PaymentsService {
       throw conflict('plan_downgrade', `Your ${planOf(current.tier).name} plan runs until ${current.expiresAt!.toISOString().slice(0, 10)}: buy ${planOf(plan).name} after it ends.`, 'plan');
     }
     const { name, priceCents, usageLimit } = planOf(plan);
-    return this.start(userId, origin, { planType: plan, planName: name, amount: priceCents, usageLimit, description: `${name} plan, one month (${usageLimit.toLocaleString('en-US')} calls a month)` });
+    // Bought while the same plan runs, it extends that plan by a month: a renewal, and called one.
+    const renewal = current.tier === plan && current.expiresAt !== null && current.expiresAt > this.now();
+    return this.start(userId, origin, {
+      planType: plan, planName: name, amount: priceCents, usageLimit, renewal,
+      description: `${name} plan${renewal ? ' renewal' : ''}, one month (${usageLimit.toLocaleString('en-US')} calls a month)`,
+    });
   }
 
   /** Starts paying the overage of months that have ended; this month's is still accruing. */
@@ -88,7 +93,7 @@ export class PaymentsService {
     if (amount === 0) throw conflict('nothing_to_pay', 'No overage from an ended month is owed: this month’s becomes payable once the month ends.');
     const months = payable.map((r) => r.month).sort();
     const checkout = await this.start(userId, origin, {
-      planType: 'overage', planName: 'Overage', amount, usageLimit: null,
+      planType: 'overage', planName: 'Overage', amount, usageLimit: null, renewal: false,
       description: `Overage ${months[0]}${months.length > 1 ? ` to ${months.at(-1)}` : ''}, $0.01 per call`,
     });
     // The order pays exactly these rows; a newer checkout re-points them and closes this one.
@@ -99,7 +104,7 @@ export class PaymentsService {
   private async start(
     userId: string,
     origin: string,
-    item: { planType: string; planName: string; amount: number; usageLimit: number | null; description: string },
+    item: { planType: string; planName: string; amount: number; usageLimit: number | null; renewal: boolean; description: string },
   ): Promise<z.infer<typeof Checkout>> {
     const overage = item.planType === 'overage';
     const purchase = this.db.transaction(
@@ -119,7 +124,7 @@ export class PaymentsService {
         for (const { id } of older) this.logger.info({ purchaseId: id, reason: 'superseded by a newer checkout' }, 'payment: purchase closed');
         return tx
           .insert(purchases)
-          .values({ userId, paypalOrderId: `unsent:${randomUUID()}`, paypalRequestId: `create-${randomBytes(24).toString('base64url')}`, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit, status: 'pending', createdAt: this.now() })
+          .values({ userId, paypalOrderId: `unsent:${randomUUID()}`, paypalRequestId: `create-${randomBytes(24).toString('base64url')}`, renewal: item.renewal, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit, status: 'pending', createdAt: this.now() })
           .returning()
           .get();
       },

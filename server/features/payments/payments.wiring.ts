@@ -6,12 +6,16 @@
  */
 import type { Express, RequestHandler } from 'express';
 import type { Db } from '../../../db/connection.ts';
-import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentsConfig, SellerConfig } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyService } from '../keys/keys.service.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
+import type { SpendingLimits } from '../metering/spending-limits.ts';
 import { BillingService } from './billing.service.ts';
 import { PaymentLedger } from './payment-ledger.ts';
+import { ReceiptBook } from './receipts.ts';
+import { PlanExpiryNotices } from './plan-expiry-notices.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { PAYPAL_APPROVAL_ORIGINS, PaymentsService } from './payments.service.ts';
 import { PaypalClient, PaypalError } from './paypal/paypal.client.ts';
 import { LocalPaypalSandbox } from './sandbox/sandbox.ts';
@@ -23,6 +27,9 @@ export interface PaymentParts {
   payments: PaymentsService;
   webhooks: PaypalWebhooks;
   billing: BillingService;
+  receipts: ReceiptBook;
+  /** Mails a plan's end a week ahead. */
+  notices: PlanExpiryNotices;
   /** The local sandbox, in PAYMENTS=local. */
   sandbox: LocalPaypalSandbox | null;
   /** Mounts the local sandbox (before the API's 404 and the web app). */
@@ -34,13 +41,18 @@ export interface PaymentParts {
 
 export interface PaymentDeps {
   config: PaymentsConfig;
+  seller: SellerConfig;
   db: Db;
   keys: KeyService;
   metering: MeteringService;
+  spending: SpendingLimits;
   logger: Logger;
   now: () => Date;
   /** The per-address limit on the local sandbox's approval pages. */
   pageLimit: RequestHandler;
+  mailer: Mailer;
+  /** Where mailed links point. */
+  publicUrl: string;
 }
 
 const WARNINGS = {
@@ -68,12 +80,19 @@ export function createPayments(deps: PaymentDeps): PaymentParts {
   if (config.mode === 'local' || config.mode === 'sandbox') logger.warn({ payments: config.mode }, WARNINGS[config.unsafeLocal ? 'unsafeLocal' : config.mode]);
   const paypal = new PaypalClient({ baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret });
   const approvalOrigins = config.mode === 'live' ? PAYPAL_APPROVAL_ORIGINS.live : config.mode === 'sandbox' ? PAYPAL_APPROVAL_ORIGINS.sandbox : null;
-  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.keys, logger, now), logger, now, approvalOrigins);
+  const receipts = new ReceiptBook(db, deps.seller);
+  const backfilled = receipts.backfill();
+  if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
+  const notices = new PlanExpiryNotices(db, deps.mailer, deps.publicUrl, logger, now);
+  void notices.run();
+  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.keys, receipts, logger, now), logger, now, approvalOrigins);
   return {
     paypal,
     payments,
     webhooks: new PaypalWebhooks(payments, paypal, credentials.webhookId, logger),
-    billing: new BillingService(db, deps.metering, now),
+    receipts,
+    notices,
+    billing: new BillingService(db, deps.metering, deps.spending, now),
     sandbox,
     mount(app) {
       if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox, { pageLimit: deps.pageLimit }));
@@ -82,6 +101,7 @@ export function createPayments(deps: PaymentDeps): PaymentParts {
       selfOrigin = origin.replace(/\/$/, '');
     },
     close() {
+      notices.close();
       sandbox?.close();
     },
   };
