@@ -19,8 +19,8 @@ export interface PaymentsApp {
   close(): Promise<void>;
 }
 
-export async function startPaymentsApp(now?: () => Date, logger?: Logger, rateLimits?: Partial<Config['rateLimits']>): Promise<PaymentsApp> {
-  const config: Partial<Config> = { engineWorkers: 1, ...(rateLimits ? { rateLimits: { ...testConfig('.').rateLimits, ...rateLimits } } : {}) };
+export async function startPaymentsApp(now?: () => Date, logger?: Logger, rateLimits?: Partial<Config['rateLimits']>, overrides: Partial<Config> = {}): Promise<PaymentsApp> {
+  const config: Partial<Config> = { engineWorkers: 1, ...(rateLimits ? { rateLimits: { ...testConfig('.').rateLimits, ...rateLimits } } : {}), ...overrides };
   const app = await createTestApp({ config, ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
   const server: Server = app.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
