@@ -267,9 +267,10 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     const { page, errors } = await stack.page();
     await signUpByApi(page, uniqueEmail('pay'));
     const cases = [
-      { query: '?tab=billing&payment=success&captured=true', title: '결제 완료', text: '플랜이 업그레이드되었습니다', variant: 'success' },
-      { query: '?payment=success', title: '결제 처리 중', text: '결제를 확인하고 있습니다', variant: 'default' },
-      { query: '?tab=billing&payment=cancelled', title: '결제 취소', text: '결제가 취소되었습니다', variant: 'destructive' },
+      { query: '?tab=billing&payment=success&captured=true&kind=plan', title: 'Payment complete', text: 'Your new plan is active', variant: 'success' },
+      { query: '?tab=billing&payment=success&captured=true&kind=renewal', title: 'Payment complete', text: 'Your plan is renewed for another month', variant: 'success' },
+      { query: '?payment=success', title: 'Payment processing', text: 'PayPal is still confirming the payment', variant: 'default' },
+      { query: '?tab=billing&payment=cancelled', title: 'Payment cancelled', text: 'Nothing was charged', variant: 'destructive' },
     ];
     for (const c of cases) {
       await page.goto(`/dashboard${c.query}`);

@@ -75,7 +75,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     await popup.getByRole('button', { name: 'Approve', exact: true }).click();
     await closed;
 
-    const toast = page.getByTestId('toast').filter({ hasText: '결제 완료' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Payment complete' });
     await toast.waitFor();
     expect(await toast.getAttribute('data-variant')).toBe('success');
     await page.getByTestId('billing-plan').getByText('Starter Plan').waitFor();
@@ -124,7 +124,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Cancel and return to the merchant' }).click();
     await closed;
-    const toast = page.getByTestId('toast').filter({ hasText: '결제 취소' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Payment cancelled' });
     await toast.waitFor();
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
     expect(await page.getByTestId('billing-plan').textContent()).toBe('Free Plan');
@@ -153,7 +153,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Approve with eCheck (capture pending)' }).click();
     await closed;
-    const toast = page.getByTestId('toast').filter({ hasText: '결제 처리 중' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Payment processing' });
     await toast.waitFor();
     expect(await page.getByTestId('billing-plan').textContent()).toBe('Free Plan');
 
@@ -189,7 +189,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Approve', exact: true }).click();
     await closed;
-    await page.getByTestId('toast').filter({ hasText: '결제 완료' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Payment complete' }).waitFor();
     await expect.poll(() => page.getByTestId('overage-charges').textContent(), { timeout: 8000 }).toBe('$0.00');
     expect(await page.getByTestId('overage-overdue').count()).toBe(0);
     const row = page.getByTestId('charges').getByRole('row').filter({ hasText: `Overage, ${label}` });
@@ -203,7 +203,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     await page.goto('/payment/return?payment=failed&purchase=1');
     await page.getByTestId('payment-return').waitFor();
     await page.waitForURL('**/dashboard');
-    const toast = page.getByTestId('toast').filter({ hasText: '결제 실패' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Payment failed' });
     await toast.waitFor();
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
     expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).toBe('true');
@@ -219,7 +219,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     await popup.getByRole('button', { name: 'Approve', exact: true }).click();
     await closed;
     await page.waitForURL('**/dashboard');
-    await page.getByTestId('toast').filter({ hasText: '결제 완료' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Payment complete' }).waitFor();
     await page.getByTestId('billing-plan').getByText('Pro Plan').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'billing-pro-390');

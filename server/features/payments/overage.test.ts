@@ -60,7 +60,7 @@ describe('overage: 1 cent a call beyond the allowance, one row per account and m
     expect(order.status).toBe(201);
     expect(order.body).toMatchObject({ amount: 7, currency: 'USD' });
     const back = await followBack(await onApprovalPage(p, order.body.orderId));
-    expect(back.location).toBe(`/payment/return?payment=success&captured=true&purchase=${order.body.purchaseId}`);
+    expect(back.location).toBe(`/payment/return?payment=success&captured=true&kind=overage&purchase=${order.body.purchaseId}`);
     await p.app.context.paypalSandbox!.idle();
     expect(overageRows(who.user.id)).toEqual([
       { month: '2026-11', amount: 7, status: 'paid' },

@@ -24,7 +24,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { validate } from '../../http/validation.ts';
-import { PaymentLedger, type Outcome } from './payment-ledger.ts';
+import { PaymentLedger, type Outcome, type PurchaseRow } from './payment-ledger.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import type { ReceiptRow } from './receipts.ts';
 
@@ -35,9 +35,11 @@ const errors = (more: Record<number, string>) => Object.fromEntries(Object.entri
 const originOf = (req: Request) => req.get('origin') ?? `${req.protocol}://${req.get('host')}`;
 
 /** The app's popup page reads these, tells its opener and closes (docs/product.md §2.10). */
-export function popupAddress(outcome: Outcome, purchaseId: number): string {
+export function popupAddress(outcome: Outcome, purchase: Pick<PurchaseRow, 'id' | 'planType' | 'renewal'>): string {
   const query = { captured: 'payment=success&captured=true', processing: 'payment=success', cancelled: 'payment=cancelled', failed: 'payment=failed' }[outcome];
-  return `/payment/return?${query}&purchase=${purchaseId}`;
+  // What was bought, so the page can say it: a plan, a renewal of the plan running, or overage.
+  const kind = purchase.planType === 'overage' ? 'overage' : purchase.renewal ? 'renewal' : 'plan';
+  return `/payment/return?${query}&kind=${kind}&purchase=${purchase.id}`;
 }
 
 export function paymentRoutes(ctx: AppContext): void {
@@ -82,7 +84,7 @@ function sellingRoutes(ctx: AppContext): void {
     async ({ req, res }) => {
       const { token } = validate(ReturnQuery, req.query, 'query');
       const { purchase, outcome } = await payments.captureApproved(token);
-      res.redirect(302, popupAddress(outcome, purchase.id));
+      res.redirect(302, popupAddress(outcome, purchase));
     },
   );
 
@@ -94,7 +96,7 @@ function sellingRoutes(ctx: AppContext): void {
     ({ req, res }) => {
       const { token } = validate(CancelQuery, req.query, 'query');
       const purchase = payments.cancel(token);
-      res.redirect(302, popupAddress(PaymentLedger.outcomeOf(purchase.status), purchase.id));
+      res.redirect(302, popupAddress(PaymentLedger.outcomeOf(purchase.status), purchase));
     },
   );
 

@@ -27,7 +27,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
 
     const back = await followBack(await onApprovalPage(p, checkout.orderId));
     expect(back.status).toBe(302);
-    expect(back.location).toBe(`/payment/return?payment=success&captured=true&purchase=${checkout.purchaseId}`);
+    expect(back.location).toBe(`/payment/return?payment=success&captured=true&kind=plan&purchase=${checkout.purchaseId}`);
     await p.app.context.paypalSandbox!.idle();
 
     expect(await usage(who)).toEqual({ apiCallsThisMonth: 0, planLimit: 10_000, currentPlan: 'starter', overageCharges: 0 });
@@ -72,7 +72,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     const checkout = await startCheckout(p, who, 'pro');
     p.app.context.paypalSandbox!.orders.get(checkout.orderId)!.unit.amount.value = '1.00';
     const back = await followBack(await onApprovalPage(p, checkout.orderId));
-    expect(back.location).toBe(`/payment/return?payment=failed&purchase=${checkout.purchaseId}`);
+    expect(back.location).toBe(`/payment/return?payment=failed&kind=plan&purchase=${checkout.purchaseId}`);
     await p.app.context.paypalSandbox!.idle();
     expect(purchaseRow(checkout.purchaseId).status).toBe('failed');
     expect((await usage(who)).currentPlan).toBe('free');
@@ -84,7 +84,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     const who = await customer(p);
     const checkout = await startCheckout(p, who);
     const back = await followBack(await onApprovalPage(p, checkout.orderId, 'cancel'));
-    expect(back.location).toBe(`/payment/return?payment=cancelled&purchase=${checkout.purchaseId}`);
+    expect(back.location).toBe(`/payment/return?payment=cancelled&kind=plan&purchase=${checkout.purchaseId}`);
     expect(purchaseRow(checkout.purchaseId).status).toBe('cancelled');
     expect((await usage(who)).currentPlan).toBe('free');
     expect(p.app.context.paypalSandbox!.orders.get(checkout.orderId)!.capture).toBeNull();
@@ -94,7 +94,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     const who = await customer(p);
     const checkout = await startCheckout(p, who);
     const back = await followBack(await onApprovalPage(p, checkout.orderId, 'pending'));
-    expect(back.location).toBe(`/payment/return?payment=success&purchase=${checkout.purchaseId}`);
+    expect(back.location).toBe(`/payment/return?payment=success&kind=plan&purchase=${checkout.purchaseId}`);
     await p.app.context.paypalSandbox!.idle();
     expect((await who.agent.get(`/api/payments/purchases/${checkout.purchaseId}`)).body).toMatchObject({ status: 'processing', outcome: 'processing' });
     expect((await usage(who)).currentPlan).toBe('free');
@@ -116,7 +116,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     expect((await usage(who)).currentPlan).toBe('starter');
     // A late return is answered from the completed purchase.
     const late = await followBack(`${p.origin}/api/payments/return?token=${checkout.orderId}&PayerID=X`);
-    expect(late.location).toBe(`/payment/return?payment=success&captured=true&purchase=${checkout.purchaseId}`);
+    expect(late.location).toBe(`/payment/return?payment=success&captured=true&kind=plan&purchase=${checkout.purchaseId}`);
   });
 
   it('renews by extending the running plan a month, and refuses buying a lower plan while a higher one runs', async () => {
@@ -139,7 +139,7 @@ describe('buying a plan through the local PayPal sandbox', () => {
     const older = await startCheckout(p, who, 'starter');
     const newer = await startCheckout(p, who, 'pro');
     const back = await followBack(await onApprovalPage(p, older.orderId));
-    expect(back.location).toBe(`/payment/return?payment=cancelled&purchase=${older.purchaseId}`);
+    expect(back.location).toBe(`/payment/return?payment=cancelled&kind=plan&purchase=${older.purchaseId}`);
     expect(p.app.context.paypalSandbox!.orders.get(older.orderId)!.capture).toBeNull();
     await followBack(await onApprovalPage(p, newer.orderId));
     await p.app.context.paypalSandbox!.idle();

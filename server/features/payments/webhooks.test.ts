@@ -55,7 +55,7 @@ describe('replays and races give one upgrade, one key, one charge', () => {
     const returnUrl = await onApprovalPage(p, checkout.orderId);
     const results = await Promise.all(Array.from({ length: 8 }, () => followBack(returnUrl)));
     await sandbox().idle();
-    expect(new Set(results.map((r) => r.location))).toEqual(new Set([`/payment/return?payment=success&captured=true&purchase=${checkout.purchaseId}`]));
+    expect(new Set(results.map((r) => r.location))).toEqual(new Set([`/payment/return?payment=success&captured=true&kind=plan&purchase=${checkout.purchaseId}`]));
     expect(deliveries(who)).toEqual(ONCE);
     expect(sandbox().orders.get(checkout.orderId)!.capture).not.toBeNull();
     expect([...sandbox().captures.values()].filter((c) => c.orderId === checkout.orderId)).toHaveLength(1);

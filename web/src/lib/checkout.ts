@@ -16,30 +16,41 @@ export const PAYMENT_CHANNEL = 'pq-payments';
 export type CheckoutRequest = { plan: 'starter' | 'pro' } | { overage: true };
 export type PaymentResult = 'success' | 'cancelled' | 'failed';
 
+/** What was paid for: a plan, a renewal of the plan running, or the overage owed. */
+export type PaymentKind = 'plan' | 'renewal' | 'overage';
+
 export interface PaymentMessage {
   type: 'pq-payment';
   payment: PaymentResult;
   captured: boolean;
+  kind: PaymentKind;
   purchase: number | null;
 }
 
-/** A payment outcome from a query string (?payment=success&captured=true&purchase=12), if it is one. */
+/** A payment outcome from a query string (?payment=success&captured=true&kind=plan&purchase=12), if it is one. */
 export function paymentFromQuery(search: string): PaymentMessage | null {
   const params = new URLSearchParams(search);
   const payment = params.get('payment');
   if (payment !== 'success' && payment !== 'cancelled' && payment !== 'failed') return null;
   const purchase = Number(params.get('purchase'));
-  return { type: 'pq-payment', payment, captured: payment === 'success' && params.get('captured') === 'true', purchase: Number.isSafeInteger(purchase) && purchase > 0 ? purchase : null };
+  const kind = params.get('kind');
+  return {
+    type: 'pq-payment', payment, captured: payment === 'success' && params.get('captured') === 'true',
+    kind: kind === 'renewal' || kind === 'overage' ? kind : 'plan', purchase: Number.isSafeInteger(purchase) && purchase > 0 ? purchase : null,
+  };
 }
 
 export function isPaymentMessage(data: unknown): data is PaymentMessage {
   const m = data as Partial<PaymentMessage> | null;
-  return !!m && m.type === 'pq-payment' && (m.payment === 'success' || m.payment === 'cancelled' || m.payment === 'failed') && typeof m.captured === 'boolean';
+  return (
+    !!m && m.type === 'pq-payment' && (m.payment === 'success' || m.payment === 'cancelled' || m.payment === 'failed') && typeof m.captured === 'boolean' &&
+    (m.kind === 'plan' || m.kind === 'renewal' || m.kind === 'overage')
+  );
 }
 
 /** The dashboard address that shows a payment's toast on the Billing tab. */
 export function dashboardAddress(m: PaymentMessage): string {
-  return `/dashboard?tab=billing&payment=${m.payment}${m.captured ? '&captured=true' : ''}`;
+  return `/dashboard?tab=billing&payment=${m.payment}${m.captured ? '&captured=true' : ''}&kind=${m.kind}`;
 }
 
 /**

@@ -12,6 +12,8 @@ import { startCheckout, usePaymentMessages, watchClosed, type CheckoutRequest } 
 import { ChargesTable } from './ChargesTable.tsx';
 import { callsOfLimit, day, money, monthLabel, planDescription, planTitle } from './format.ts';
 import { PlanCards } from './PlanCards.tsx';
+import { ReceiptsTable } from './ReceiptsTable.tsx';
+import { SpendingLimit } from './SpendingLimit.tsx';
 import { UsageBar } from './UsageBar.tsx';
 import { useBilling } from './useBilling.ts';
 import { useUsage } from './useUsage.ts';
@@ -72,64 +74,68 @@ export function BillingTab() {
           {error}
         </div>
       )}
-      <div className="dash-grid">
-        <section className="card dash-card" aria-labelledby="billing-usage-heading" data-testid="billing-usage">
-          <h2 id="billing-usage-heading">Current Usage</h2>
-          <div className="plan-line">
-            <strong data-testid="billing-plan">{planTitle(usage.currentPlan)}</strong>
-            <span className="badge badge-success">Active</span>
-          </div>
-          <p className="muted small">{planDescription(usage.currentPlan)}</p>
-          {data?.planExpiresAt && usage.currentPlan !== 'free' && (
-            <p className="small" data-testid="plan-ends">
-              Runs until {day(data.planExpiresAt)}
-            </p>
-          )}
-          {data?.lastPlan && usage.currentPlan === 'free' && (
-            <div className="alert alert-info" role="status" data-testid="plan-ended">
-              Your {data.lastPlan.planName} plan ended on {day(data.lastPlan.expiredAt)}: renew it below to call beyond Free’s 100 calls again.
+      <section className="card dash-card" aria-labelledby="billing-usage-heading" data-testid="billing-usage">
+        <h2 id="billing-usage-heading">Your Plan This Month</h2>
+        <div className="billing-summary">
+          <div>
+            <div className="plan-line">
+              <strong data-testid="billing-plan">{planTitle(usage.currentPlan)}</strong>
+              <span className="badge badge-success">Active</span>
             </div>
-          )}
-          <div className="muted small">API calls used</div>
-          <div data-testid="billing-calls">{callsOfLimit(usage.apiCallsThisMonth, usage.planLimit)}</div>
-          <UsageBar used={usage.apiCallsThisMonth} limit={usage.planLimit} label="API calls used" />
-        </section>
-        <section className="card dash-card" aria-labelledby="billing-info-heading" data-testid="billing-info">
-          <h2 id="billing-info-heading">Billing Information</h2>
-          <div className="muted small">Current charges (overage owed)</div>
-          <div className="usage-big" data-testid="overage-charges">
-            {money(usage.overageCharges)}
+            <p className="muted small">{planDescription(usage.currentPlan)}</p>
+            {data?.planExpiresAt && usage.currentPlan !== 'free' && (
+              <p className="small" data-testid="plan-ends">
+                Runs until {day(data.planExpiresAt)}
+              </p>
+            )}
+            {data?.lastPlan && usage.currentPlan === 'free' && (
+              <div className="alert alert-info" role="status" data-testid="plan-ended">
+                Your {data.lastPlan.planName} plan ended on {day(data.lastPlan.expiredAt)}: renew it below to call beyond Free’s 100 calls again.
+              </div>
+            )}
+            <div className="muted small">API calls used{usage.currentPlan === 'free' ? ' in total' : ' this month'}, by all your keys</div>
+            <div data-testid="billing-calls">{callsOfLimit(usage.apiCallsThisMonth, usage.planLimit)}</div>
+            <UsageBar used={usage.apiCallsThisMonth} limit={usage.planLimit} label="API calls used" />
           </div>
-          {overage && overage.owed > 0 && (
-            <dl className="detail-list">
-              <div>
-                <dt>Payable now (ended months)</dt>
-                <dd data-testid="overage-payable">{money(overage.payable)}</dd>
-              </div>
-              <div>
-                <dt>This month so far</dt>
-                <dd data-testid="overage-accruing">{money(overage.accruing)}</dd>
-              </div>
-            </dl>
-          )}
-          {overage?.overdueMonth && (
-            <div className="alert alert-danger" role="alert" data-testid="overage-overdue">
-              Overage for {monthLabel(overage.overdueMonth)} is unpaid 30 days after the month ended: calls beyond your allowance are refused until
-              it is paid.
+          <div data-testid="billing-info">
+            <div className="muted small">Overage owed</div>
+            <div className="usage-big" data-testid="overage-charges">
+              {money(usage.overageCharges)}
             </div>
-          )}
-          {selling && overage && overage.payable > 0 && (
-            <ActionButton className="btn btn-primary upgrade-button" inactive={busy !== null} onClick={() => void pay({ overage: true }, 'overage')}>
-              {busy === 'overage' ? 'Opening PayPal…' : `Pay ${money(overage.payable)} overage`}
-            </ActionButton>
-          )}
-          <p className="muted small">
-            {mode === 'off'
-              ? 'Calls beyond a plan’s allowance are refused: nothing is charged on this server.'
-              : 'Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call, billed per calendar month (UTC) and payable once the month ends. The Free plan has no overage: it stops at 100 calls in total.'}
-          </p>
-        </section>
-      </div>
+            {overage && overage.owed > 0 && (
+              <dl className="detail-list">
+                <div>
+                  <dt>Payable now (ended months)</dt>
+                  <dd data-testid="overage-payable">{money(overage.payable)}</dd>
+                </div>
+                <div>
+                  <dt>This month so far</dt>
+                  <dd data-testid="overage-accruing">{money(overage.accruing)}</dd>
+                </div>
+              </dl>
+            )}
+            {overage?.overdueMonth && (
+              <div className="alert alert-danger" role="alert" data-testid="overage-overdue">
+                Overage for {monthLabel(overage.overdueMonth)} is unpaid 30 days after the month ended: calls beyond your allowance are refused until
+                it is paid.
+              </div>
+            )}
+            {selling && overage && overage.payable > 0 && (
+              <ActionButton className="btn btn-primary upgrade-button" inactive={busy !== null} onClick={() => void pay({ overage: true }, 'overage')}>
+                {busy === 'overage' ? 'Opening PayPal…' : `Pay ${money(overage.payable)} overage`}
+              </ActionButton>
+            )}
+            {selling && data && (usage.currentPlan === 'starter' || usage.currentPlan === 'pro') && (
+              <SpendingLimit limit={data.spendingLimit} accruing={overage?.accruing ?? 0} />
+            )}
+          </div>
+        </div>
+        <p className="muted small">
+          {mode === 'off'
+            ? 'Calls beyond a plan’s allowance are refused: nothing is charged on this server.'
+            : 'Every key of your account draws on this one allowance. Calls beyond a paid plan’s monthly allowance are charged at $0.01 per call, billed per calendar month (UTC) and payable once the month ends. The Free plan has no overage: it stops at 100 calls in total.'}
+        </p>
+      </section>
       <section className="card dash-card" aria-labelledby="upgrade-heading">
         <h2 id="upgrade-heading">{selling ? 'Upgrade Your Plan' : 'Plans'}</h2>
         <p className="muted small" data-testid="upgrade-note" data-payments={mode ?? undefined}>
@@ -146,6 +152,10 @@ export function BillingTab() {
         ) : (
           <ChargesTable charges={data?.charges ?? []} />
         )}
+      </section>
+      <section className="card dash-card" aria-labelledby="receipts-heading">
+        <h2 id="receipts-heading">Receipts</h2>
+        <ReceiptsTable />
       </section>
     </div>
   );

@@ -6,25 +6,29 @@ describe('readQuery', () => {
     expect(readQuery('?tab=billing')).toEqual({ tab: 'billing', toast: null, reset: true });
   });
 
-  it('announces a captured payment as complete with the plan upgraded', () => {
-    const { toast } = readQuery('?tab=billing&payment=success&captured=true');
-    expect(toast).toBe(PAYMENT_TOASTS.captured);
-    expect(toast!.title).toBe('결제 완료');
-    expect(toast!.description).toContain('플랜이 업그레이드되었습니다');
+  it('announces a captured payment as complete, saying what was paid for: a plan, a renewal, overage', () => {
+    expect(readQuery('?tab=billing&payment=success&captured=true&kind=plan').toast).toBe(PAYMENT_TOASTS.captured.plan);
+    const renewal = readQuery('?payment=success&captured=true&kind=renewal').toast!;
+    expect([renewal.title, renewal.description]).toEqual(['Payment complete', 'Your plan is renewed for another month; the receipt is on the Billing tab.']);
+    expect(readQuery('?payment=success&captured=true&kind=overage').toast!.description).toMatch(/^Your overage is paid/);
+    for (const toast of Object.values(PAYMENT_TOASTS.captured)) expect(toast.description).not.toMatch(/upgrad/i);
   });
 
   it('announces an uncaptured success as still processing', () => {
     expect(readQuery('?payment=success').toast).toBe(PAYMENT_TOASTS.processing);
-    expect(readQuery('?payment=success&captured=false').toast!.title).toBe('결제 처리 중');
+    expect(readQuery('?payment=success&captured=false').toast!.title).toBe('Payment processing');
   });
 
-  it('announces a cancelled payment with a destructive toast', () => {
-    expect(readQuery('?payment=cancelled').toast).toEqual({ title: '결제 취소', description: '결제가 취소되었습니다. 플랜은 바뀌지 않았습니다.', variant: 'destructive' });
-  });
-
-  it('announces a failed payment with a destructive toast saying nothing was charged', () => {
+  it('announces a cancelled or failed payment with a destructive toast saying nothing was charged', () => {
+    expect(readQuery('?payment=cancelled').toast).toEqual({ title: 'Payment cancelled', description: 'Nothing was charged, and nothing changed.', variant: 'destructive' });
     expect(readQuery('?tab=billing&payment=failed')).toEqual({ tab: 'billing', toast: PAYMENT_TOASTS.failed, reset: true });
-    expect(PAYMENT_TOASTS.failed).toMatchObject({ title: '결제 실패', variant: 'destructive' });
+    expect(PAYMENT_TOASTS.failed).toMatchObject({ title: 'Payment failed', variant: 'destructive' });
+    expect(PAYMENT_TOASTS.failed.description).toContain('nothing was charged');
+  });
+
+  it('speaks English, as the rest of the site', () => {
+    const all = JSON.stringify(PAYMENT_TOASTS);
+    expect(all).toMatch(/^[\x20-\x7e’]*$/);
   });
 
   it('ignores unknown tabs and payment states, and leaves a bare address alone', () => {

@@ -1,18 +1,32 @@
 /**
  * What the dashboard does with the query string it is opened with (docs/product.md §2.10): which tab
- * to open, and the Korean toast for a payment return (/payment/return hands its outcome here).
+ * to open, and the toast for a payment return (/payment/return hands its outcome here), which says
+ * what was paid for: a plan, a renewal or overage. In English, as the rest of the site; the Korean
+ * texts of the spec come with the site's localisation.
  */
 import type { ToastInput } from '../../components/ui/toast.tsx';
+import { paymentFromQuery, type PaymentKind, type PaymentMessage } from '../../lib/checkout.ts';
 
 export type DashboardTab = 'overview' | 'operations' | 'billing';
 const TABS: readonly DashboardTab[] = ['overview', 'operations', 'billing'];
 
 export const PAYMENT_TOASTS = {
-  captured: { title: '결제 완료', description: '결제가 완료되었습니다. 플랜이 업그레이드되었습니다.', variant: 'success' },
-  processing: { title: '결제 처리 중', description: '결제를 확인하고 있습니다. 확인이 끝나면 플랜이 업그레이드됩니다.', variant: 'default' },
-  cancelled: { title: '결제 취소', description: '결제가 취소되었습니다. 플랜은 바뀌지 않았습니다.', variant: 'destructive' },
-  failed: { title: '결제 실패', description: '결제를 완료하지 못했습니다. 청구된 금액은 없으며 플랜은 바뀌지 않았습니다.', variant: 'destructive' },
-} as const satisfies Record<string, ToastInput>;
+  captured: {
+    plan: { title: 'Payment complete', description: 'Your new plan is active, and its receipt is on the Billing tab.', variant: 'success' },
+    renewal: { title: 'Payment complete', description: 'Your plan is renewed for another month; the receipt is on the Billing tab.', variant: 'success' },
+    overage: { title: 'Payment complete', description: 'Your overage is paid; the receipt is on the Billing tab.', variant: 'success' },
+  },
+  processing: { title: 'Payment processing', description: 'PayPal is still confirming the payment: it takes effect as soon as it clears.', variant: 'default' },
+  cancelled: { title: 'Payment cancelled', description: 'Nothing was charged, and nothing changed.', variant: 'destructive' },
+  failed: { title: 'Payment failed', description: 'The payment did not go through: nothing was charged, and nothing changed.', variant: 'destructive' },
+} as const satisfies { captured: Record<PaymentKind, ToastInput> } & Record<'processing' | 'cancelled' | 'failed', ToastInput>;
+
+/** The toast for a payment's outcome. */
+export function paymentToast(m: Pick<PaymentMessage, 'payment' | 'captured' | 'kind'>): ToastInput {
+  if (m.payment === 'cancelled') return PAYMENT_TOASTS.cancelled;
+  if (m.payment === 'failed') return PAYMENT_TOASTS.failed;
+  return m.captured ? PAYMENT_TOASTS.captured[m.kind] : PAYMENT_TOASTS.processing;
+}
 
 /** After the verification link (?verified=1 or 0) or linking Google (?google=…). */
 export const ACCOUNT_TOASTS = {
@@ -34,11 +48,8 @@ export function readQuery(search: string): QueryActions {
   const params = new URLSearchParams(search);
   const tabParam = params.get('tab');
   const tab = TABS.find((t) => t === tabParam) ?? null;
-  const payment = params.get('payment');
-  let toast: ToastInput | null = null;
-  if (payment === 'success') toast = params.get('captured') === 'true' ? PAYMENT_TOASTS.captured : PAYMENT_TOASTS.processing;
-  else if (payment === 'cancelled') toast = PAYMENT_TOASTS.cancelled;
-  else if (payment === 'failed') toast = PAYMENT_TOASTS.failed;
+  const message = paymentFromQuery(search);
+  let toast: ToastInput | null = message ? paymentToast(message) : null;
   const verified = params.get('verified');
   if (verified === '1') toast = ACCOUNT_TOASTS.verified;
   else if (verified === '0') toast = ACCOUNT_TOASTS.notVerified;

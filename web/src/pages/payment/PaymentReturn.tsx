@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { dashboardAddress, PAYMENT_CHANNEL, paymentFromQuery } from '../../lib/checkout.ts';
-import { PAYMENT_TOASTS } from '../dashboard/paymentToasts.ts';
+import { paymentToast } from '../dashboard/paymentToasts.ts';
 
 const CLOSE_GRACE_MS = 500;
 
@@ -43,18 +43,10 @@ export default function PaymentReturn() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const text = !message
-    ? null
-    : message.payment === 'cancelled'
-      ? PAYMENT_TOASTS.cancelled
-      : message.payment === 'failed'
-        ? PAYMENT_TOASTS.failed
-        : message.captured
-          ? PAYMENT_TOASTS.captured
-          : PAYMENT_TOASTS.processing;
+  const text = message ? paymentToast(message) : null;
   return (
     <div className="container section" style={{ maxWidth: 560 }}>
-      <div className="card" data-testid="payment-return" lang="ko">
+      <div className="card" data-testid="payment-return">
         <h1 style={{ fontSize: '1.5rem' }}>{text?.title ?? 'No payment here'}</h1>
         <p>{text?.description ?? 'This page shows the result of a PayPal payment; there is none in its address.'}</p>
         {closing && <p className="muted small">This window closes by itself.</p>}
