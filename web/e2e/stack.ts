@@ -52,7 +52,8 @@ async function snapshotWeb(dir: string): Promise<string> {
   }
 }
 
-export async function startStack(overrides: Partial<Config> = {}): Promise<Stack> {
+/** `now`: the clock of metering, plans, payments and keys, for stories that move it (docs: createApp's `now`). */
+export async function startStack(overrides: Partial<Config> = {}, now?: () => Date): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'pq-e2e-'));
   const web = await snapshotWeb(dir);
   const server: Server = createServer();
@@ -60,7 +61,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<Stack
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin });
   const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, ...overrides };
-  const app = await createApp({ config, extraRoutes: webRoutes(web) });
+  const app = await createApp({ config, extraRoutes: webRoutes(web), ...(now ? { now } : {}) });
   server.on('request', app.app);
   app.listening(origin);
   const browser = await chromium.launch(launchOptions());

@@ -29,7 +29,8 @@ export function ReceiptsTable() {
               <td>{r.number}</td>
               <td>{day(r.issuedAt)}</td>
               <td>
-                {r.kind === 'credit_note' && <span className="badge badge-danger">Credit note</span>} {r.description}
+                {r.kind === 'credit_note' && <span className="badge badge-danger">Credit note</span>}
+                {r.kind === 'credit_note' ? ` ${r.description}` : r.description}
               </td>
               <td>{r.kind === 'credit_note' ? `-${money(r.amount)}` : money(r.amount)}</td>
               <td>
