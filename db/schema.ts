@@ -178,9 +178,8 @@ export const purchases = sqliteTable(
   'purchases',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: a purchase is a record of money and outlives it (docs/decisions/036). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     paypalOrderId: text('paypal_order_id').notNull().unique(),
     /**
      * The PayPal-Request-Id the order was created with: random, so nobody can create an order under

@@ -16,6 +16,9 @@ import type { ReceiptBook } from './receipts.ts';
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export type PurchaseRow = typeof purchases.$inferSelect;
+/** A purchase whose account still exists (a purchase outlives a deleted account, its owner then null). */
+type OwnedPurchase = PurchaseRow & { userId: string };
+const owned = (p: PurchaseRow): p is OwnedPurchase => p.userId !== null;
 export type Outcome = 'captured' | 'processing' | 'failed' | 'cancelled';
 
 export const OPEN_STATUSES = ['pending', 'processing'] as const;
@@ -62,7 +65,7 @@ export class PaymentLedger {
       const open = tx.select().from(purchases).where(and(eq(purchases.id, purchaseId), inArray(purchases.status, COMPLETABLE))).get();
       if (!open) return PaymentLedger.outcomeOf(tx.select().from(purchases).where(eq(purchases.id, purchaseId)).get()?.status ?? 'failed');
       const plan = isPaidTier(open.planType) ? open.planType : null;
-      const start = plan ? periodStart(planFromPurchases(tx, open.userId, now), plan, now) : null;
+      const start = plan ? (owned(open) ? periodStart(planFromPurchases(tx, open.userId, now), plan, now) : now) : null;
       const expiresAt = start ? addMonth(start) : null;
       const won = tx
         .update(purchases)
@@ -70,6 +73,12 @@ export class PaymentLedger {
         .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, COMPLETABLE)))
         .run();
       if (won.changes !== 1) return 'captured';
+      if (!owned(open)) {
+        // The money moved for an account deleted meanwhile: recorded and receipted, nothing to deliver.
+        this.receipts.issue(tx, purchaseId, `${open.planName}${plan ? ' plan' : ''}, paid after its account was deleted`, now);
+        this.logger.warn({ purchaseId }, 'payment: completed for a deleted account, nothing delivered');
+        return 'captured';
+      }
       if (plan) {
         this.deliverPlan(tx, open, plan, now);
         this.receipts.issue(tx, purchaseId, `${open.planName} plan${open.renewal ? ' renewal' : ''}, ${day(start!)} to ${day(expiresAt!)}`, now);
@@ -82,7 +91,7 @@ export class PaymentLedger {
     });
   }
 
-  private deliverPlan(tx: Tx, purchase: PurchaseRow, plan: string, now: Date): void {
+  private deliverPlan(tx: Tx, purchase: OwnedPurchase, plan: string, now: Date): void {
     const key = this.keys.createPlanKey({ userId: purchase.userId, purchaseId: purchase.id, keyName: `${purchase.planName} plan key` }, tx);
     tx.insert(billingCharges)
       .values({
@@ -95,7 +104,7 @@ export class PaymentLedger {
   }
 
   /** An overage payment settles exactly the rows its order was created for; returns their months, oldest first. */
-  private settleOverage(tx: Tx, purchase: PurchaseRow, now: Date): string[] {
+  private settleOverage(tx: Tx, purchase: OwnedPurchase, now: Date): string[] {
     const settled = tx
       .update(billingCharges)
       .set({ status: 'paid', paidAt: now })
@@ -144,8 +153,8 @@ export class PaymentLedger {
       this.receipts.credit(tx, purchaseId, status, now);
       if (isPaidTier(purchase.planType)) {
         tx.update(billingCharges).set({ status }).where(and(eq(billingCharges.purchaseId, purchaseId), eq(billingCharges.chargeType, 'plan'))).run();
-        syncAccountPlan(tx, purchase.userId, now);
-      } else {
+        if (owned(purchase)) syncAccountPlan(tx, purchase.userId, now);
+      } else if (owned(purchase)) {
         // The money went back, so the overage it paid is owed again.
         const reopened = tx
           .update(billingCharges)

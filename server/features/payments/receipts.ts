@@ -34,7 +34,7 @@ export class ReceiptBook {
     const existing = tx.select().from(receipts).where(and(eq(receipts.purchaseId, purchaseId), eq(receipts.kind, 'receipt'))).get();
     if (existing) return existing;
     const purchase = tx.select().from(purchases).where(eq(purchases.id, purchaseId)).get()!;
-    const payer = tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, purchase.userId)).get();
+    const payer = purchase.userId === null ? undefined : tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, purchase.userId)).get();
     const name = [payer?.firstName, payer?.lastName].filter(Boolean).join(' ');
     return tx
       .insert(receipts)
