@@ -57,7 +57,9 @@ export function cpuTimes(pid: number | undefined): CpuTimes | undefined {
         // The thread ended between the listing and the read; its time stays in the process total.
       }
     }
-    return { mainMs: ticks(`/proc/${pid}/task/${pid}/stat`) / TICKS_PER_MS, allMs: ticks(`/proc/${pid}/stat`) / TICKS_PER_MS, threads, mainWaitMs: waitMs(pid) };
+    // The main thread's time is the one read in the loop: a second read could be a tick later.
+    const mainMs = threads.get(pid) ?? ticks(`/proc/${pid}/task/${pid}/stat`) / TICKS_PER_MS;
+    return { mainMs, allMs: ticks(`/proc/${pid}/stat`) / TICKS_PER_MS, threads, mainWaitMs: waitMs(pid) };
   } catch {
     return undefined;
   }

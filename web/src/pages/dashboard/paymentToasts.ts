@@ -1,8 +1,8 @@
 /**
  * What the dashboard does with the query string it is opened with (docs/product.md §2.10): which tab
  * to open, and the toast for a payment return (/payment/return hands its outcome here), which says
- * what was paid for: a plan, a renewal or overage. In English, as the rest of the site; the Korean
- * texts of the spec come with the site's localisation.
+ * what was paid for: a plan, a renewal or overage. In English, as the rest of the site; Korean comes
+ * with the site's localisation (docs/decisions/036).
  */
 import type { ToastInput } from '../../components/ui/toast.tsx';
 import { paymentFromQuery, type PaymentKind, type PaymentMessage } from '../../lib/checkout.ts';
