@@ -3,21 +3,13 @@
  * of the previous version belongs to a call that was never answered, and is refunded on the way.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from './connection.ts';
-
-function apply(db: Database.Database, file: string): void {
-  for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint')) db.exec(statement);
-}
-
-const migrations = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort();
+import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 
 describe('migration 0005 (drop pending_charges)', () => {
   it('refunds every charge a crash of the previous version left pending, then drops the table', () => {
     const db = new Database(':memory:');
-    for (const file of migrations.filter((f) => f < '0005')) apply(db, file);
+    applyMigrationsBefore(db, '0005');
     const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
     run("INSERT INTO users (id, email, api_usage_count, overage_charges) VALUES ('free', 'f@example.com', 10, 0), ('pro', 'p@example.com', 500, 7)");
     run("INSERT INTO monthly_usage (meter, month, calls) VALUES ('user:pro', '2026-11', 40), ('purchase:1', '2026-11', 9), ('user:pro', '2026-10', 30)");
@@ -31,7 +23,7 @@ describe('migration 0005 (drop pending_charges)', () => {
     pending.run('pro', ticket({ userId: 'pro', lifetime: true, meter: { name: 'user:pro', month: '2026-11' }, overageChargeId: 3 }));
     pending.run('pro', ticket({ userId: 'pro', meter: { name: 'purchase:1', month: '2026-11' }, purchaseId: 1, planKeyValue: 'pk_plan' }));
 
-    apply(db, '0005_drop_pending_charges.sql');
+    applyMigration(db, '0005_drop_pending_charges.sql');
 
     const one = (sql: string) => Object.values(db.prepare(sql).get() as object)[0];
     expect(one("SELECT api_usage_count FROM users WHERE id = 'free'")).toBe(8);

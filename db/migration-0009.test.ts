@@ -4,22 +4,14 @@
  * month it runs, nobody is charged, and each plan key's calls become its own statistic.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from './connection.ts';
-
-function apply(db: Database.Database, file: string): void {
-  for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint')) db.exec(statement);
-}
-
-const migrations = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort();
+import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 const TIER = { starter: 10_000, pro: 100_000 } as const;
 
 describe('migration 0009 (one allowance per account)', () => {
   it('keeps every paid account’s free calls left this month, charges nothing, and turns plan-key pools into key statistics', () => {
     const db = new Database(':memory:');
-    for (const file of migrations.filter((f) => f < '0009')) apply(db, file);
+    applyMigrationsBefore(db, '0009');
     const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
     const month = new Date().toISOString().slice(0, 7);
     const later = Date.now() + 10 * 86_400_000;
@@ -58,7 +50,7 @@ describe('migration 0009 (one allowance per account)', () => {
     const owed = () => db.prepare('SELECT id, overage_charges FROM users ORDER BY id').all();
     const [chargesBefore, owedBefore] = [charges(), owed()];
 
-    apply(db, '0009_one_allowance_per_account.sql');
+    applyMigration(db, '0009_one_allowance_per_account.sql');
 
     const one = (sql: string, ...args: unknown[]) => Object.values((db.prepare(sql).get(...args) as object | undefined) ?? { none: null })[0];
     const leftAfter = (user: 'a' | 'b' | 'c' | 'e', tier: keyof typeof TIER) => {

@@ -4,23 +4,15 @@
  * keys' links to it.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from './connection.ts';
-
-function apply(db: Database.Database, file: string): void {
-  for (const statement of readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint')) db.exec(statement);
-}
-
-const migrations = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort();
+import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 
 describe('migration 0012 (purchases outlive accounts)', () => {
   it('keeps every purchase, charge link and plan-key link, and a deleted account then leaves its purchases and receipts', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
     db.exec('BEGIN');
-    for (const file of migrations.filter((f) => f < '0012')) apply(db, file);
+    applyMigrationsBefore(db, '0012');
     const run = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
     run("INSERT INTO users (id, email) VALUES ('u', 'u@example.com'), ('v', 'v@example.com')");
     run("INSERT INTO purchases (id, user_id, paypal_order_id, plan_type, plan_name, amount, status, renewal) VALUES (7, 'u', 'o7', 'starter', 'Starter', 19900, 'completed', 1), (8, 'v', 'o8', 'pro', 'Pro', 79900, 'pending', 0)");
@@ -29,7 +21,7 @@ describe('migration 0012 (purchases outlive accounts)', () => {
     run("INSERT INTO receipts (number, kind, user_id, purchase_id, issued_at, description, amount, currency, payer_email, seller) VALUES ('R-000001', 'receipt', 'u', 7, 0, 'Starter', 19900, 'USD', 'u@example.com', '{}')");
     const before = db.prepare('SELECT * FROM purchases ORDER BY id').all();
 
-    apply(db, '0012_purchases_outlive_accounts.sql');
+    applyMigration(db, '0012_purchases_outlive_accounts.sql');
     db.exec('COMMIT');
 
     expect(db.prepare('SELECT * FROM purchases ORDER BY id').all()).toEqual(before);

@@ -10,7 +10,6 @@ import { ConfirmButton } from './ConfirmButton.tsx';
 import { dateTime } from './format.ts';
 import { KeyRestrictionsForm, restrictionText } from './KeyRestrictions.tsx';
 import { KeySecret } from './KeySecret.tsx';
-import { RotateKey } from './RotateKey.tsx';
 import { SecretField } from './SecretField.tsx';
 import type { ApiKeyView } from './types.ts';
 import { useApiKeyActions } from './useApiKeys.ts';
@@ -64,32 +63,36 @@ export function ApiKeyItem({ apiKey }: { apiKey: ApiKeyView }) {
         />
       ) : null}
       <div className="row key-actions">
-        <RotateKey
-          asking={rotating}
-          setAsking={setRotating}
+        <ConfirmButton
+          label="Rotate secret"
+          question="A new secret, shown once. The old one:"
           busy={rotate.isPending}
-          onRotate={(revokeOldSecret) =>
-            rotate.mutate(
-              { id: apiKey.id, revokeOldSecret },
-              {
-                onSuccess: () =>
-                  toast({
-                    title: 'Secret rotated',
-                    description: `Copy the new secret now: it is shown only once. ${revokeOldSecret ? 'The old one no longer works.' : 'The old one works 24 more hours.'}`,
-                    variant: 'success',
-                  }),
-                onError: failed('rotate the key'),
-              },
-            )
-          }
+          asking={rotating}
+          onAskingChange={setRotating}
+          choices={[false, true].map((revokeOldSecret) => ({
+            label: revokeOldSecret ? 'Stops now (leaked)' : 'Keeps working 24 hours',
+            tone: revokeOldSecret ? 'danger' : 'primary',
+            onChoose: () =>
+              rotate.mutate(
+                { id: apiKey.id, revokeOldSecret },
+                {
+                  onSuccess: () =>
+                    toast({
+                      title: 'Secret rotated',
+                      description: `Copy the new secret now: it is shown only once. ${revokeOldSecret ? 'The old one no longer works.' : 'The old one works 24 more hours.'}`,
+                      variant: 'success',
+                    }),
+                  onError: failed('rotate the key'),
+                },
+              ),
+          }))}
         />
         {apiKey.isActive ? (
           <ConfirmButton
             label="Disable"
             question="Disable this key? Calls with it are refused until you enable it again."
-            confirmLabel="Disable key"
             busy={setActive.isPending}
-            onConfirm={() => setActive.mutate({ id: apiKey.id, active: false }, { onError: failed('disable the key') })}
+            choices={[{ label: 'Disable key', onChoose: () => setActive.mutate({ id: apiKey.id, active: false }, { onError: failed('disable the key') }) }]}
           />
         ) : (
           <button
@@ -109,15 +112,18 @@ export function ApiKeyItem({ apiKey }: { apiKey: ApiKeyView }) {
         <ConfirmButton
           label="Delete"
           question="Delete this key for good? Calls with it are refused from now on."
-          confirmLabel="Delete key"
           busy={remove.isPending}
-          // mutateAsync: the item is gone once the list is read again, and a mutate() callback would go with it.
-          onConfirm={() =>
-            remove.mutateAsync(apiKey.id).then(
-              () => toast({ title: 'Key deleted', description: `${apiKey.keyName} no longer works.`, variant: 'success' }),
-              failed('delete the key'),
-            )
-          }
+          choices={[
+            {
+              label: 'Delete key',
+              // mutateAsync: the item is gone once the list is read again, and a mutate() callback would go with it.
+              onChoose: () =>
+                void remove.mutateAsync(apiKey.id).then(
+                  () => toast({ title: 'Key deleted', description: `${apiKey.keyName} no longer works.`, variant: 'success' }),
+                  failed('delete the key'),
+                ),
+            },
+          ]}
         />
       </div>
     </li>

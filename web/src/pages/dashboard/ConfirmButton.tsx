@@ -1,31 +1,38 @@
 /**
- * A button for a destructive action that asks once, in place, before acting. Focus follows the
- * question for keyboard users: to Cancel (the safe choice) when it opens, back to the button when it
- * closes. While the action runs the button stays focusable and says so (aria-disabled), so focus is
- * not dropped to the page's start.
+ * A button for an action that asks first, in place: one question and its choices (one, for a plain
+ * confirmation, or several), and Cancel. Focus follows the question for keyboard users: to Cancel
+ * (the safe choice) when it opens, back to the button when it closes. While the action runs the
+ * button stays focusable and says so (aria-disabled), so focus is not dropped to the page's start.
+ * The question can be opened from elsewhere (`asking` and `onAskingChange`).
  */
 import { useEffect, useRef, useState } from 'react';
 
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, busy }: {
+export interface Choice {
+  label: string;
+  onChoose: () => void;
+  /** danger (the default): red; primary: the recommended, safe answer. */
+  tone?: 'danger' | 'primary';
+}
+
+export function ConfirmButton({ label, question, choices, busy, asking: controlled, onAskingChange }: {
   label: string;
   question: string;
-  confirmLabel: string;
-  onConfirm: () => void;
+  choices: Choice[];
   busy?: boolean;
+  asking?: boolean;
+  onAskingChange?: (asking: boolean) => void;
 }) {
-  const [asking, setAsking] = useState(false);
+  const [own, setOwn] = useState(false);
+  const asking = controlled ?? own;
+  const setAsking = (value: boolean) => (onAskingChange ? onAskingChange(value) : setOwn(value));
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const answered = useRef(false);
+  const wasAsking = useRef(false);
   useEffect(() => {
     if (asking) cancel.current?.focus();
-    else if (answered.current) trigger.current?.focus();
-    answered.current = false;
+    else if (wasAsking.current) trigger.current?.focus();
+    wasAsking.current = asking;
   }, [asking]);
-  const close = () => {
-    answered.current = true;
-    setAsking(false);
-  };
 
   if (!asking) {
     return (
@@ -37,17 +44,20 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, busy }
   return (
     <div className="confirm" role="group" aria-label={`Confirm: ${label}`}>
       <span>{question}</span>
-      <button
-        type="button"
-        className="btn btn-danger btn-sm"
-        onClick={() => {
-          close();
-          onConfirm();
-        }}
-      >
-        {confirmLabel}
-      </button>
-      <button ref={cancel} type="button" className="btn btn-ghost btn-sm" onClick={close}>
+      {choices.map((choice) => (
+        <button
+          key={choice.label}
+          type="button"
+          className={`btn ${choice.tone === 'primary' ? 'btn-primary' : 'btn-danger'} btn-sm`}
+          onClick={() => {
+            setAsking(false);
+            choice.onChoose();
+          }}
+        >
+          {choice.label}
+        </button>
+      ))}
+      <button ref={cancel} type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(false)}>
         Cancel
       </button>
     </div>
