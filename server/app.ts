@@ -5,6 +5,7 @@
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openDatabase, type AppDatabase } from '../db/connection.ts';
 import { loadEngine, type Engine } from '../engine/src/index.ts';
 import type { Config } from './config.ts';
@@ -26,6 +27,8 @@ import { SqliteSessionStore } from './http/session-store.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { Mailer } from './mail/mailer.ts';
+import { Outbox } from './mail/outbox.ts';
+import { OUTBOX_PATH, outboxRoutes } from './mail/outbox.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { EmailVerification } from './features/auth/email-verification.ts';
 import { createPassport } from './features/auth/auth.passport.ts';
@@ -133,7 +136,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production' ? 'auto' : false, maxAge: SESSION_MAX_AGE_MS },
   });
 
-  const mailer = new Mailer(config.smtp);
+  const outbox = config.mail === 'outbox' ? new Outbox(join(config.dataDir, 'outbox')) : null;
+  const mailer = new Mailer(config.smtp, outbox, config.smtp?.from);
+  if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
+  else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
   const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const auth = new AuthService(db, keys, new PasswordHasher(config.scryptLogN, config.hashing), new LoginThrottle(config.loginThrottle));
@@ -180,6 +186,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     api,
     passport,
     sessionCookieName: SESSION_COOKIE,
+    mailer,
     limits: {
       auth: perIpLimit(config.rateLimits.auth),
       demo: perIpLimit(config.rateLimits.demo),
@@ -191,7 +198,6 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     emailVerification: new EmailVerification(db, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
-      logLinks: config.env === 'development',
     }),
     keys,
     metering,
@@ -233,6 +239,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     app.use('/api/payments', (_req, _res, next) => next(notFound('payments_off', 'This server sells no plans (PAYMENTS=off): its operator sets each account’s plan.')));
   }
   paymentParts.mount(app);
+  if (outbox) outboxRoutes(app, outbox);
   app.use('/api', apiNotFound);
   deps.extraRoutes?.(app);
   app.use(errorHandler);

@@ -76,6 +76,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).payments).toEqual({ mode: 'local', paypal: null, unsafeLocal: false });
   });
 
+  it('keeps mail in the outbox without SMTP where nobody else can reach the server, and sends none where others can', () => {
+    expect(loadConfig({}).mail).toBe('outbox');
+    expect(loadConfig({ NODE_ENV: 'production' }).mail).toBe('outbox');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', PAYMENTS: 'off' }).mail).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1', PAYMENTS: 'off' }).mail).toBe('none');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com', CONTACT_TO: 'team@example.com' }).mail).toBe('smtp');
+  });
+
   it('says PAYPAL_MODE was renamed rather than ignoring it', () => {
     expect(() => loadConfig({ PAYPAL_MODE: 'live' })).toThrow(/PAYPAL_MODE was renamed PAYMENTS: set PAYMENTS=live/);
   });

@@ -66,7 +66,9 @@ export const EnvSchema = z.object({
     .default(16)
     .meta({ description: 'Public API calls one key may have running at once; more answer 429 too_many_concurrent_calls.' }),
   DEBUG_ROUTES: z.enum(['on', 'off']).optional().meta({ description: 'The debug key inspector (/api/debug/*). Default: on, except in production.' }),
-  SMTP_URL: optionalString.meta({ description: 'smtp://user:pass@host:port (or smtps://): contact messages and verification links are mailed only when set.' }),
+  SMTP_URL: optionalString.meta({
+    description: 'smtp://user:pass@host:port (or smtps://): mail is sent only when set. Without it a server nobody else can reach keeps its mail in DATA_DIR/outbox (readable at /outbox from this machine); one others can reach sends none, and says so at start.',
+  }),
   CONTACT_TO: optionalString.meta({ description: 'Where contact-form messages are mailed; required with SMTP_URL.' }),
   CONTACT_FROM: z.string().default('no-reply@localhost').meta({ description: 'The From address of mails the server sends.' }),
   PAYMENTS: z.enum(['local', 'sandbox', 'live', 'off']).optional().meta({
@@ -106,6 +108,11 @@ export interface Config {
   engineWorkerNiceness: number;
   google: { clientId: string; clientSecret: string; callbackUrl: string } | undefined;
   smtp: { url: string; to: string; from: string } | undefined;
+  /**
+   * How mail leaves (docs/decisions/037): smtp when SMTP_URL is set; else, on a server nobody else
+   * can reach, kept in the outbox (DATA_DIR/outbox, and /outbox on this machine); else none.
+   */
+  mail: 'smtp' | 'outbox' | 'none';
   /** Whether /api/debug/* (the key inspector) is served. */
   debugRoutes: boolean;
   payments: PaymentsConfig;
@@ -168,12 +175,21 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/**
+ * Whether others can reach this server (docs/decisions/035): a production server, unless it listens
+ * on loopback with no proxy in front (TRUST_PROXY=0) and no public origin. What only a private
+ * server may do (the PayPal emulator, the mail outbox) depends on it.
+ */
+export function reachableFromOutside(e: Pick<z.infer<typeof EnvSchema>, 'NODE_ENV' | 'HOST' | 'TRUST_PROXY' | 'PUBLIC_ORIGIN'>): boolean {
+  return e.NODE_ENV === 'production' && !(isLoopbackHost(e.HOST) && e.TRUST_PROXY === 0 && e.PUBLIC_ORIGIN === undefined);
+}
+
 function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
   if (e.PAYPAL_MODE !== undefined) {
     throw new ConfigError(`PAYPAL_MODE was renamed PAYMENTS: set PAYMENTS=${e.PAYPAL_MODE} instead (and see docs/configuration.md for PAYMENTS=off).`);
   }
   // Only a server nobody else can reach may default to the emulator (docs/decisions/035).
-  const reachable = e.NODE_ENV === 'production' && !(isLoopbackHost(e.HOST) && e.TRUST_PROXY === 0 && e.PUBLIC_ORIGIN === undefined);
+  const reachable = reachableFromOutside(e);
   const unsafeLocal = reachable && e.UNSAFE_LOCAL_PAYMENTS_ON_NETWORK === 'yes';
   const mode = e.PAYMENTS ?? (reachable && !unsafeLocal ? undefined : 'local');
   if (mode === undefined) {
@@ -242,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, callbackUrl: e.GOOGLE_CALLBACK_URL }
         : undefined,
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
+    mail: e.SMTP_URL ? 'smtp' : reachableFromOutside(e) ? 'none' : 'outbox',
     debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
     payments: paymentsConfig(e),
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null, email: e.SELLER_EMAIL ?? null, taxId: e.SELLER_TAX_ID ?? null },

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { EnginePool } from './engine/pool.ts';
 import type { ApiBuilder } from './http/route.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { AuthService } from './features/auth/auth.service.ts';
 import type { EmailVerification } from './features/auth/email-verification.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
@@ -41,6 +42,8 @@ export interface AppContext {
   api: ApiBuilder;
   passport: InstanceType<typeof Passport>;
   sessionCookieName: string;
+  /** Outgoing mail: SMTP, the outbox, or none (docs/decisions/037). */
+  mailer: Mailer;
   limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler };
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;

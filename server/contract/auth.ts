@@ -50,8 +50,14 @@ export const VerifyEmailQuery = z.strictObject({
   token: z.string({ message: 'token is required: open the link from the verification mail' }).min(1).max(512),
 });
 
+/** Where a mail went (docs/decisions/037). */
+export const MailDelivery = z.enum(['sent', 'kept', 'unsent']).meta({
+  id: 'MailDelivery',
+  description: 'sent: handed to SMTP; kept: in the outbox of a server with no SMTP, read at /outbox on its machine; unsent: this server cannot send mail',
+});
+
 export const VerificationSent = z
-  .object({ mailed: z.boolean().meta({ description: 'False when this server has no SMTP: a development server prints the link to its log.' }) })
+  .object({ delivery: MailDelivery, mailed: z.boolean().meta({ description: 'True when handed to SMTP (delivery sent)' }) })
   .meta({ id: 'VerificationSent' });
 
 export const AuthProviders = z

@@ -12,6 +12,7 @@ export const Health = z
       .boolean()
       .meta({ description: 'Google sign-in is configured; when false /api/auth/google answers 503 (the login page disables its button)' }),
     payments: PaymentsMode,
+    mail: z.enum(['smtp', 'outbox', 'none']).meta({ description: 'How the server sends mail: SMTP, its outbox (no SMTP, a server nobody else reaches), or not at all' }),
     uptimeSeconds: z.number(),
   })
   .meta({ id: 'Health' });

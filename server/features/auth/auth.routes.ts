@@ -124,7 +124,8 @@ export function authRoutes(ctx: AppContext): void {
     async ({ req }) => {
       const user = req.user!;
       if (user.emailVerifiedAt !== null) throw conflict('email_already_verified', 'Your email is already verified.');
-      return { mailed: await ctx.emailVerification.send(user) };
+      const delivery = await ctx.emailVerification.send(user);
+      return { delivery, mailed: delivery === 'sent' };
     },
   );
 

@@ -3,7 +3,8 @@
  * `<user id>.<expiry ms>.<MAC>`, the MAC an HMAC-SHA256 under a key derived from the master key over
  * the user id, the expiry and a random nonce stored with the user: it is signed (cannot be made up),
  * expires after 24 hours, and is single-use (verifying clears the nonce; a new link replaces it).
- * Links are mailed when SMTP is configured; without it a development server prints them to its log.
+ * Links go out as the server's mail does (docs/decisions/037): through SMTP, or into the outbox of a
+ * server nobody else can reach; a server that can send none says so.
  */
 import { eq } from 'drizzle-orm';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -11,7 +12,7 @@ import type { Db } from '../../../db/connection.ts';
 import { users } from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Delivery, Mailer } from '../../mail/mailer.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_PATH = '/api/auth/verify-email';
@@ -20,8 +21,6 @@ export interface VerificationOptions {
   key: Buffer;
   /** Where links point: the public origin of this server. */
   baseUrl: string;
-  /** Print links to the log when no mail can be sent (development only). */
-  logLinks: boolean;
   now?: () => number;
 }
 
@@ -49,23 +48,21 @@ export class EmailVerification {
     return `${this.options.baseUrl}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
   }
 
-  /** Issues a link and mails it; true when mailed. Never throws for a mail failure (it is logged). */
-  async send(user: { id: string; email: string }): Promise<boolean> {
+  /** Issues a link and mails it; says where it went. Never throws for a mail failure (it is logged, and the link is unsent). */
+  async send(user: { id: string; email: string }): Promise<Delivery> {
     const link = this.issue(user.id);
     try {
-      const mailed = await this.mailer.send({
+      const delivery = await this.mailer.send({
         to: user.email,
         subject: 'Verify your email for PQ Platform',
         text: `Open this link within 24 hours to verify ${user.email}:\n\n${link}\n\nIf you did not create an account, ignore this mail.`,
       });
-      if (mailed) return true;
+      if (delivery === 'unsent') this.logger.warn({ userId: user.id }, 'email verification link not sent: this server has no way to send mail (set SMTP_URL)');
+      return delivery;
     } catch (error) {
-      this.logger.warn({ err: error, userId: user.id }, 'verification mail not sent');
-      return false;
+      this.logger.warn({ smtp: (error as { code?: string }).code ?? 'error', userId: user.id }, 'verification mail not sent');
+      return 'unsent';
     }
-    if (this.options.logLinks) this.logger.info({ userId: user.id }, `email verification link (SMTP is not configured): ${link}`);
-    else this.logger.warn({ userId: user.id }, 'email verification link not sent: SMTP is not configured');
-    return false;
   }
 
   /** Marks the email of the link's user verified; the user id. */

@@ -22,13 +22,13 @@ export class ContactService {
     const to = this.mailer.team;
     if (!this.mailer.configured || !to) return { row: row!, mailed: false };
     try {
-      const mailed = await this.mailer.send({
+      const delivery = await this.mailer.send({
         to,
         replyTo: input.email,
         subject: `Contact: ${input.subject} - ${input.name}`,
         text: `${input.message}\n\n-- ${input.name} <${input.email}>`,
       });
-      return { row: row!, mailed };
+      return { row: row!, mailed: delivery === 'sent' };
     } catch (error) {
       this.logger.warn({ err: error, contactId: row!.id }, 'contact message stored but not mailed');
       return { row: row!, mailed: false };

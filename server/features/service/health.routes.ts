@@ -27,6 +27,7 @@ export function healthRoutes(ctx: AppContext): void {
         engine,
         googleSignIn: ctx.config.google !== undefined,
         payments: ctx.config.payments.mode,
+        mail: ctx.config.mail,
         uptimeSeconds: Math.round(process.uptime()),
       };
       res.status(body.status === 'ok' ? 200 : 503).json(body);

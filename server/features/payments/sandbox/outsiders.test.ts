@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, count, customer, onApprovalPage, startCheckout, startPaymentsApp, type PaymentsApp } from '../payments.test-support.ts';
 import { SANDBOX_LIMITS } from './sandbox.ts';
-import { fromThisMachine } from './sandbox.routes.ts';
+import { fromThisMachine } from '../../../http/local-only.ts';
 
 let p: PaymentsApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { isLoopbackHost } from '../../../config.ts';
+import { fromThisMachine, throughProxy } from '../../../http/local-only.ts';
 import { Money, WebhookEvent } from '../paypal/paypal.schemas.ts';
 import { approvalPage, messagePage } from './approval-page.ts';
 import { AUTH_ALGO } from './webhook-signer.ts';
@@ -23,8 +23,6 @@ const INFO = 'https://developer.paypal.com/docs/api/orders/v2/#error-';
 /** PayPal's limits on a return or cancel URL and on PayPal-Request-Id. */
 const MAX_URL = 2_048;
 const MAX_REQUEST_ID = 108;
-/** Headers a proxy adds: a request that carries one did not come straight from this machine or a browser. */
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
 
 /** Constant-time equality of two strings of any length. */
 const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
@@ -91,12 +89,6 @@ const TokenForm = z.looseObject({ grant_type: z.literal('client_credentials') })
 const ApprovalForm = z.strictObject({ token: z.string().min(1).max(36), funding: z.enum(['instant', 'pending']).optional() });
 const CancelForm = z.strictObject({ token: z.string().min(1).max(36) });
 
-/** A connection from this machine: loopback, or the server's own address calling itself. */
-export function fromThisMachine(req: Request): boolean {
-  const remote = req.socket.remoteAddress ?? '';
-  return isLoopbackHost(remote) || remote === req.socket.localAddress;
-}
-
 export interface SandboxRouterOptions {
   /** The per-address limit on the approval pages (requests a minute). */
   pageLimit: RequestHandler;
@@ -105,7 +97,7 @@ export interface SandboxRouterOptions {
 export function sandboxRouter(sandbox: LocalPaypalSandbox, options: SandboxRouterOptions): Router {
   const router = express.Router();
   router.use((req, res, next) => {
-    if (!PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) return next();
+    if (!throughProxy(req)) return next();
     res.status(403).type('html').send(messagePage('Not available through a proxy', 'The local PayPal sandbox answers only requests made on this machine, never through a proxy.'));
   });
   router.use(['/v1', '/v2', '/simulate'], (req, res, next) => {

@@ -18,7 +18,7 @@ import { UsageBar } from './UsageBar.tsx';
 import { useBilling } from './useBilling.ts';
 import { useUsage } from './useUsage.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
-import { usePaymentsMode, type PaymentsMode } from '../../hooks/usePaymentsMode.ts';
+import { usePaymentsMode, type PaymentsMode } from '../../hooks/useHealth.ts';
 
 /** What the Billing tab says of each way of selling. */
 const PLAN_TERMS = 'a plan runs one month from payment and comes with its own plan API key.';

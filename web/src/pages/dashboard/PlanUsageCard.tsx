@@ -2,7 +2,7 @@
  * Current Plan & Usage (docs/product.md §2.10), from GET /api/usage polled every 5 s. Past a paid
  * allowance calls go on as overage, unless the server sells nothing (PAYMENTS=off): then they stop.
  */
-import { usePaymentsMode } from '../../hooks/usePaymentsMode.ts';
+import { usePaymentsMode } from '../../hooks/useHealth.ts';
 import { OPERATOR_LIMIT_TEXT, USAGE_LIMIT_TEXT } from './texts.ts';
 import { callsOfLimit, planDescription, planTitle } from './format.ts';
 import { UsageBar } from './UsageBar.tsx';
