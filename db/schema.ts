@@ -349,8 +349,28 @@ export const sessions = sqliteTable(
     data: text('data').notNull(),
     /** Epoch ms. */
     expiresAt: integer('expires_at').notNull(),
+    /** The signed-in account, copied from the data by the store: an account's sessions are listed and ended by it. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Password-reset links (docs/decisions/037): only SHA-256 of the random token is kept, a link works
+ * for 30 minutes, once.
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

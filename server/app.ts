@@ -33,6 +33,9 @@ import { AuthService } from './features/auth/auth.service.ts';
 import { EmailVerification } from './features/auth/email-verification.ts';
 import { createPassport } from './features/auth/auth.passport.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { accountRoutes } from './features/auth/account.routes.ts';
+import { AccountPasswords } from './features/auth/account-password.ts';
+import { recordSessionUse, SessionService } from './features/auth/sessions.service.ts';
 import { ContactService } from './features/contact/contact.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { DilionService } from './features/dilion/dilion.service.ts';
@@ -142,7 +145,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
   const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
-  const auth = new AuthService(db, keys, new PasswordHasher(config.scryptLogN, config.hashing), new LoginThrottle(config.loginThrottle));
+  const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
+  const auth = new AuthService(db, keys, hasher, new LoginThrottle(config.loginThrottle));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(db, (error, row) =>
@@ -151,7 +155,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   );
   const serviceKeys = new ServiceKeyService(db, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
-  const withSession: RequestHandler[] = [sessionMiddleware, absoluteSessionLifetime(), passport.initialize(), passport.session(), originCheck(config.publicOrigins)];
+  const withSession: RequestHandler[] = [
+    sessionMiddleware, absoluteSessionLifetime(), passport.initialize(), passport.session(), recordSessionUse(), originCheck(config.publicOrigins),
+  ];
+  const sessions = new SessionService(database.sqlite);
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
   const apiKeyAuth: RequestHandler = (req, _res, next) => {
@@ -195,6 +202,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     },
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
+    sessions,
+    passwords: new AccountPasswords(db, hasher, sessions, mailer, logger, config.publicUrl, now),
     emailVerification: new EmailVerification(db, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
@@ -221,6 +230,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
 
   healthRoutes(context);
   authRoutes(context);
+  accountRoutes(context);
   keyRoutes(context);
   signingKeyRoutes(context);
   usageRoutes(context);

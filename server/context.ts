@@ -13,6 +13,8 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AuthService } from './features/auth/auth.service.ts';
 import type { EmailVerification } from './features/auth/email-verification.ts';
+import type { AccountPasswords } from './features/auth/account-password.ts';
+import type { SessionService } from './features/auth/sessions.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
 import type { CallSlots } from './http/call-slots.ts';
@@ -49,6 +51,10 @@ export interface AppContext {
   callSlots: CallSlots;
   auth: AuthService;
   emailVerification: EmailVerification;
+  /** The account's signed-in sessions. */
+  sessions: SessionService;
+  /** Password change and reset. */
+  passwords: AccountPasswords;
   keys: KeyService;
   metering: MeteringService;
   spending: SpendingLimits;

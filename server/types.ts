@@ -34,5 +34,9 @@ declare module 'express-session' {
     demo?: boolean;
     /** When the user signed in (ms since the epoch): the absolute lifetime counts from here. */
     signedInAt?: number;
+    /** What the account's session list shows (server/features/auth/sessions.service.ts). */
+    lastSeenAt?: number;
+    userAgent?: string;
+    ip?: string;
   }
 }

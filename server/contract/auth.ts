@@ -3,18 +3,18 @@ import { z } from 'zod';
 import { TIERS } from '../../shared/plans.ts';
 import { Timestamp } from './common.ts';
 
-const Email = z
+export const Email = z
   .email({ message: 'must be a valid email address' })
   .max(254)
   .transform((e) => e.trim().toLowerCase());
 
+/** A password being chosen (registration, change, reset); its strength is checked by the server's password policy. */
+export const NewPassword = z.string().min(8, { message: 'must be at least 8 characters' }).max(256, { message: 'must be at most 256 characters' });
+
 export const RegisterRequest = z
   .strictObject({
     email: Email,
-    password: z
-      .string()
-      .min(8, { message: 'must be at least 8 characters' })
-      .max(256, { message: 'must be at most 256 characters' }),
+    password: NewPassword,
     firstName: z.string().trim().min(1, { message: 'is required' }).max(100),
     lastName: z.string().trim().min(1, { message: 'is required' }).max(100),
   })

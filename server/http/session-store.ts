@@ -1,7 +1,9 @@
 /**
  * express-session's store on our SQLite database (the `sessions` table), so sessions survive
- * restarts without another service. Expired rows (and what demo visitors left behind) are purged by
- * server/housekeeping.ts.
+ * restarts without another service. Each row names its signed-in account (`user_id`, from
+ * passport's part of the data), so an account's sessions can be listed and ended together
+ * (server/features/auth/sessions.service.ts). Expired rows (and what demo visitors left behind) are
+ * purged by server/housekeeping.ts.
  */
 import session from 'express-session';
 import type Database from 'better-sqlite3';
@@ -18,7 +20,9 @@ export class SqliteSessionStore extends session.Store {
     super();
     this.getStmt = sqlite.prepare('SELECT data FROM sessions WHERE sid = ? AND expires_at > ?');
     this.setStmt = sqlite.prepare(
-      'INSERT INTO sessions (sid, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(sid) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
+      // The account only while it exists: a session saved as its account is deleted must not fail on the foreign key.
+      `INSERT INTO sessions (sid, data, expires_at, user_id) VALUES (?, ?, ?, (SELECT id FROM users WHERE id = ?))
+       ON CONFLICT(sid) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at, user_id = excluded.user_id`,
     );
     this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
     this.touchStmt = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE sid = ?');
@@ -40,7 +44,8 @@ export class SqliteSessionStore extends session.Store {
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
     try {
-      this.setStmt.run(sid, JSON.stringify(sess), SqliteSessionStore.expiry(sess));
+      const userId = (sess as { passport?: { user?: unknown } }).passport?.user;
+      this.setStmt.run(sid, JSON.stringify(sess), SqliteSessionStore.expiry(sess), typeof userId === 'string' ? userId : null);
       callback?.();
     } catch (error) {
       callback?.(error);

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../types.ts';
 import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
 import { VERIFY_PATH } from './email-verification.ts';
+import { describeSession } from './sessions.service.ts';
 
 const TAG = 'Accounts';
 
@@ -15,6 +16,7 @@ const TAG = 'Accounts';
 async function logIn(req: Request, user: SessionUser): Promise<void> {
   await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
   stampSignIn(req);
+  describeSession(req);
 }
 
 /** Runs a passport strategy as a promise: the user, or false when the credentials were refused. */

@@ -1,0 +1,104 @@
+/**
+ * An account's password, changed or reset (docs/api.md §12; docs/decisions/037).
+ * - Reset: asking answers the same whatever the address, so it says nothing about which accounts
+ *   exist; an existing account gets a mail with a single-use link (a random 256-bit token, only its
+ *   SHA-256 kept) that works for 30 minutes, at most RESETS_PER_HOUR an hour. Setting the new
+ *   password through it ends every session of the account.
+ * - Change: the current password is required; the account's other sessions end.
+ * Either way the owner is mailed a notice.
+ */
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../../db/connection.ts';
+import { passwordResets, users } from '../../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { PasswordHasher } from '../../security/passwords.ts';
+import type { SessionService } from './sessions.service.ts';
+
+export const RESET_TTL_MS = 30 * 60_000;
+export const RESETS_PER_HOUR = 3;
+export const RESET_PAGE = '/reset-password';
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalid = () =>
+  new AppError(400, 'invalid_reset_link', 'This password-reset link is not valid: it was used, it expired after 30 minutes, or it was mistyped. Ask for a new one.', 'token');
+
+export class AccountPasswords {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+    private readonly mailer: Mailer,
+    private readonly logger: Logger,
+    private readonly baseUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Mails a reset link if an account has this email and has not had RESETS_PER_HOUR links this
+   * hour; otherwise does nothing. Returns nothing either way, so the answer cannot tell them apart.
+   */
+  async requestReset(email: string): Promise<void> {
+    const user = this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+    if (!user) return;
+    const now = this.now();
+    const recent = this.db.select({ n: count() }).from(passwordResets).where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - 3_600_000)))).get()!.n;
+    if (recent >= RESETS_PER_HOUR) {
+      this.logger.info({ userId: user.id }, 'password reset not mailed: this account had its hourly links');
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    this.db.insert(passwordResets).values({ tokenDigest: digest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now }).run();
+    const link = `${this.baseUrl}${RESET_PAGE}?token=${token}`;
+    // Not awaited: the answer must take no longer for an account that exists than for one that does not.
+    void this.mail(user.email, 'Reset your PQ Platform password', `Someone asked to reset the password of ${user.email}. To choose a new one, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`, user.id);
+  }
+
+  /** Sets the password of the link's account, once; ends all its sessions and mails a notice. Returns the account id. */
+  async completeReset(token: string, password: string): Promise<string> {
+    const passwordDigest = await this.hasher.hash(password);
+    const now = this.now();
+    const userId = this.db.transaction(
+      (tx) => {
+        const reset = tx.select().from(passwordResets).where(and(eq(passwordResets.tokenDigest, digest(token)), isNull(passwordResets.usedAt))).get();
+        if (!reset || reset.expiresAt <= now) throw invalid();
+        tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenDigest, reset.tokenDigest)).run();
+        // Every other link of the account dies with this one.
+        tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))).run();
+        tx.update(users).set({ passwordDigest, updatedAt: now }).where(eq(users.id, reset.userId)).run();
+        return reset.userId;
+      },
+      { behavior: 'immediate' },
+    );
+    const ended = this.sessions.endOthers(userId, '');
+    this.logger.info({ userId, sessionsEnded: ended }, 'password reset: new password set, every session ended');
+    const email = this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!.email;
+    await this.mail(email, 'Your PQ Platform password was changed', `The password of ${email} was just reset, and every session of the account was signed out. If it was not you, reset it again at once and check your API keys.`, userId);
+    return userId;
+  }
+
+  /** Replaces the password of a signed-in account after checking the current one; ends its other sessions. How many ended. */
+  async change(userId: string, currentSid: string, current: string, next: string): Promise<number> {
+    const row = this.db.select({ email: users.email, passwordDigest: users.passwordDigest }).from(users).where(eq(users.id, userId)).get();
+    if (!row?.passwordDigest) {
+      throw new AppError(409, 'no_password', 'This account signs in with Google and has no password: set one with “Forgot password?” on the sign-in page.');
+    }
+    if (!(await this.hasher.verify(current, row.passwordDigest))) throw new AppError(403, 'wrong_password', 'The current password is wrong.', 'currentPassword');
+    const passwordDigest = await this.hasher.hash(next);
+    this.db.update(users).set({ passwordDigest, updatedAt: this.now() }).where(eq(users.id, userId)).run();
+    const ended = this.sessions.endOthers(userId, currentSid);
+    this.logger.info({ userId, sessionsEnded: ended }, 'password changed, the other sessions ended');
+    void this.mail(row.email, 'Your PQ Platform password was changed', `The password of ${row.email} was just changed, and the account's other sessions were signed out. If it was not you, reset it at once from the sign-in page.`, userId);
+    return ended;
+  }
+
+  private async mail(to: string, subject: string, text: string, userId: string): Promise<void> {
+    try {
+      await this.mailer.send({ to, subject, text });
+    } catch (error) {
+      this.logger.warn({ userId, smtp: (error as { code?: string }).code ?? 'error' }, 'password mail not sent');
+    }
+  }
+}

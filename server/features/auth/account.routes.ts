@@ -1,0 +1,89 @@
+/**
+ * An account's access, managed by its owner (docs/api.md §12; docs/decisions/037): reset a forgotten
+ * password by mail, change it, and see and end the sessions signed in to it.
+ */
+import { ErrorResponse } from '../../contract/common.ts';
+import {
+  ChangePasswordRequest,
+  PasswordChanged,
+  ResetComplete,
+  ResetRequest,
+  ResetRequested,
+  SessionList,
+  SessionParams,
+  SessionsEnded,
+} from '../../contract/account.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+
+const TAG = 'Accounts';
+const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
+
+export const RESET_REQUESTED = 'If an account has this email, a link to choose a new password is on its way; it works for 30 minutes.';
+
+export function accountRoutes(ctx: AppContext): void {
+  const { api, passwords, sessions } = ctx;
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/password-reset', tag: TAG, auth: 'none', body: ResetRequest, summary: 'Ask for a password-reset link',
+      description: 'Answers the same whatever the address. An account with it gets a mail with a link to /reset-password that works once, for 30 minutes; at most 3 an hour.',
+      before: [ctx.limits.auth],
+      responses: { 202: { description: 'Asked', schema: ResetRequested }, ...errors({ 429: 'rate_limited' }) },
+    },
+    async ({ body, res }) => {
+      await passwords.requestReset(body.email);
+      res.status(202).json({ message: RESET_REQUESTED });
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/password-reset/complete', tag: TAG, auth: 'none', body: ResetComplete, summary: 'Choose a new password with a reset link',
+      description: 'Sets the password, signs out every session of the account (sign in again with the new password) and mails the owner a notice.',
+      before: [ctx.limits.auth],
+      responses: { 204: { description: 'Set' }, ...errors({ 400: 'invalid_reset_link (used, expired or mistyped), or a password the policy refuses' }) },
+    },
+    async ({ body, res }) => {
+      await passwords.completeReset(body.token, body.password);
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/password', tag: TAG, auth: 'user', body: ChangePasswordRequest, summary: 'Change your password',
+      description: 'Needs the current password. The account’s other sessions are signed out; this one stays.',
+      before: [ctx.limits.auth],
+      responses: { 200: { description: 'Changed', schema: PasswordChanged }, ...errors({ 403: 'wrong_password', 409: 'no_password: a Google-only account' }) },
+    },
+    async ({ req, body }) => ({ sessionsEnded: await passwords.change(req.user!.id, req.sessionID, body.currentPassword, body.newPassword) }),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/auth/sessions', tag: TAG, auth: 'user', summary: 'Your signed-in sessions',
+      responses: { 200: { description: 'Newest activity first; current marks this one', schema: SessionList } },
+    },
+    ({ req }) => sessions.list(req.user!.id, req.sessionID),
+  );
+
+  api.route(
+    {
+      method: 'delete', path: '/api/auth/sessions/:id', tag: TAG, auth: 'user', params: SessionParams, summary: 'Sign out one session',
+      responses: { 204: { description: 'Signed out' }, ...errors({ 404: 'session_not_found' }) },
+    },
+    ({ req, params, res }) => {
+      if (!sessions.end(req.user!.id, params.id)) throw notFound('session_not_found', 'No session with this id is signed in to your account.', 'id');
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/sessions/end-others', tag: TAG, auth: 'user', summary: 'Sign out everywhere else',
+      responses: { 200: { description: 'How many sessions were signed out', schema: SessionsEnded } },
+    },
+    ({ req }) => ({ ended: sessions.endOthers(req.user!.id, req.sessionID) }),
+  );
+}

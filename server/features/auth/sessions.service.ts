@@ -1,0 +1,74 @@
+/**
+ * An account's signed-in sessions (docs/api.md §12; docs/decisions/037): listed with when they
+ * began and were last seen, the browser and the address, and ended one at a time, all but the
+ * current one, or all (a password reset or change). A session is named to its owner by a digest of
+ * its id, never the id itself, which is the cookie's secret.
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Request, RequestHandler } from 'express';
+
+/** lastSeenAt is kept to the minute: saving the session on every request would add a write to each. */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+const USER_AGENT_MAX = 200;
+
+export interface SessionView {
+  id: string;
+  signedInAt: string | null;
+  lastSeenAt: string | null;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+/** What the session list shows of one: a digest of the session id, which cannot be turned back into the cookie. */
+export const publicSessionId = (sid: string) => createHash('sha256').update(`session:${sid}`).digest('base64url').slice(0, 22);
+
+/** Stamps what the session list shows: call right after signing in. */
+export function describeSession(req: Request, now = Date.now()): void {
+  req.session.userAgent = (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX) || undefined;
+  req.session.ip = req.ip;
+  req.session.lastSeenAt = now;
+}
+
+/** Moves a signed-in session's lastSeenAt forward, at most once a minute. */
+export function recordSessionUse(now: () => number = Date.now): RequestHandler {
+  return (req, _res, next) => {
+    if (req.user && (req.session.lastSeenAt === undefined || now() - req.session.lastSeenAt >= LAST_SEEN_GRANULARITY_MS)) {
+      req.session.lastSeenAt = now();
+      req.session.ip = req.ip;
+    }
+    next();
+  };
+}
+
+export class SessionService {
+  private readonly ofUser;
+  private readonly deleteOne;
+  private readonly deleteAll;
+
+  constructor(sqlite: Database.Database, private readonly now: () => number = Date.now) {
+    this.ofUser = sqlite.prepare<[string, number], { sid: string; data: string }>('SELECT sid, data FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY expires_at DESC');
+    this.deleteOne = sqlite.prepare<[string, string]>('DELETE FROM sessions WHERE sid = ? AND user_id = ?');
+    this.deleteAll = sqlite.prepare<[string, string]>('DELETE FROM sessions WHERE user_id = ? AND sid <> ?');
+  }
+
+  list(userId: string, currentSid: string): SessionView[] {
+    return this.ofUser.all(userId, this.now()).map(({ sid, data }) => {
+      const s = JSON.parse(data) as { signedInAt?: number; lastSeenAt?: number; userAgent?: string; ip?: string };
+      const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+      return { id: publicSessionId(sid), signedInAt: iso(s.signedInAt), lastSeenAt: iso(s.lastSeenAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null, current: sid === currentSid };
+    });
+  }
+
+  /** Ends one of the account's sessions by its public id; false when it has none by that id. */
+  end(userId: string, publicId: string): boolean {
+    const found = this.ofUser.all(userId, 0).find(({ sid }) => publicSessionId(sid) === publicId);
+    return found !== undefined && this.deleteOne.run(found.sid, userId).changes === 1;
+  }
+
+  /** Ends every session of the account but `keepSid` (pass '' to end them all); how many ended. */
+  endOthers(userId: string, keepSid: string): number {
+    return this.deleteAll.run(userId, keepSid).changes;
+  }
+}
