@@ -9,6 +9,7 @@ export const APP_ROUTES = [
   '/tech',
   '/api-docs',
   '/login',
+  '/reset-password',
   '/history',
   '/test',
   '/dashboard',

@@ -21,6 +21,7 @@ const DirectInspector = inspector('DirectInspector');
 const SimpleInspector = inspector('SimpleInspector');
 const ForceInspector = inspector('ForceInspector');
 const Contact = page(() => import('./pages/Contact.tsx'));
+const ResetPassword = page(() => import('./pages/ResetPassword.tsx'));
 const PaymentReturn = page(() => import('./pages/payment/PaymentReturn.tsx'));
 const NotFound = page(() => import('./pages/NotFound.tsx'));
 
@@ -55,6 +56,7 @@ export function App() {
             <Route path="/tech" component={Tech} />
             <Route path="/api-docs" component={ApiDocs} />
             <Route path="/login" component={Login} />
+            <Route path="/reset-password" component={ResetPassword} />
             <Route path="/history" component={History} />
             <Route path="/test" component={TestPlans} />
             <Route path="/dashboard" component={Dashboard} />

@@ -38,6 +38,7 @@ export function AccountStatus({ user }: { user: AuthUser }) {
     <div className="account-status" data-testid="account-status">
       {!user.emailVerified && (
         <div className="alert alert-warning" role="status">
+          <span>
           <strong>Verify your email.</strong>{' '}
           {mail === 'outbox' ? (
             <>
@@ -49,7 +50,8 @@ export function AccountStatus({ user }: { user: AuthUser }) {
           ) : (
             <>Open the link we sent to {user.email}.</>
           )}{' '}
-          Your plan and API keys work already{selling ? '; buying a plan needs a verified email.' : '.'}{' '}
+          Your plan and API keys work already{selling ? '; buying a plan needs a verified email.' : '.'}
+          </span>
           <button type="button" className="btn btn-secondary btn-sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
             {resend.isPending ? 'Sending...' : 'Send a new link'}
           </button>

@@ -9,6 +9,7 @@ import { useAuth } from '../../hooks/useAuth.ts';
 import { dashboardAddress, usePaymentMessages } from '../../lib/checkout.ts';
 import { AccountStatus } from './AccountStatus.tsx';
 import { BillingTab } from './BillingTab.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
 import { OperationsTab } from './OperationsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import type { DashboardTab } from './paymentToasts.ts';
@@ -53,6 +54,7 @@ export default function DashboardPage() {
           { value: 'overview', label: 'Overview', content: <OverviewTab /> },
           { value: 'operations', label: 'Operations', content: <OperationsTab /> },
           { value: 'billing', label: 'Billing', content: <BillingTab /> },
+          { value: 'security', label: 'Security', content: <SecurityTab /> },
         ]}
       />
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mask, money, monthLabel, operationStatus, planDescription, planTitle, usagePercent } from './format.ts';
+import { browserName, mask, money, monthLabel, operationStatus, planDescription, planTitle, usagePercent } from './format.ts';
 
 describe('mask', () => {
   it('keeps the first 8 and last 4 characters of a key', () => {
@@ -49,5 +49,15 @@ describe('monthLabel', () => {
   it('names a UTC month whatever the local time zone', () => {
     expect(monthLabel('2026-11')).toBe('November 2026');
     expect(monthLabel('2027-01')).toBe('January 2027');
+  });
+});
+
+describe('browserName', () => {
+  it('names the usual browsers and systems, and leaves anything else as it came', () => {
+    expect(browserName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome on Linux');
+    expect(browserName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0')).toBe('Edge on Windows');
+    expect(browserName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iPhone');
+    expect(browserName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:132.0) Gecko/20100101 Firefox/132.0')).toBe('Firefox on macOS');
+    expect(browserName('curl/8.5.0')).toBe('curl/8.5.0');
   });
 });

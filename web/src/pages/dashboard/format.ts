@@ -63,3 +63,10 @@ export function monthLabel(month: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, index - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** A browser's User-Agent as a person reads it: 'Chrome on Linux'; the raw string when it is none of the usual ones. */
+export function browserName(userAgent: string): string {
+  const browser = [['Edg/', 'Edge'], ['Firefox/', 'Firefox'], ['HeadlessChrome/', 'Headless Chrome'], ['Chrome/', 'Chrome'], ['Safari/', 'Safari']].find(([token]) => userAgent.includes(token!))?.[1];
+  const system = [['Android', 'Android'], ['iPhone', 'iPhone'], ['iPad', 'iPad'], ['Windows', 'Windows'], ['Mac OS X', 'macOS'], ['Linux', 'Linux']].find(([token]) => userAgent.includes(token!))?.[1];
+  return browser ? `${browser}${system ? ` on ${system}` : ''}` : userAgent;
+}

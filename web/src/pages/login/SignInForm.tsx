@@ -1,5 +1,6 @@
 /** Sign In tab: email and password (show/hide). */
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { validateSignIn, type FieldErrors } from './names.ts';
@@ -43,6 +44,9 @@ export function SignInForm() {
       <ActionButton type="submit" className="btn btn-primary btn-block" inactive={pending}>
         {pending ? 'Signing In...' : 'Sign In'}
       </ActionButton>
+      <p className="muted small" style={{ textAlign: 'center', marginBottom: 0 }}>
+        <Link href="/reset-password">Forgot password?</Link>
+      </p>
     </form>
   );
 }

@@ -1,0 +1,132 @@
+/**
+ * Security (docs/decisions/037): change the password (the current one needed; the other sessions
+ * are signed out), and the sessions signed in to the account, each with its browser, address and
+ * last activity, signed out one by one or all but this one.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import type { PasswordChanged, SessionList, SessionsEnded } from '../../../../server/contract/account.ts';
+import { ActionButton } from '../../components/ui/ActionButton.tsx';
+import { Field, invalidProps } from '../../components/ui/Field.tsx';
+import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api.ts';
+import { ConfirmButton } from './ConfirmButton.tsx';
+import { browserName, dateTime } from './format.ts';
+
+const SESSIONS_KEY = ['/api/auth/sessions'] as const;
+
+function ChangePassword() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: () => apiRequest<z.infer<typeof PasswordChanged>>('POST', '/api/auth/password', { currentPassword: current, newPassword: next }),
+    onSuccess: ({ sessionsEnded }) => {
+      setCurrent('');
+      setNext('');
+      setErrors({});
+      toast({ title: 'Password changed', description: `Your other sessions (${sessionsEnded}) were signed out.`, variant: 'success' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.param === 'currentPassword') setErrors({ current: error.serverMessage });
+      else if (error instanceof ApiError && error.param === 'newPassword') setErrors({ next: error.serverMessage });
+      else toast({ title: 'Error', description: errorMessage(error, 'The password could not be changed'), variant: 'destructive' });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!current || next.length < 8) return setErrors({ ...(current ? {} : { current: 'Enter your current password.' }), ...(next.length < 8 ? { next: 'Use at least 8 characters.' } : {}) });
+    change.mutate();
+  };
+  return (
+    <section className="card dash-card" aria-labelledby="password-heading">
+      <h2 id="password-heading">Password</h2>
+      <form onSubmit={onSubmit} noValidate aria-label="Change password" className="stack">
+        <Field id="current-password" label="Current password" error={errors.current}>
+          <PasswordInput id="current-password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} visible={visible}
+            onToggleVisible={() => setVisible((v) => !v)} {...invalidProps('current-password', errors.current)} />
+        </Field>
+        <Field id="new-password" label="New password" error={errors.next}>
+          <PasswordInput id="new-password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} visible={visible}
+            onToggleVisible={() => setVisible((v) => !v)} {...invalidProps('new-password', errors.next)} />
+        </Field>
+        <ActionButton type="submit" className="btn btn-primary" inactive={change.isPending}>
+          {change.isPending ? 'Changing...' : 'Change password'}
+        </ActionButton>
+      </form>
+      <p className="muted small">Changing it signs out your other sessions. Forgot it? Sign out and use “Forgot password?” on the sign-in page.</p>
+    </section>
+  );
+}
+
+function Sessions() {
+  const sessions = useQuery<z.infer<typeof SessionList>>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const failed = (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'The session could not be signed out'), variant: 'destructive' });
+  const endOne = useMutation({ mutationFn: (id: string) => apiRequest('DELETE', `/api/auth/sessions/${id}`), onSettled: refresh, onError: failed });
+  const endOthers = useMutation({
+    mutationFn: () => apiRequest<z.infer<typeof SessionsEnded>>('POST', '/api/auth/sessions/end-others'),
+    onSuccess: ({ ended }) => toast({ title: 'Signed out everywhere else', description: `${ended} other session${ended === 1 ? '' : 's'} signed out.`, variant: 'success' }),
+    onError: failed,
+    onSettled: refresh,
+  });
+  const list = sessions.data ?? [];
+  return (
+    <section className="card dash-card" aria-labelledby="sessions-heading">
+      <div className="card-head">
+        <h2 id="sessions-heading">Sessions</h2>
+        {list.length > 1 && (
+          <ConfirmButton
+            label="Sign out everywhere else"
+            question="Sign out every other session of your account?"
+            busy={endOthers.isPending}
+            choices={[{ label: 'Sign them out', onChoose: () => endOthers.mutate() }]}
+          />
+        )}
+      </div>
+      {sessions.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {errorMessage(sessions.error, 'Could not load your sessions')}
+        </div>
+      ) : (
+        <ul className="key-list" data-testid="sessions">
+          {list.map((s) => (
+            <li key={s.id} className="key-item" data-current={s.current}>
+              <div className="key-head">
+                <strong title={s.userAgent ?? undefined}>{s.userAgent ? browserName(s.userAgent) : 'Unknown browser'}</strong>
+                {s.current && <span className="badge badge-success">This session</span>}
+              </div>
+              <span className="muted small">
+                Signed in {s.signedInAt ? dateTime(s.signedInAt) : 'before sessions were described'} · last seen{' '}
+                {s.lastSeenAt ? dateTime(s.lastSeenAt) : 'unknown'}
+                {s.ip ? ` from ${s.ip}` : ''}
+              </span>
+              {!s.current && (
+                <div className="row key-actions">
+                  <button type="button" className="btn btn-secondary btn-sm" disabled={endOne.isPending} onClick={() => endOne.mutate(s.id)}>
+                    Sign out
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SecurityTab() {
+  return (
+    <div className="stack dash-stack">
+      <ChangePassword />
+      <Sessions />
+    </div>
+  );
+}
