@@ -67,6 +67,7 @@ import { usageRoutes } from './features/metering/usage.routes.ts';
 import { SpendingLimits } from './features/metering/spending-limits.ts';
 import { deriveKey, loadMasterKey } from './security/master-key.ts';
 import { LoginThrottle } from './security/login-throttle.ts';
+import { DeviceCookies } from './security/device-cookie.ts';
 import { PasswordHasher } from './security/passwords.ts';
 import { createSealer } from './security/sealing.ts';
 import './types.ts';
@@ -146,7 +147,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const now = deps.now ?? (() => new Date());
   const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
-  const auth = new AuthService(db, keys, hasher, new LoginThrottle(config.loginThrottle));
+  const auth = new AuthService(db, keys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(db, (error, row) =>

@@ -122,8 +122,8 @@ export interface Config {
   scryptLogN: number;
   /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
   hashing: { concurrent: number; queued: number };
-  /** Wrong passwords per account within the window before that account's sign-ins get 429. */
-  loginThrottle: { failures: number; windowMs: number; tracked: number };
+  /** Wrong passwords per account and address within the window before that address is refused; past it, each try from an untrusted browser waits longer (docs/decisions/037). */
+  loginThrottle: { failures: number; windowMs: number; tracked: number; maxDelayMs: number };
   /** Public API calls one key may have running at once. */
   concurrentCallsPerKey: number;
   rateLimits: {
@@ -264,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null, email: e.SELLER_EMAIL ?? null, taxId: e.SELLER_TAX_ID ?? null },
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },
-    loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000 },
+    loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000, maxDelayMs: 15 * 60_000 },
     concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
     rateLimits: { auth: 20, demo: 120, reads: 300, webhooks: 300, paymentPages: 60 },
   };

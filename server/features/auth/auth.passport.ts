@@ -8,13 +8,14 @@ import { Passport } from 'passport';
 import { Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../../config.ts';
+import { cookieValue, DEVICE_COOKIE } from '../../security/device-cookie.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function createPassport(auth: AuthService, config: Config): InstanceType<typeof Passport> {
   const passport = new Passport();
   passport.use(
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
-      auth.checkPassword(email, password).then(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true }, (req, email, password, done) => {
+      auth.checkPassword(email, password, { ip: req.ip ?? '', deviceCookie: cookieValue(req.headers.cookie, DEVICE_COOKIE) }).then(
         (user) => done(null, user ?? false),
         (error: unknown) => done(error),
       );

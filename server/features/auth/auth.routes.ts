@@ -9,14 +9,21 @@ import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
 import { VERIFY_PATH } from './email-verification.ts';
 import { describeSession } from './sessions.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from '../../security/device-cookie.ts';
 
 const TAG = 'Accounts';
 
-/** Starts a logged-in session; passport regenerates the session id first, so a planted id is useless. */
-async function logIn(req: Request, user: SessionUser): Promise<void> {
+/**
+ * Starts a logged-in session (passport regenerates the session id first, so a planted id is useless)
+ * and marks this browser as one the account's owner uses (the device cookie, docs/decisions/037).
+ */
+async function logIn(ctx: AppContext, req: Request, res: Response, user: SessionUser): Promise<void> {
   await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
   stampSignIn(req);
   describeSession(req);
+  res.cookie(DEVICE_COOKIE, ctx.auth.devices.issue(user.id), {
+    httpOnly: true, sameSite: 'lax', secure: ctx.config.env === 'production' && req.secure, maxAge: DEVICE_COOKIE_MAX_AGE_MS, path: '/api/auth',
+  });
 }
 
 /** Runs a passport strategy as a promise: the user, or false when the credentials were refused. */
@@ -47,13 +54,13 @@ export function authRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/register', tag: TAG, auth: 'session', body: RegisterRequest,
       summary: 'Create an account and sign in',
       description:
-        'Creates the account with its first API key (its secret is shown once, on the first reveal), starts a session, and mails a link that verifies the email (printed to the server log by a development server without SMTP).',
+        'Creates the account with its first API key (its secret is shown once, on the first reveal), starts a session, and mails a link that verifies the email (into the outbox of a server with no SMTP).',
       before: [ctx.limits.auth],
       responses: { 201: { description: 'The new user; the session cookie is set.', schema: User }, 409: { description: 'Email taken', schema: ErrorResponse } },
     },
-    async ({ req, body }) => {
+    async ({ req, res, body }) => {
       const user = await ctx.auth.register(body);
-      await logIn(req, user);
+      await logIn(ctx, req, res, user);
       await ctx.emailVerification.send(user);
       return toUserResponse(user);
     },
@@ -70,7 +77,7 @@ export function authRoutes(ctx: AppContext): void {
       req.body = body;
       const user = await authenticate(ctx, 'local', req, res);
       if (!user) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
-      await logIn(req, user);
+      await logIn(ctx, req, res, user);
       return toUserResponse(user);
     },
   );
@@ -186,7 +193,7 @@ export function authRoutes(ctx: AppContext): void {
         throw user;
       }
       if (!user) return res.redirect(302, linking ? '/dashboard?google=failed' : '/login?error=google');
-      await logIn(req, user);
+      await logIn(ctx, req, res, user);
       res.redirect(302, linking ? '/dashboard?google=linked' : '/');
     },
   );

@@ -7,6 +7,7 @@ import { users } from '../../../db/schema.ts';
 import { tierAllowance } from '../../../shared/plans.ts';
 import type { RegisterRequest, User } from '../../contract/auth.ts';
 import { AppError, conflict } from '../../errors.ts';
+import type { DeviceCookies } from '../../security/device-cookie.ts';
 import type { LoginThrottle } from '../../security/login-throttle.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
 import type { SessionUser } from '../../types.ts';
@@ -52,6 +53,7 @@ export class AuthService {
     private readonly keys: KeyService,
     private readonly passwords: PasswordHasher,
     private readonly throttle: LoginThrottle,
+    readonly devices: DeviceCookies,
   ) {}
 
   findById(id: string): SessionUser | undefined {
@@ -66,17 +68,19 @@ export class AuthService {
 
   /**
    * The user for these credentials, or undefined; takes the same time whether or not the email
-   * exists. An account with too many recent failures is refused (429) before any hashing.
+   * exists. An attempt the login throttle holds back is refused (429) before any hashing; a browser
+   * with this account's device cookie is throttled apart from everyone else (docs/decisions/037).
    */
-  async checkPassword(email: string, password: string): Promise<SessionUser | undefined> {
-    this.throttle.check(email);
+  async checkPassword(email: string, password: string, from: { ip: string; deviceCookie: string | undefined }): Promise<SessionUser | undefined> {
     const row = this.db.select().from(users).where(eq(users.email, email)).get();
+    const attempt = { email, ip: from.ip, device: row ? this.devices.verify(from.deviceCookie, row.id) : null };
+    this.throttle.check(attempt);
     const valid = row?.passwordDigest ? await this.passwords.verify(password, row.passwordDigest) : (await this.passwords.burn(password), false);
     if (!valid) {
-      this.throttle.fail(email);
+      this.throttle.fail(attempt);
       return undefined;
     }
-    this.throttle.succeed(email);
+    this.throttle.succeed(attempt);
     return withoutDigest(row!);
   }
 

@@ -175,7 +175,7 @@ describe('rate limits', () => {
 
 describe('failed sign-ins per account', () => {
   it('throttles one account after its wrong passwords, from any address, without touching others', async () => {
-    const throttled = await createTestApp({ config: { engineWorkers: 1, loginThrottle: { failures: 3, windowMs: 60_000, tracked: 100 } } });
+    const throttled = await createTestApp({ config: { engineWorkers: 1, loginThrottle: { failures: 3, windowMs: 60_000, tracked: 100, maxDelayMs: 60_000 } } });
     try {
       const victim = await signUp(throttled);
       const bystander = await signUp(throttled);
@@ -191,6 +191,27 @@ describe('failed sign-ins per account', () => {
       expect((await login('nobody@example.com', 'x', '10.0.1.1')).body.code).toBe('login_throttled');
     } finally {
       await throttled.close();
+    }
+  });
+
+  it('never holds back the owner’s own browser, whatever others send (the device cookie)', async () => {
+    const app2 = await createTestApp({ config: { engineWorkers: 1, trustProxy: 1, loginThrottle: { failures: 3, windowMs: 60_000, tracked: 100, maxDelayMs: 60_000 } } });
+    try {
+      const owner = await signUp(app2);
+      // The owner's browser signed in before: it holds the account's device cookie.
+      const ownBrowser = request.agent(app2.app);
+      const first = await ownBrowser.post('/api/auth/login').set('X-Forwarded-For', '192.0.2.7').send({ email: owner.email, password: 'correct horse battery' });
+      expect(first.headers['set-cookie']!.some((c: string) => c.startsWith('pq.device=') && c.includes('HttpOnly') && c.includes('Path=/api/auth'))).toBe(true);
+      for (let i = 0; i < 20; i++) await request(app2.app).post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i % 3}`).send({ email: owner.email, password: `guess ${i}` });
+      const attacker = await request(app2.app).post('/api/auth/login').set('X-Forwarded-For', '203.0.113.0').send({ email: owner.email, password: 'correct horse battery' });
+      expect(attacker.body.code).toBe('login_throttled');
+      const own = await ownBrowser.post('/api/auth/login').set('X-Forwarded-For', '198.51.100.20').set('Origin', TEST_ORIGIN).send({ email: owner.email, password: 'correct horse battery' });
+      expect(own.status).toBe(200);
+      // A forged or another account's device cookie counts for nothing.
+      const forged = await request(app2.app).post('/api/auth/login').set('X-Forwarded-For', '198.51.100.21').set('Cookie', 'pq.device=abc.def').set('Origin', TEST_ORIGIN).send({ email: owner.email, password: 'correct horse battery' });
+      expect(forged.body.code).toBe('login_throttled');
+    } finally {
+      await app2.close();
     }
   });
 });
