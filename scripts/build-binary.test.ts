@@ -72,7 +72,7 @@ describe('dist/pq-platform', () => {
         body: JSON.stringify({ email: 'self@example.com', password: 'a long enough password', firstName: 'Self', lastName: 'Hoster' }),
       });
       expect(registered.status).toBe(201);
-      const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+      const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
       const [key] = (await (await fetch(`${base}/api/keys`, { headers: { ...json, cookie } })).json()) as { id: number; keyValue: string }[];
       const revealed = (await (await fetch(`${base}/api/keys/${key!.id}/reveal-secret`, { method: 'POST', headers: { ...json, cookie } })).json()) as { keySecret: string };
       const apiKey = { 'content-type': 'application/json', 'x-api-key': key!.keyValue, 'x-api-secret': revealed.keySecret };

@@ -58,7 +58,7 @@ async function account(base: string) {
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST', headers, body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery', firstName: 'C', lastName: 'S' }),
   });
-  const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...headers, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };

@@ -97,7 +97,7 @@ async function apiKeyOf(port: number, dataDir: string): Promise<Record<string, s
     body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password', firstName: 'Bench', lastName: 'Mark' }),
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+  const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { ...proxied, cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...proxied, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };

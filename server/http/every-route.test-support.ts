@@ -30,7 +30,7 @@ export function everyRouteServer(): EveryRouteServer {
     state.server = state.app.app.listen(0);
     state.account = await signUpWithKey(state.app);
     const login = await request(state.server).post('/api/auth/login').send({ email: state.account.email, password: 'correct horse battery' });
-    cookie = login.headers['set-cookie']![0]!.split(';')[0]!;
+    cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
   });
   afterAll(async () => {
     await new Promise((resolve) => state.server.close(resolve));

@@ -4,7 +4,7 @@
  * opened from here. Served only on a server nobody else can reach, only to this machine, never
  * through a proxy; plain HTML with no script, under the app's Content-Security-Policy.
  */
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { localOnly } from '../http/local-only.ts';
 import type { KeptMail, Outbox } from './outbox.ts';
 
@@ -37,10 +37,10 @@ pre { white-space: pre-wrap; word-break: break-word; font-size: 14px; margin: 0;
 ${items}</body></html>`;
 }
 
+/** Mounted as a router of its own: a page for this machine, not an API operation (so not in the OpenAPI document). */
 export function outboxRoutes(app: Express, outbox: Outbox): void {
-  app.get(
-    OUTBOX_PATH,
-    localOnly((_req, res) => void res.status(403).type('text/plain').send('The outbox is shown only on the machine the server runs on, never through a proxy.')),
-    (_req, res) => void res.type('html').setHeader('Cache-Control', 'no-store').send(page(outbox.list(), outbox.dir)),
-  );
+  const router = express.Router();
+  router.use(localOnly((_req, res) => void res.status(403).type('text/plain').send('The outbox is shown only on the machine the server runs on, never through a proxy.')));
+  router.get('/', (_req, res) => void res.type('html').setHeader('Cache-Control', 'no-store').send(page(outbox.list(), outbox.dir)));
+  app.use(OUTBOX_PATH, router);
 }

@@ -27,7 +27,7 @@ describe.skipIf(skipBrowserTests)('email verification', () => {
     await banner.getByText('Verify your email.').waitFor();
     await banner.getByRole('button', { name: 'Send a new link' }).click();
     // In the toast: Radix also announces it for a moment in a live region holding the same text.
-    await page.getByTestId('toast').getByText('Verification link sent').waitFor();
+    await page.getByTestId('toast').getByText('Verification link in the outbox').waitFor();
     await page.screenshot({ path: join(SHOTS, 'verify-email-banner-1280.png'), fullPage: false });
     const link = stack.app.context.emailVerification.issue(user.id);
     await page.goto(link.slice(link.indexOf('/api/')));
@@ -37,10 +37,29 @@ describe.skipIf(skipBrowserTests)('email verification', () => {
     expect(errors).toEqual([]);
   });
 
-  it('tells a visitor refused by Google to verify and link from the dashboard', async () => {
+  it('asks a browser not signed in to sign in first, then verifies the account it signed in to', async () => {
+    const setup = await stack.page();
+    const email = `bound-${Date.now()}@example.com`;
+    const res = await setup.page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName: 'Bo', lastName: 'Und' } });
+    const user = (await res.json()) as { id: string };
+    await setup.page.context().close();
+    const link = stack.app.context.emailVerification.issue(user.id);
+    const { page, errors } = await stack.page();
+    await page.goto(link.slice(link.indexOf('/api/')));
+    await page.getByTestId('verify-sign-in').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email verified', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a visitor refused by Google to sign in with the password and link from the dashboard', async () => {
     const { page, errors } = await stack.page({ width: 390, height: 844 });
-    await page.goto('/login?error=google_unverified');
-    await page.getByRole('alert').getByText('link Google from your dashboard').waitFor();
+    await page.goto('/login?error=google_link_required');
+    await page.getByRole('alert').getByText(/link\s+Google from your dashboard/).waitFor();
     expect(errors).toEqual([]);
   });
 });

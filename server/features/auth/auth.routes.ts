@@ -107,14 +107,16 @@ export function authRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: VERIFY_PATH, tag: TAG, auth: 'none', query: VerifyEmailQuery,
+      method: 'get', path: VERIFY_PATH, tag: TAG, auth: 'session', query: VerifyEmailQuery,
       summary: 'Verify an email (the link of the verification mail)',
-      description: 'Marks the email verified and redirects to /dashboard?verified=1; an invalid or expired link redirects to /dashboard?verified=0&reason=<code>.',
-      responses: { 302: { description: 'Redirect to the dashboard' } },
+      description:
+        'Signed in to the link’s account: marks the email verified and redirects to /dashboard?verified=1. Not signed in: redirects to /login?verify=<token>, which comes back here after sign-in. A link for another account, or an invalid or expired one, redirects to /dashboard?verified=0&reason=<code>.',
+      responses: { 302: { description: 'Redirect to the dashboard, or to sign in first' } },
     },
-    ({ res, query }) => {
+    ({ req, res, query }) => {
+      if (!req.user) return res.redirect(302, `/login?verify=${encodeURIComponent(query.token)}`);
       try {
-        ctx.emailVerification.verify(query.token);
+        ctx.emailVerification.verify(query.token, req.user.id);
         res.redirect(302, '/dashboard?verified=1');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -188,7 +190,7 @@ export function authRoutes(ctx: AppContext): void {
         return false as const;
       });
       if (user instanceof AppError) {
-        if (user.code === 'google_link_needs_verified_email') return res.redirect(302, '/login?error=google_unverified');
+        if (user.code === 'google_link_required') return res.redirect(302, '/login?error=google_link_required');
         if (user.code === 'google_account_in_use') return res.redirect(302, '/dashboard?google=in_use');
         throw user;
       }

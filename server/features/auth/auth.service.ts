@@ -85,26 +85,23 @@ export class AuthService {
   }
 
   /**
-   * Finds the account of a Google profile (by Google id, then by email) or creates it. An account
-   * found by email is linked only when its owner has verified that email: otherwise whoever
-   * registered someone else's address with a password would keep access after the real owner
-   * signs in with Google. Such an owner signs in with the password and links Google from the
-   * dashboard (linkGoogle).
+   * Finds the account of a Google profile by its Google id, or creates one for a new email. An
+   * account that already has the email is never linked by it, verified or not (docs/decisions/037):
+   * whoever registered someone else's address would keep a way in, and a Google sign-in must not
+   * open a password account its owner never linked. The owner signs in with the password and links
+   * Google from the dashboard (linkGoogle).
    */
   signInWithGoogle(profile: GoogleProfile): SessionUser {
     const byGoogle = this.db.select().from(users).where(eq(users.googleId, profile.id)).get();
     if (byGoogle) return withoutDigest(byGoogle);
     const email = profile.email.trim().toLowerCase();
-    const byEmail = this.db.select().from(users).where(eq(users.email, email)).get();
+    const byEmail = this.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
     if (byEmail) {
-      if (byEmail.emailVerifiedAt === null) {
-        throw new AppError(
-          409,
-          'google_link_needs_verified_email',
-          'An account with this email exists but its email is not verified: sign in with your password, verify your email, then link Google from your dashboard.',
-        );
-      }
-      return this.linkGoogle(byEmail.id, profile);
+      throw new AppError(
+        409,
+        'google_link_required',
+        'An account with this email exists: sign in with its password, then link Google from your dashboard (or reset the password if it is not yours).',
+      );
     }
     return this.createUser({
       emailVerifiedAt: new Date(),

@@ -201,7 +201,7 @@ describe('failed sign-ins per account', () => {
       // The owner's browser signed in before: it holds the account's device cookie.
       const ownBrowser = request.agent(app2.app);
       const first = await ownBrowser.post('/api/auth/login').set('X-Forwarded-For', '192.0.2.7').send({ email: owner.email, password: 'correct horse battery' });
-      expect(first.headers['set-cookie']!.some((c: string) => c.startsWith('pq.device=') && c.includes('HttpOnly') && c.includes('Path=/api/auth'))).toBe(true);
+      expect((first.headers['set-cookie'] as unknown as string[]).some((c: string) => c.startsWith('pq.device=') && c.includes('HttpOnly') && c.includes('Path=/api/auth'))).toBe(true);
       for (let i = 0; i < 20; i++) await request(app2.app).post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i % 3}`).send({ email: owner.email, password: `guess ${i}` });
       const attacker = await request(app2.app).post('/api/auth/login').set('X-Forwarded-For', '203.0.113.0').send({ email: owner.email, password: 'correct horse battery' });
       expect(attacker.body.code).toBe('login_throttled');

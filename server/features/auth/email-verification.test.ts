@@ -36,10 +36,10 @@ describe('email verification', () => {
     const { agent, email } = await signUp(app);
     expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
     const link = linkMailedTo(email);
-    const opened = await request(app.app).get(pathOf(link));
+    const opened = await agent.get(pathOf(link));
     expect([opened.status, opened.headers.location]).toEqual([302, '/dashboard?verified=1']);
     expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(true);
-    const again = await request(app.app).get(pathOf(link));
+    const again = await agent.get(pathOf(link));
     expect(again.headers.location).toBe('/dashboard?verified=0&reason=invalid_verification_link');
     expect((await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN)).status).toBe(409);
   });
@@ -51,15 +51,15 @@ describe('email verification', () => {
     expect(resent.body).toEqual({ delivery: 'sent', mailed: true });
     const second = linkMailedTo(email);
     expect(second).not.toBe(first);
-    expect((await request(app.app).get(pathOf(first))).headers.location).toContain('reason=invalid_verification_link');
+    expect((await agent.get(pathOf(first))).headers.location).toContain('reason=invalid_verification_link');
     const forged = `/api/auth/verify-email?token=${user.id}.${Date.now() + 1000}.${'A'.repeat(43)}`;
-    expect((await request(app.app).get(forged)).headers.location).toContain('reason=invalid_verification_link');
+    expect((await agent.get(forged)).headers.location).toContain('reason=invalid_verification_link');
     const token = decodeURIComponent(second.split('token=')[1]!);
     const [id, expires, mac] = token.split('.');
     const stretched = `/api/auth/verify-email?token=${encodeURIComponent(`${id}.${Number(expires) + VERIFICATION_TTL_MS}.${mac}`)}`;
-    expect((await request(app.app).get(stretched)).headers.location).toContain('reason=invalid_verification_link');
+    expect((await agent.get(stretched)).headers.location).toContain('reason=invalid_verification_link');
     expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
-    expect((await request(app.app).get('/api/auth/verify-email')).status).toBe(400);
+    expect((await agent.get('/api/auth/verify-email')).status).toBe(400);
   });
 
   it('keeps the link in the outbox of a server without SMTP, and never writes it to the log', async () => {
@@ -74,7 +74,8 @@ describe('email verification', () => {
       expect(mail).toMatchObject({ to: 'dev@example.com', subject: 'Verify your email for PQ Platform' });
       const link = /http:\/\/\S+?token=\S+/.exec(mail!.text)![0];
       const token = new URL(link).searchParams.get('token')!;
-      expect((await request(dev.app).get(pathOf(link))).headers.location).toBe('/dashboard?verified=1');
+      const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
+      expect((await request(dev.app).get(pathOf(link)).set('Cookie', cookie)).headers.location).toBe('/dashboard?verified=1');
       expect(lines.join('').includes(token)).toBe(false);
       expect(lines.join('').includes(token.split('.')[2]!)).toBe(false);
     } finally {
@@ -84,20 +85,48 @@ describe('email verification', () => {
   });
 });
 
+describe('a verification link binds to its account (pre-account hijacking)', () => {
+  it('asks a browser not signed in to sign in first, and verifies nothing until the account’s owner is signed in', async () => {
+    const { agent, email } = await signUp(app);
+    const link = linkMailedTo(email);
+    const anonymous = await request(app.app).get(pathOf(link));
+    expect(anonymous.headers.location).toBe(`/login?verify=${encodeURIComponent(decodeURIComponent(link.split('token=')[1]!))}`);
+    expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
+    // Signed in (as the sign-in page does after ?verify=), the same link verifies.
+    expect((await agent.get(pathOf(link))).headers.location).toBe('/dashboard?verified=1');
+  });
+
+  it('verifies nothing for another account signed in in the same browser', async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const opened = await other.agent.get(pathOf(linkMailedTo(owner.email)));
+    expect(opened.headers.location).toBe('/dashboard?verified=0&reason=verification_for_another_account');
+    expect((await owner.agent.get('/api/auth/user')).body.emailVerified).toBe(false);
+  });
+
+  it('leaves an attacker who registered Carol’s address unverified when Carol clicks, and Carol’s Google sign-in does not enter his account', async () => {
+    const carol = `carol-${Date.now()}@victim.example`;
+    const attacker = await signUp(app, carol);
+    // Carol opens the unsolicited mail in her own browser, signed in to nothing.
+    await request(app.app).get(pathOf(linkMailedTo(carol)));
+    expect((await attacker.agent.get('/api/auth/user')).body.emailVerified).toBe(false);
+    // Carol then chooses "Continue with Google": the attacker's account is not hers to enter.
+    expect(() => app.context.auth.signInWithGoogle({ id: 'g-carol', email: carol })).toThrow(expect.objectContaining({ code: 'google_link_required' }));
+    expect(app.context.auth.findById(attacker.user.id)!.googleId).toBeNull();
+    // And the attacker cannot buy plans with her address.
+    expect((await attacker.agent.post('/api/payments/orders').set('Origin', TEST_ORIGIN).send({ plan: 'starter' })).body.code).toBe('email_unverified');
+  });
+});
+
 describe('Google sign-in and accounts registered with a password', () => {
   const google = (email: string, id = `g-${email}`) => ({ id, email });
 
-  it('does not hand an unverified password account to whoever signs in with Google as its email', async () => {
-    const attacker = await signUp(app, `victim-${Date.now()}@gmail.com`);
-    expect(() => app.context.auth.signInWithGoogle(google(attacker.email))).toThrow(expect.objectContaining({ code: 'google_link_needs_verified_email' }));
-    expect(app.context.auth.findById(attacker.user.id)!.googleId).toBeNull();
-  });
-
-  it('links Google by email only to a verified account, and creates verified accounts for new emails', async () => {
+  it('never links Google into an account by its email, verified or not, and creates verified accounts for new emails', async () => {
     const owner = await signUp(app);
-    await request(app.app).get(pathOf(linkMailedTo(owner.email)));
-    const linked = app.context.auth.signInWithGoogle(google(owner.email));
-    expect([linked.id, linked.googleId]).toEqual([owner.user.id, `g-${owner.email}`]);
+    await owner.agent.get(pathOf(linkMailedTo(owner.email)));
+    expect((await owner.agent.get('/api/auth/user')).body.emailVerified).toBe(true);
+    expect(() => app.context.auth.signInWithGoogle(google(owner.email))).toThrow(expect.objectContaining({ code: 'google_link_required' }));
+    expect(app.context.auth.findById(owner.user.id)!.googleId).toBeNull();
     const fresh = app.context.auth.signInWithGoogle(google(`new-${Date.now()}@gmail.com`));
     expect(fresh.emailVerifiedAt).toBeInstanceOf(Date);
   });

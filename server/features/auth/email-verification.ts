@@ -65,13 +65,20 @@ export class EmailVerification {
     }
   }
 
-  /** Marks the email of the link's user verified; the user id. */
-  verify(token: string): string {
+  /**
+   * Marks the email of the link's user verified, when that is the signed-in account: a link opened
+   * in a browser signed in to another account, or to none, verifies nothing (docs/decisions/037),
+   * so an address registered by someone else cannot be verified for them by its owner's click.
+   */
+  verify(token: string, signedInUserId: string): string {
     const parts = token.split('.');
     if (parts.length !== 3) throw invalid();
     const [userId, expiresText, mac] = parts as [string, string, string];
     const expires = Number(expiresText);
     if (!Number.isSafeInteger(expires)) throw invalid();
+    if (userId !== signedInUserId) {
+      throw new AppError(403, 'verification_for_another_account', 'This verification link is for another account: sign out, and sign in to the account it was sent for.', 'token');
+    }
     const user = this.db.select({ nonce: users.emailVerificationNonce, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
     if (!user?.nonce) throw invalid();
     const expected = Buffer.from(this.mac(userId, expires, user.nonce));

@@ -37,9 +37,12 @@ function HeroPanel() {
 }
 
 export default function Login() {
-  const error = new URLSearchParams(useSearch()).get('error');
+  const params = new URLSearchParams(useSearch());
+  const error = params.get('error');
   const googleFailed = error === 'google';
-  const googleUnverified = error === 'google_unverified';
+  const googleLinkRequired = error === 'google_link_required';
+  // A verification link opened while signed out comes here first: it verifies once its account signs in (docs/decisions/037).
+  const verifyToken = params.get('verify');
   return (
     <div className="container auth-page">
       <HeroPanel />
@@ -48,10 +51,15 @@ export default function Login() {
         <p className="muted" style={{ margin: 0 }}>
           Sign in, or create an account in under a minute.
         </p>
-        {googleUnverified && (
+        {verifyToken && (
+          <div className="alert alert-info" role="status" style={{ marginTop: 16 }} data-testid="verify-sign-in">
+            Sign in to the account this verification link was sent for: its email is verified as soon as you are in.
+          </div>
+        )}
+        {googleLinkRequired && (
           <div className="alert alert-danger" role="alert" style={{ marginTop: 16 }}>
-            An account with this email exists, but its email is not verified yet. Sign in with your password, verify your email
-            from the link we sent, then link Google from your dashboard.
+            An account with this email exists, so Google sign-in does not open it by itself. Sign in with its password, then link
+            Google from your dashboard; if the account is not yours, reset its password from “Forgot password?”.
           </div>
         )}
         {googleFailed && (
@@ -62,7 +70,7 @@ export default function Login() {
         <Tabs
           label="Account"
           tabs={[
-            { value: 'signin', label: 'Sign In', content: <SignInForm /> },
+            { value: 'signin', label: 'Sign In', content: <SignInForm then={verifyToken ? `/api/auth/verify-email?token=${encodeURIComponent(verifyToken)}` : undefined} /> },
             { value: 'signup', label: 'Sign Up', content: <SignUpForm /> },
           ]}
         />

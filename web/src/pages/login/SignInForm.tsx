@@ -7,15 +7,17 @@ import { validateSignIn, type FieldErrors } from './names.ts';
 import { useAccountSubmit } from './useAccountSubmit.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
-export function SignInForm() {
+/** `then`: a server address to go to once signed in (a verification link's), instead of the home page. */
+export function SignInForm({ then }: { then?: string | undefined } = {}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
-  const { submit, pending, alert } = useAccountSubmit('/api/auth/login', {
-    server: 'Login failed',
-    network: 'Login failed. Please try again.',
-  });
+  const { submit, pending, alert } = useAccountSubmit(
+    '/api/auth/login',
+    { server: 'Login failed', network: 'Login failed. Please try again.' },
+    then,
+  );
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -9,7 +9,7 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { AUTH_KEY, type AuthUser } from '../../hooks/useAuth.ts';
 
-export function useAccountSubmit(path: '/api/auth/login' | '/api/auth/register', failure: { server: string; network: string }) {
+export function useAccountSubmit(path: '/api/auth/login' | '/api/auth/register', failure: { server: string; network: string }, then?: string) {
   const [, navigate] = useLocation();
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -20,7 +20,9 @@ export function useAccountSubmit(path: '/api/auth/login' | '/api/auth/register',
     try {
       const user = await apiRequest<AuthUser>('POST', path, body);
       queryClient.setQueryData(AUTH_KEY, user);
-      navigate('/');
+      // A server route (a verification link) is a full navigation; the app's own pages are not.
+      if (then) window.location.assign(then);
+      else navigate('/');
     } catch (error) {
       setAlert(error instanceof ApiError ? error.serverMessage || failure.server : failure.network);
       setPending(false);
