@@ -43,6 +43,8 @@ export const users = sqliteTable('users', {
   emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
   /** Random; a verification link is valid only with the nonce it was made with, and using it clears the nonce. */
   emailVerificationNonce: text('email_verification_nonce'),
+  /** When the latest verification link was issued: a new one is mailed at most once a minute (docs/decisions/037). */
+  emailVerificationSentAt: integer('email_verification_sent_at', { mode: 'timestamp_ms' }),
   subscriptionTier: text('subscription_tier', { enum: TIERS })
     .notNull()
     .default('free'),

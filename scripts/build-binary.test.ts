@@ -71,8 +71,10 @@ describe('dist/pq-platform', () => {
         headers: json,
         body: JSON.stringify({ email: 'self@example.com', password: 'a long enough password', firstName: 'Self', lastName: 'Hoster' }),
       });
-      expect(registered.status).toBe(201);
-      const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
+      expect(registered.status).toBe(202);
+      const signedIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'self@example.com', password: 'a long enough password' }) });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
       const [key] = (await (await fetch(`${base}/api/keys`, { headers: { ...json, cookie } })).json()) as { id: number; keyValue: string }[];
       const revealed = (await (await fetch(`${base}/api/keys/${key!.id}/reveal-secret`, { method: 'POST', headers: { ...json, cookie } })).json()) as { keySecret: string };
       const apiKey = { 'content-type': 'application/json', 'x-api-key': key!.keyValue, 'x-api-secret': revealed.keySecret };

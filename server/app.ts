@@ -35,6 +35,7 @@ import { createPassport } from './features/auth/auth.passport.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
 import { AccountPasswords } from './features/auth/account-password.ts';
+import { AccountNotices } from './features/auth/account-notices.ts';
 import { recordSessionUse, SessionService } from './features/auth/sessions.service.ts';
 import { ContactService } from './features/contact/contact.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -204,6 +205,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
     sessions,
+    accountNotices: new AccountNotices(mailer, logger, config.publicUrl),
     passwords: new AccountPasswords(db, hasher, sessions, mailer, logger, config.publicUrl, now),
     emailVerification: new EmailVerification(db, mailer, logger, {
       key: deriveKey(master, 'email-verification'),

@@ -14,6 +14,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { AuthService } from './features/auth/auth.service.ts';
 import type { EmailVerification } from './features/auth/email-verification.ts';
 import type { AccountPasswords } from './features/auth/account-password.ts';
+import type { AccountNotices } from './features/auth/account-notices.ts';
 import type { SessionService } from './features/auth/sessions.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
@@ -53,6 +54,8 @@ export interface AppContext {
   emailVerification: EmailVerification;
   /** The account's signed-in sessions. */
   sessions: SessionService;
+  /** Mails that tell an owner what was done with their address or account. */
+  accountNotices: AccountNotices;
   /** Password change and reset. */
   passwords: AccountPasswords;
   keys: KeyService;

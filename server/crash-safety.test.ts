@@ -55,10 +55,11 @@ const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.e
 /** An account and its API key, made through the API as a customer would. */
 async function account(base: string) {
   const headers = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' };
-  const registered = await fetch(`${base}/api/auth/register`, {
+  await fetch(`${base}/api/auth/register`, {
     method: 'POST', headers, body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery', firstName: 'C', lastName: 'S' }),
   });
-  const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
+  const signedIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery' }) });
+  const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...headers, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };

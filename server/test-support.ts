@@ -44,14 +44,13 @@ export async function createTestApp(options: { config?: Partial<Config>; pool?: 
 
 let counter = 0;
 
-/** Registers a fresh account through the API; the agent keeps its session cookie. */
+/** Registers a fresh account through the API and signs in, as the sign-up form does; the agent keeps the session cookie. */
 export async function signUp(app: TestApp, email = `user${++counter}-${Date.now()}@example.com`) {
   const agent = request.agent(app.app);
-  const res = await agent
-    .post('/api/auth/register')
-    .set('Origin', TEST_ORIGIN)
-    .send({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const registered = await agent.post('/api/auth/register').send({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
+  if (registered.status !== 202) throw new Error(`sign-up failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const res = await agent.post('/api/auth/login').send({ email, password: 'correct horse battery' });
+  if (res.status !== 200) throw new Error(`sign-in after sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { agent, user: res.body as { id: string; email: string }, email };
 }
 

@@ -96,8 +96,10 @@ async function apiKeyOf(port: number, dataDir: string): Promise<Record<string, s
     headers: proxied,
     body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password', firstName: 'Bench', lastName: 'Mark' }),
   });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
+  if (registered.status !== 202) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const signedIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: proxied, body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password' }) });
+  if (signedIn.status !== 200) throw new Error(`login: ${signedIn.status} ${await signedIn.text()}`);
+  const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { ...proxied, cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...proxied, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };

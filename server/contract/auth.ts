@@ -20,6 +20,13 @@ export const RegisterRequest = z
   })
   .meta({ id: 'RegisterRequest' });
 
+export const RegistrationAccepted = z
+  .object({
+    message: z.string().meta({ description: 'The same whether or not the address already had an account' }),
+    email: z.string(),
+  })
+  .meta({ id: 'RegistrationAccepted' });
+
 export const LoginRequest = z
   .strictObject({
     email: Email,

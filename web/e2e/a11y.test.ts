@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe.ts';
 import { EVERY_PAGE } from './routes.ts';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
@@ -20,12 +20,7 @@ const uniqueEmail = () => `a11y-${Date.now()}-${Math.random().toString(36).slice
 /** A signed-in account with a verified email (buying needs one) and one API call to chart. */
 async function signUp(page: Page) {
   // The walk so far left a session cookie: a cookie-carrying write must name its origin.
-  const res = await page.request.post('/api/auth/register', {
-    headers: { origin: stack.origin },
-    data: { email: uniqueEmail(), password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const { id } = await registerAndSignIn(page, stack.origin, { email: uniqueEmail(), password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
   const link = stack.app.context.emailVerification.issue(id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
   const [key] = (await (await page.request.get('/api/keys')).json()) as { id: number; keyValue: string }[];

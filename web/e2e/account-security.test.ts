@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe.ts';
 import { keyboard } from './keyboard.ts';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const PASSWORD = 'correct horse battery';
@@ -19,7 +19,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `
 
 async function register(page: Page): Promise<string> {
   const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Olga', lastName: 'Owner' } })).status()).toBe(201);
+  await registerAndSignIn(page, stack.origin, { email, password: PASSWORD, firstName: 'Olga', lastName: 'Owner' });
   return email;
 }
 

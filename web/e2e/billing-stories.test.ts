@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const DAY = 86_400_000;
@@ -18,9 +18,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `
 
 async function signUp(page: Page): Promise<string> {
   const email = `payer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName: 'Paula', lastName: 'Payer' } });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const { id } = await registerAndSignIn(page, stack.origin, { email, password: 'correct horse battery', firstName: 'Paula', lastName: 'Payer' });
   const link = stack.app.context.emailVerification.issue(id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
   return email;

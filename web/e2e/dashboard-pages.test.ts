@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const ROUTES = ['/dashboard', '/dashboard-old', '/dashboard-direct', '/dashboard-simple', '/dashboard-force'];
@@ -17,11 +17,7 @@ const shotName = (route: string, state: string, width: number) => join(SHOTS, `$
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 async function signUpByApi(page: Page) {
-  const res = await page.request.post('/api/auth/register', {
-    data: { email: uniqueEmail('pages'), password: 'correct horse battery', firstName: 'Alan', lastName: 'Turing' },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: string };
+  return registerAndSignIn(page, stack.origin, { email: uniqueEmail('pages'), password: 'correct horse battery', firstName: 'Alan', lastName: 'Turing' });
 }
 
 /** Makes the account's first key usable from the test, through the API the dashboard uses. */

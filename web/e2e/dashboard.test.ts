@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.ts';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 let stack: Stack;
@@ -29,11 +29,7 @@ async function signUpInBrowser(page: Page, email: string) {
 
 /** A faster sign-up for tests about something else: the page's own cookie jar gets the session. */
 async function signUpByApi(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/register', {
-    data: { email, password: 'correct horse battery', firstName: 'Grace', lastName: 'Hopper' },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: string };
+  return registerAndSignIn(page, stack.origin, { email, password: 'correct horse battery', firstName: 'Grace', lastName: 'Hopper' });
 }
 
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;

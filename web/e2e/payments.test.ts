@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../server/ops/cli.ts';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 let stack: Stack;
@@ -37,8 +37,7 @@ async function verifyEmailOf(page: Page) {
 }
 
 async function signUpByApi(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName: 'Grace', lastName: 'Hopper' } });
-  expect(res.status()).toBe(201);
+  await registerAndSignIn(page, stack.origin, { email, password: 'correct horse battery', firstName: 'Grace', lastName: 'Hopper' });
   await verifyEmailOf(page);
 }
 
@@ -240,7 +239,7 @@ describe.skipIf(skipBrowserTests)('a server that sells nothing (PAYMENTS=off)', 
   it('shows the plans without buy buttons, and the plan the operator sets with the plan command', async () => {
     const { page, errors } = await off.page();
     const email = uniqueEmail('operated');
-    expect((await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery', firstName: 'Ops', lastName: 'Run' } })).status()).toBe(201);
+    await registerAndSignIn(page, off.origin, { email, password: 'correct horse battery', firstName: 'Ops', lastName: 'Run' });
     await page.goto('/dashboard?tab=billing');
     await page.getByTestId('billing-plan').getByText('Free Plan').waitFor();
     await page.getByTestId('upgrade-note').getByText('This server sells no plans').waitFor();

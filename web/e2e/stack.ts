@@ -90,3 +90,17 @@ export async function startStack(overrides: Partial<Config> = {}, now?: () => Da
     },
   };
 }
+
+/**
+ * Creates an account through the API and signs this page's browser in to it, as the sign-up form
+ * does (registration answers alike for any address, so signing in is a second step); the user.
+ */
+export async function registerAndSignIn(page: Page, origin: string, data: { email: string; password: string; firstName: string; lastName: string }) {
+  // A page that already holds a session cookie must name its origin on a write.
+  const headers = { origin };
+  const registered = await page.request.post('/api/auth/register', { data, headers });
+  if (registered.status() !== 202) throw new Error(`register: ${registered.status()} ${await registered.text()}`);
+  const signedIn = await page.request.post('/api/auth/login', { data: { email: data.email, password: data.password }, headers });
+  if (signedIn.status() !== 200) throw new Error(`login: ${signedIn.status()} ${await signedIn.text()}`);
+  return (await signedIn.json()) as { id: string; email: string; emailVerified: boolean };
+}

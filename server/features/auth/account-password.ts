@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
+import { checkPasswordStrength } from '../../security/password-policy.ts';
 import type { SessionService } from './sessions.service.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -58,8 +59,16 @@ export class AccountPasswords {
 
   /** Sets the password of the link's account, once; ends all its sessions and mails a notice. Returns the account id. */
   async completeReset(token: string, password: string): Promise<string> {
-    const passwordDigest = await this.hasher.hash(password);
     const now = this.now();
+    const owner = this.db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(and(eq(passwordResets.tokenDigest, digest(token)), isNull(passwordResets.usedAt)))
+      .get();
+    if (!owner) throw invalid();
+    checkPasswordStrength(password, [owner.email, owner.firstName ?? '', owner.lastName ?? ''], 'password');
+    const passwordDigest = await this.hasher.hash(password);
     const userId = this.db.transaction(
       (tx) => {
         const reset = tx.select().from(passwordResets).where(and(eq(passwordResets.tokenDigest, digest(token)), isNull(passwordResets.usedAt))).get();
@@ -81,11 +90,16 @@ export class AccountPasswords {
 
   /** Replaces the password of a signed-in account after checking the current one; ends its other sessions. How many ended. */
   async change(userId: string, currentSid: string, current: string, next: string): Promise<number> {
-    const row = this.db.select({ email: users.email, passwordDigest: users.passwordDigest }).from(users).where(eq(users.id, userId)).get();
+    const row = this.db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, passwordDigest: users.passwordDigest })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
     if (!row?.passwordDigest) {
       throw new AppError(409, 'no_password', 'This account signs in with Google and has no password: set one with “Forgot password?” on the sign-in page.');
     }
     if (!(await this.hasher.verify(current, row.passwordDigest))) throw new AppError(403, 'wrong_password', 'The current password is wrong.', 'currentPassword');
+    checkPasswordStrength(next, [row.email, row.firstName ?? '', row.lastName ?? ''], 'newPassword');
     const passwordDigest = await this.hasher.hash(next);
     this.db.update(users).set({ passwordDigest, updatedAt: this.now() }).where(eq(users.id, userId)).run();
     const ended = this.sessions.endOthers(userId, currentSid);

@@ -1,7 +1,7 @@
 /** Account routes (docs/product.md §7; docs/api.md §12): register, login, current user, logout, Google, hosted-login redirect. */
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorResponse } from '../../contract/common.ts';
-import { AuthProviders, LoginRequest, RegisterRequest, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
+import { AuthProviders, LoginRequest, RegisterRequest, RegistrationAccepted, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
 import { AppError, conflict, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../types.ts';
@@ -51,18 +51,21 @@ export function authRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'post', path: '/api/auth/register', tag: TAG, auth: 'session', body: RegisterRequest,
-      summary: 'Create an account and sign in',
+      method: 'post', path: '/api/auth/register', tag: TAG, auth: 'none', body: RegisterRequest,
+      summary: 'Create an account',
       description:
-        'Creates the account with its first API key (its secret is shown once, on the first reveal), starts a session, and mails a link that verifies the email (into the outbox of a server with no SMTP).',
+        'Answers 202 alike whether or not the address already has an account, so it says nothing about which addresses do (docs/decisions/037). ' +
+        'A new account gets its first API key (its secret is shown once, on the first reveal) and a mail with a link that verifies the email; ' +
+        'an address that has an account gets a mail telling its owner. Then sign in with POST /api/auth/login.',
       before: [ctx.limits.auth],
-      responses: { 201: { description: 'The new user; the session cookie is set.', schema: User }, 409: { description: 'Email taken', schema: ErrorResponse } },
+      responses: { 202: { description: 'Accepted: sign in next', schema: RegistrationAccepted }, 400: { description: 'A field to fix, or a password too easy to guess', schema: ErrorResponse } },
     },
-    async ({ req, res, body }) => {
-      const user = await ctx.auth.register(body);
-      await logIn(ctx, req, res, user);
-      await ctx.emailVerification.send(user);
-      return toUserResponse(user);
+    async ({ body, res }) => {
+      const outcome = await ctx.auth.register(body);
+      // Not awaited, either way: the answer must not wait on a mail server for one kind of address only.
+      if ('created' in outcome) void ctx.emailVerification.send(outcome.created);
+      else void ctx.accountNotices.alreadyRegistered(outcome.taken);
+      res.status(202).json({ message: `We sent a message to ${body.email}. Sign in with the email and password you chose to continue.`, email: body.email });
     },
   );
 
@@ -128,13 +131,14 @@ export function authRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'post', path: `${VERIFY_PATH}/resend`, tag: TAG, auth: 'user', summary: 'Send a new verification link',
-      description: 'Replaces any earlier link (only the newest works) and mails it.',
+      description: 'Replaces any earlier link (only the newest works) and mails it; at most once a minute per account (429 resend_too_soon).',
       before: [ctx.limits.auth],
       responses: { 200: { description: 'Whether it was mailed', schema: VerificationSent }, 409: { description: 'Already verified', schema: ErrorResponse } },
     },
     async ({ req }) => {
       const user = req.user!;
       if (user.emailVerifiedAt !== null) throw conflict('email_already_verified', 'Your email is already verified.');
+      ctx.emailVerification.checkCooldown(user.id);
       const delivery = await ctx.emailVerification.send(user);
       return { delivery, mailed: delivery === 'sent' };
     },

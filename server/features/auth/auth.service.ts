@@ -9,6 +9,7 @@ import type { RegisterRequest, User } from '../../contract/auth.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { DeviceCookies } from '../../security/device-cookie.ts';
 import type { LoginThrottle } from '../../security/login-throttle.ts';
+import { checkPasswordStrength } from '../../security/password-policy.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
 import type { SessionUser } from '../../types.ts';
 import type { KeyService } from '../keys/keys.service.ts';
@@ -61,9 +62,16 @@ export class AuthService {
     return row && withoutDigest(row);
   }
 
-  async register(input: z.infer<typeof RegisterRequest>): Promise<SessionUser> {
+  /**
+   * Creates the account, or, for an address that already has one, does the same work and creates
+   * nothing (docs/decisions/037): the caller answers both alike and mails the address's owner.
+   */
+  async register(input: z.infer<typeof RegisterRequest>): Promise<{ created: SessionUser } | { taken: SessionUser }> {
+    checkPasswordStrength(input.password, [input.email, input.firstName, input.lastName], 'password');
     const passwordDigest = await this.passwords.hash(input.password);
-    return this.createUser({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordDigest });
+    const existing = this.db.select().from(users).where(eq(users.email, input.email)).get();
+    if (existing) return { taken: withoutDigest(existing) };
+    return { created: this.createUser({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordDigest }) };
   }
 
   /**

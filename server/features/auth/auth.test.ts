@@ -28,11 +28,30 @@ describe('registration', () => {
     expect(row.d).not.toContain('correct horse');
   });
 
-  it('refuses a second account with the same email (any case) with 409', async () => {
-    await signUp(app, 'twice@example.com');
-    const res = await register({ email: 'TWICE@example.com', password: 'another password', firstName: 'B', lastName: 'C' });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'email_taken', param: 'email' });
+  it('answers a taken address (any case) exactly as a new one, creates nothing, and tells the owner instead', async () => {
+    const owner = await signUp(app, 'twice@example.com');
+    const taken = await register({ email: 'TWICE@example.com', password: 'another fine password', firstName: 'B', lastName: 'C' });
+    const fresh = await register({ email: 'once@example.com', password: 'another fine password', firstName: 'B', lastName: 'C' });
+    const visible = (res: typeof taken) => ({ status: res.status, body: { ...res.body, email: undefined, message: res.body.message.replace(res.body.email, '') }, cookies: res.headers['set-cookie'] });
+    expect(visible(taken)).toEqual(visible(fresh));
+    expect(taken.status).toBe(202);
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(app.context.database.sqlite.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").get()).toEqual({ n: 1 });
+    expect((await owner.agent.get('/api/auth/user')).body.firstName).toBe('Ada');
+    const mails = app.context.mailer.outbox!.list();
+    expect(mails.find((m) => m.to === 'twice@example.com' && m.subject.startsWith('Someone tried'))).toBeDefined();
+    expect(mails.find((m) => m.to === 'once@example.com')?.subject).toBe('Verify your email for PQ Platform');
+    // The new address's account signs in with its password; the taken one's attempt does not open the owner's.
+    expect((await request(app.app).post('/api/auth/login').send({ email: 'once@example.com', password: 'another fine password' })).status).toBe(200);
+    expect((await request(app.app).post('/api/auth/login').send({ email: 'twice@example.com', password: 'another fine password' })).status).toBe(401);
+  });
+
+  it('refuses a password that is easy to guess, saying why', async () => {
+    for (const password of ['password', '12345678', '        ', 'lovelace2026', 'qwertyuiop']) {
+      const res = await register({ email: `weak-${Date.now()}@example.com`, password, firstName: 'Ada', lastName: 'Lovelace' });
+      expect([password, res.status, res.body.code, res.body.param]).toEqual([password, 400, 'validation_error', 'password']);
+      expect(res.body.message).toMatch(/^password is too easy to guess/);
+    }
   });
 
   it('names the field to fix when input is invalid', async () => {
@@ -41,6 +60,7 @@ describe('registration', () => {
     expect(res.body).toMatchObject({ code: 'validation_error', param: 'email' });
     expect(res.body.message).toMatch(/email/);
     const short = await register({ email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' });
+    expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ param: 'password' });
   });
 

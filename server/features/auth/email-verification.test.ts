@@ -23,11 +23,15 @@ afterAll(async () => {
   sink.server.close();
 });
 
-/** The link in the newest mail to `email`. */
-function linkMailedTo(email: string): string {
-  const mail = [...sink.messages].reverse().find((m) => m.includes(email))!;
-  const unfolded = mail.replace(/=\r\n/g, '').replace(/=3D/g, '=');
-  return /http:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(unfolded)![0];
+/** The link in the newest verification mail to `email`, waiting for it: sign-up mails without holding up its answer. */
+async function linkMailedTo(email: string, after = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mails = sink.messages.slice(after).filter((m) => m.includes(email) && m.includes('verify-email'));
+    const mail = mails.at(-1);
+    if (mail) return /http:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(mail.replace(/=\r\n/g, '').replace(/=3D/g, '='))![0];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no verification mail to ${email}`);
 }
 const pathOf = (link: string) => link.slice(link.indexOf('/api/'));
 
@@ -35,7 +39,7 @@ describe('email verification', () => {
   it('mails a link at sign-up that verifies the email once, then is spent', async () => {
     const { agent, email } = await signUp(app);
     expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
-    const link = linkMailedTo(email);
+    const link = await linkMailedTo(email);
     const opened = await agent.get(pathOf(link));
     expect([opened.status, opened.headers.location]).toEqual([302, '/dashboard?verified=1']);
     expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(true);
@@ -46,10 +50,14 @@ describe('email verification', () => {
 
   it('refuses a forged or altered link, keeps only the newest link, and lets links expire after 24 hours', async () => {
     const { agent, user, email } = await signUp(app);
-    const first = linkMailedTo(email);
+    const first = await linkMailedTo(email);
+    const tooSoon = await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN);
+    expect([tooSoon.status, tooSoon.body.code, Number(tooSoon.headers['retry-after']) > 0]).toEqual([429, 'resend_too_soon', true]);
+    // A minute later, a new link may be sent.
+    app.context.database.sqlite.prepare('UPDATE users SET email_verification_sent_at = ? WHERE id = ?').run(Date.now() - 61_000, user.id);
     const resent = await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN);
     expect(resent.body).toEqual({ delivery: 'sent', mailed: true });
-    const second = linkMailedTo(email);
+    const second = await linkMailedTo(email);
     expect(second).not.toBe(first);
     expect((await agent.get(pathOf(first))).headers.location).toContain('reason=invalid_verification_link');
     const forged = `/api/auth/verify-email?token=${user.id}.${Date.now() + 1000}.${'A'.repeat(43)}`;
@@ -68,8 +76,8 @@ describe('email verification', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pq-verify-'));
     const dev = await createApp({ config: { ...testConfig(dir, { engineWorkers: 1 }), env: 'development' }, logger: createLogger('info', sinkLog) });
     try {
-      const res = await request(dev.app).post('/api/auth/register').set('Origin', TEST_ORIGIN).send({ email: 'dev@example.com', password: 'correct horse battery', firstName: 'D', lastName: 'V' });
-      expect(res.status).toBe(201);
+      expect((await request(dev.app).post('/api/auth/register').send({ email: 'dev@example.com', password: 'correct horse battery', firstName: 'D', lastName: 'V' })).status).toBe(202);
+      const res = await request(dev.app).post('/api/auth/login').send({ email: 'dev@example.com', password: 'correct horse battery' });
       const [mail] = dev.context.mailer.outbox!.list();
       expect(mail).toMatchObject({ to: 'dev@example.com', subject: 'Verify your email for PQ Platform' });
       const link = /http:\/\/\S+?token=\S+/.exec(mail!.text)![0];
@@ -88,7 +96,7 @@ describe('email verification', () => {
 describe('a verification link binds to its account (pre-account hijacking)', () => {
   it('asks a browser not signed in to sign in first, and verifies nothing until the account’s owner is signed in', async () => {
     const { agent, email } = await signUp(app);
-    const link = linkMailedTo(email);
+    const link = await linkMailedTo(email);
     const anonymous = await request(app.app).get(pathOf(link));
     expect(anonymous.headers.location).toBe(`/login?verify=${encodeURIComponent(decodeURIComponent(link.split('token=')[1]!))}`);
     expect((await agent.get('/api/auth/user')).body.emailVerified).toBe(false);
@@ -99,7 +107,7 @@ describe('a verification link binds to its account (pre-account hijacking)', () 
   it('verifies nothing for another account signed in in the same browser', async () => {
     const owner = await signUp(app);
     const other = await signUp(app);
-    const opened = await other.agent.get(pathOf(linkMailedTo(owner.email)));
+    const opened = await other.agent.get(pathOf(await linkMailedTo(owner.email)));
     expect(opened.headers.location).toBe('/dashboard?verified=0&reason=verification_for_another_account');
     expect((await owner.agent.get('/api/auth/user')).body.emailVerified).toBe(false);
   });
@@ -108,7 +116,7 @@ describe('a verification link binds to its account (pre-account hijacking)', () 
     const carol = `carol-${Date.now()}@victim.example`;
     const attacker = await signUp(app, carol);
     // Carol opens the unsolicited mail in her own browser, signed in to nothing.
-    await request(app.app).get(pathOf(linkMailedTo(carol)));
+    await request(app.app).get(pathOf(await linkMailedTo(carol)));
     expect((await attacker.agent.get('/api/auth/user')).body.emailVerified).toBe(false);
     // Carol then chooses "Continue with Google": the attacker's account is not hers to enter.
     expect(() => app.context.auth.signInWithGoogle({ id: 'g-carol', email: carol })).toThrow(expect.objectContaining({ code: 'google_link_required' }));
@@ -123,7 +131,7 @@ describe('Google sign-in and accounts registered with a password', () => {
 
   it('never links Google into an account by its email, verified or not, and creates verified accounts for new emails', async () => {
     const owner = await signUp(app);
-    await owner.agent.get(pathOf(linkMailedTo(owner.email)));
+    await owner.agent.get(pathOf(await linkMailedTo(owner.email)));
     expect((await owner.agent.get('/api/auth/user')).body.emailVerified).toBe(true);
     expect(() => app.context.auth.signInWithGoogle(google(owner.email))).toThrow(expect.objectContaining({ code: 'google_link_required' }));
     expect(app.context.auth.findById(owner.user.id)!.googleId).toBeNull();

@@ -15,6 +15,8 @@ import type { Logger } from '../../logger.ts';
 import type { Delivery, Mailer } from '../../mail/mailer.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** An account gets a new link at most this often, so the server cannot be used to flood an inbox. */
+export const RESEND_COOLDOWN_MS = 60_000;
 export const VERIFY_PATH = '/api/auth/verify-email';
 
 export interface VerificationOptions {
@@ -42,10 +44,20 @@ export class EmailVerification {
   /** A fresh link for the user (replacing any earlier one). */
   issue(userId: string): string {
     const nonce = randomBytes(16).toString('base64url');
-    this.db.update(users).set({ emailVerificationNonce: nonce }).where(eq(users.id, userId)).run();
+    this.db.update(users).set({ emailVerificationNonce: nonce, emailVerificationSentAt: new Date(this.now()) }).where(eq(users.id, userId)).run();
     const expires = this.now() + VERIFICATION_TTL_MS;
     const token = `${userId}.${expires}.${this.mac(userId, expires, nonce)}`;
     return `${this.options.baseUrl}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Throws 429 resend_too_soon while the account's latest link is under a minute old. */
+  checkCooldown(userId: string): void {
+    const sentAt = this.db.select({ at: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).get()?.at;
+    const wait = sentAt ? sentAt.getTime() + RESEND_COOLDOWN_MS - this.now() : 0;
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError(429, 'resend_too_soon', `A link was sent less than a minute ago: wait ${seconds} seconds before asking for another.`, undefined, undefined, { 'Retry-After': String(seconds) });
+    }
   }
 
   /** Issues a link and mails it; says where it went. Never throws for a mail failure (it is logged, and the link is unsent). */

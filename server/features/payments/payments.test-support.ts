@@ -47,11 +47,11 @@ export interface Customer {
 /** A signed-up customer whose agent talks to the listening server, as the browser would. */
 export async function customer(p: PaymentsApp): Promise<Customer> {
   const agent = request.agent(p.origin);
-  const res = await agent
-    .post('/api/auth/register')
-    .set('Origin', p.origin)
-    .send({ email: `payer${++counter}-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Pat', lastName: 'Payer' });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
+  const email = `payer${++counter}-${Date.now()}@example.com`;
+  const registered = await agent.post('/api/auth/register').send({ email, password: 'correct horse battery', firstName: 'Pat', lastName: 'Payer' });
+  if (registered.status !== 202) throw new Error(`sign-up failed: ${registered.status}`);
+  const res = await agent.post('/api/auth/login').send({ email, password: 'correct horse battery' });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   // Buying a plan needs a verified email.
   verifyEmail(p.app, res.body.id);
   return { agent, user: res.body };

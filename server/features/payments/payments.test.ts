@@ -214,10 +214,9 @@ describe('who may buy', () => {
     const p = await startPaymentsApp();
     try {
       const agent = request.agent(p.origin);
-      const res = await agent
-        .post('/api/auth/register')
-        .set('Origin', p.origin)
-        .send({ email: `unverified-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'U', lastName: 'V' });
+      const email = `unverified-${Date.now()}@example.com`;
+      await agent.post('/api/auth/register').send({ email, password: 'correct horse battery', firstName: 'U', lastName: 'V' });
+      const res = await agent.post('/api/auth/login').send({ email, password: 'correct horse battery' });
       const refused = await agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'starter' });
       expect([refused.status, refused.body.code]).toEqual([403, 'email_unverified']);
       expect((await agent.get('/api/user/purchases')).body.purchases).toEqual([]);

@@ -1,9 +1,15 @@
-/** Sign Up tab: full name, email, password and confirmation sharing one show/hide toggle. */
+/**
+ * Sign Up tab: full name, email, password and confirmation sharing one show/hide toggle. The server
+ * answers a new address and a taken one alike (docs/decisions/037), so the form then signs in with
+ * the same email and password: a new account opens; for a taken address the sign-in fails and the
+ * form says what to do, without saying more than a sign-in would.
+ */
 import { useState, type FormEvent } from 'react';
 import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { splitFullName, validateSignUp, type FieldErrors, type SignUpField } from './names.ts';
 import { useAccountSubmit } from './useAccountSubmit.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match!";
@@ -12,10 +18,28 @@ export function SignUpForm() {
   const [values, setValues] = useState<Record<SignUpField, string>>({ fullName: '', email: '', password: '', confirmPassword: '' });
   const [visible, setVisible] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
-  const { submit, pending, alert, setAlert } = useAccountSubmit('/api/auth/register', {
-    server: 'Registration failed',
-    network: 'Registration failed. Please try again.',
-  });
+  const signIn = useAccountSubmit('/api/auth/login', { server: 'Registration failed', network: 'Registration failed. Please try again.' });
+  const [registering, setRegistering] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const pending = registering || signIn.pending;
+
+  async function submit(body: { email: string; password: string; firstName: string; lastName: string }) {
+    setRegistering(true);
+    setAlert(null);
+    try {
+      await apiRequest('POST', '/api/auth/register', body);
+    } catch (error) {
+      setAlert(error instanceof ApiError ? error.serverMessage || 'Registration failed' : 'Registration failed. Please try again.');
+      setRegistering(false);
+      return;
+    }
+    setRegistering(false);
+    const opened = await signIn.submit({ email: body.email, password: body.password });
+    if (!opened) {
+      signIn.setAlert(null);
+      setAlert(`We sent a message to ${body.email}. If this address already has an account, sign in with its password, or choose a new one with “Forgot password?”.`);
+    }
+  }
   const set = (field: SignUpField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function onSubmit(e: FormEvent) {
@@ -34,9 +58,9 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign up">
-      {alert && (
+      {(alert ?? signIn.alert) && (
         <div className="alert alert-danger" role="alert">
-          {alert}
+          {alert ?? signIn.alert}
         </div>
       )}
       <Field id="signup-name" label="Full Name" error={errors.fullName}>

@@ -1,5 +1,5 @@
 /**
- * Posts a sign-in or sign-up, then (docs/product.md §4) stores the user in the auth query cache and goes to /.
+ * Posts a sign-in, then (docs/product.md §4) stores the user in the auth query cache and goes to /.
  * Failures become the alert texts of docs/product.md §8: the server's message, else the fallback; a network
  * failure gets its own "Please try again" text.
  */
@@ -9,12 +9,13 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { AUTH_KEY, type AuthUser } from '../../hooks/useAuth.ts';
 
-export function useAccountSubmit(path: '/api/auth/login' | '/api/auth/register', failure: { server: string; network: string }, then?: string) {
+export function useAccountSubmit(path: '/api/auth/login', failure: { server: string; network: string }, then?: string) {
   const [, navigate] = useLocation();
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
-  async function submit(body: Record<string, string>): Promise<void> {
+  /** Resolves to whether the account opened. */
+  async function submit(body: Record<string, string>): Promise<boolean> {
     setPending(true);
     setAlert(null);
     try {
@@ -23,9 +24,11 @@ export function useAccountSubmit(path: '/api/auth/login' | '/api/auth/register',
       // A server route (a verification link) is a full navigation; the app's own pages are not.
       if (then) window.location.assign(then);
       else navigate('/');
+      return true;
     } catch (error) {
       setAlert(error instanceof ApiError ? error.serverMessage || failure.server : failure.network);
       setPending(false);
+      return false;
     }
   }
 

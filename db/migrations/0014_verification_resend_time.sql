@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `email_verification_sent_at` integer;
