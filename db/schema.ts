@@ -358,6 +358,25 @@ export const sessions = sqliteTable(
 );
 
 /**
+ * Email changes waiting for their confirmation link (docs/decisions/037): only SHA-256 of the
+ * token is kept; a link works for 24 hours, once, in the account's own session.
+ */
+export const emailChanges = sqliteTable(
+  'email_changes',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * Password-reset links (docs/decisions/037): only SHA-256 of the random token is kept, a link works
  * for 30 minutes, once.
  */

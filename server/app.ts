@@ -36,6 +36,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
 import { AccountPasswords } from './features/auth/account-password.ts';
 import { AccountNotices } from './features/auth/account-notices.ts';
+import { EmailChanges } from './features/auth/email-change.ts';
 import { recordSessionUse, SessionService } from './features/auth/sessions.service.ts';
 import { ContactService } from './features/contact/contact.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -207,6 +208,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     sessions,
     accountNotices: new AccountNotices(mailer, logger, config.publicUrl),
     passwords: new AccountPasswords(db, hasher, sessions, mailer, logger, config.publicUrl, now),
+    emailChanges: new EmailChanges(db, hasher, mailer, logger, config.publicUrl, now),
     emailVerification: new EmailVerification(db, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,

@@ -15,6 +15,7 @@ import type { AuthService } from './features/auth/auth.service.ts';
 import type { EmailVerification } from './features/auth/email-verification.ts';
 import type { AccountPasswords } from './features/auth/account-password.ts';
 import type { AccountNotices } from './features/auth/account-notices.ts';
+import type { EmailChanges } from './features/auth/email-change.ts';
 import type { SessionService } from './features/auth/sessions.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
@@ -58,6 +59,8 @@ export interface AppContext {
   accountNotices: AccountNotices;
   /** Password change and reset. */
   passwords: AccountPasswords;
+  /** Changing an account's email. */
+  emailChanges: EmailChanges;
   keys: KeyService;
   metering: MeteringService;
   spending: SpendingLimits;

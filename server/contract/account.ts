@@ -45,3 +45,18 @@ export const SessionParams = z.strictObject({
 });
 
 export const SessionsEnded = z.object({ ended: z.number().int() }).meta({ id: 'SessionsEnded' });
+
+export const EmailChangeRequest = z
+  .strictObject({
+    newEmail: Email,
+    currentPassword: z.string().max(256).default('').meta({ description: 'Needed for an account with a password' }),
+  })
+  .meta({ id: 'EmailChangeRequest' });
+
+export const EmailChangeRequested = z
+  .object({ message: z.string().meta({ description: 'The same whether or not the new address is taken' }) })
+  .meta({ id: 'EmailChangeRequested' });
+
+export const EmailChangeQuery = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be the token of an email-change link' }),
+});

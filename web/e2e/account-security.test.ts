@@ -103,16 +103,38 @@ describe.skipIf(skipBrowserTests)('a customer’s account', () => {
     await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
     expect((await second.page.request.get('/api/auth/user')).status()).toBe(401);
 
-    await first.page.getByLabel('Current password').fill('not my password');
-    await first.page.getByLabel('New password').fill('another fine passphrase');
+    const passwordForm = first.page.getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Current password').fill('not my password');
+    await passwordForm.getByLabel('New password').fill('another fine passphrase');
     await first.page.getByRole('button', { name: 'Change password' }).click();
     await first.page.getByText('The current password is wrong.').waitFor();
-    await first.page.getByLabel('Current password').fill(PASSWORD);
+    await passwordForm.getByLabel('Current password').fill(PASSWORD);
     await first.page.getByRole('button', { name: 'Change password' }).click();
     await first.page.getByTestId('toast').filter({ hasText: 'Password changed' }).waitFor();
     expect((await first.page.request.get('/api/auth/user')).status()).toBe(200);
     // The wrong current password's 403 is the one failed request Chromium reports, as it does every non-OK fetch.
     expect(first.errors.filter((e) => !(e.includes('403') && e.includes('/api/auth/password')))).toEqual([]);
     expect(second.errors).toEqual([]);
+  });
+
+  it('changes the email through the link mailed to the new address, opened in the same browser', async () => {
+    const { page, errors } = await stack.page();
+    const email = await register(page);
+    const next = `moved-${Date.now()}@example.com`;
+    await page.goto('/dashboard?tab=security');
+    const emailForm = page.getByRole('form', { name: 'Change email' });
+    await emailForm.getByLabel('New email').fill(next);
+    await emailForm.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await page.getByTestId('email-change-sent').getByText(`We sent a link to ${next}`).waitFor();
+    await expectAxeClean(page);
+    const mail = stack.app.context.mailer.outbox!.list().find((m) => m.to === next)!;
+    const link = /https?:\/\/\S+/.exec(mail.text)![0];
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByTestId('toast').filter({ hasText: 'Email changed' }).waitFor();
+    await page.getByText(`Now ${next}`).waitFor();
+    expect(stack.app.context.mailer.outbox!.list().find((m) => m.to === email)?.subject).toBe('The email of your PQ Platform account was changed');
+    await shot(page, 'email-changed-1280');
+    expect(errors).toEqual([]);
   });
 });

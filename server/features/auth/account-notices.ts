@@ -24,6 +24,17 @@ export class AccountNotices {
     });
   }
 
+  /** A sign-in from a browser the account had not signed in from (no device cookie of its own). */
+  newSignIn(owner: Pick<SessionUser, 'id' | 'email'>, from: { userAgent: string | undefined; ip: string | undefined; at: Date }): Promise<void> {
+    return this.send(owner, 'new-sign-in', {
+      subject: 'A new sign-in to your PQ Platform account',
+      text:
+        `Your account (${owner.email}) was signed in to from a browser it had not been used from:\n\n` +
+        `  When: ${from.at.toISOString()}\n  Browser: ${from.userAgent ?? 'unknown'}\n  Address: ${from.ip ?? 'unknown'}\n\n` +
+        `If it was you, there is nothing to do. If not, change your password and sign out the other sessions from the Security tab of your dashboard: ${this.baseUrl}/dashboard?tab=security`,
+    });
+  }
+
   private async send(owner: Pick<SessionUser, 'id' | 'email'>, kind: string, mail: { subject: string; text: string }): Promise<void> {
     try {
       await this.mailer.send({ to: owner.email, ...mail });

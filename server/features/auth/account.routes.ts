@@ -5,6 +5,9 @@
 import { ErrorResponse } from '../../contract/common.ts';
 import {
   ChangePasswordRequest,
+  EmailChangeQuery,
+  EmailChangeRequest,
+  EmailChangeRequested,
   PasswordChanged,
   ResetComplete,
   ResetRequest,
@@ -14,7 +17,8 @@ import {
   SessionsEnded,
 } from '../../contract/account.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { CONFIRM_EMAIL_PATH } from './email-change.ts';
 
 const TAG = 'Accounts';
 const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
@@ -22,7 +26,7 @@ const errors = (more: Record<number, string>) => Object.fromEntries(Object.entri
 export const RESET_REQUESTED = 'If an account has this email, a link to choose a new password is on its way; it works for 30 minutes.';
 
 export function accountRoutes(ctx: AppContext): void {
-  const { api, passwords, sessions } = ctx;
+  const { api, passwords, sessions, emailChanges } = ctx;
 
   api.route(
     {
@@ -85,5 +89,36 @@ export function accountRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'How many sessions were signed out', schema: SessionsEnded } },
     },
     ({ req }) => ({ ended: sessions.endOthers(req.user!.id, req.sessionID) }),
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/auth/email', tag: TAG, auth: 'user', body: EmailChangeRequest, summary: 'Change your email',
+      description: 'Needs the current password (for an account that has one). The new address gets a link that completes the change in this account’s session, within 24 hours; the old address is told at once. At most 5 a day.',
+      before: [ctx.limits.auth],
+      responses: { 202: { description: 'Asked', schema: EmailChangeRequested }, ...errors({ 403: 'wrong_password', 429: 'too_many_email_changes' }) },
+    },
+    async ({ req, res, body }) => {
+      await emailChanges.request(req.user!.id, body.newEmail, body.currentPassword);
+      res.status(202).json({ message: `We sent a link to ${body.newEmail}: open it, signed in to this account, to finish the change. Your email stays as it is until then.` });
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: CONFIRM_EMAIL_PATH, tag: TAG, auth: 'session', query: EmailChangeQuery, summary: 'Confirm a new email (the link of the mail)',
+      description: 'Signed in to the link’s account: makes the new address its email (verified) and redirects to /dashboard?tab=security&email=changed. Signed out: to /login?confirmEmail=<token>, which comes back here after sign-in. Otherwise to /dashboard?tab=security&email=failed&reason=<code>.',
+      responses: { 302: { description: 'Redirect to the dashboard, or to sign in first' } },
+    },
+    ({ req, res, query }) => {
+      if (!req.user) return res.redirect(302, `/login?confirmEmail=${encodeURIComponent(query.token)}`);
+      try {
+        emailChanges.confirm(query.token, req.user.id);
+        res.redirect(302, '/dashboard?tab=security&email=changed');
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        res.redirect(302, `/dashboard?tab=security&email=failed&reason=${error.code}`);
+      }
+    },
   );
 }

@@ -130,6 +130,57 @@ describe('sessions', () => {
   });
 });
 
+describe('changing the email', () => {
+  it('mails the new address a link that completes the change in the account’s own session, and tells the old one twice', async () => {
+    const { email, agent, user } = await signUp(app);
+    const next = `moved-${Date.now()}@example.com`;
+    const asked = await agent.post('/api/auth/email').set('Origin', TEST_ORIGIN).send({ newEmail: next, currentPassword: PASSWORD });
+    expect(asked.status).toBe(202);
+    expect(mailTo(email)!.subject).toBe('An email change was asked for on your PQ Platform account');
+    const link = mailTo(next)!.link!;
+    expect(link).toMatch(/\/api\/auth\/email\/confirm\?token=[A-Za-z0-9_-]{43}$/);
+    const path = new URL(link).pathname + new URL(link).search;
+    // Signed out, or as another account, the link changes nothing.
+    expect((await request(app.app).get(path)).headers.location).toBe(`/login?confirmEmail=${tokenOf(link)}`);
+    const other = await signUp(app);
+    expect((await other.agent.get(path)).headers.location).toBe('/dashboard?tab=security&email=failed&reason=email_change_for_another_account');
+    expect((await agent.get('/api/auth/user')).body.email).toBe(email);
+    expect((await agent.get(path)).headers.location).toBe('/dashboard?tab=security&email=changed');
+    expect((await agent.get('/api/auth/user')).body).toMatchObject({ email: next, emailVerified: true });
+    expect(mailTo(email)!.subject).toBe('The email of your PQ Platform account was changed');
+    expect((await login(next, PASSWORD)).res.status).toBe(200);
+    expect((await login(email, PASSWORD)).res.status).toBe(401);
+    expect((await agent.get(path)).headers.location).toContain('reason=invalid_email_change_link');
+    expect(user.id).toBeTruthy();
+  });
+
+  it('needs the current password, answers a taken address alike, and refuses it only when its link is opened', async () => {
+    const taken = await signUp(app);
+    const { agent } = await signUp(app);
+    expect((await agent.post('/api/auth/email').set('Origin', TEST_ORIGIN).send({ newEmail: taken.email, currentPassword: 'nope' })).body.code).toBe('wrong_password');
+    const asked = await agent.post('/api/auth/email').set('Origin', TEST_ORIGIN).send({ newEmail: taken.email, currentPassword: PASSWORD });
+    expect(asked.status).toBe(202);
+    const link = mailTo(taken.email)!.link!;
+    expect((await agent.get(new URL(link).pathname + new URL(link).search)).headers.location).toBe('/dashboard?tab=security&email=failed&reason=email_taken');
+    expect((await agent.post('/api/auth/email').set('Origin', TEST_ORIGIN).send({ newEmail: 'not an email' })).status).toBe(400);
+  });
+});
+
+describe('a sign-in from a new browser', () => {
+  it('is mailed to the owner, unless the browser signed in to the account before', async () => {
+    const { email, user } = await signUp(app);
+    app.context.database.sqlite.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(Date.now() - 3_600_000, user.id);
+    const before = app.context.mailer.outbox!.list().filter((m) => m.to === email && m.subject.startsWith('A new sign-in')).length;
+    const first = await login(email, PASSWORD, 'Kiosk/1.0');
+    const notices = () => app.context.mailer.outbox!.list().filter((m) => m.to === email && m.subject.startsWith('A new sign-in'));
+    expect(notices()).toHaveLength(before + 1);
+    expect(notices()[0]!.text).toContain('Browser: Kiosk/1.0');
+    // The same browser again (it holds the device cookie now): no mail.
+    await first.agent.post('/api/auth/login').set('Origin', TEST_ORIGIN).set('User-Agent', 'Kiosk/1.0').send({ email, password: PASSWORD });
+    expect(notices()).toHaveLength(before + 1);
+  });
+});
+
 describe('logs', () => {
   it('hold no reset token and no password', () => {
     const text = logLines.join('');

@@ -9,7 +9,10 @@ import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
 import { VERIFY_PATH } from './email-verification.ts';
 import { describeSession } from './sessions.service.ts';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from '../../security/device-cookie.ts';
+import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from '../../security/device-cookie.ts';
+
+/** An account this young is being signed in to by the sign-up form: no new-browser mail then. */
+const NEW_ACCOUNT_QUIET_MS = 10 * 60_000;
 
 const TAG = 'Accounts';
 
@@ -80,7 +83,13 @@ export function authRoutes(ctx: AppContext): void {
       req.body = body;
       const user = await authenticate(ctx, 'local', req, res);
       if (!user) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
+      const knownBrowser = ctx.auth.devices.verify(cookieValue(req.headers.cookie, DEVICE_COOKIE), user.id) !== null;
       await logIn(ctx, req, res, user);
+      // A browser this account never used: its owner hears of it (not for the sign-up form's own first sign-in).
+      const now = new Date();
+      if (!knownBrowser && now.getTime() - user.createdAt.getTime() > NEW_ACCOUNT_QUIET_MS) {
+        void ctx.accountNotices.newSignIn(user, { userAgent: req.get('user-agent'), ip: req.ip, at: now });
+      }
       return toUserResponse(user);
     },
   );

@@ -43,6 +43,13 @@ export default function Login() {
   const googleLinkRequired = error === 'google_link_required';
   // A verification link opened while signed out comes here first: it verifies once its account signs in (docs/decisions/037).
   const verifyToken = params.get('verify');
+  const confirmEmailToken = params.get('confirmEmail');
+  // Where the sign-in continues: only these two server routes, never an address from the query string.
+  const then = verifyToken
+    ? `/api/auth/verify-email?token=${encodeURIComponent(verifyToken)}`
+    : confirmEmailToken
+      ? `/api/auth/email/confirm?token=${encodeURIComponent(confirmEmailToken)}`
+      : undefined;
   return (
     <div className="container auth-page">
       <HeroPanel />
@@ -51,6 +58,11 @@ export default function Login() {
         <p className="muted" style={{ margin: 0 }}>
           Sign in, or create an account in under a minute.
         </p>
+        {confirmEmailToken && (
+          <div className="alert alert-info" role="status" style={{ marginTop: 16 }} data-testid="confirm-email-sign-in">
+            Sign in to the account whose email you are changing: the new address takes effect as soon as you are in.
+          </div>
+        )}
         {verifyToken && (
           <div className="alert alert-info" role="status" style={{ marginTop: 16 }} data-testid="verify-sign-in">
             Sign in to the account this verification link was sent for: its email is verified as soon as you are in.
@@ -70,7 +82,7 @@ export default function Login() {
         <Tabs
           label="Account"
           tabs={[
-            { value: 'signin', label: 'Sign In', content: <SignInForm then={verifyToken ? `/api/auth/verify-email?token=${encodeURIComponent(verifyToken)}` : undefined} /> },
+            { value: 'signin', label: 'Sign In', content: <SignInForm then={then} /> },
             { value: 'signup', label: 'Sign Up', content: <SignUpForm /> },
           ]}
         />

@@ -1,12 +1,14 @@
 /**
  * Security (docs/decisions/037): change the password (the current one needed; the other sessions
- * are signed out), and the sessions signed in to the account, each with its browser, address and
- * last activity, signed out one by one or all but this one.
+ * are signed out), change the email (through a link mailed to the new address), and the sessions
+ * signed in to the account, each with its browser, address and last activity, signed out one by one
+ * or all but this one.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import type { PasswordChanged, SessionList, SessionsEnded } from '../../../../server/contract/account.ts';
+import type { EmailChangeRequested, PasswordChanged, SessionList, SessionsEnded } from '../../../../server/contract/account.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
 import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
@@ -60,6 +62,64 @@ function ChangePassword() {
         </ActionButton>
       </form>
       <p className="muted small">Changing it signs out your other sessions. Forgot it? Sign out and use “Forgot password?” on the sign-in page.</p>
+    </section>
+  );
+}
+
+function ChangeEmail() {
+  const auth = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<{ field?: string; text: string } | null>(null);
+  const ask = useMutation({
+    mutationFn: () => apiRequest<z.infer<typeof EmailChangeRequested>>('POST', '/api/auth/email', { newEmail: email.trim(), currentPassword: password }),
+    onSuccess: ({ message }) => {
+      setSent(message);
+      setPassword('');
+      setError(null);
+    },
+    onError: (failure) => setError({ field: failure instanceof ApiError ? failure.param : undefined, text: errorMessage(failure, 'The change could not be asked for') }),
+  });
+  return (
+    <section className="card dash-card" aria-labelledby="email-heading">
+      <h2 id="email-heading">Email</h2>
+      <p className="muted small">
+        Now <strong>{auth.user?.email}</strong>. A new address takes effect once you open the link mailed to it, signed in to this account; the
+        current address is told.
+      </p>
+      {sent && (
+        <div className="alert alert-info" role="status" data-testid="email-change-sent">
+          <span>{sent}</span>
+        </div>
+      )}
+      <form
+        className="stack"
+        aria-label="Change email"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (email.trim()) ask.mutate();
+        }}
+      >
+        <Field id="new-email" label="New email" error={error?.field === 'newEmail' ? error.text : undefined}>
+          <input id="new-email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)}
+            {...invalidProps('new-email', error?.field === 'newEmail' ? error.text : undefined)} />
+        </Field>
+        <Field id="email-password" label="Current password" error={error?.field === 'currentPassword' ? error.text : undefined}>
+          <PasswordInput id="email-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} visible={visible}
+            onToggleVisible={() => setVisible((v) => !v)} {...invalidProps('email-password', error?.field === 'currentPassword' ? error.text : undefined)} />
+        </Field>
+        {error && !error.field && (
+          <div className="alert alert-danger" role="alert">
+            {error.text}
+          </div>
+        )}
+        <ActionButton type="submit" className="btn btn-secondary" inactive={ask.isPending}>
+          {ask.isPending ? 'Sending...' : 'Send confirmation link'}
+        </ActionButton>
+      </form>
     </section>
   );
 }
@@ -126,6 +186,7 @@ export function SecurityTab() {
   return (
     <div className="stack dash-stack">
       <ChangePassword />
+      <ChangeEmail />
       <Sessions />
     </div>
   );

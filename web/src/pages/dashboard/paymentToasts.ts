@@ -35,6 +35,8 @@ export const ACCOUNT_TOASTS = {
   googleLinked: { title: 'Google linked', description: 'Google sign-in now opens this account too.', variant: 'success' },
   googleInUse: { title: 'Google not linked', description: 'That Google account already opens another account.', variant: 'destructive' },
   googleFailed: { title: 'Google not linked', description: 'Google did not complete: try again.', variant: 'destructive' },
+  emailChanged: { title: 'Email changed', description: 'Your new address is now your email, and it is verified.', variant: 'success' },
+  emailNotChanged: { title: 'Email not changed', description: 'That link is spent, expired, for another account, or the address is taken now: ask for a new one.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
 export interface QueryActions {
@@ -57,5 +59,8 @@ export function readQuery(search: string): QueryActions {
   if (google === 'linked') toast = ACCOUNT_TOASTS.googleLinked;
   else if (google === 'in_use') toast = ACCOUNT_TOASTS.googleInUse;
   else if (google === 'failed') toast = ACCOUNT_TOASTS.googleFailed;
+  const email = params.get('email');
+  if (email === 'changed') toast = ACCOUNT_TOASTS.emailChanged;
+  else if (email === 'failed') toast = ACCOUNT_TOASTS.emailNotChanged;
   return { tab, toast, reset: [...params.keys()].length > 0 };
 }

@@ -1,0 +1,89 @@
+/**
+ * Changing an account's email (docs/decisions/037). The owner asks with the current password; the
+ * new address gets a link (a random 256-bit token, only its SHA-256 kept, 24 hours, once) that
+ * completes the change only in a session signed in to that account, and the old address is told at
+ * once. Asking answers the same whether or not the new address is taken, and a taken address is
+ * found out only when the link is opened by the account's owner, who then learns nothing they could
+ * not by signing up with it. Once changed, the old address gets a notice and the new one counts as
+ * verified (its owner opened the link).
+ */
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../../db/connection.ts';
+import { emailChanges, users } from '../../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { PasswordHasher } from '../../security/passwords.ts';
+
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+export const EMAIL_CHANGES_PER_DAY = 5;
+export const CONFIRM_EMAIL_PATH = '/api/auth/email/confirm';
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalid = () => new AppError(400, 'invalid_email_change_link', 'This link is not valid: it was used, it expired after 24 hours, or a newer one replaced it. Ask for a new one from your dashboard.', 'token');
+
+export class EmailChanges {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+    private readonly logger: Logger,
+    private readonly baseUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Mails the new address a confirmation link and the old one a notice. */
+  async request(userId: string, newEmail: string, currentPassword: string): Promise<void> {
+    const user = this.db.select({ email: users.email, passwordDigest: users.passwordDigest }).from(users).where(eq(users.id, userId)).get()!;
+    if (user.passwordDigest && !(await this.hasher.verify(currentPassword, user.passwordDigest))) {
+      throw new AppError(403, 'wrong_password', 'The current password is wrong.', 'currentPassword');
+    }
+    if (newEmail === user.email) throw new AppError(400, 'validation_error', 'newEmail is already your email.', 'newEmail');
+    const now = this.now();
+    const today = this.db.select({ n: count() }).from(emailChanges).where(and(eq(emailChanges.userId, userId), gt(emailChanges.createdAt, new Date(now.getTime() - 86_400_000)))).get()!.n;
+    if (today >= EMAIL_CHANGES_PER_DAY) throw new AppError(429, 'too_many_email_changes', `${EMAIL_CHANGES_PER_DAY} email changes were asked for today: try again tomorrow.`);
+    const token = randomBytes(32).toString('base64url');
+    this.db.transaction((tx) => {
+      // Only the newest link works.
+      tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt))).run();
+      tx.insert(emailChanges).values({ tokenDigest: digest(token), userId, newEmail, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now }).run();
+    });
+    const link = `${this.baseUrl}${CONFIRM_EMAIL_PATH}?token=${token}`;
+    void this.mail(userId, newEmail, 'Confirm your new email for PQ Platform', `To make ${newEmail} the email of your PQ Platform account, open this link within 24 hours, signed in to that account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`);
+    void this.mail(userId, user.email, 'An email change was asked for on your PQ Platform account', `Someone signed in to your account asked to change its email from ${user.email} to ${newEmail}. It changes only once the link mailed there is opened. If it was not you, change your password now and sign out your other sessions from the dashboard.`);
+  }
+
+  /** Completes the change of the link's account, signed in as it; the new email. */
+  confirm(token: string, signedInUserId: string): string {
+    const now = this.now();
+    const { oldEmail, newEmail } = this.db.transaction(
+      (tx) => {
+        const change = tx.select().from(emailChanges).where(and(eq(emailChanges.tokenDigest, digest(token)), isNull(emailChanges.usedAt))).get();
+        if (!change || change.expiresAt <= now) throw invalid();
+        if (change.userId !== signedInUserId) {
+          throw new AppError(403, 'email_change_for_another_account', 'This link is for another account: sign out, and sign in to the account it was sent for.', 'token');
+        }
+        if (tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail)).get()) {
+          throw new AppError(409, 'email_taken', 'Another account has this email now: choose another address.', 'newEmail');
+        }
+        const old = tx.select({ email: users.email }).from(users).where(eq(users.id, change.userId)).get()!;
+        tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.tokenDigest, change.tokenDigest)).run();
+        tx.update(users).set({ email: change.newEmail, emailVerifiedAt: now, emailVerificationNonce: null, updatedAt: now }).where(eq(users.id, change.userId)).run();
+        return { oldEmail: old.email, newEmail: change.newEmail };
+      },
+      { behavior: 'immediate' },
+    );
+    this.logger.info({ userId: signedInUserId }, 'email changed');
+    void this.mail(signedInUserId, oldEmail, 'The email of your PQ Platform account was changed', `The email of your PQ Platform account is now ${newEmail}; this address (${oldEmail}) no longer signs in. If it was not you, reset the password from the sign-in page with the new address, or contact the operator of this server.`);
+    return newEmail;
+  }
+
+  private async mail(userId: string, to: string, subject: string, text: string): Promise<void> {
+    try {
+      await this.mailer.send({ to, subject, text });
+    } catch (error) {
+      this.logger.warn({ userId, smtp: (error as { code?: string }).code ?? 'error' }, 'email-change mail not sent');
+    }
+  }
+}
