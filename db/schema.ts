@@ -22,6 +22,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { CONTACT_SUBJECT_VALUES } from '../shared/contact.ts';
+import { HISTORY_KEEPS } from '../shared/history.ts';
 import { TIERS } from '../shared/plans.ts';
 
 const createdAt = () =>
@@ -55,6 +56,13 @@ export const users = sqliteTable('users', {
   overageCharges: integer('overage_charges').notNull().default(0),
   /** When the paid tier ends (null on Free); past it the account is on Free limits (docs/api.md §14.4). */
   planExpiresAt: integer('plan_expires_at', { mode: 'timestamp_ms' }),
+  /** What the history keeps of an API call's message: its SHA-256 and length, or the text (docs/decisions/038). */
+  historyKeeps: text('history_keeps', { enum: HISTORY_KEEPS }).notNull().default('digest'),
+  /**
+   * Set when the owner deleted the account (docs/decisions/038): its keys, sessions and personal data
+   * went at once, and housekeeping removes its operations and then the row.
+   */
+  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
     .notNull()
@@ -117,7 +125,12 @@ export const cryptoOperations = sqliteTable(
     apiKey: text('api_key'),
     operationType: text('operation_type').notNull(),
     algorithm: text('algorithm').notNull(),
+    /** The message as received; empty when only its digest is kept (messageSha256). */
     message: text('message').notNull(),
+    /** Hex SHA-256 of the message's UTF-8 bytes, set instead of the text for an account that keeps digests (docs/decisions/038). */
+    messageSha256: text('message_sha256'),
+    /** UTF-8 bytes of the message, with messageSha256. */
+    messageLength: integer('message_length'),
     /** The signature or proof as JSON; its `encoded` member sits in signatureBytes when that is set. */
     signature: text('signature', { mode: 'json' }).notNull(),
     publicKey: text('public_key', { mode: 'json' }),

@@ -33,6 +33,11 @@ import { AuthService } from './features/auth/auth.service.ts';
 import { EmailVerification } from './features/auth/email-verification.ts';
 import { createPassport } from './features/auth/auth.passport.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { accountDataRoutes } from './features/account-data/account-data.routes.ts';
+import { AccountData } from './features/account-data/account-data.service.ts';
+import { AccountDeletion } from './features/account-data/account-deletion.ts';
+import { AccountExports } from './features/account-data/account-export.ts';
+import { HistoryDeletion } from './features/operations/history-deletion.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
 import { AccountPasswords } from './features/auth/account-password.ts';
 import { AccountNotices } from './features/auth/account-notices.ts';
@@ -187,6 +192,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     pageLimit: perIpLimit(config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
   });
 
+  const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
+  const historyDeletion = new HistoryDeletion(database.sqlite);
+  const purchases = new PurchasesService(db, { now });
   const context: AppContext = {
     config,
     logger,
@@ -206,20 +214,23 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,
     sessions,
-    accountNotices: new AccountNotices(mailer, logger, config.publicUrl),
-    passwords: new AccountPasswords(db, hasher, sessions, mailer, logger, config.publicUrl, now),
-    emailChanges: new EmailChanges(db, hasher, mailer, logger, config.publicUrl, now),
+    accountNotices,
+    passwords: new AccountPasswords(db, hasher, sessions, accountNotices, logger, config.publicUrl, now),
+    emailChanges: new EmailChanges(db, hasher, accountNotices, logger, config.publicUrl, now),
     emailVerification: new EmailVerification(db, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
     }),
+    accountData: new AccountData(db, operations, historyDeletion, now),
+    accountExports: new AccountExports({ auth, keys, signingKeys, purchases, receipts: paymentParts.receipts, operations }),
+    accountDeletion: new AccountDeletion(db, hasher, sessions, operations, historyDeletion, accountNotices, logger, now),
     keys,
     metering,
     spending,
     idempotency,
     signingKeys,
     operations,
-    purchases: new PurchasesService(db, { now }),
+    purchases,
     payments: paymentParts.payments,
     webhooks: paymentParts.webhooks,
     billing: paymentParts.billing,
@@ -233,9 +244,13 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     contact: new ContactService(db, mailer, logger),
   };
 
+  // Accounts deleted before and not yet purged (the previous process stopped mid-way, say).
+  void context.accountDeletion.resume();
+
   healthRoutes(context);
   authRoutes(context);
   accountRoutes(context);
+  accountDataRoutes(context);
   keyRoutes(context);
   signingKeyRoutes(context);
   usageRoutes(context);
@@ -268,6 +283,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     close: async () => {
       paymentParts.close();
       operations.flush();
+      historyDeletion.close();
       housekeeping.close();
       if (!deps.pool) await pool.close();
       if (!deps.database) database.close();

@@ -36,6 +36,9 @@ import type { PlanExpiryNotices } from './features/payments/plan-expiry-notices.
 import type { PaymentsService } from './features/payments/payments.service.ts';
 import type { LocalPaypalSandbox } from './features/payments/sandbox/sandbox.ts';
 import type { PaypalWebhooks } from './features/payments/webhooks.ts';
+import type { AccountData } from './features/account-data/account-data.service.ts';
+import type { AccountDeletion } from './features/account-data/account-deletion.ts';
+import type { AccountExports } from './features/account-data/account-export.ts';
 
 export interface AppContext {
   config: Config;
@@ -61,6 +64,10 @@ export interface AppContext {
   passwords: AccountPasswords;
   /** Changing an account's email. */
   emailChanges: EmailChanges;
+  /** What an account's history keeps, and deleting it. */
+  accountData: AccountData;
+  accountExports: AccountExports;
+  accountDeletion: AccountDeletion;
   keys: KeyService;
   metering: MeteringService;
   spending: SpendingLimits;

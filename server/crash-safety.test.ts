@@ -63,6 +63,8 @@ async function account(base: string) {
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...headers, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };
+  // The history keeps the messages' text, by which this test finds each call's record.
+  await fetch(`${base}/api/account/data`, { method: 'PATCH', headers: { ...headers, cookie }, body: JSON.stringify({ historyKeeps: 'text' }) });
   return { 'content-type': 'application/json', 'x-api-key': keys[0]!.keyValue, 'x-api-secret': keySecret };
 }
 

@@ -1,5 +1,6 @@
 /** Request-scoped shapes added to Express's Request by our middleware. */
 import type { users } from '../db/schema.ts';
+import type { HistoryKeeps } from '../shared/history.ts';
 
 /** The signed-in user as passport restores it from the session (never includes the password digest). */
 export type SessionUser = Omit<typeof users.$inferSelect, 'passwordDigest' | 'emailVerificationNonce'>;
@@ -15,6 +16,8 @@ export interface ApiCaller {
   purchaseId: number | null;
   /** The operations the key may call; null: all of them. */
   allowedOperations: readonly ('sign' | 'verify' | 'prove')[] | null;
+  /** What the account's history keeps of the call's message (docs/decisions/038). */
+  historyKeeps: HistoryKeeps;
 }
 
 declare global {

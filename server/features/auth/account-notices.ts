@@ -35,11 +35,12 @@ export class AccountNotices {
     });
   }
 
-  private async send(owner: Pick<SessionUser, 'id' | 'email'>, kind: string, mail: { subject: string; text: string }): Promise<void> {
+  /** Mails `to` (an account's id and an address of its owner); `kind` names the mail in the log if it fails. */
+  async send(to: Pick<SessionUser, 'id' | 'email'>, kind: string, mail: { subject: string; text: string }): Promise<void> {
     try {
-      await this.mailer.send({ to: owner.email, ...mail });
+      await this.mailer.send({ to: to.email, ...mail });
     } catch (error) {
-      this.logger.warn({ userId: owner.id, notice: kind, smtp: (error as { code?: string }).code ?? 'error' }, 'account notice not sent');
+      this.logger.warn({ userId: to.id, notice: kind, smtp: (error as { code?: string }).code ?? 'error' }, 'account notice not sent');
     }
   }
 }

@@ -13,9 +13,9 @@ import type { Db } from '../../../db/connection.ts';
 import { passwordResets, users } from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
 import { checkPasswordStrength } from '../../security/password-policy.ts';
+import type { AccountNotices } from './account-notices.ts';
 import type { SessionService } from './sessions.service.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -31,7 +31,7 @@ export class AccountPasswords {
     private readonly db: Db,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
-    private readonly mailer: Mailer,
+    private readonly notices: AccountNotices,
     private readonly logger: Logger,
     private readonly baseUrl: string,
     private readonly now: () => Date = () => new Date(),
@@ -54,7 +54,7 @@ export class AccountPasswords {
     this.db.insert(passwordResets).values({ tokenDigest: digest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now }).run();
     const link = `${this.baseUrl}${RESET_PAGE}?token=${token}`;
     // Not awaited: the answer must take no longer for an account that exists than for one that does not.
-    void this.mail(user.email, 'Reset your PQ Platform password', `Someone asked to reset the password of ${user.email}. To choose a new one, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`, user.id);
+    void this.notices.send(user, 'password-reset-link', { subject: 'Reset your PQ Platform password', text: `Someone asked to reset the password of ${user.email}. To choose a new one, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.` });
   }
 
   /** Sets the password of the link's account, once; ends all its sessions and mails a notice. Returns the account id. */
@@ -84,7 +84,7 @@ export class AccountPasswords {
     const ended = this.sessions.endOthers(userId, '');
     this.logger.info({ userId, sessionsEnded: ended }, 'password reset: new password set, every session ended');
     const email = this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!.email;
-    await this.mail(email, 'Your PQ Platform password was changed', `The password of ${email} was just reset, and every session of the account was signed out. If it was not you, reset it again at once and check your API keys.`, userId);
+    await this.notices.send({ id: userId, email }, 'password-reset', { subject: 'Your PQ Platform password was changed', text: `The password of ${email} was just reset, and every session of the account was signed out. If it was not you, reset it again at once and check your API keys.` });
     return userId;
   }
 
@@ -104,15 +104,7 @@ export class AccountPasswords {
     this.db.update(users).set({ passwordDigest, updatedAt: this.now() }).where(eq(users.id, userId)).run();
     const ended = this.sessions.endOthers(userId, currentSid);
     this.logger.info({ userId, sessionsEnded: ended }, 'password changed, the other sessions ended');
-    void this.mail(row.email, 'Your PQ Platform password was changed', `The password of ${row.email} was just changed, and the account's other sessions were signed out. If it was not you, reset it at once from the sign-in page.`, userId);
+    void this.notices.send({ id: userId, email: row.email }, 'password-changed', { subject: 'Your PQ Platform password was changed', text: `The password of ${row.email} was just changed, and the account's other sessions were signed out. If it was not you, reset it at once from the sign-in page.` });
     return ended;
-  }
-
-  private async mail(to: string, subject: string, text: string, userId: string): Promise<void> {
-    try {
-      await this.mailer.send({ to, subject, text });
-    } catch (error) {
-      this.logger.warn({ userId, smtp: (error as { code?: string }).code ?? 'error' }, 'password mail not sent');
-    }
   }
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../types.ts';
 import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
 import { VERIFY_PATH } from './email-verification.ts';
-import { describeSession } from './sessions.service.ts';
+import { describeSession, signOut } from './sessions.service.ts';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from '../../security/device-cookie.ts';
 
 /** An account this young is being signed in to by the sign-up form: no new-browser mail then. */
@@ -110,9 +110,7 @@ export function authRoutes(ctx: AppContext): void {
     },
     async ({ req, res }) => {
       if (req.get('sec-fetch-site') === 'cross-site') return res.redirect(302, '/');
-      await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
-      await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
-      res.clearCookie(ctx.sessionCookieName, { path: '/' });
+      await signOut(req, res, ctx.sessionCookieName);
       res.redirect(302, '/');
     },
   );

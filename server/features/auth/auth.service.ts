@@ -1,5 +1,5 @@
 /** Accounts: creation (with the first API key), password checks and Google sign-in (docs/api.md §12). */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
@@ -57,8 +57,9 @@ export class AuthService {
     readonly devices: DeviceCookies,
   ) {}
 
+  /** The account, unless there is none or its owner deleted it (docs/decisions/038). */
   findById(id: string): SessionUser | undefined {
-    const row = this.db.select().from(users).where(eq(users.id, id)).get();
+    const row = this.db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).get();
     return row && withoutDigest(row);
   }
 

@@ -13,8 +13,8 @@ import type { Db } from '../../../db/connection.ts';
 import { emailChanges, users } from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
+import type { AccountNotices } from './account-notices.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 export const EMAIL_CHANGES_PER_DAY = 5;
@@ -27,7 +27,7 @@ export class EmailChanges {
   constructor(
     private readonly db: Db,
     private readonly hasher: PasswordHasher,
-    private readonly mailer: Mailer,
+    private readonly notices: AccountNotices,
     private readonly logger: Logger,
     private readonly baseUrl: string,
     private readonly now: () => Date = () => new Date(),
@@ -50,8 +50,8 @@ export class EmailChanges {
       tx.insert(emailChanges).values({ tokenDigest: digest(token), userId, newEmail, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now }).run();
     });
     const link = `${this.baseUrl}${CONFIRM_EMAIL_PATH}?token=${token}`;
-    void this.mail(userId, newEmail, 'Confirm your new email for PQ Platform', `To make ${newEmail} the email of your PQ Platform account, open this link within 24 hours, signed in to that account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`);
-    void this.mail(userId, user.email, 'An email change was asked for on your PQ Platform account', `Someone signed in to your account asked to change its email from ${user.email} to ${newEmail}. It changes only once the link mailed there is opened. If it was not you, change your password now and sign out your other sessions from the dashboard.`);
+    void this.notices.send({ id: userId, email: newEmail }, 'email-change-link', { subject: 'Confirm your new email for PQ Platform', text: `To make ${newEmail} the email of your PQ Platform account, open this link within 24 hours, signed in to that account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.` });
+    void this.notices.send({ id: userId, email: user.email }, 'email-change-asked', { subject: 'An email change was asked for on your PQ Platform account', text: `Someone signed in to your account asked to change its email from ${user.email} to ${newEmail}. It changes only once the link mailed there is opened. If it was not you, change your password now and sign out your other sessions from the dashboard.` });
   }
 
   /** Completes the change of the link's account, signed in as it; the new email. */
@@ -75,15 +75,7 @@ export class EmailChanges {
       { behavior: 'immediate' },
     );
     this.logger.info({ userId: signedInUserId }, 'email changed');
-    void this.mail(signedInUserId, oldEmail, 'The email of your PQ Platform account was changed', `The email of your PQ Platform account is now ${newEmail}; this address (${oldEmail}) no longer signs in. If it was not you, reset the password from the sign-in page with the new address, or contact the operator of this server.`);
+    void this.notices.send({ id: signedInUserId, email: oldEmail }, 'email-changed', { subject: 'The email of your PQ Platform account was changed', text: `The email of your PQ Platform account is now ${newEmail}; this address (${oldEmail}) no longer signs in. If it was not you, reset the password from the sign-in page with the new address, or contact the operator of this server.` });
     return newEmail;
-  }
-
-  private async mail(userId: string, to: string, subject: string, text: string): Promise<void> {
-    try {
-      await this.mailer.send({ to, subject, text });
-    } catch (error) {
-      this.logger.warn({ userId, smtp: (error as { code?: string }).code ?? 'error' }, 'email-change mail not sent');
-    }
   }
 }

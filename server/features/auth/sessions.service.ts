@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /** lastSeenAt is kept to the minute: saving the session on every request would add a write to each. */
 const LAST_SEEN_GRANULARITY_MS = 60_000;
@@ -29,6 +29,13 @@ export function describeSession(req: Request, now = Date.now()): void {
   req.session.userAgent = (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX) || undefined;
   req.session.ip = req.ip;
   req.session.lastSeenAt = now;
+}
+
+/** Signs this request's session out: passport's user, the stored session and its cookie. */
+export async function signOut(req: Request, res: Response, cookieName: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  res.clearCookie(cookieName, { path: '/' });
 }
 
 /** Moves a signed-in session's lastSeenAt forward, at most once a minute. */

@@ -9,12 +9,18 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Account = Awaited<ReturnType<typeof signUpWithKey>>;
+/** An account whose history keeps API messages' text, which these tests read back. */
+async function textKeeper(): Promise<Account> {
+  const who = await signUpWithKey(app);
+  await who.agent.patch('/api/account/data').set('Origin', 'http://app.test').send({ historyKeeps: 'text' });
+  return who;
+}
 const sign = (who: Account, message: string) =>
   request(app.app).post('/api/crypto/dilion/sign').set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send({ message });
 
 describe('key inspector on one of your own keys (no secret)', () => {
   it('answers the usage and the operations of the picked key', async () => {
-    const who = await signUpWithKey(app);
+    const who = await textKeeper();
     await sign(who, 'one');
     await sign(who, 'two');
     const usage = await who.agent.get(`/api/debug/keys/${who.apiKey}/usage`);
@@ -25,7 +31,7 @@ describe('key inspector on one of your own keys (no secret)', () => {
   });
 
   it('lists only the picked key’s operations, not the account’s other keys’', async () => {
-    const who = await signUpWithKey(app);
+    const who = await textKeeper();
     await sign(who, 'first key');
     const other = (await who.agent.post('/api/keys').set('Origin', 'http://app.test').send({ keyName: 'second' })).body;
     await request(app.app).post('/api/crypto/dilion/sign').set({ 'x-api-key': other.keyValue, 'x-api-secret': other.keySecret }).send({ message: 'second key' });

@@ -13,6 +13,7 @@ import type { ApiKey } from '../../contract/keys.ts';
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../security/tokens.ts';
+import type { HistoryKeeps } from '../../../shared/history.ts';
 import type { ApiCaller } from '../../types.ts';
 import { monthOf } from '../metering/metering.service.ts';
 import { checkKeyLimit, KEY_LIMITS } from './key-limits.ts';
@@ -32,6 +33,7 @@ interface Credential {
   purchaseId: number | null;
   lastUsed: number | null;
   lastUsedIp: string | null;
+  historyKeeps: HistoryKeeps;
 }
 
 /** How long a rotated key's old secret still works unless it is revoked at once (docs/decisions/036). */
@@ -95,10 +97,11 @@ export class KeyService {
     readonly now: () => Date = () => new Date(),
   ) {
     this.credentialOf = db.$client.prepare<[string], Credential>(
-      `SELECT id, user_id AS userId, secret_digest AS secretDigest, previous_secret_digest AS previousDigest,
-         previous_secret_expires_at AS previousExpiresAt, is_active AS isActive, expires_at AS expiresAt,
-         allowed_operations AS allowedOperations, purchase_id AS purchaseId, last_used AS lastUsed, last_used_ip AS lastUsedIp
-       FROM api_keys WHERE key_value = ?`,
+      `SELECT k.id, k.user_id AS userId, k.secret_digest AS secretDigest, k.previous_secret_digest AS previousDigest,
+         k.previous_secret_expires_at AS previousExpiresAt, k.is_active AS isActive, k.expires_at AS expiresAt,
+         k.allowed_operations AS allowedOperations, k.purchase_id AS purchaseId, k.last_used AS lastUsed, k.last_used_ip AS lastUsedIp,
+         u.history_keeps AS historyKeeps
+       FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_value = ?`,
     );
   }
 
@@ -261,5 +264,6 @@ function callerOf(keyValue: string, row: Credential): ApiCaller {
     kind: row.purchaseId === null ? 'personal' : 'plan',
     purchaseId: row.purchaseId,
     allowedOperations: row.allowedOperations === null ? null : (JSON.parse(row.allowedOperations) as KeyOperation[]),
+    historyKeeps: row.historyKeeps,
   };
 }

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 let app: TestApp;
 beforeAll(async () => {
@@ -108,7 +111,7 @@ describe('owner scoping', () => {
     const who = await signUpWithKey(app);
     await signWith(who.apiKey, who.apiSecret);
     const [op] = (await who.agent.get('/api/operations')).body;
-    expect(op).toMatchObject({ type: 'dilion_sign', algorithm: 'dilion', operation: 'sign', message: 'k', success: true });
+    expect(op).toMatchObject({ type: 'dilion_sign', algorithm: 'dilion', operation: 'sign', message: null, messageSha256: sha256('k'), messageLength: 1, success: true });
     expect(op.responseTime).toBeGreaterThan(0);
   });
 });
@@ -122,7 +125,7 @@ describe('key inspector (debug)', () => {
     expect(used.body).toEqual({ used: 1, limit: 100, currentPlan: 'free', keyKind: 'personal', overageCharges: 0 });
     const ops = await request(app.app).post('/api/debug/user-operations').send(creds);
     expect(ops.body.operations).toHaveLength(1);
-    expect(ops.body.operations[0]).toMatchObject({ message: 'k', channel: 'api' });
+    expect(ops.body.operations[0]).toMatchObject({ message: null, messageSha256: sha256('k'), channel: 'api' });
     const wrong = await request(app.app).post('/api/debug/user-usage').send({ ...creds, apiSecret: 'sk_nope' });
     expect(wrong.status).toBe(401);
   });

@@ -2,11 +2,11 @@
  * How a crypto call runs. Public (docs/api.md §5.1): validated input → a slot among the key's
  * concurrent calls → Idempotency-Key check → admitted by metering (its place in the allowance held)
  * → prepare (the caller's faults, 4xx, which may create the account's default keys: only for a
- * caller the meter let through) → engine work → one commit of the operation record, the call's
- * charge and the stored idempotent answer → the answer. A call that fails before that commit is
- * not charged; one that dies in a crash before it was never charged
- * (docs/decisions/028-answered-means-recorded.md). Demo: no metering, the visitor's session key,
- * answered once recorded too. */
+ * caller the meter let through) → engine work → one commit of the operation record (the message's
+ * digest instead of its text if the account keeps digests), the call's charge and the stored
+ * idempotent answer → the answer. A call that fails before that commit is not charged; one that
+ * dies in a crash before it was never charged (docs/decisions/028-answered-means-recorded.md).
+ * Demo: no metering, the visitor's session key, answered once recorded too. */
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import { headerOf, sendJson } from '../../http/exchange.ts';
 import type { OperationSource } from '../operations/operations.service.ts';
 import type { Recorded } from '../operations/operations.service.ts';
+import { keepDigestOnly } from '../operations/message-digest.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 import type { KeyOperation } from '../../../db/schema.ts';
 
@@ -84,6 +85,7 @@ async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, s
     try {
       const prepared = await step.prepare({ userId: caller.userId });
       const { response, record } = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
+      if (caller.historyKeeps === 'digest') keepDigestOnly(record);
       await ctx.operations.record(record, (sums) => {
         ctx.metering.settle(ticket, sums);
         ctx.idempotency.complete(start, 200, response);

@@ -214,7 +214,7 @@ describe('answered means recorded, charged means answered', () => {
   it('admits a call without writing anything, and frees its place when it is refunded', async () => {
     const who = await signUpWithKey(app);
     sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
-    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null };
+    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null, historyKeeps: 'text' as const };
     const ticket = app.context.metering.meter(caller);
     expect(sqlCount('SELECT api_usage_count AS n FROM users WHERE id = ?', who.user.id)).toBe(99);
     // The 100th place is held: another call is refused until the first is settled or refunded.
@@ -247,7 +247,7 @@ describe('answered means recorded, charged means answered', () => {
     const dir = app.dir;
     const crashed = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
     const who = await signUpWithKey(crashed);
-    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null };
+    const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null, historyKeeps: 'text' as const };
     // What a crash leaves: an admitted call and a running idempotent request, never settled.
     crashed.context.metering.meter(caller);
     crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Housekeeping } from '../../housekeeping.ts';
 import { toCryptoOperation } from './operation-views.ts';
 import { createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,7 +21,8 @@ describe('GET /api/operations/recent', () => {
     const res = await who.agent.get('/api/operations/recent');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(12);
-    expect(res.body.operations.map((o: { message: string }) => o.message)).toEqual(['m12', 'm11', 'm10', 'm9', 'm8', 'm7', 'm6', 'm5', 'm4', 'm3']);
+    // API messages are kept as their digests by default (docs/decisions/038).
+    expect(res.body.operations.map((o: { messageSha256: string }) => o.messageSha256)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((i) => sha256(`m${i}`)));
     expect(res.body.operations[0]).toMatchObject({ algorithm: 'dilion', operation: 'sign', success: true });
   });
 
@@ -74,8 +78,8 @@ describe('paging the operation lists', () => {
 describe('the public key in a sign record', () => {
   const stored = (message: string) =>
     app.context.database.sqlite
-      .prepare('SELECT signing_key_id AS keyId, length(public_key_bytes) AS bytes FROM crypto_operations WHERE message = ?')
-      .get(message) as { keyId: string | null; bytes: number | null };
+      .prepare('SELECT signing_key_id AS keyId, length(public_key_bytes) AS bytes FROM crypto_operations WHERE message = ? OR message_sha256 = ?')
+      .get(message, sha256(message)) as { keyId: string | null; bytes: number | null };
 
   it('points to the account’s signing key instead of storing it again, and the history shows it as the call answered', async () => {
     const who = await signUpWithKey(app);

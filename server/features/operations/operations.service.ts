@@ -55,6 +55,8 @@ export function newOperation(source: OperationSource, work: Omit<NewOperation, k
     operationType: work.operationType,
     algorithm: work.algorithm,
     message: work.message,
+    messageSha256: null,
+    messageLength: null,
     signature: work.signature,
     publicKey: work.publicKey ?? null,
     signingKeyId: work.signingKeyId ?? null,
@@ -166,6 +168,8 @@ export class OperationsService {
       operationType: operation.operationType,
       algorithm: operation.algorithm,
       message: operation.message,
+      messageSha256: operation.messageSha256 ?? null,
+      messageLength: operation.messageLength ?? null,
       signature: signature.json,
       publicKey: publicKey?.json ?? null,
       verified: operation.verified ? 1 : 0,
@@ -240,6 +244,13 @@ export class OperationsService {
         : and(eq(cryptoOperations.demoSessionId, owner.demoSessionId), isNull(cryptoOperations.userId))!;
     const where = before === undefined ? mine : and(mine, lt(cryptoOperations.id, before))!;
     return this.rows().where(where).orderBy(desc(cryptoOperations.id)).limit(limit).all();
+  }
+
+  /** When the user's first operation still kept was made; null with none. */
+  oldestForUser(userId: string): Date | null {
+    this.flush();
+    const first = this.db.select({ at: cryptoOperations.createdAt }).from(cryptoOperations).where(eq(cryptoOperations.userId, userId)).orderBy(cryptoOperations.id).limit(1).get();
+    return first?.at ?? null;
   }
 
   countForUser(userId: string): number {

@@ -175,7 +175,7 @@ function accountRoutes(ctx: AppContext): void {
   );
 }
 
-function toReceipt(r: ReceiptRow) {
+export function toReceipt(r: ReceiptRow) {
   return {
     id: r.id, number: r.number, kind: r.kind, issuedAt: r.issuedAt.toISOString(), description: r.description, amount: r.amount,
     currency: r.currency, purchaseId: r.purchaseId, creditedNumber: r.creditedNumber,

@@ -89,8 +89,8 @@ export class ReceiptBook {
   }
 
   /** The account's receipts and credit notes, newest first. */
-  list(userId: string): ReceiptRow[] {
-    return this.db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(desc(receipts.id)).limit(RECEIPTS_LIMIT).all();
+  list(userId: string, limit = RECEIPTS_LIMIT): ReceiptRow[] {
+    return this.db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(desc(receipts.id)).limit(limit).all();
   }
 
   /** One of the account's own; another's is a 404. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { exportPublicKey } from './key-formats.ts';
 import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
 
-function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
+export function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
   return {
     keyId: row.id,
     name: row.name,

@@ -1,6 +1,7 @@
 /** The side panel of one operation (docs/product.md §2.9): every field, JSON parts formatted. */
 import { formatBytes, formatMs } from '../demo/format.ts';
 import { algorithmLabel, type Operation } from './filter.ts';
+import { messageText } from './message-text.ts';
 import { scrollRegion } from '../components/ui/scrollRegion.ts';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -54,7 +55,7 @@ export function DetailsPanel({ op }: { op: Operation | null }) {
       </dl>
       <div>
         <div className="details-heading">Message</div>
-        <div className="details-message">{op.message}</div>
+        <div className="details-message">{messageText(op)}</div>
       </div>
       <div>
         <div className="details-heading">Signature data</div>

@@ -1,5 +1,6 @@
 /** One entry of the history list: algorithm, type, date, cut message, status badge, View Details. */
-import { algorithmLabel, cutMessage, statusOf, type Operation } from './filter.ts';
+import { algorithmLabel, statusOf, type Operation } from './filter.ts';
+import { cutMessage } from './message-text.ts';
 
 const BADGE = { Signed: 'badge-accent', Proved: 'badge-accent', Verified: 'badge-success', Failed: 'badge-danger' } as const;
 
@@ -16,7 +17,7 @@ export function OperationItem({ op, selected, onSelect }: { op: Operation; selec
           {new Date(op.createdAt).toLocaleString()}
         </time>
       </div>
-      <p className="history-message">{cutMessage(op.message)}</p>
+      <p className="history-message">{cutMessage(op)}</p>
       <div className="row">
         <span className="muted history-meta">#{op.id}</span>
         <span className="spacer" />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { algorithmLabel, applyFilters, cutMessage, familyOf, statusOf, type Operation } from './filter.ts';
+import { algorithmLabel, applyFilters, familyOf, statusOf, type Operation } from './filter.ts';
+import { cutMessage } from './message-text.ts';
 
 let id = 0;
 const op = (algorithm: string, operationType: Operation['operationType'], message: string, verified = false): Operation => ({
@@ -8,6 +9,8 @@ const op = (algorithm: string, operationType: Operation['operationType'], messag
   operationType,
   channel: 'demo',
   message,
+  messageSha256: null,
+  messageLength: null,
   signature: {},
   publicKey: null,
   metadata: null,
@@ -57,7 +60,14 @@ describe('history entries', () => {
   });
 
   it('cuts messages over 100 characters and adds an ellipsis', () => {
-    expect(cutMessage('x'.repeat(100))).toBe('x'.repeat(100));
-    expect(cutMessage('y'.repeat(101))).toBe(`${'y'.repeat(100)}...`);
+    const text = (message: string) => ({ message, messageSha256: null, messageLength: null });
+    expect(cutMessage(text('x'.repeat(100)))).toBe('x'.repeat(100));
+    expect(cutMessage(text('y'.repeat(101)))).toBe(`${'y'.repeat(100)}...`);
+  });
+
+  it('shows a kept digest in place of the text, and finds it by search', () => {
+    const digest = { ...op('dilion', 'sign', ''), message: null, messageSha256: 'ab'.repeat(32), messageLength: 11 };
+    expect(cutMessage(digest)).toBe('SHA-256 abababababababab… (11 bytes; the text is not kept)');
+    expect(applyFilters([digest], 'abababab', 'all').matching).toEqual([digest]);
   });
 });

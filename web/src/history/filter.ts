@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { CryptoOperation } from '../../../server/contract/operations.ts';
 import { schemeOf, SCHEMES, type SchemeFamily } from '../../../shared/schemes.ts';
+import { messageText } from './message-text.ts';
 
 export type Operation = z.infer<typeof CryptoOperation>;
 export type Family = SchemeFamily;
@@ -56,11 +57,6 @@ export function statusOf(op: Pick<Operation, 'operationType' | 'verified'>): Sta
   return op.verified ? 'Verified' : 'Failed';
 }
 
-export const MESSAGE_CUT = 100;
-
-export function cutMessage(message: string): string {
-  return message.length > MESSAGE_CUT ? `${message.slice(0, MESSAGE_CUT)}...` : message;
-}
 
 function matchesType(op: Operation, type: TypeFilter): boolean {
   if (type === 'all') return true;
@@ -71,7 +67,7 @@ function matchesType(op: Operation, type: TypeFilter): boolean {
 function matchesSearch(op: Operation, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return [op.message, op.algorithm, algorithmLabel(op.algorithm), op.operationType, statusOf(op), String(op.id)].some((f) => f.toLowerCase().includes(q));
+  return [messageText(op), op.algorithm, algorithmLabel(op.algorithm), op.operationType, statusOf(op), String(op.id)].some((f) => f.toLowerCase().includes(q));
 }
 
 /** The operations that pass search and filter, and how many of them each tab holds. */

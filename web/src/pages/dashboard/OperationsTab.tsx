@@ -1,9 +1,9 @@
 /** Recent Operations (docs/product.md §2.10): the latest 10, polled every 2 s, and the total. */
+import { cutMessage } from '../../history/message-text.ts';
 import { dateTime, milliseconds, operationStatus } from './format.ts';
 import { LoginRequired } from './LoginRequired.tsx';
 import { useRecentOperations } from './useRecentOperations.ts';
 
-const MESSAGE_CUT = 100;
 
 export function OperationsTab() {
   const { operations, total, isLoading, loginRequired } = useRecentOperations();
@@ -32,7 +32,7 @@ export function OperationsTab() {
                   </strong>
                   <span className="muted small">{dateTime(op.createdAt)}</span>
                 </div>
-                <p className="op-message">{op.message.length > MESSAGE_CUT ? `${op.message.slice(0, MESSAGE_CUT)}...` : op.message}</p>
+                <p className="op-message">{cutMessage(op)}</p>
                 <div className="op-foot">
                   <span className={op.success ? 'op-ok' : 'op-warn'}>{operationStatus(op)}</span>
                   <span className="muted small">{milliseconds(op.responseTime)}</span>

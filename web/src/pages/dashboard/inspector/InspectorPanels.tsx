@@ -4,6 +4,7 @@ import { callsOfLimit, dateTime, milliseconds, money } from '../format.ts';
 import type { InspectedOperations, InspectedUsage } from '../types.ts';
 import { UsageBar } from '../UsageBar.tsx';
 import { scrollRegion } from '../../../components/ui/scrollRegion.ts';
+import { messageText } from '../../../history/message-text.ts';
 
 export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedUsage | undefined; onRefresh: () => void; refreshing: boolean }) {
   return (
@@ -58,7 +59,7 @@ export function OperationsPanel({ data, onRefresh }: { data: InspectedOperations
                 </strong>
                 <span className="muted small">{dateTime(op.createdAt)}</span>
               </div>
-              <p className="op-message">{op.message}</p>
+              <p className="op-message">{messageText(op)}</p>
               <span className="muted small">{milliseconds(op.generationTime ?? op.verificationTime ?? 0)}</span>
             </li>
           ))}

@@ -1,0 +1,68 @@
+/**
+ * Your data (docs/api.md §12; docs/decisions/038): what the history keeps, deleting older history,
+ * the export of everything, and deleting the account.
+ */
+import {
+  AccountDeletionRequest, AccountExport, DataSettings, DataSettingsUpdate, HistoryDeleted, HistoryDeletionQuery,
+} from '../../contract/account-data.ts';
+import { ErrorResponse } from '../../contract/common.ts';
+import type { AppContext } from '../../context.ts';
+import { signOut } from '../auth/sessions.service.ts';
+
+const TAG = 'Your data';
+const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
+
+export function accountDataRoutes(ctx: AppContext): void {
+  const { api, accountData, accountExports, accountDeletion } = ctx;
+
+  api.route(
+    {
+      method: 'get', path: '/api/account/data', tag: TAG, auth: 'user', summary: 'What your history keeps, and how much of it there is',
+      responses: { 200: { description: 'Settings and totals', schema: DataSettings } },
+    },
+    ({ req }) => accountData.settings(req.user!.id),
+  );
+
+  api.route(
+    {
+      method: 'patch', path: '/api/account/data', tag: TAG, auth: 'user', body: DataSettingsUpdate, summary: 'Choose what your history keeps of API calls',
+      description: 'digest (the default): the message’s SHA-256 and length; text: the message as sent. Applies from the next call; demo calls always keep the text.',
+      responses: { 200: { description: 'Saved', schema: DataSettings } },
+    },
+    ({ req, body }) => accountData.setHistoryKeeps(req.user!.id, body.historyKeeps),
+  );
+
+  api.route(
+    {
+      method: 'delete', path: '/api/account/history', tag: TAG, auth: 'user', query: HistoryDeletionQuery, summary: 'Delete your older history',
+      description: 'Deletes your operations (API and demo) older than olderThanDays days, or all of them with 0. Usage and billing counts are not changed.',
+      responses: { 200: { description: 'Deleted', schema: HistoryDeleted }, ...errors({ 409: 'history_deletion_running' }) },
+    },
+    async ({ req, query }) => ({ deleted: await accountData.deleteHistory(req.user!.id, query.olderThanDays) }),
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/account/export', tag: TAG, auth: 'user', summary: 'Download all your data as JSON',
+      description: 'Profile, API keys (public parts; never a secret), signing keys (public keys), purchases, receipts and every operation, as one JSON attachment. One export of an account at a time.',
+      before: [ctx.limits.reads],
+      responses: { 200: { description: 'The export', schema: AccountExport }, ...errors({ 429: 'export_running, or rate_limited' }) },
+    },
+    ({ req, res }) => accountExports.write(req.user!.id, res),
+  );
+
+  api.route(
+    {
+      method: 'post', path: '/api/account/delete', tag: TAG, auth: 'user', body: AccountDeletionRequest, summary: 'Delete your account',
+      description:
+        'Needs the password (an account without one: a sign-in in the last 10 minutes) and confirm: "delete my account". At once: every API, service and signing key stops working, every session ends, the personal data goes; the history is purged right after. Purchases and receipts are kept without name or email. Refused while overage is owed.',
+      before: [ctx.limits.auth],
+      responses: { 204: { description: 'Deleted; this session is signed out' }, ...errors({ 403: 'wrong_password, recent_sign_in_required', 409: 'overage_owed' }) },
+    },
+    async ({ req, res, body }) => {
+      await accountDeletion.delete(req.user!.id, { password: body.password, signedInAt: req.session.signedInAt });
+      await signOut(req, res, ctx.sessionCookieName);
+      res.status(204).end();
+    },
+  );
+}
