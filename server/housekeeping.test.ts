@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { temporaryDatabases } from '../db/temporary-database.ts';
-import { Housekeeping } from './housekeeping.ts';
+import { CONTACT_MESSAGE_TTL_MS, Housekeeping } from './housekeeping.ts';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency.ts';
 
 const database = temporaryDatabases('pq-housekeeping-', 'all')();
@@ -30,7 +30,7 @@ describe('Housekeeping', () => {
     op.run(null, 'expired');
     op.run('u1', 'expired');
 
-    expect(housekeeping.run()).toEqual({ sessions: 1, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0 });
+    expect(housekeeping.run()).toEqual({ sessions: 1, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0, contactMessages: 0 });
     expect(ids('signing_keys')).toEqual(['kid_live']);
     expect(sqlite.prepare('SELECT key_id AS id FROM service_keys').all()).toEqual([{ id: 'skid_live' }]);
     const left = sqlite.prepare('SELECT user_id AS u, demo_session_id AS s FROM crypto_operations ORDER BY id').all();
@@ -45,5 +45,13 @@ describe('Housekeeping', () => {
     expect(sqlite.prepare('SELECT key FROM idempotency_records').all()).toEqual([{ key: 'new' }]);
     clock += IDEMPOTENCY_TTL_MS;
     expect(housekeeping.run().idempotencyRecords).toBe(1);
+  });
+
+  it('deletes contact messages a year old, and keeps younger ones', () => {
+    const insert = sqlite.prepare("INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ('N', 'n@example.com', 'general', ?, ?)");
+    insert.run('old', clock - CONTACT_MESSAGE_TTL_MS - 1);
+    insert.run('young', clock - CONTACT_MESSAGE_TTL_MS + 60_000);
+    expect(housekeeping.run().contactMessages).toBe(1);
+    expect(sqlite.prepare('SELECT message FROM contact_messages').all()).toEqual([{ message: 'young' }]);
   });
 });

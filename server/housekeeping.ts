@@ -1,8 +1,9 @@
 /**
  * Periodic purges, so that nothing an anonymous caller can make the server store outlives its use
  * (docs/api.md §6, §5.3): expired sessions; the demo signing keys, service keys and anonymous demo
- * operations of sessions that are gone; idempotency records past their 24 hours. Runs once at start
- * and then every `everyMs`; each statement is one indexed DELETE.
+ * operations of sessions that are gone; idempotency records past their 24 hours; contact messages
+ * past a year (docs/product.md §11). Runs once at start and then every `everyMs`; each statement is
+ * one DELETE.
  */
 import type Database from 'better-sqlite3';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency.ts';
@@ -13,7 +14,11 @@ export interface PurgeCounts {
   demoServiceKeys: number;
   demoOperations: number;
   idempotencyRecords: number;
+  contactMessages: number;
 }
+
+/** How long a contact message is kept for the operator to answer (docs/product.md §11). */
+export const CONTACT_MESSAGE_TTL_MS = 365 * 86_400_000;
 
 export class Housekeeping {
   private readonly statements;
@@ -32,6 +37,7 @@ export class Housekeeping {
       // A signed-in visitor's demo operations belong to the account and stay in its history.
       demoOperations: sqlite.prepare(`DELETE FROM crypto_operations WHERE user_id IS NULL AND ${goneSession}`),
       idempotencyRecords: sqlite.prepare('DELETE FROM idempotency_records WHERE created_at <= ?'),
+      contactMessages: sqlite.prepare('DELETE FROM contact_messages WHERE created_at <= ?'),
     };
     this.timer = setInterval(() => this.run(), everyMs);
     this.timer.unref();
@@ -47,6 +53,7 @@ export class Housekeeping {
       demoServiceKeys: s.demoServiceKeys.run().changes,
       demoOperations: s.demoOperations.run().changes,
       idempotencyRecords: s.idempotencyRecords.run(now - IDEMPOTENCY_TTL_MS).changes,
+      contactMessages: s.contactMessages.run(now - CONTACT_MESSAGE_TTL_MS).changes,
     };
   }
 

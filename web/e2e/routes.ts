@@ -18,6 +18,7 @@ export const APP_ROUTES = [
   '/dashboard-simple',
   '/dashboard-force',
   '/contact',
+  '/privacy',
   '/payment/return',
 ] as const;
 

@@ -22,6 +22,7 @@ const SimpleInspector = inspector('SimpleInspector');
 const ForceInspector = inspector('ForceInspector');
 const Contact = page(() => import('./pages/Contact.tsx'));
 const ResetPassword = page(() => import('./pages/ResetPassword.tsx'));
+const Privacy = page(() => import('./pages/privacy/Privacy.tsx'));
 const PaymentReturn = page(() => import('./pages/payment/PaymentReturn.tsx'));
 const NotFound = page(() => import('./pages/NotFound.tsx'));
 
@@ -65,6 +66,7 @@ export function App() {
             <Route path="/dashboard-simple" component={SimpleInspector} />
             <Route path="/dashboard-force" component={ForceInspector} />
             <Route path="/contact" component={Contact} />
+            <Route path="/privacy" component={Privacy} />
             <Route path="/payment/return" component={PaymentReturn} />
             <Route component={NotFound} />
           </Switch>

@@ -1,4 +1,4 @@
-/** Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is. */
+/** Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is; Privacy to /privacy (§11). */
 import { Link } from 'wouter';
 
 export function Footer() {
@@ -21,6 +21,7 @@ export function Footer() {
           <Link href="/api-docs">API Docs</Link>
           <Link href="/contact">Contact</Link>
           <a href="/api/docs">Documentation</a>
+          <Link href="/privacy">Privacy</Link>
         </nav>
       </div>
       <div className="container" style={{ marginTop: 24 }}>© 2024 PQ Platform. All rights reserved.</div>

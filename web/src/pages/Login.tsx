@@ -1,5 +1,5 @@
 /** /login (docs/product.md §2.12): hero panel, and the 'Access Your Account' card with Sign In / Sign Up and Google. */
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { ALGORITHMS } from '../demo/algorithms.ts';
 import '../styles/forms.css';
@@ -90,14 +90,12 @@ export default function Login() {
         <GoogleButton />
         <p className="auth-footer">
           By continuing you agree to our{' '}
-          {/* docs/product.md §2.12: these links have no destination yet; they stay visible but go nowhere. */}
+          {/* docs/product.md §2.12: the terms have no destination yet; the privacy policy is §11, at /privacy. */}
           <a href="#" onClick={(e) => e.preventDefault()}>
             Terms of Service
           </a>{' '}
           and{' '}
-          <a href="#" onClick={(e) => e.preventDefault()}>
-            Privacy Policy
-          </a>
+          <Link href="/privacy">Privacy Policy</Link>
           .
         </p>
       </section>

@@ -1,6 +1,7 @@
 /**
  * /dashboard (docs/product.md §2.10): a spinner while the sign-in state loads; signed out, the
- * Authentication Required card; signed in, the Overview, Operations and Billing tabs.
+ * Authentication Required card; signed in, the Overview, Operations, Billing, Security and Your data
+ * tabs.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
@@ -9,6 +10,7 @@ import { useAuth } from '../../hooks/useAuth.ts';
 import { dashboardAddress, usePaymentMessages } from '../../lib/checkout.ts';
 import { AccountStatus } from './AccountStatus.tsx';
 import { BillingTab } from './BillingTab.tsx';
+import { DataTab } from './DataTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { OperationsTab } from './OperationsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -55,6 +57,7 @@ export default function DashboardPage() {
           { value: 'operations', label: 'Operations', content: <OperationsTab /> },
           { value: 'billing', label: 'Billing', content: <BillingTab /> },
           { value: 'security', label: 'Security', content: <SecurityTab /> },
+          { value: 'data', label: 'Your data', content: <DataTab /> },
         ]}
       />
     </div>

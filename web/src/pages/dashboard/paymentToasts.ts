@@ -7,8 +7,8 @@
 import type { ToastInput } from '../../components/ui/toast.tsx';
 import { paymentFromQuery, type PaymentKind, type PaymentMessage } from '../../lib/checkout.ts';
 
-export type DashboardTab = 'overview' | 'operations' | 'billing' | 'security';
-const TABS: readonly DashboardTab[] = ['overview', 'operations', 'billing', 'security'];
+export type DashboardTab = 'overview' | 'operations' | 'billing' | 'security' | 'data';
+const TABS: readonly DashboardTab[] = ['overview', 'operations', 'billing', 'security', 'data'];
 
 export const PAYMENT_TOASTS = {
   captured: {
