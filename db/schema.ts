@@ -63,6 +63,13 @@ export const users = sqliteTable('users', {
    * went at once, and housekeeping removes its operations and then the row.
    */
   deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  /** The TOTP secret of two-factor sign-in, AES-256-GCM-sealed with the user id as associated data (docs/decisions/039). */
+  totpSecret: text('totp_secret'),
+  /** A secret being set up: it replaces totpSecret once a code from it is entered. */
+  totpPending: text('totp_pending'),
+  totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+  /** The last 30-second step a code was accepted for: a code works once. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
     .notNull()
@@ -387,6 +394,20 @@ export const emailChanges = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Two-factor sign-in's recovery codes: each works once; only their SHA-256 is kept (docs/decisions/039). */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    codeDigest: text('code_digest').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 /**

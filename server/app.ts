@@ -38,6 +38,9 @@ import { AccountData } from './features/account-data/account-data.service.ts';
 import { AccountDeletion } from './features/account-data/account-deletion.ts';
 import { AccountExports } from './features/account-data/account-export.ts';
 import { HistoryDeletion } from './features/operations/history-deletion.ts';
+import { requireStepUp } from './features/auth/step-up.ts';
+import { TwoFactor } from './features/auth/two-factor.ts';
+import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { accountRoutes } from './features/auth/account.routes.ts';
 import { AccountPasswords } from './features/auth/account-password.ts';
 import { AccountNotices } from './features/auth/account-notices.ts';
@@ -217,6 +220,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     accountNotices,
     passwords: new AccountPasswords(db, hasher, sessions, accountNotices, logger, config.publicUrl, now),
     emailChanges: new EmailChanges(db, hasher, accountNotices, logger, config.publicUrl, now),
+    twoFactor: new TwoFactor(db, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
+    requireStepUp: requireStepUp(() => now().getTime()),
     emailVerification: new EmailVerification(db, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
@@ -250,6 +255,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   healthRoutes(context);
   authRoutes(context);
   accountRoutes(context);
+  twoFactorRoutes(context);
   accountDataRoutes(context);
   keyRoutes(context);
   signingKeyRoutes(context);

@@ -39,6 +39,7 @@ import type { PaypalWebhooks } from './features/payments/webhooks.ts';
 import type { AccountData } from './features/account-data/account-data.service.ts';
 import type { AccountDeletion } from './features/account-data/account-deletion.ts';
 import type { AccountExports } from './features/account-data/account-export.ts';
+import type { TwoFactor } from './features/auth/two-factor.ts';
 
 export interface AppContext {
   config: Config;
@@ -64,6 +65,10 @@ export interface AppContext {
   passwords: AccountPasswords;
   /** Changing an account's email. */
   emailChanges: EmailChanges;
+  /** Two-factor sign-in (TOTP and recovery codes). */
+  twoFactor: TwoFactor;
+  /** Sensitive actions of an account with two-factor sign-in need a recent code (docs/decisions/039). */
+  requireStepUp: RequestHandler;
   /** What an account's history keeps, and deleting it. */
   accountData: AccountData;
   accountExports: AccountExports;

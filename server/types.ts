@@ -2,8 +2,8 @@
 import type { users } from '../db/schema.ts';
 import type { HistoryKeeps } from '../shared/history.ts';
 
-/** The signed-in user as passport restores it from the session (never includes the password digest). */
-export type SessionUser = Omit<typeof users.$inferSelect, 'passwordDigest' | 'emailVerificationNonce'>;
+/** The signed-in user as passport restores it from the session (never the password digest or a TOTP secret). */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordDigest' | 'emailVerificationNonce' | 'totpSecret' | 'totpPending'>;
 
 /** Who a public API call is made as, after x-api-key / x-api-secret authentication. */
 export interface ApiCaller {
@@ -41,5 +41,9 @@ declare module 'express-session' {
     lastSeenAt?: number;
     userAgent?: string;
     ip?: string;
+    /** The password was right; a two-factor code is awaited (server/features/auth/sign-in.ts). */
+    pendingSignIn?: { userId: string; at: number; tries: number; known: boolean };
+    /** When a two-factor code was last entered in this session: sensitive actions need one within the step-up window. */
+    secondFactorAt?: number;
   }
 }

@@ -50,6 +50,7 @@ export const User = z
     updatedAt: Timestamp,
     googleLinked: z.boolean().meta({ description: 'Google sign-in opens this account too.' }),
     emailVerified: z.boolean().meta({ description: 'The owner opened the verification link (or signed up with Google). Buying a plan needs it.' }),
+    twoFactorEnabled: z.boolean().meta({ description: 'Signing in needs a code from an authenticator app after the password.' }),
   })
   .meta({ id: 'User', description: 'The signed-in user. Never carries the password digest.' });
 

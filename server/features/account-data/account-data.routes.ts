@@ -55,9 +55,9 @@ export function accountDataRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/account/delete', tag: TAG, auth: 'user', body: AccountDeletionRequest, summary: 'Delete your account',
       description:
-        'Needs the password (an account without one: a sign-in in the last 10 minutes) and confirm: "delete my account". At once: every API, service and signing key stops working, every session ends, the personal data goes; the history is purged right after. Purchases and receipts are kept without name or email. Refused while overage is owed.',
-      before: [ctx.limits.auth],
-      responses: { 204: { description: 'Deleted; this session is signed out' }, ...errors({ 403: 'wrong_password, recent_sign_in_required', 409: 'overage_owed' }) },
+        'Needs the password (an account without one: a sign-in in the last 10 minutes) and confirm: "delete my account"; with two-factor sign-in on, step-up too. At once: every API, service and signing key stops working, every session ends, the personal data goes; the history is purged right after. Purchases and receipts are kept without name or email. Refused while overage is owed.',
+      before: [ctx.limits.auth, ctx.requireStepUp],
+      responses: { 204: { description: 'Deleted; this session is signed out' }, ...errors({ 403: 'wrong_password, recent_sign_in_required, step_up_required', 409: 'overage_owed' }) },
     },
     async ({ req, res, body }) => {
       await accountDeletion.delete(req.user!.id, { password: body.password, signedInAt: req.session.signedInAt });

@@ -10,7 +10,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import {
-  apiKeys, emailChanges, idempotencyRecords, passwordResets, receipts, serviceKeys, signingKeys, users,
+  apiKeys, emailChanges, idempotencyRecords, passwordResets, receipts, recoveryCodes, serviceKeys, signingKeys, users,
 } from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -66,6 +66,7 @@ export class AccountDeletion {
           .set({
             email: placeholderEmail(userId), firstName: null, lastName: null, profileImageUrl: null, username: null, passwordDigest: null,
             googleId: null, emailVerificationNonce: null, subscriptionTier: 'free', planExpiresAt: null, deletedAt: now, updatedAt: now,
+            totpSecret: null, totpPending: null, totpEnabledAt: null, totpLastStep: null,
           })
           .where(eq(users.id, userId))
           .run();
@@ -75,6 +76,7 @@ export class AccountDeletion {
         tx.delete(idempotencyRecords).where(eq(idempotencyRecords.userId, userId)).run();
         tx.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
         tx.delete(emailChanges).where(eq(emailChanges.userId, userId)).run();
+        tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
         tx.update(receipts).set({ payerEmail: null, payerName: null, userId: null }).where(eq(receipts.userId, userId)).run();
       },
       { behavior: 'immediate' },

@@ -2,32 +2,17 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorResponse } from '../../contract/common.ts';
 import { AuthProviders, LoginRequest, RegisterRequest, RegistrationAccepted, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
+import { TwoFactorRequired } from '../../contract/two-factor.ts';
 import { AppError, conflict, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../types.ts';
-import { stampSignIn } from '../../http/session-lifetime.ts';
 import { toUserResponse } from './auth.service.ts';
 import { VERIFY_PATH } from './email-verification.ts';
-import { describeSession, signOut } from './sessions.service.ts';
-import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS } from '../../security/device-cookie.ts';
-
-/** An account this young is being signed in to by the sign-up form: no new-browser mail then. */
-const NEW_ACCOUNT_QUIET_MS = 10 * 60_000;
+import { signOut } from './sessions.service.ts';
+import { awaitSecondFactor, finishSignIn, knownBrowser } from './sign-in.ts';
+import { TWO_FACTOR_NEXT } from './two-factor.routes.ts';
 
 const TAG = 'Accounts';
-
-/**
- * Starts a logged-in session (passport regenerates the session id first, so a planted id is useless)
- * and marks this browser as one the account's owner uses (the device cookie, docs/decisions/037).
- */
-async function logIn(ctx: AppContext, req: Request, res: Response, user: SessionUser): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
-  stampSignIn(req);
-  describeSession(req);
-  res.cookie(DEVICE_COOKIE, ctx.auth.devices.issue(user.id), {
-    httpOnly: true, sameSite: 'lax', secure: ctx.config.env === 'production' && req.secure, maxAge: DEVICE_COOKIE_MAX_AGE_MS, path: '/api/auth',
-  });
-}
 
 /** Runs a passport strategy as a promise: the user, or false when the credentials were refused. */
 function authenticate(ctx: AppContext, strategy: string, req: Request, res: Response): Promise<SessionUser | false> {
@@ -77,19 +62,24 @@ export function authRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/login', tag: TAG, auth: 'session', body: LoginRequest,
       summary: 'Sign in with email and password',
       before: [ctx.limits.auth],
-      responses: { 200: { description: 'The user; the session cookie is set.', schema: User }, 401: { description: 'Wrong email or password', schema: ErrorResponse } },
+      description: 'For an account with two-factor sign-in, a right password answers 202 instead: send a code to POST /api/auth/login/two-factor within 5 minutes.',
+      responses: {
+        200: { description: 'The user; the session cookie is set.', schema: User },
+        202: { description: 'The password is right; a two-factor code is needed next', schema: TwoFactorRequired },
+        401: { description: 'Wrong email or password', schema: ErrorResponse },
+      },
     },
     async ({ req, res, body }) => {
       req.body = body;
       const user = await authenticate(ctx, 'local', req, res);
       if (!user) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
-      const knownBrowser = ctx.auth.devices.verify(cookieValue(req.headers.cookie, DEVICE_COOKIE), user.id) !== null;
-      await logIn(ctx, req, res, user);
-      // A browser this account never used: its owner hears of it (not for the sign-up form's own first sign-in).
-      const now = new Date();
-      if (!knownBrowser && now.getTime() - user.createdAt.getTime() > NEW_ACCOUNT_QUIET_MS) {
-        void ctx.accountNotices.newSignIn(user, { userAgent: req.get('user-agent'), ip: req.ip, at: now });
+      const known = knownBrowser(ctx, req, user.id);
+      if (user.totpEnabledAt !== null) {
+        awaitSecondFactor(req, user, known, ctx.twoFactor.now());
+        res.status(202).json({ twoFactorRequired: true, message: TWO_FACTOR_NEXT });
+        return undefined;
       }
+      await finishSignIn(ctx, req, res, user, { known, secondFactor: false });
       return toUserResponse(user);
     },
   );
@@ -206,8 +196,14 @@ export function authRoutes(ctx: AppContext): void {
         throw user;
       }
       if (!user) return res.redirect(302, linking ? '/dashboard?google=failed' : '/login?error=google');
-      await logIn(ctx, req, res, user);
-      res.redirect(302, linking ? '/dashboard?google=linked' : '/');
+      if (linking) return res.redirect(302, '/dashboard?google=linked');
+      const known = knownBrowser(ctx, req, user.id);
+      if (user.totpEnabledAt !== null) {
+        awaitSecondFactor(req, user, known, ctx.twoFactor.now());
+        return res.redirect(302, '/login?twoFactor=1');
+      }
+      await finishSignIn(ctx, req, res, user, { known, secondFactor: false });
+      res.redirect(302, '/');
     },
   );
 }

@@ -25,7 +25,7 @@ export interface GoogleProfile {
 }
 
 function withoutDigest(row: typeof users.$inferSelect): SessionUser {
-  const { passwordDigest: _digest, emailVerificationNonce: _nonce, ...user } = row;
+  const { passwordDigest: _digest, emailVerificationNonce: _nonce, totpSecret: _secret, totpPending: _pending, ...user } = row;
   return user;
 }
 
@@ -45,6 +45,7 @@ export function toUserResponse(user: SessionUser): z.infer<typeof User> {
     updatedAt: user.updatedAt.toISOString(),
     googleLinked: user.googleId !== null,
     emailVerified: user.emailVerifiedAt !== null,
+    twoFactorEnabled: user.totpEnabledAt !== null,
   };
 }
 

@@ -58,7 +58,8 @@ export function keyRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/keys/:id/rotate', tag: TAG, auth: 'user', params: IdParams, body: RotateKeyRequest,
       summary: 'Give a key a new secret',
-      description: 'The key id stays; the new secret is in this response only. The old one keeps working 24 hours (previousSecretExpiresAt), or stops at once with revokeOldSecret: true.',
+      description: 'The key id stays; the new secret is in this response only. The old one keeps working 24 hours (previousSecretExpiresAt), or stops at once with revokeOldSecret: true. With two-factor sign-in on, needs step-up (403 step_up_required).',
+      before: [ctx.requireStepUp],
       responses: { 200: { description: 'The key with its new secret', schema: ApiKey }, ...invalid, ...notFound },
     },
     ({ req, params, body }) => {

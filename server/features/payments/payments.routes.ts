@@ -54,8 +54,9 @@ function sellingRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'post', path: '/api/payments/orders', tag: TAG, auth: 'user', body: PlanOrderRequest, summary: 'Start buying or renewing a plan',
-      description: 'Writes a pending purchase and creates a PayPal order (intent CAPTURE, USD) for the plan’s price. Open approveUrl in an 800x600 popup; PayPal returns the payer to /api/payments/return.',
-      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 403: 'email_unverified: verify your email first', 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
+      description: 'Writes a pending purchase and creates a PayPal order (intent CAPTURE, USD) for the plan’s price. Open approveUrl in an 800x600 popup; PayPal returns the payer to /api/payments/return. With two-factor sign-in on, needs step-up.',
+      before: [ctx.requireStepUp],
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 403: 'email_unverified: verify your email first; step_up_required', 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
     },
     ({ req, body }) => {
       // Only the email's owner may buy (docs/api.md §12): an address registered by someone else stays Free.
