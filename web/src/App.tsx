@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Footer } from './components/Footer.tsx';
 import { Nav } from './components/Nav.tsx';
+import { StepUpDialog } from './components/StepUpDialog.tsx';
 import Home from './pages/Home.tsx';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
@@ -73,6 +74,7 @@ export function App() {
         </Suspense>
       </main>
       <Footer />
+      <StepUpDialog />
     </>
   );
 }

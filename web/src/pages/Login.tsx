@@ -82,7 +82,7 @@ export default function Login() {
         <Tabs
           label="Account"
           tabs={[
-            { value: 'signin', label: 'Sign In', content: <SignInForm then={then} /> },
+            { value: 'signin', label: 'Sign In', content: <SignInForm then={then} awaitingCode={params.get('twoFactor') === '1'} /> },
             { value: 'signup', label: 'Sign Up', content: <SignUpForm /> },
           ]}
         />

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api.ts';
 import { startCheckout, usePaymentMessages, watchClosed, type CheckoutRequest } from '../../lib/checkout.ts';
+import { withStepUp } from '../../lib/stepUp.ts';
 import { ChargesTable } from './ChargesTable.tsx';
 import { callsOfLimit, day, money, monthLabel, planDescription, planTitle } from './format.ts';
 import { PlanCards } from './PlanCards.tsx';
@@ -53,7 +54,7 @@ export function BillingTab() {
     setBusy(label);
     setError(null);
     try {
-      setPopup(await startCheckout(request));
+      setPopup(await withStepUp(() => startCheckout(request)));
     } catch (e) {
       setError(errorMessage(e, 'The payment could not be started'));
     } finally {

@@ -15,6 +15,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api.ts';
+import { withStepUp } from '../../lib/stepUp.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { dateTime } from './format.ts';
 
@@ -107,7 +108,7 @@ function DeleteAccount() {
   const [words, setWords] = useState('');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);
   const remove = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/account/delete', { password, confirm: words.trim() }),
+    mutationFn: () => withStepUp(() => apiRequest('POST', '/api/account/delete', { password, confirm: words.trim() })),
     onSuccess: () => {
       client.clear();
       navigate('/');

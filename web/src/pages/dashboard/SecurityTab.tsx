@@ -1,8 +1,8 @@
 /**
- * Security (docs/decisions/037): change the password (the current one needed; the other sessions
- * are signed out), change the email (through a link mailed to the new address), and the sessions
- * signed in to the account, each with its browser, address and last activity, signed out one by one
- * or all but this one.
+ * Security (docs/decisions/037, 039): change the password (the current one needed; the other
+ * sessions are signed out), two-factor sign-in (TwoFactorCard), change the email (through a link
+ * mailed to the new address), and the sessions signed in to the account, each with its browser,
+ * address and last activity, signed out one by one or all but this one.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +16,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { browserName, dateTime } from './format.ts';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 
@@ -186,6 +187,7 @@ export function SecurityTab() {
   return (
     <div className="stack dash-stack">
       <ChangePassword />
+      <TwoFactorCard />
       <ChangeEmail />
       <Sessions />
     </div>

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { UpdateKeyRequest } from '../../../../server/contract/keys.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { withStepUp } from '../../lib/stepUp.ts';
 import { keepSecret } from './secretStore.ts';
 import type { ApiKeyView, Revealed } from './types.ts';
 
@@ -34,7 +35,7 @@ export function useApiKeyActions() {
   });
   const rotate = useMutation({
     mutationFn: ({ id, revokeOldSecret }: { id: number; revokeOldSecret: boolean }) =>
-      apiRequest<ApiKeyView>('POST', `/api/keys/${id}/rotate`, { revokeOldSecret }).then(withSecret),
+      withStepUp(() => apiRequest<ApiKeyView>('POST', `/api/keys/${id}/rotate`, { revokeOldSecret })).then(withSecret),
     onSettled: refresh,
   });
   const setActive = useMutation({

@@ -1,4 +1,4 @@
-/** Sign In tab: email and password (show/hide). */
+/** Sign In tab: email and password (show/hide), then a two-factor code for an account that has it on. */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Field, invalidProps } from '../../components/ui/Field.tsx';
@@ -6,9 +6,14 @@ import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { validateSignIn, type FieldErrors } from './names.ts';
 import { useAccountSubmit } from './useAccountSubmit.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
+import { TwoFactorForm } from './TwoFactorForm.tsx';
 
-/** `then`: a server address to go to once signed in (a verification link's), instead of the home page. */
-export function SignInForm({ then }: { then?: string | undefined } = {}) {
+/**
+ * `then`: a server address to go to once signed in (a verification link's), instead of the home page.
+ * `awaitingCode`: the password was already accepted elsewhere (Google sign-in), so the code is next.
+ */
+export function SignInForm({ then, awaitingCode = false }: { then?: string | undefined; awaitingCode?: boolean } = {}) {
+  const [step, setStep] = useState<'password' | 'code'>(awaitingCode ? 'code' : 'password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
@@ -24,8 +29,10 @@ export function SignInForm({ then }: { then?: string | undefined } = {}) {
     if (pending) return;
     const found = validateSignIn({ email, password });
     setErrors(found);
-    if (Object.keys(found).length === 0) void submit({ email: email.trim(), password });
+    if (Object.keys(found).length === 0) void submit({ email: email.trim(), password }).then((outcome) => outcome === 'two-factor' && setStep('code'));
   }
+
+  if (step === 'code') return <TwoFactorForm then={then} onRestart={() => (setPassword(''), setStep('password'))} />;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">

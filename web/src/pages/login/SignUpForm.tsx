@@ -34,7 +34,7 @@ export function SignUpForm() {
       return;
     }
     setRegistering(false);
-    const opened = await signIn.submit({ email: body.email, password: body.password });
+    const opened = (await signIn.submit({ email: body.email, password: body.password })) === 'opened';
     if (!opened) {
       signIn.setAlert(null);
       setAlert(`We sent a message to ${body.email}. If this address already has an account, sign in with its password, or choose a new one with “Forgot password?”.`);
