@@ -10,7 +10,8 @@ import request from 'supertest';
 import { createApp, type AppInstance } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { EnginePool } from './engine/pool.ts';
-import type { Logger } from './logger.ts';
+import { Writable } from 'node:stream';
+import { createLogger, type Logger } from './logger.ts';
 
 /** Tests send this Origin on cookie-authenticated writes, as a browser on the site would. */
 export const TEST_ORIGIN = 'http://app.test';
@@ -67,4 +68,10 @@ export async function signUpWithKey(app: TestApp) {
   const key = keys.body[0] as { id: number; keyValue: string };
   const revealed = await account.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
   return { ...account, keyId: key.id, apiKey: key.keyValue, apiSecret: revealed.body.keySecret as string };
+}
+
+/** A logger at `level` whose lines are kept in `lines`, for tests that check what is logged (no secret, say). */
+export function capturedLog(level: Parameters<typeof createLogger>[0] = 'debug'): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  return { lines, logger: createLogger(level, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) })) };
 }

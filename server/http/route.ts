@@ -48,6 +48,10 @@ export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType |
   before?: RequestHandler[];
 }
 
+/** Error responses to document, each a description by status (the body is always ErrorResponse). */
+export const errorResponses = (byStatus: Record<number, string>): Record<number, ResponseDoc> =>
+  Object.fromEntries(Object.entries(byStatus).map(([status, description]) => [status, { description, schema: ErrorResponse }]));
+
 export interface HandlerInput<B, P, Q = undefined> {
   req: Request;
   res: Response;

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe.ts';
 import { EVERY_PAGE } from './routes.ts';
-import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
+import { firstKeyPair, registerAndSignIn, signWith, skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
@@ -23,14 +23,7 @@ async function signUp(page: Page) {
   const { id } = await registerAndSignIn(page, stack.origin, { email: uniqueEmail(), password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
   const link = stack.app.context.emailVerification.issue(id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
-  const [key] = (await (await page.request.get('/api/keys')).json()) as { id: number; keyValue: string }[];
-  const revealed = await page.request.post(`/api/keys/${key!.id}/reveal-secret`, { headers: { origin: stack.origin } });
-  const { keySecret } = (await revealed.json()) as { keySecret: string };
-  const signed = await fetch(`${stack.origin}/api/crypto/dilion/sign`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key!.keyValue, 'x-api-secret': keySecret },
-    body: JSON.stringify({ message: 'for the usage chart' }),
-  });
+  const signed = await signWith(stack.origin, await firstKeyPair(page, stack.origin), 'for the usage chart');
   expect(signed.status).toBe(200);
 }
 

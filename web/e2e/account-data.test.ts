@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe.ts';
 import { keyboard } from './keyboard.ts';
-import { registerAndSignIn, skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { firstKeyPair, registerAndSignIn, signWith, skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const PASSWORD = 'correct horse battery';
@@ -25,16 +25,9 @@ async function expectAxeClean(page: Page) {
 async function accountWithCall(page: Page, message: string) {
   const email = `data-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   await registerAndSignIn(page, stack.origin, { email, password: PASSWORD, firstName: 'Dana', lastName: 'Data' });
-  const [key] = (await (await page.request.get('/api/keys')).json()) as { id: number; keyValue: string }[];
-  const revealed = await page.request.post(`/api/keys/${key!.id}/reveal-secret`, { headers: { origin: stack.origin } });
-  const { keySecret } = (await revealed.json()) as { keySecret: string };
-  const signed = await fetch(`${stack.origin}/api/crypto/dilion/sign`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key!.keyValue, 'x-api-secret': keySecret },
-    body: JSON.stringify({ message }),
-  });
-  expect(signed.status).toBe(200);
-  return { email, apiKey: key!.keyValue, apiSecret: keySecret };
+  const pair = await firstKeyPair(page, stack.origin);
+  expect((await signWith(stack.origin, pair, message)).status).toBe(200);
+  return { email, ...pair };
 }
 
 describe.skipIf(skipBrowserTests)('a customer’s data', () => {
@@ -95,12 +88,7 @@ describe.skipIf(skipBrowserTests)('a customer’s data', () => {
     await shot(page, 'deleted-1280');
     expect(keys.noRing).toEqual([]);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
-    const refused = await fetch(`${stack.origin}/api/crypto/dilion/sign`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': account.apiKey, 'x-api-secret': account.apiSecret },
-      body: JSON.stringify({ message: 'after' }),
-    });
-    expect(refused.status).toBe(401);
+    expect((await signWith(stack.origin, account, 'after')).status).toBe(401);
     expect(stack.app.context.mailer.outbox!.list().find((m) => m.to === account.email)?.subject).toBe('Your PQ Platform account was deleted');
     // The sign-out after deletion makes the app's next /api/auth/user a 401, which Chromium reports.
     expect(errors.filter((e) => !(e.includes('401') && e.includes('/api/auth/user')))).toEqual([]);

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
+import { firstKeyPair, registerAndSignIn, signWith, skipBrowserTests, startStack, type KeyPair, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const ROUTES = ['/dashboard', '/dashboard-old', '/dashboard-direct', '/dashboard-simple', '/dashboard-force'];
@@ -20,19 +20,7 @@ async function signUpByApi(page: Page) {
   return registerAndSignIn(page, stack.origin, { email: uniqueEmail('pages'), password: 'correct horse battery', firstName: 'Alan', lastName: 'Turing' });
 }
 
-/** Makes the account's first key usable from the test, through the API the dashboard uses. */
-async function firstKeyPair(page: Page) {
-  const [key] = (await (await page.request.get('/api/keys')).json()) as { id: number; keyValue: string }[];
-  const revealed = await page.request.post(`/api/keys/${key!.id}/reveal-secret`, { headers: { origin: stack.origin } });
-  return { apiKey: key!.keyValue, apiSecret: ((await revealed.json()) as { keySecret: string }).keySecret };
-}
-
-const sign = (pair: { apiKey: string; apiSecret: string }, message: string) =>
-  fetch(`${stack.origin}/api/crypto/dilion/sign`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': pair.apiKey, 'x-api-secret': pair.apiSecret },
-    body: JSON.stringify({ message }),
-  });
+const sign = (pair: KeyPair, message: string) => signWith(stack.origin, pair, message);
 
 describe.skipIf(skipBrowserTests)('dashboard pages', () => {
   beforeAll(async () => {
@@ -50,7 +38,7 @@ describe.skipIf(skipBrowserTests)('dashboard pages', () => {
         if (state === 'signed-in') {
           await signUpByApi(page);
           // Something to show: an API call in the chart and the operations list.
-          expect((await sign(await firstKeyPair(page), 'for the screenshots')).status).toBe(200);
+          expect((await sign(await firstKeyPair(page, stack.origin), 'for the screenshots')).status).toBe(200);
         }
         for (const route of ROUTES) {
           await page.goto(route, { waitUntil: 'networkidle' });
@@ -102,7 +90,7 @@ describe.skipIf(skipBrowserTests)('dashboard pages', () => {
   it('inspects one of your own keys without its secret: usage, raw JSON, operations, billing', async () => {
     const { page, errors } = await stack.page();
     await signUpByApi(page);
-    const pair = await firstKeyPair(page);
+    const pair = await firstKeyPair(page, stack.origin);
     expect((await sign(pair, 'inspected')).status).toBe(200);
     await page.goto('/dashboard-direct');
     await page.getByRole('button', { name: 'Inspect this key' }).click();
@@ -125,7 +113,7 @@ describe.skipIf(skipBrowserTests)('dashboard pages', () => {
   it('refreshes a pasted pair every 5 s on the force page, and reports a wrong pair as a failed connection', async () => {
     const { page, errors } = await stack.page();
     await signUpByApi(page);
-    const pair = await firstKeyPair(page);
+    const pair = await firstKeyPair(page, stack.origin);
     // A visitor pastes the pair; no session is needed for it.
     const visitor = await stack.page();
     await visitor.page.goto('/dashboard-force');

@@ -104,3 +104,23 @@ export async function registerAndSignIn(page: Page, origin: string, data: { emai
   if (signedIn.status() !== 200) throw new Error(`login: ${signedIn.status()} ${await signedIn.text()}`);
   return (await signedIn.json()) as { id: string; email: string; emailVerified: boolean };
 }
+
+export interface KeyPair {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** Makes the signed-in account's first key usable from the test, through the API the dashboard uses. */
+export async function firstKeyPair(page: Page, origin: string): Promise<KeyPair> {
+  const [key] = (await (await page.request.get('/api/keys')).json()) as { id: number; keyValue: string }[];
+  const revealed = await page.request.post(`/api/keys/${key!.id}/reveal-secret`, { headers: { origin } });
+  return { apiKey: key!.keyValue, apiSecret: ((await revealed.json()) as { keySecret: string }).keySecret };
+}
+
+/** A metered Dilion sign call with a key pair, as a customer's server makes it. */
+export const signWith = (origin: string, pair: KeyPair, message: string) =>
+  fetch(`${origin}/api/crypto/dilion/sign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': pair.apiKey, 'x-api-secret': pair.apiSecret },
+    body: JSON.stringify({ message }),
+  });

@@ -5,12 +5,11 @@
 import {
   AccountDeletionRequest, AccountExport, DataSettings, DataSettingsUpdate, HistoryDeleted, HistoryDeletionQuery,
 } from '../../contract/account-data.ts';
-import { ErrorResponse } from '../../contract/common.ts';
 import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../http/route.ts';
 import { signOut } from '../auth/sessions.service.ts';
 
 const TAG = 'Your data';
-const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
 
 export function accountDataRoutes(ctx: AppContext): void {
   const { api, accountData, accountExports, accountDeletion } = ctx;
@@ -36,7 +35,7 @@ export function accountDataRoutes(ctx: AppContext): void {
     {
       method: 'delete', path: '/api/account/history', tag: TAG, auth: 'user', query: HistoryDeletionQuery, summary: 'Delete your older history',
       description: 'Deletes your operations (API and demo) older than olderThanDays days, or all of them with 0. Usage and billing counts are not changed.',
-      responses: { 200: { description: 'Deleted', schema: HistoryDeleted }, ...errors({ 409: 'history_deletion_running' }) },
+      responses: { 200: { description: 'Deleted', schema: HistoryDeleted }, ...errorResponses({ 409: 'history_deletion_running' }) },
     },
     async ({ req, query }) => ({ deleted: await accountData.deleteHistory(req.user!.id, query.olderThanDays) }),
   );
@@ -46,7 +45,7 @@ export function accountDataRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/account/export', tag: TAG, auth: 'user', summary: 'Download all your data as JSON',
       description: 'Profile, API keys (public parts; never a secret), signing keys (public keys), purchases, receipts and every operation, as one JSON attachment. One export of an account at a time.',
       before: [ctx.limits.reads],
-      responses: { 200: { description: 'The export', schema: AccountExport }, ...errors({ 429: 'export_running, or rate_limited' }) },
+      responses: { 200: { description: 'The export', schema: AccountExport }, ...errorResponses({ 429: 'export_running, or rate_limited' }) },
     },
     ({ req, res }) => accountExports.write(req.user!.id, res),
   );
@@ -57,7 +56,7 @@ export function accountDataRoutes(ctx: AppContext): void {
       description:
         'Needs the password (an account without one: a sign-in in the last 10 minutes) and confirm: "delete my account"; with two-factor sign-in on, step-up too. At once: every API, service and signing key stops working, every session ends, the personal data goes; the history is purged right after. Purchases and receipts are kept without name or email. Refused while overage is owed.',
       before: [ctx.limits.auth, ctx.requireStepUp],
-      responses: { 204: { description: 'Deleted; this session is signed out' }, ...errors({ 403: 'wrong_password, recent_sign_in_required, step_up_required', 409: 'overage_owed' }) },
+      responses: { 204: { description: 'Deleted; this session is signed out' }, ...errorResponses({ 403: 'wrong_password, recent_sign_in_required, step_up_required', 409: 'overage_owed' }) },
     },
     async ({ req, res, body }) => {
       await accountDeletion.delete(req.user!.id, { password: body.password, signedInAt: req.session.signedInAt });

@@ -2,7 +2,6 @@
  * An account's access, managed by its owner (docs/api.md §12; docs/decisions/037): reset a forgotten
  * password by mail, change it, and see and end the sessions signed in to it.
  */
-import { ErrorResponse } from '../../contract/common.ts';
 import {
   ChangePasswordRequest,
   EmailChangeQuery,
@@ -17,11 +16,11 @@ import {
   SessionsEnded,
 } from '../../contract/account.ts';
 import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../http/route.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { CONFIRM_EMAIL_PATH } from './email-change.ts';
 
 const TAG = 'Accounts';
-const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
 
 export const RESET_REQUESTED = 'If an account has this email, a link to choose a new password is on its way; it works for 30 minutes.';
 
@@ -33,7 +32,7 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/password-reset', tag: TAG, auth: 'none', body: ResetRequest, summary: 'Ask for a password-reset link',
       description: 'Answers the same whatever the address. An account with it gets a mail with a link to /reset-password that works once, for 30 minutes; at most 3 an hour.',
       before: [ctx.limits.auth],
-      responses: { 202: { description: 'Asked', schema: ResetRequested }, ...errors({ 429: 'rate_limited' }) },
+      responses: { 202: { description: 'Asked', schema: ResetRequested }, ...errorResponses({ 429: 'rate_limited' }) },
     },
     async ({ body, res }) => {
       await passwords.requestReset(body.email);
@@ -46,7 +45,7 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/password-reset/complete', tag: TAG, auth: 'none', body: ResetComplete, summary: 'Choose a new password with a reset link',
       description: 'Sets the password, signs out every session of the account (sign in again with the new password) and mails the owner a notice.',
       before: [ctx.limits.auth],
-      responses: { 204: { description: 'Set' }, ...errors({ 400: 'invalid_reset_link (used, expired or mistyped), or a password the policy refuses' }) },
+      responses: { 204: { description: 'Set' }, ...errorResponses({ 400: 'invalid_reset_link (used, expired or mistyped), or a password the policy refuses' }) },
     },
     async ({ body, res }) => {
       await passwords.completeReset(body.token, body.password);
@@ -59,7 +58,7 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/password', tag: TAG, auth: 'user', body: ChangePasswordRequest, summary: 'Change your password',
       description: 'Needs the current password. The account’s other sessions are signed out; this one stays.',
       before: [ctx.limits.auth],
-      responses: { 200: { description: 'Changed', schema: PasswordChanged }, ...errors({ 403: 'wrong_password', 409: 'no_password: a Google-only account' }) },
+      responses: { 200: { description: 'Changed', schema: PasswordChanged }, ...errorResponses({ 403: 'wrong_password', 409: 'no_password: a Google-only account' }) },
     },
     async ({ req, body }) => ({ sessionsEnded: await passwords.change(req.user!.id, req.sessionID, body.currentPassword, body.newPassword) }),
   );
@@ -75,7 +74,7 @@ export function accountRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'delete', path: '/api/auth/sessions/:id', tag: TAG, auth: 'user', params: SessionParams, summary: 'Sign out one session',
-      responses: { 204: { description: 'Signed out' }, ...errors({ 404: 'session_not_found' }) },
+      responses: { 204: { description: 'Signed out' }, ...errorResponses({ 404: 'session_not_found' }) },
     },
     ({ req, params, res }) => {
       if (!sessions.end(req.user!.id, params.id)) throw notFound('session_not_found', 'No session with this id is signed in to your account.', 'id');
@@ -96,7 +95,7 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/email', tag: TAG, auth: 'user', body: EmailChangeRequest, summary: 'Change your email',
       description: 'Needs the current password (for an account that has one). The new address gets a link that completes the change in this account’s session, within 24 hours; the old address is told at once. At most 5 a day.',
       before: [ctx.limits.auth],
-      responses: { 202: { description: 'Asked', schema: EmailChangeRequested }, ...errors({ 403: 'wrong_password', 429: 'too_many_email_changes' }) },
+      responses: { 202: { description: 'Asked', schema: EmailChangeRequested }, ...errorResponses({ 403: 'wrong_password', 429: 'too_many_email_changes' }) },
     },
     async ({ req, res, body }) => {
       await emailChanges.request(req.user!.id, body.newEmail, body.currentPassword);

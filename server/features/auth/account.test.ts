@@ -2,19 +2,16 @@
  * An account's access (docs/decisions/037): password reset by mail (the outbox of a server with no
  * SMTP), password change, and the account's sessions; no token or password in any log line.
  */
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { capturedLog, createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 import { RESET_REQUESTED } from './account.routes.ts';
 import { RESET_TTL_MS } from './account-password.ts';
 
 let clock = Date.now();
-const logLines: string[] = [];
+const { logger, lines: logLines } = capturedLog();
 let app: TestApp;
 beforeAll(async () => {
-  const logger = createLogger('debug', new Writable({ write: (chunk, _e, done) => (logLines.push(String(chunk)), done()) }));
   app = await createTestApp({ config: { engineWorkers: 1 }, now: () => new Date(clock), logger });
 });
 afterAll(() => app.close());

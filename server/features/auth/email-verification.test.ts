@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import { createLogger } from '../../logger.ts';
 import { smtpSink } from '../../mail/smtp-sink.test-support.ts';
-import { createTestApp, signUp, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { capturedLog, createTestApp, signUp, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 import { VERIFICATION_TTL_MS } from './email-verification.ts';
 
 let sink: Awaited<ReturnType<typeof smtpSink>>;
@@ -71,10 +69,9 @@ describe('email verification', () => {
   });
 
   it('keeps the link in the outbox of a server without SMTP, and never writes it to the log', async () => {
-    const lines: string[] = [];
-    const sinkLog = new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) });
+    const { lines, logger } = capturedLog('info');
     const dir = mkdtempSync(join(tmpdir(), 'pq-verify-'));
-    const dev = await createApp({ config: { ...testConfig(dir, { engineWorkers: 1 }), env: 'development' }, logger: createLogger('info', sinkLog) });
+    const dev = await createApp({ config: { ...testConfig(dir, { engineWorkers: 1 }), env: 'development' }, logger });
     try {
       expect((await request(dev.app).post('/api/auth/register').send({ email: 'dev@example.com', password: 'correct horse battery', firstName: 'D', lastName: 'V' })).status).toBe(202);
       const res = await request(dev.app).post('/api/auth/login').send({ email: 'dev@example.com', password: 'correct horse battery' });

@@ -2,17 +2,16 @@
  * Two-factor sign-in's routes (docs/api.md §12; docs/decisions/039): set it up, turn it off, new
  * recovery codes, the code after the password at sign-in, and step-up for sensitive actions.
  */
-import { ErrorResponse } from '../../contract/common.ts';
 import { User } from '../../contract/auth.ts';
 import { RecoveryCodes, TwoFactorCodeRequest, TwoFactorSetup, TwoFactorStatus } from '../../contract/two-factor.ts';
 import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../http/route.ts';
 import { unauthorized } from '../../errors.ts';
 import { toUserResponse } from './auth.service.ts';
 import { CODES_PER_SIGN_IN, finishSignIn, PENDING_SIGN_IN_MS } from './sign-in.ts';
 import { stepUpUntil } from './step-up.ts';
 
 const TAG = 'Accounts';
-const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
 
 export const TWO_FACTOR_NEXT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
@@ -33,7 +32,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/two-factor/setup', tag: TAG, auth: 'user', summary: 'Start setting up two-factor sign-in',
       description: 'Proposes a new secret for an authenticator app (as a QR code of `uri`, or typed); it takes effect once POST /api/auth/two-factor/enable confirms a code from it.',
       before: [ctx.limits.auth],
-      responses: { 200: { description: 'The secret', schema: TwoFactorSetup }, ...errors({ 409: 'two_factor_already_on' }) },
+      responses: { 200: { description: 'The secret', schema: TwoFactorSetup }, ...errorResponses({ 409: 'two_factor_already_on' }) },
     },
     ({ req }) => twoFactor.begin(req.user!.id, req.user!.email),
   );
@@ -43,7 +42,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/two-factor/enable', tag: TAG, auth: 'user', body: TwoFactorCodeRequest, summary: 'Turn two-factor sign-in on',
       description: 'With a code from the secret of the set-up. Answers the ten recovery codes, shown this once; the owner is mailed.',
       before: [ctx.limits.auth],
-      responses: { 200: { description: 'On', schema: RecoveryCodes }, ...errors({ 400: 'invalid_two_factor_code', 409: 'two_factor_not_started, two_factor_already_on' }) },
+      responses: { 200: { description: 'On', schema: RecoveryCodes }, ...errorResponses({ 400: 'invalid_two_factor_code', 409: 'two_factor_not_started, two_factor_already_on' }) },
     },
     ({ req, body }) => {
       const recoveryCodes = twoFactor.enable(req.user!.id, body.code);
@@ -57,7 +56,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/two-factor/recovery-codes', tag: TAG, auth: 'user', summary: 'New recovery codes',
       description: 'Ten new codes; the old ones stop working. Needs step-up.',
       before: [ctx.limits.auth, ctx.requireStepUp],
-      responses: { 200: { description: 'The new codes, shown this once', schema: RecoveryCodes }, ...errors({ 403: 'step_up_required', 409: 'two_factor_off' }) },
+      responses: { 200: { description: 'The new codes, shown this once', schema: RecoveryCodes }, ...errorResponses({ 403: 'step_up_required', 409: 'two_factor_off' }) },
     },
     ({ req }) => ({ recoveryCodes: twoFactor.newRecoveryCodes(req.user!.id) }),
   );
@@ -67,7 +66,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       method: 'delete', path: '/api/auth/two-factor', tag: TAG, auth: 'user', summary: 'Turn two-factor sign-in off',
       description: 'Needs step-up. The secret and recovery codes are deleted and the owner is mailed.',
       before: [ctx.limits.auth, ctx.requireStepUp],
-      responses: { 204: { description: 'Off' }, ...errors({ 403: 'step_up_required' }) },
+      responses: { 204: { description: 'Off' }, ...errorResponses({ 403: 'step_up_required' }) },
     },
     ({ req, res }) => {
       twoFactor.disable(req.user!.id);
@@ -82,7 +81,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth],
       responses: {
         200: { description: 'The user; the session cookie is set.', schema: User },
-        ...errors({ 400: 'invalid_two_factor_code', 401: 'sign_in_again: no password entered in the last 5 minutes, or too many wrong codes', 429: 'two_factor_throttled' }),
+        ...errorResponses({ 400: 'invalid_two_factor_code', 401: 'sign_in_again: no password entered in the last 5 minutes, or too many wrong codes', 429: 'two_factor_throttled' }),
       },
     },
     async ({ req, res, body }) => {
@@ -109,7 +108,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/step-up', tag: TAG, auth: 'user', body: TwoFactorCodeRequest, summary: 'Confirm it is you for sensitive actions',
       description: 'A code from the authenticator app or a recovery code: sensitive actions are then allowed in this session for 10 minutes.',
       before: [ctx.limits.auth],
-      responses: { 200: { description: 'Confirmed', schema: TwoFactorStatus }, ...errors({ 400: 'invalid_two_factor_code', 429: 'two_factor_throttled' }) },
+      responses: { 200: { description: 'Confirmed', schema: TwoFactorStatus }, ...errorResponses({ 400: 'invalid_two_factor_code', 429: 'two_factor_throttled' }) },
     },
     ({ req, body }) => {
       twoFactor.verify(req.user!.id, body.code);

@@ -3,18 +3,15 @@
  * password, recovery codes, replay and guessing refused, step-up for sensitive actions, and no
  * secret or code in any log line.
  */
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
 import { totpCode } from '../../security/totp.ts';
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { capturedLog, createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let clock = Date.now();
-const logLines: string[] = [];
+const { logger, lines: logLines } = capturedLog();
 let app: TestApp;
 beforeAll(async () => {
-  const logger = createLogger('debug', new Writable({ write: (chunk, _e, done) => (logLines.push(String(chunk)), done()) }));
   app = await createTestApp({ config: { engineWorkers: 1 }, now: () => new Date(clock), logger });
 });
 afterAll(() => app.close());

@@ -5,7 +5,7 @@
  * (PAYMENTS=off) only the last two are served; app.ts answers the others 404 payments_off.
  */
 import type { Request } from 'express';
-import { ErrorResponse, IdParams } from '../../contract/common.ts';
+import { IdParams } from '../../contract/common.ts';
 import {
   BillingSummary,
   CancelQuery,
@@ -22,6 +22,7 @@ import {
   WebhookHeaders,
 } from '../../contract/payments.ts';
 import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../http/route.ts';
 import { AppError } from '../../errors.ts';
 import { validate } from '../../http/validation.ts';
 import { PaymentLedger, type Outcome, type PurchaseRow } from './payment-ledger.ts';
@@ -29,7 +30,6 @@ import { receiptPdf } from './receipt-pdf.ts';
 import type { ReceiptRow } from './receipts.ts';
 
 const TAG = 'Payments';
-const errors = (more: Record<number, string>) => Object.fromEntries(Object.entries(more).map(([s, description]) => [s, { description, schema: ErrorResponse }]));
 
 /** Where PayPal sends the payer back: the origin the checkout was started from (checked by the Origin rule, docs/api.md §3.3). */
 const originOf = (req: Request) => req.get('origin') ?? `${req.protocol}://${req.get('host')}`;
@@ -56,7 +56,7 @@ function sellingRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/payments/orders', tag: TAG, auth: 'user', body: PlanOrderRequest, summary: 'Start buying or renewing a plan',
       description: 'Writes a pending purchase and creates a PayPal order (intent CAPTURE, USD) for the plan’s price. Open approveUrl in an 800x600 popup; PayPal returns the payer to /api/payments/return. With two-factor sign-in on, needs step-up.',
       before: [ctx.requireStepUp],
-      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 403: 'email_unverified: verify your email first; step_up_required', 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errorResponses({ 403: 'email_unverified: verify your email first; step_up_required', 409: 'plan_downgrade: a higher plan is running', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
     },
     ({ req, body }) => {
       // Only the email's owner may buy (docs/api.md §12): an address registered by someone else stays Free.
@@ -71,7 +71,7 @@ function sellingRoutes(ctx: AppContext): void {
     {
       method: 'post', path: '/api/payments/overage-orders', tag: TAG, auth: 'user', body: OverageOrderRequest, summary: 'Start paying the overage owed',
       description: 'A PayPal order for the overage of every ended month still owed (this month’s is payable once it ends).',
-      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errors({ 409: 'nothing_to_pay', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
+      responses: { 201: { description: 'The checkout', schema: Checkout }, ...errorResponses({ 409: 'nothing_to_pay', 429: 'too_many_checkouts: 20 in an hour', 502: 'PayPal did not create the order' }) },
     },
     ({ req }) => payments.startOverageCheckout(req.user!.id, originOf(req)),
   );
@@ -80,7 +80,7 @@ function sellingRoutes(ctx: AppContext): void {
     {
       method: 'get', path: '/api/payments/return', tag: TAG, auth: 'none', summary: 'PayPal’s return address: capture, then back to the app',
       description: 'PayPal redirects the payer here with ?token=<order id>. The order is captured (idempotently) and the browser goes to /payment/return?payment=success&captured=true (or payment=success while PayPal still processes, payment=failed).',
-      responses: { 302: { description: 'To the app’s popup page' }, ...errors({ 404: 'order_not_found' }) },
+      responses: { 302: { description: 'To the app’s popup page' }, ...errorResponses({ 404: 'order_not_found' }) },
     },
     async ({ req, res }) => {
       const { token } = validate(ReturnQuery, req.query, 'query');
@@ -92,7 +92,7 @@ function sellingRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'get', path: '/api/payments/cancel', tag: TAG, auth: 'none', summary: 'PayPal’s cancel address',
-      responses: { 302: { description: 'To the app’s popup page with payment=cancelled' }, ...errors({ 404: 'order_not_found' }) },
+      responses: { 302: { description: 'To the app’s popup page with payment=cancelled' }, ...errorResponses({ 404: 'order_not_found' }) },
     },
     ({ req, res }) => {
       const { token } = validate(CancelQuery, req.query, 'query');
@@ -107,7 +107,7 @@ function sellingRoutes(ctx: AppContext): void {
       summary: 'PayPal’s webhook', description: 'Verified with PayPal’s verify-webhook-signature before it is read; applying an event twice changes nothing.',
       responses: {
         200: { description: 'Accepted', schema: WebhookAck },
-        ...errors({ 400: 'invalid_json, json_too_deep, or a signature that does not verify', 404: 'order_not_found: not one of our orders', 429: 'rate_limited: 300 a minute per address', 503: 'PayPal could not verify it now' }),
+        ...errorResponses({ 400: 'invalid_json, json_too_deep, or a signature that does not verify', 404: 'order_not_found: not one of our orders', 429: 'rate_limited: 300 a minute per address', 503: 'PayPal could not verify it now' }),
       },
       before: [ctx.limits.webhooks],
     },
@@ -122,7 +122,7 @@ function accountRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'get', path: '/api/payments/purchases/:id', tag: TAG, auth: 'user', params: IdParams, summary: 'One of your purchases and where its payment stands',
-      responses: { 200: { description: 'The purchase', schema: PurchaseState }, ...errors({ 404: 'purchase_not_found' }) },
+      responses: { 200: { description: 'The purchase', schema: PurchaseState }, ...errorResponses({ 404: 'purchase_not_found' }) },
     },
     ({ req, params }) => {
       const p = payments.purchaseOf(req.user!.id, params.id);
@@ -165,7 +165,7 @@ function accountRoutes(ctx: AppContext): void {
   api.route(
     {
       method: 'get', path: '/api/billing/receipts/:id/pdf', tag: TAG, auth: 'user', params: IdParams, summary: 'One receipt or credit note as a PDF',
-      responses: { 200: { description: 'The PDF (A4)', contentType: 'application/pdf' }, ...errors({ 404: 'receipt_not_found' }) },
+      responses: { 200: { description: 'The PDF (A4)', contentType: 'application/pdf' }, ...errorResponses({ 404: 'receipt_not_found' }) },
     },
     async ({ req, res, params }) => {
       const receipt = receipts.get(req.user!.id, params.id);

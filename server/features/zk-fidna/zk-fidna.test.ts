@@ -3,14 +3,12 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generators, verify as referenceVerify } from '../../../engine/test-support/zkfidna-reference/index.ts';
 import { zkPublicInputFromJson } from '../../../shared/zkfidna.ts';
 import { createApp } from '../../app.ts';
-import { createLogger } from '../../logger.ts';
-import { createTestApp, signUpWithKey, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { capturedLog, createTestApp, signUpWithKey, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 let account: Awaited<ReturnType<typeof signUpWithKey>>;
@@ -202,10 +200,9 @@ describe('zk-FIDNA secrets', () => {
   });
 
   it('never reach a log line, even at debug level and on refused requests', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+    const { lines, logger } = capturedLog();
     const dir = mkdtempSync(join(tmpdir(), 'pq-zk-log-'));
-    const logged = await createApp({ config: testConfig(dir, { engineWorkers: 1 }), logger: createLogger('debug', sink) });
+    const logged = await createApp({ config: testConfig(dir, { engineWorkers: 1 }), logger });
     try {
       const visitor = request.agent(logged.app);
       const ok = await visitor.post('/api/demo/zk-fidna/prove').set('Origin', TEST_ORIGIN).send({ secretValue: X, balanceValue: Y });
