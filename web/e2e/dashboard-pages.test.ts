@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstKeyPair, registerAndSignIn, signWith, skipBrowserTests, startStack, type KeyPair, type Stack } from './stack.ts';
+import { messageText } from '../src/history/message-text.ts';
+import { storedDigest, firstKeyPair, registerAndSignIn, signWith, skipBrowserTests, startStack, type KeyPair, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const ROUTES = ['/dashboard', '/dashboard-old', '/dashboard-direct', '/dashboard-simple', '/dashboard-force'];
@@ -100,10 +101,10 @@ describe.skipIf(skipBrowserTests)('dashboard pages', () => {
 
     await page.getByRole('tab', { name: 'Operations' }).click();
     const ops = page.getByTestId('inspected-operations');
-    await ops.getByText('inspected').waitFor();
+    await ops.getByText(messageText(storedDigest('inspected'))).waitFor();
     expect(await ops.textContent()).toContain('Auto-refresh: 5s');
     expect((await sign(pair, 'seen by the 5 s refresh')).status).toBe(200);
-    await ops.getByText('seen by the 5 s refresh').waitFor({ timeout: 5000 + 2000 });
+    await ops.getByText(messageText(storedDigest('seen by the 5 s refresh'))).waitFor({ timeout: 5000 + 2000 });
     await page.getByRole('tab', { name: 'Billing' }).click();
     expect(await page.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/dashboard?tab=billing');
     await page.screenshot({ path: shotName('/dashboard-direct', 'inspecting', 1280), fullPage: true });

@@ -3,6 +3,7 @@
  * a temp dir, real engine pool) on a free loopback port, and a headless Chromium to drive it.
  */
 import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { createApp, type AppInstance } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { DEFAULT_WEB_DIR, webRoutes } from '../../server/web/static.ts';
 import { launchOptions } from '../../engine/test-support/chromium.ts';
+import type { StoredMessage } from '../src/history/message-text.ts';
 
 export { skipBrowserTests } from '../../engine/test-support/chromium.ts';
 
@@ -124,3 +126,13 @@ export const signWith = (origin: string, pair: KeyPair, message: string) =>
     headers: { 'content-type': 'application/json', 'x-api-key': pair.apiKey, 'x-api-secret': pair.apiSecret },
     body: JSON.stringify({ message }),
   });
+
+/**
+ * What the history keeps of an API call's message by default: its SHA-256 and length, not the text
+ * (docs/decisions/038); the pages show it through web/src/history/message-text.ts.
+ */
+export const storedDigest = (message: string): StoredMessage => ({
+  message: null,
+  messageSha256: createHash('sha256').update(message).digest('hex'),
+  messageLength: Buffer.byteLength(message),
+});

@@ -1,4 +1,4 @@
-/** Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is; Privacy to /privacy (§11). */
+/** Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is; Privacy to /privacy (docs/product.md §11). */
 import { Link } from 'wouter';
 
 export function Footer() {

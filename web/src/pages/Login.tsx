@@ -90,7 +90,7 @@ export default function Login() {
         <GoogleButton />
         <p className="auth-footer">
           By continuing you agree to our{' '}
-          {/* docs/product.md §2.12: the terms have no destination yet; the privacy policy is §11, at /privacy. */}
+          {/* docs/product.md §2.12: the terms have no destination yet; the privacy policy is docs/product.md §11, at /privacy. */}
           <a href="#" onClick={(e) => e.preventDefault()}>
             Terms of Service
           </a>{' '}
