@@ -3,8 +3,10 @@
  * with no environment at all (docs/architecture.md §8). Anything invalid stops the start with a message naming
  * the variable, rather than running half-configured.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const optionalString = z
@@ -217,6 +219,59 @@ function databaseFile(url: string | undefined, dataDir: string): string {
   const path = url.replace(/^(file|sqlite):(\/\/)?/, '');
   if (path === ':memory:') return path;
   return isAbsolute(path) ? path : resolve(path);
+}
+
+/** Where a setting's value came from, as the `config` command shows it. */
+export type SettingSource = 'environment' | '.env' | '.env.local' | 'default';
+
+/** `.env` then `.env.local` (the later wins), both under the process environment (which wins over both). */
+export const ENV_FILES = ['.env', '.env.local'] as const;
+const ENV_FILE_LIMIT = 64 * 1024;
+
+export interface Environment {
+  env: NodeJS.ProcessEnv;
+  /** Each setting of EnvSchema that is set, with where its value came from; unset ones are defaults. */
+  sources: Partial<Record<string, Exclude<SettingSource, 'default'>>>;
+}
+
+/**
+ * The settings of a start: the process environment over `.env.local` over `.env` in `dir` (the
+ * folder the command runs in, as for `npm start` and the executable), so `.env.example` copied to
+ * `.env` takes effect. Parsed with Node's own parser (util.parseEnv, the one behind
+ * process.loadEnvFile) without touching process.env. A file that cannot be read stops the start.
+ */
+export function readEnvironment(processEnv: NodeJS.ProcessEnv, dir: string): Environment {
+  const env: NodeJS.ProcessEnv = {};
+  const sources: Environment['sources'] = {};
+  for (const name of ENV_FILES) {
+    const path = join(dir, name);
+    let text: string;
+    try {
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (stat === undefined) continue;
+      if (!stat.isFile()) throw new ConfigError(`${path} is not a file: remove it, or make it a file of NAME=value lines.`);
+      if (stat.size > ENV_FILE_LIMIT) throw new ConfigError(`${path} is larger than 64 KiB: it should hold only NAME=value lines (see .env.example).`);
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if (error instanceof ConfigError) throw error;
+      throw new ConfigError(`Cannot read ${path}: ${(error as Error).message}`);
+    }
+    for (const [key, value] of Object.entries(parseEnv(text))) {
+      env[key] = value;
+      sources[key] = name;
+    }
+  }
+  for (const [key, value] of Object.entries(processEnv)) {
+    if (value === undefined) continue;
+    env[key] = value;
+    sources[key] = 'environment';
+  }
+  return { env, sources };
+}
+
+/** Each setting of EnvSchema with where its value came from. */
+export function settingSources(environment: Environment): Record<string, SettingSource> {
+  return Object.fromEntries(Object.keys(EnvSchema.shape).map((name) => [name, environment.sources[name] ?? 'default']));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand, USAGE } from './cli.ts';
@@ -6,10 +6,10 @@ import { output, removeTempDirs, tempDir } from './test-support.ts';
 
 afterEach(removeTempDirs);
 
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}, envDir?: string) {
   const out = output();
   const err = output();
-  const code = await runCommand(argv, { env, out: out.out, err: err.out });
+  const code = await runCommand(argv, { env, envDir, out: out.out, err: err.out });
   return { code, out: out.text(), err: err.text() };
 }
 
@@ -40,5 +40,30 @@ describe('the command line', () => {
     expect(first.out).toMatch(/app\.db: applied (\d+) migrations \(\1 in all\)$/);
     expect(existsSync(join(dir, 'app.db'))).toBe(true);
     expect((await run(['migrate'], { DATA_DIR: dir })).out).toMatch(/app\.db: up to date \(\d+ migrations\)$/);
+  });
+
+  it('takes settings from .env and .env.local in its folder, the environment over both, and says where each came from', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, '.env'), '# copied from .env.example\nPORT=5203\nHOST=127.0.0.1\nLOG_LEVEL=warn\n');
+    writeFileSync(join(dir, '.env.local'), 'LOG_LEVEL="debug"\n');
+    const shown = await run(['config'], { DATA_DIR: dir, HOST: '::1' }, dir);
+    expect(shown.code).toBe(0);
+    const config = JSON.parse(shown.out) as { port: number; host: string; logLevel: string; dataDir: string; sources: Record<string, string> };
+    expect(config).toMatchObject({ port: 5203, host: '::1', logLevel: 'debug', dataDir: dir });
+    expect(config.sources).toMatchObject({ PORT: '.env', HOST: 'environment', LOG_LEVEL: '.env.local', DATA_DIR: 'environment', NODE_ENV: 'default', MASTER_KEY: 'default' });
+  });
+
+  it('reads no .env when it is not asked to, and stops on one that cannot be a settings file', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, '.env'), 'PORT=5203\n');
+    expect(JSON.parse((await run(['config'], { DATA_DIR: dir })).out)).toMatchObject({ port: 5000, sources: { PORT: 'default' } });
+    expect(await run(['config'], { DATA_DIR: dir }, dir)).toMatchObject({ code: 0 });
+    writeFileSync(join(dir, '.env'), 'PORT=eighty\n');
+    expect(await run(['config'], { DATA_DIR: dir }, dir)).toMatchObject({ code: 1, err: expect.stringMatching(/^Invalid environment variable PORT/) });
+    writeFileSync(join(dir, '.env'), `X=${'a'.repeat(70_000)}\n`);
+    expect(await run(['config'], { DATA_DIR: dir }, dir)).toMatchObject({ code: 1, err: expect.stringMatching(/\.env is larger than 64 KiB/) });
+    const other = tempDir();
+    mkdirSync(join(other, '.env'));
+    expect(await run(['config'], { DATA_DIR: other }, other)).toMatchObject({ code: 1, err: expect.stringMatching(/\.env is not a file/) });
   });
 });

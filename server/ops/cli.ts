@@ -4,7 +4,7 @@
  * (README.md "Self-hosting"). Each command is one module in this folder.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, readEnvironment, settingSources, type Config, type Environment } from '../config.ts';
 import { backup } from './backup.ts';
 import { migrate } from './migrate.ts';
 import { OpsError, type Output } from './output.ts';
@@ -35,7 +35,8 @@ commands:
   config                        print the effective configuration, secrets masked
   help                          this text
 
-Configuration comes from the environment (docs/configuration.md).`;
+Configuration comes from the environment, over .env.local and .env in the current folder
+(docs/configuration.md).`;
 
 const OPTIONS = {
   force: { type: 'boolean' },
@@ -45,7 +46,9 @@ const OPTIONS = {
 } as const;
 
 export interface CommandIo {
+  /** The process environment; when given (tests), no .env file is read unless envDir names a folder. */
   env?: NodeJS.ProcessEnv;
+  envDir?: string;
   out?: Output;
   err?: Output;
 }
@@ -90,9 +93,12 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
   }
 
   let config: Config;
+  let environment: Environment;
   try {
+    const envDir = io.env === undefined ? process.cwd() : io.envDir;
+    environment = envDir === undefined ? { env: io.env!, sources: {} } : readEnvironment(io.env ?? process.env, envDir);
     // Production unless NODE_ENV says otherwise, as `npm start` (docs/architecture.md §8).
-    config = loadConfig({ NODE_ENV: 'production', ...(io.env ?? process.env) });
+    config = loadConfig({ NODE_ENV: 'production', ...environment.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       err(error.message);
@@ -121,7 +127,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
         return 0;
       default:
-        showConfig(config, out);
+        showConfig(config, settingSources(environment), out);
         return 0;
     }
   } catch (error) {

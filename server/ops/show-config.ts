@@ -4,7 +4,7 @@
  * a support request or compared between machines.
  */
 import { existsSync } from 'node:fs';
-import type { Config } from '../config.ts';
+import type { Config, SettingSource } from '../config.ts';
 import type { Output } from './output.ts';
 
 export const MASK = '********';
@@ -36,6 +36,7 @@ export function maskedConfig(config: Config): Record<string, unknown> {
   return masked;
 }
 
-export function showConfig(config: Config, out: Output): void {
-  out(JSON.stringify(maskedConfig(config), null, 2));
+/** The configuration, then `sources`: where each setting came from (the environment, .env.local, .env, or its default). */
+export function showConfig(config: Config, sources: Record<string, SettingSource>, out: Output): void {
+  out(JSON.stringify({ ...maskedConfig(config), sources }, null, 2));
 }
