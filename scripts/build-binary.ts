@@ -149,6 +149,29 @@ async function packFiles(worker: string, checkpointer: string): Promise<PackFile
   ];
 }
 
+/**
+ * Injects the preparation blob with postject. Its ELF library (LIEF) warns once per note section
+ * that "Can't find string offset for section name '.note…'" (nine lines on Node 20's binary): the
+ * notes it writes have no names in the section-name table, which nothing needs, since Node finds
+ * the blob through the fuse and the note's type. Those lines alone are dropped so that a build's
+ * output (and the test run's) shows only what matters; any other warning still prints.
+ */
+async function injectBlob(file: string, blob: Buffer): Promise<void> {
+  const { inject } = createRequire(import.meta.url)('postject') as { inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string }): Promise<void> };
+  const warn = console.warn;
+  let dropped = 0;
+  console.warn = (...args: unknown[]) => {
+    if (args.length === 1 && /^warning: Can't find string offset for section name '\.note[.\d]*'$/.test(String(args[0]))) dropped++;
+    else warn(...args);
+  };
+  try {
+    await inject(file, 'NODE_SEA_BLOB', blob, { sentinelFuse: SEA_FUSE });
+  } finally {
+    console.warn = warn;
+  }
+  if (dropped > 0) console.log(`postject: ${dropped} warnings about unnamed note sections dropped (harmless; see injectBlob)`);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   rmSync(WORK, { recursive: true, force: true });
@@ -165,8 +188,7 @@ async function main(): Promise<void> {
   rmSync(OUTPUT, { force: true });
   copyFileSync(process.execPath, OUTPUT);
   chmodSync(OUTPUT, 0o755);
-  const { inject } = createRequire(import.meta.url)('postject') as { inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string }): Promise<void> };
-  await inject(OUTPUT, 'NODE_SEA_BLOB', readFileSync(join(WORK, 'sea-prep.blob')), { sentinelFuse: SEA_FUSE });
+  await injectBlob(OUTPUT, readFileSync(join(WORK, 'sea-prep.blob')));
 
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log(

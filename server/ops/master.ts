@@ -1,6 +1,6 @@
 /** The master key as the operations commands see it: read without creating one, written atomically. */
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
 import { loadMasterKey } from '../security/master-key.ts';
 
@@ -37,4 +37,24 @@ export function replaceFile(from: string, to: string): void {
   } finally {
     closeSync(dir);
   }
+}
+
+/**
+ * Keeps a key that is being replaced beside the key file, as `master.key.<YYYY-MM-DD>` (`-2`, `-3`
+ * for more on one day; mode 0600), since backups taken before a rotation open only with it. A key
+ * already kept there (by a rotation that was cut off and is being finished) is not kept twice.
+ * Returns the file that holds it.
+ */
+export function keepOldKey(keyFile: string, key: Buffer, now: Date): string {
+  const dir = dirname(keyFile);
+  const kept = readdirSync(dir)
+    .filter((name) => name.startsWith(`${basename(keyFile)}.`) && /\.\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name))
+    .map((name) => join(dir, name));
+  const same = kept.find((file) => loadMasterKey(undefined, file).equals(key));
+  if (same !== undefined) return same;
+  const day = `${keyFile}.${now.toISOString().slice(0, 10)}`;
+  let file = day;
+  for (let n = 2; existsSync(file); n++) file = `${day}-${n}`;
+  writeKeyFile(file, key);
+  return file;
 }

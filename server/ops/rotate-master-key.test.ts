@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -53,9 +53,12 @@ describe('rotate-master-key', () => {
     app = undefined;
 
     const printed = output();
-    rotateMasterKey(config, {}, printed.out);
+    rotateMasterKey(config, { now: new Date('2026-11-26T12:00:00Z') }, printed.out);
     expect(readFileSync(join(dir, 'master.key'), 'utf8')).not.toBe(oldKey);
     expect(existsSync(join(dir, 'master.key.new'))).toBe(false);
+    expect(readFileSync(join(dir, 'master.key.2026-11-26'), 'utf8')).toBe(oldKey);
+    expect(statSync(join(dir, 'master.key.2026-11-26')).mode & 0o777).toBe(0o600);
+    expect(printed.text()).toContain(`The old key is kept in ${join(dir, 'master.key.2026-11-26')} (mode 0600)`);
     expect(printed.text()).toContain('1 signing-key seeds, 1 service-key seeds, 2 pending API-key secrets');
     expect(printed.text()).toMatch(/Removed 1 idempotency records and 1 sessions/);
 
@@ -109,9 +112,13 @@ describe('rotate-master-key', () => {
     // A new key that opens nothing: that rotation never committed, so it is dropped and a new one runs.
     writeFileSync(`${config.masterKeyFile}.new`, Buffer.alloc(32, 9).toString('base64'));
     const restarted = output();
-    rotateMasterKey(config, {}, restarted.out);
+    rotateMasterKey(config, { now: new Date('2026-11-26T13:00:00Z') }, restarted.out);
     expect(restarted.text()).toMatch(/did not commit[\s\S]*1 signing-key seeds/);
     expect(readFileSync(config.masterKeyFile, 'utf8')).not.toBe(newKey);
+    // Each replaced key kept once, however the rotation that replaced it ended.
+    const kept = readdirSync(dir).filter((name) => name.startsWith('master.key.20')).sort();
+    expect(kept).toHaveLength(2);
+    expect(kept.map((name) => readFileSync(join(dir, name), 'utf8')).sort()).toEqual([oldKey, newKey].sort());
     const db = new Database(config.databaseFile, { readonly: true });
     expect(db.prepare('SELECT count(*) AS n FROM signing_keys').get()).toEqual({ n: 1 });
     db.close();

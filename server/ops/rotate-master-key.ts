@@ -8,20 +8,23 @@
  *
  * The new key reaches the disk before the commit, as master.key.new, and replaces master.key after
  * it. A crash between the two leaves master.key.new: the next run of this command sees which of
- * the two keys opens the database's secrets and finishes or discards that rotation.
+ * the two keys opens the database's secrets and finishes or discards that rotation. The old key
+ * stays beside it as master.key.<date> until the operator deletes it (server/ops/master.ts keepOldKey).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { loadMasterKey } from '../security/master-key.ts';
 import { openExclusive } from './db-lock.ts';
-import { currentMasterKey, replaceFile, writeKeyFile } from './master.ts';
+import { currentMasterKey, keepOldKey, replaceFile, writeKeyFile } from './master.ts';
 import { OpsError, type Output } from './output.ts';
 import { opensWith, resealAll } from './sealed-values.ts';
 
 export interface RotateOptions {
   /** A file holding the new key (32 bytes, hex or base64); default: a random key. Required with MASTER_KEY. */
   newKeyFile?: string;
+  /** The date the old key file is named by (tests). */
+  now?: Date;
 }
 
 function newKey(config: Config, options: RotateOptions, fromEnv: boolean): Buffer {
@@ -38,13 +41,14 @@ function newKey(config: Config, options: RotateOptions, fromEnv: boolean): Buffe
 }
 
 /** A master.key.new left by a rotation that crashed between its commit and its rename: finish it (true) or discard it. */
-function settleInterrupted(config: Config, pending: string, out: Output): boolean {
+function settleInterrupted(config: Config, pending: string, now: Date, out: Output): boolean {
   const candidate = loadMasterKey(undefined, pending);
   const sqlite = existsSync(config.databaseFile) ? openExclusive(config.databaseFile, 'rotate-master-key') : undefined;
   try {
     if (sqlite && opensWith(sqlite, candidate) === true) {
+      const kept = existsSync(config.masterKeyFile) ? keepOldKey(config.masterKeyFile, loadMasterKey(undefined, config.masterKeyFile), now) : undefined;
       replaceFile(pending, config.masterKeyFile);
-      out(`An interrupted rotation had committed: ${config.masterKeyFile} now holds its new key.`);
+      out(`An interrupted rotation had committed: ${config.masterKeyFile} now holds its new key.${kept ? ` The old key is kept in ${kept}.` : ''}`);
       return true;
     }
     rmSync(pending);
@@ -58,8 +62,9 @@ function settleInterrupted(config: Config, pending: string, out: Output): boolea
 export function rotateMasterKey(config: Config, options: RotateOptions, out: Output): void {
   const pending = `${config.masterKeyFile}.new`;
   const fromFile = config.masterKey === undefined;
+  const now = options.now ?? new Date();
   // A rotation that had committed is the one asked for; one that had not is started again.
-  if (fromFile && existsSync(pending) && settleInterrupted(config, pending, out)) return;
+  if (fromFile && existsSync(pending) && settleInterrupted(config, pending, now, out)) return;
   const current = currentMasterKey(config);
   if (!current) throw new OpsError(`There is no master key yet (${config.masterKeyFile} does not exist and MASTER_KEY is not set): nothing to rotate.`);
   const next = newKey(config, options, current.source === 'env');
@@ -68,6 +73,7 @@ export function rotateMasterKey(config: Config, options: RotateOptions, out: Out
   const sqlite = existsSync(config.databaseFile) ? openExclusive(config.databaseFile, 'rotate-master-key') : undefined;
   let counts: Record<string, number> = {};
   let purged = { idempotency: 0, sessions: 0 };
+  let kept: string | undefined;
   try {
     if (sqlite) {
       try {
@@ -87,7 +93,10 @@ export function rotateMasterKey(config: Config, options: RotateOptions, out: Out
       writeKeyFile(pending, next);
     }
     // Still holding the database: no server starts between the commit and the new key file.
-    if (fromFile) replaceFile(pending, config.masterKeyFile);
+    if (fromFile) {
+      kept = keepOldKey(config.masterKeyFile, current.key, now);
+      replaceFile(pending, config.masterKeyFile);
+    }
   } finally {
     sqlite?.close();
   }
@@ -99,7 +108,7 @@ export function rotateMasterKey(config: Config, options: RotateOptions, out: Out
       `Removed ${purged.idempotency} idempotency records and ${purged.sessions} sessions: both were keyed by the old key, so every user signs in again.`,
       'Email-verification links sent before now no longer work; owners ask for a new one from the dashboard.',
       fromFile
-        ? `The new key is in ${config.masterKeyFile}. Backups taken before now open only with the old key.`
+        ? `The new key is in ${config.masterKeyFile}. The old key is kept in ${kept} (mode 0600): backups taken before now open only with it. Delete it when you no longer need those backups.`
         : `Set MASTER_KEY to the key in ${options.newKeyFile} before the next start: the database no longer opens with the old one.`,
     ].join('\n'),
   );
