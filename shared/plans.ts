@@ -12,6 +12,10 @@ export interface PlanDefinition {
   usageLimit: number | null;
   /** How the calls are counted, as the pricing card says it. */
   calls: string;
+  /**
+   * What the plan gives, each line something the server does (docs/product.md §9; decision 036):
+   * web/src/pages/home/plans.test.ts checks them against the metering and the key limits.
+   */
   features: readonly string[];
   popular: boolean;
   /** The pricing card's button. */
@@ -25,7 +29,12 @@ export const PLANS = [
     priceCents: 0,
     usageLimit: 100,
     calls: '100 API calls in total',
-    features: ['100 API calls in total', 'Basic PQC algorithms', 'Email support', 'Community access'],
+    features: [
+      '100 API calls in total, then calls are refused',
+      'Every algorithm: Dilion, QES2_ECDSA, QES2_Schnorr, zk-FIDNA',
+      'Up to 25 API keys and 25 signing keys',
+      'Support through the contact form',
+    ],
     popular: false,
     cta: 'Start Free',
   },
@@ -35,7 +44,14 @@ export const PLANS = [
     priceCents: 19_900,
     usageLimit: 10_000,
     calls: '10,000 calls per month',
-    features: ['10,000 API calls per month', 'All PQC algorithms', 'Priority support', 'Advanced analytics'],
+    features: [
+      '10,000 API calls per month',
+      'Then $0.01 per call, billed per calendar month',
+      'A monthly spending limit you set (at first, the plan’s price)',
+      'Every algorithm, a plan key, up to 25 API keys and 25 signing keys',
+      'Paid through PayPal a month at a time, with a PDF receipt',
+      'Support through the contact form',
+    ],
     popular: true,
     cta: 'Upgrade to Starter',
   },
@@ -45,7 +61,14 @@ export const PLANS = [
     priceCents: 79_900,
     usageLimit: 100_000,
     calls: '100,000 calls per month',
-    features: ['100,000 API calls per month', 'Enterprise algorithms', '24/7 support', 'SLA guarantee'],
+    features: [
+      '100,000 API calls per month',
+      'Then $0.01 per call, billed per calendar month',
+      'A monthly spending limit you set (at first, the plan’s price)',
+      'Every algorithm, a plan key, up to 25 API keys and 25 signing keys',
+      'Paid through PayPal a month at a time, with a PDF receipt',
+      'Support through the contact form',
+    ],
     popular: true,
     cta: 'Upgrade to Pro',
   },
@@ -55,7 +78,12 @@ export const PLANS = [
     priceCents: null,
     usageLimit: null,
     calls: 'Unlimited calls',
-    features: ['Unlimited API calls', 'White-label solution', 'On-premise deployment', 'Enterprise security'],
+    features: [
+      'Unlimited API calls',
+      'Price and terms agreed in a contract',
+      'Or host it yourself: one executable on your servers',
+      'Talk to us through the contact form',
+    ],
     popular: false,
     cta: 'Contact Sales',
   },

@@ -1,5 +1,5 @@
-/** Pricing: the four plans of docs/product.md §9 with the buttons of docs/product.md §2.3 (see planTarget). */
-import { useLocation } from 'wouter';
+/** Pricing: the four plans of docs/product.md §9 with the buttons of docs/product.md §2.3 (see planTarget), and the terms of docs/product.md §12. */
+import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../hooks/useAuth.ts';
 import { PlanCard } from './PlanCard.tsx';
 import { OVERAGE_PER_CALL, PLANS, planTarget } from './plans.ts';
@@ -31,7 +31,8 @@ export function Pricing() {
           ))}
         </div>
         <p className="pricing-note">
-          Paid plans continue past their monthly allowance at {OVERAGE_PER_CALL} per call. Prices in US dollars.
+          Paid plans continue past their monthly allowance at {OVERAGE_PER_CALL} per call, up to the spending limit you set. Prices
+          in US dollars. What every plan includes, and what none promises, is in the <Link href="/terms">Terms of Service</Link>.
         </p>
       </div>
     </section>
