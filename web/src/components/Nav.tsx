@@ -1,17 +1,19 @@
 /** Sticky navigation with active-route highlight and a slide-in mobile menu that closes on navigation. */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../hooks/useAuth.ts';
 
 const LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '/demo', label: 'Demo' },
-  { href: '/tech', label: 'Technology' },
-  { href: '/api-docs', label: 'API Docs' },
-  { href: '/contact', label: 'Contact' },
-];
+  { href: '/', label: 'nav.home' },
+  { href: '/demo', label: 'nav.demo' },
+  { href: '/tech', label: 'nav.tech' },
+  { href: '/api-docs', label: 'nav.apiDocs' },
+  { href: '/contact', label: 'nav.contact' },
+] as const;
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const [location] = useLocation();
   const { isAuthenticated } = useAuth();
   const item = (href: string, label: string) => (
@@ -21,23 +23,24 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
   return (
     <>
-      {LINKS.map((l) => item(l.href, l.label))}
+      {LINKS.map((l) => item(l.href, t(l.label)))}
       {isAuthenticated ? (
         <>
-          {item('/dashboard', 'Dashboard')}
+          {item('/dashboard', t('nav.dashboard'))}
           {/* A full navigation: the server destroys the session and redirects to /. */}
           <a href="/api/logout" className="nav-link" onClick={onNavigate}>
-            Logout
+            {t('nav.logout')}
           </a>
         </>
       ) : (
-        item('/login', 'Login')
+        item('/login', t('nav.login'))
       )}
     </>
   );
 }
 
 export function Nav() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -65,12 +68,12 @@ export function Nav() {
             <span className="brand-mark" aria-hidden>
               PQ
             </span>
-            PQ Platform
+            {t('brand')}
           </Link>
-          <nav className="nav-links" aria-label="Main">
+          <nav className="nav-links" aria-label={t('nav.main')}>
             <NavLinks />
           </nav>
-          <button ref={toggle} type="button" className="btn btn-ghost nav-toggle" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
+          <button ref={toggle} type="button" className="btn btn-ghost nav-toggle" aria-label={t('nav.openMenu')} aria-expanded={open} onClick={() => setOpen(true)}>
             ☰
           </button>
         </div>
@@ -79,16 +82,16 @@ export function Nav() {
       {/* Outside the header: its backdrop-filter would make it the containing block of these fixed layers.
           The layer clips, so the closed menu waits off-screen without widening the page. */}
       <div className="mobile-layer">
-        <nav className="mobile-menu" data-open={open} aria-label="Mobile" aria-hidden={!open} inert={!open}>
+        <nav className="mobile-menu" data-open={open} aria-label={t('nav.mobile')} aria-hidden={!open} inert={!open}>
           <div className="row">
             <span className="brand">
               <span className="brand-mark" aria-hidden>
                 PQ
               </span>
-              Menu
+              {t('nav.menu')}
             </span>
             <span className="spacer" />
-            <button type="button" className="btn btn-ghost" aria-label="Close menu" onClick={close}>
+            <button type="button" className="btn btn-ghost" aria-label={t('nav.closeMenu')} onClick={close}>
               ×
             </button>
           </div>

@@ -1,0 +1,4 @@
+/** The API docs page: authentication, endpoints, samples. */
+export default {
+  title: 'API Documentation',
+} as const;

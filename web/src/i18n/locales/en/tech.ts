@@ -1,0 +1,4 @@
+/** The technology page and the test plans page. */
+export default {
+  title: 'Technology',
+} as const;
