@@ -19,6 +19,7 @@ export const APP_ROUTES = [
   '/dashboard-force',
   '/contact',
   '/privacy',
+  '/terms',
   '/payment/return',
 ] as const;
 

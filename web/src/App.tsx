@@ -23,7 +23,8 @@ const SimpleInspector = inspector('SimpleInspector');
 const ForceInspector = inspector('ForceInspector');
 const Contact = page(() => import('./pages/Contact.tsx'));
 const ResetPassword = page(() => import('./pages/ResetPassword.tsx'));
-const Privacy = page(() => import('./pages/privacy/Privacy.tsx'));
+const Privacy = page(() => import('./pages/policies/Privacy.tsx'));
+const Terms = page(() => import('./pages/policies/Terms.tsx'));
 const PaymentReturn = page(() => import('./pages/payment/PaymentReturn.tsx'));
 const NotFound = page(() => import('./pages/NotFound.tsx'));
 
@@ -68,6 +69,7 @@ export function App() {
             <Route path="/dashboard-force" component={ForceInspector} />
             <Route path="/contact" component={Contact} />
             <Route path="/privacy" component={Privacy} />
+            <Route path="/terms" component={Terms} />
             <Route path="/payment/return" component={PaymentReturn} />
             <Route component={NotFound} />
           </Switch>

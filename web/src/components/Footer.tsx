@@ -1,4 +1,8 @@
-/** Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is; Privacy to /privacy (docs/product.md §11). */
+/**
+ * Footer (docs/product.md §2.1): its API Docs link goes to /api-docs, where the API docs page is;
+ * Terms to /terms (docs/product.md §12) and Privacy to /privacy (docs/product.md §11). The year is
+ * the visitor's current one, never a year written into the build.
+ */
 import { Link } from 'wouter';
 
 export function Footer() {
@@ -21,10 +25,11 @@ export function Footer() {
           <Link href="/api-docs">API Docs</Link>
           <Link href="/contact">Contact</Link>
           <a href="/api/docs">Documentation</a>
+          <Link href="/terms">Terms</Link>
           <Link href="/privacy">Privacy</Link>
         </nav>
       </div>
-      <div className="container" style={{ marginTop: 24 }}>© 2024 PQ Platform. All rights reserved.</div>
+      <div className="container" style={{ marginTop: 24 }}>© {new Date().getFullYear()} PQ Platform. All rights reserved.</div>
     </footer>
   );
 }

@@ -1,6 +1,7 @@
 /** /login (docs/product.md §2.12): hero panel, and the 'Access Your Account' card with Sign In / Sign Up and Google. */
 import { Link, useSearch } from 'wouter';
 import { Tabs } from '../components/ui/Tabs.tsx';
+import { dollars, OVERAGE_CENTS_PER_CALL, planOf } from '../../../shared/plans.ts';
 import { ALGORITHMS } from '../demo/algorithms.ts';
 import '../styles/forms.css';
 import { GoogleButton } from './login/GoogleButton.tsx';
@@ -23,13 +24,14 @@ function HeroPanel() {
           <strong>{ALGORITHMS.length}</strong>
           <span>Algorithms live</span>
         </div>
+        {/* Only figures the server backs (docs/product.md §12: no uptime or support hours are promised). */}
         <div className="auth-stat">
-          <strong>99.9%</strong>
-          <span>Uptime</span>
+          <strong>{planOf('free').usageLimit}</strong>
+          <span>Free calls</span>
         </div>
         <div className="auth-stat">
-          <strong>24/7</strong>
-          <span>Support</span>
+          <strong>{dollars(OVERAGE_CENTS_PER_CALL)}</strong>
+          <span>Per call past a plan</span>
         </div>
       </div>
     </aside>
@@ -90,13 +92,8 @@ export default function Login() {
         <GoogleButton />
         <p className="auth-footer">
           By continuing you agree to our{' '}
-          {/* docs/product.md §2.12: the terms have no destination yet; the privacy policy is docs/product.md §11, at /privacy. */}
-          <a href="#" onClick={(e) => e.preventDefault()}>
-            Terms of Service
-          </a>{' '}
-          and{' '}
-          <Link href="/privacy">Privacy Policy</Link>
-          .
+          {/* The terms are docs/product.md §12, at /terms; the privacy policy is docs/product.md §11, at /privacy. */}
+          <Link href="/terms">Terms of Service</Link> and <Link href="/privacy">Privacy Policy</Link>.
         </p>
       </section>
     </div>

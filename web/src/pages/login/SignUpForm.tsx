@@ -5,6 +5,7 @@
  * form says what to do, without saying more than a sign-in would.
  */
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { PasswordInput } from '../../components/ui/PasswordInput.tsx';
 import { splitFullName, validateSignUp, type FieldErrors, type SignUpField } from './names.ts';
@@ -81,6 +82,11 @@ export function SignUpForm() {
           onChange={set('confirmPassword')} visible={visible} onToggleVisible={() => setVisible((v) => !v)} showToggle={false}
           {...invalidProps('signup-confirm', errors.confirmPassword)} />
       </Field>
+      {/* What an account agrees to, before it exists: docs/product.md §12 (terms) and docs/product.md §11 (privacy). */}
+      <p className="muted signup-terms" data-testid="signup-terms">
+        Creating an account accepts the <Link href="/terms">Terms of Service</Link> and the{' '}
+        <Link href="/privacy">Privacy Policy</Link>.
+      </p>
       <ActionButton type="submit" className="btn btn-primary btn-block" inactive={pending}>
         {pending ? 'Creating Account...' : 'Create Account'}
       </ActionButton>

@@ -1,5 +1,6 @@
 /**
- * The little Markdown that docs/product.md §11 is written in, read into blocks for the Privacy page:
+ * The little Markdown that docs/product.md §11 and §12 are written in, read into blocks for the
+ * Privacy and Terms pages (ProductSection.tsx):
  * headings, paragraphs and bullet lists (a bullet's wrapped lines indented), with **bold** and
  * `code` inline. Anything else reads as text: the page shows the document, it does not run it.
  */

@@ -1,8 +1,9 @@
-/** /privacy: docs/product.md §11 as the site shows it, read from the document at build time so the two cannot differ. */
+/**
+ * A section of docs/product.md as the site shows it (Privacy, §11; Terms of service, §12), read from
+ * the document at build time so that the page and the document cannot differ.
+ */
 import product from '../../../../docs/product.md?raw';
 import { blocksOf, sectionOf, type Inline } from './markdown.ts';
-
-const BLOCKS = blocksOf(sectionOf(product, 'Privacy'));
 
 function Inlines({ parts }: { parts: Inline[] }) {
   return (
@@ -12,10 +13,12 @@ function Inlines({ parts }: { parts: Inline[] }) {
   );
 }
 
-export default function Privacy() {
+/** `title`: the words of the section's `## ` heading, as sectionOf finds it. */
+export function ProductSection({ title }: { title: string }) {
+  const blocks = blocksOf(sectionOf(product, title));
   return (
-    <article className="container section privacy-page">
-      {BLOCKS.map((block, i) => {
+    <article className="container section policy-page">
+      {blocks.map((block, i) => {
         if (block.kind === 'heading') return block.level === 1 ? <h1 key={i}>{block.text}</h1> : <h2 key={i}>{block.text}</h2>;
         if (block.kind === 'paragraph') {
           return (
