@@ -27,8 +27,7 @@ async function waitForHealth(port: number): Promise<void> {
 }
 
 /** `server/main.ts` in a child process on a free port and a fresh data folder; `log` collects its stdout. */
-async function startServer(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'pq-main-'));
+async function startServer(env: Record<string, string> = {}, dir = mkdtempSync(join(tmpdir(), 'pq-main-'))) {
   const port = await freePort();
   // node itself, not tsx's CLI: the CLI would pass SIGTERM on but not SIGKILL, leaving the server running.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -81,6 +80,28 @@ describe('server/main.ts', () => {
     } finally {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second server on the same database, and starts once the first is gone, even killed outright', async () => {
+    const first = await startServer();
+    let second: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      await waitForHealth(first.port);
+      const refused = await startServer({}, first.dir);
+      expect(await refused.exited).toBe(1);
+      expect(refused.errors).toContain(`Another server is running on ${join(first.dir, 'app.db')}`);
+      expect((await fetch(`http://127.0.0.1:${first.port}/api/health`)).ok).toBe(true);
+
+      first.child.kill('SIGKILL');
+      await first.exited;
+      second = await startServer({}, first.dir);
+      await waitForHealth(second.port);
+    } finally {
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
+      await second?.exited;
+      rmSync(first.dir, { recursive: true, force: true });
     }
   });
 

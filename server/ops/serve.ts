@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Checkpointer } from '../../db/checkpointer.ts';
+import { acquireServerLock, ServerLockError } from '../../db/server-lock.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
@@ -21,7 +22,18 @@ export async function serve(config: Config): Promise<void> {
     throw new OpsError(`${config.masterKeyFile}.new exists: a master-key rotation was interrupted. Run rotate-master-key to settle it, then start again.`);
   }
   const logger = createLogger(config.logLevel);
-  const instance = await createApp({ config, logger, extraRoutes: webRoutes() });
+  // One server per SQLite database, held until exit (db/server-lock.ts).
+  let lock;
+  try {
+    lock = config.databaseFile === ':memory:' ? undefined : acquireServerLock(config.databaseFile);
+  } catch (error) {
+    if (error instanceof ServerLockError) throw new OpsError(error.message);
+    throw error;
+  }
+  const instance = await createApp({ config, logger, extraRoutes: webRoutes() }).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
   // WAL checkpoints on a thread of their own; if it cannot start, SQLite checkpoints as it commits.
   const checkpointer = await Checkpointer.start(config.databaseFile, instance.context.database.sqlite, (error) =>
     logger.error({ err: error }, 'the WAL checkpointer stopped: SQLite checkpoints on the server thread again'),
@@ -58,6 +70,7 @@ export async function serve(config: Config): Promise<void> {
       clearInterval(sweep);
       Promise.resolve(checkpointer?.stop())
         .then(() => instance.close())
+        .then(() => lock?.release())
         .then(
           () => {
             logger.info('stopped');
