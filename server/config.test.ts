@@ -19,6 +19,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '/var/db/y.db' }).databaseFile).toBe('/var/db/y.db');
   });
 
+  it('stops on a DATABASE_URL that is not a SQLite file, rather than taking it for a file name', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://pq@db.internal/pq' })).toThrow(/PostgreSQL server, and this version stores its data in SQLite only/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://pq@db.internal/pq' })).toThrow(/SQLite only/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@localhost/pq' })).toThrow(/"mysql:\/\/" is not a database this server can use/);
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/pq/app.db' }).databaseFile).toBe('/srv/pq/app.db');
+    expect(loadConfig({ DATABASE_URL: 'file:./x/app.db' }).databaseFile).toMatch(/\/x\/app\.db$/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -216,6 +216,14 @@ export class ConfigError extends Error {}
 
 function databaseFile(url: string | undefined, dataDir: string): string {
   if (url === undefined) return join(dataDir, 'app.db');
+  // Anything with a scheme other than SQLite's would otherwise be taken for a file name.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === 'postgres' || scheme === 'postgresql') {
+    throw new ConfigError('DATABASE_URL names a PostgreSQL server, and this version stores its data in SQLite only: unset DATABASE_URL, or set it to a SQLite file (file:./data/app.db).');
+  }
+  if (scheme !== undefined && scheme !== 'file' && scheme !== 'sqlite') {
+    throw new ConfigError(`DATABASE_URL: "${scheme}://" is not a database this server can use; set a SQLite file (file:./data/app.db, sqlite:/srv/pq/app.db, or a plain path).`);
+  }
   const path = url.replace(/^(file|sqlite):(\/\/)?/, '');
   if (path === ':memory:') return path;
   return isAbsolute(path) ? path : resolve(path);
