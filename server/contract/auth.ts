@@ -54,6 +54,12 @@ export const User = z
   })
   .meta({ id: 'User', description: 'The signed-in user. Never carries the password digest.' });
 
+/**
+ * "Who am I": the signed-in user, or null. Signed out is a normal state that every page asks about,
+ * so it is a 200 and never an error a browser logs (docs/api.md §12).
+ */
+export const CurrentUser = User.nullable().meta({ id: 'CurrentUser', description: 'The signed-in user, or null when no one is signed in.' });
+
 export const VerifyEmailQuery = z.strictObject({
   token: z.string({ message: 'token is required: open the link from the verification mail' }).min(1).max(512),
 });

@@ -77,8 +77,6 @@ export async function startStack(overrides: Partial<Config> = {}, now?: () => Da
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
-        // Logged out, GET /api/auth/user answers 401 by contract; Chromium logs every non-OK fetch.
-        if (m.location().url.endsWith('/api/auth/user') && m.text().includes('401')) return;
         errors.push(`${m.text()} (${m.location().url})`);
       });
       page.on('pageerror', (e) => errors.push(e.message));

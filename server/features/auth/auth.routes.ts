@@ -1,7 +1,7 @@
 /** Account routes (docs/product.md §7; docs/api.md §12): register, login, current user, logout, Google, hosted-login redirect. */
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorResponse } from '../../contract/common.ts';
-import { AuthProviders, LoginRequest, RegisterRequest, RegistrationAccepted, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
+import { AuthProviders, CurrentUser, LoginRequest, RegisterRequest, RegistrationAccepted, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
 import { TwoFactorRequired } from '../../contract/two-factor.ts';
 import { AppError, conflict, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { AppContext } from '../../context.ts';
@@ -86,10 +86,11 @@ export function authRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/auth/user', tag: TAG, auth: 'user', summary: 'The signed-in user',
-      responses: { 200: { description: 'The user', schema: User } },
+      method: 'get', path: '/api/auth/user', tag: TAG, auth: 'session', summary: 'Who is signed in',
+      description: 'The signed-in user, or null when no one is signed in: being signed out is a state every page asks about, not an error (docs/api.md §12).',
+      responses: { 200: { description: 'The user, or null', schema: CurrentUser } },
     },
-    ({ req }) => toUserResponse(req.user!),
+    ({ req }) => (req.user ? toUserResponse(req.user) : null),
   );
 
   api.route(

@@ -88,7 +88,7 @@ describe('login and logout', () => {
     const cookieAfter = res.headers['set-cookie']?.[0]?.split(';')[0];
     expect(cookieAfter).toBeDefined();
     expect(cookieAfter).not.toBe(cookieBefore);
-    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect((await agent.get('/api/auth/user')).body).toMatchObject({ id: expect.any(String) });
   });
 
   it('refuses a wrong password or unknown email with the same 401', async () => {
@@ -101,10 +101,10 @@ describe('login and logout', () => {
     }
   });
 
-  it('answers 401 for the current user when logged out', async () => {
+  it('answers "who am I" with 200 and null when logged out, a normal state and not an error (docs/api.md §12)', async () => {
     const res = await request(app.app).get('/api/auth/user');
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe('not_authenticated');
+    expect([res.status, res.text]).toEqual([200, 'null']);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('logs out: destroys the session and redirects to /', async () => {
@@ -112,16 +112,16 @@ describe('login and logout', () => {
     const res = await agent.get('/api/logout');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/');
-    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    expect((await agent.get('/api/auth/user')).body).toBeNull();
   });
 
   it('does not sign out on a navigation from another site, only redirects', async () => {
     const { agent } = await signUp(app);
     const res = await agent.get('/api/logout').set('Sec-Fetch-Site', 'cross-site');
     expect([res.status, res.headers.location]).toEqual([302, '/']);
-    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect((await agent.get('/api/auth/user')).body).toMatchObject({ id: expect.any(String) });
     await agent.get('/api/logout').set('Sec-Fetch-Site', 'same-origin');
-    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    expect((await agent.get('/api/auth/user')).body).toBeNull();
   });
 
   it('sends /api/login to the /login page', async () => {
