@@ -1,11 +1,12 @@
 /**
  * /history in a real browser: the operations this session just made in the demo, with tab counts,
- * tabs, search and filter that work, and the details panel.
+ * tabs, search and filter that work, the details panel, and older pages loaded on request.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_PAGE_SIZE } from '../src/history/pages.ts';
 import { skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const shots = resolve(import.meta.dirname, '../../screenshots');
@@ -85,6 +86,46 @@ describe.skipIf(skipBrowserTests)('history', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/history-390.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('loads older operations a page at a time, with search, filter and counts over every page loaded', async () => {
+    const { page, errors } = await stack.page();
+    const headers = { origin: stack.origin };
+    const demo = (path: string, data: object) => page.request.post(`/api/demo/dilion/${path}`, { data, headers });
+    // The oldest two operations, a sign and a verify that fails, then a page of newer signs.
+    const signed = (await (await demo('sign', { message: 'Paging check #000' })).json()) as { signature: { encoded: string }; publicKey: string };
+    expect((await demo('verify', { message: 'Paging check, altered', signature: signed.signature.encoded, publicKey: signed.publicKey })).ok()).toBe(true);
+    for (let i = 1; i <= HISTORY_PAGE_SIZE; i++) {
+      expect((await demo('sign', { message: `Paging check #${String(i).padStart(3, '0')}` })).ok()).toBe(true);
+    }
+    // The first page holds the newest HISTORY_PAGE_SIZE signs; sign #000 and the verify are the second.
+    const total = HISTORY_PAGE_SIZE + 2;
+
+    await page.goto('/history');
+    await page.getByTestId('history-item').first().waitFor();
+    const more = page.getByTestId('history-more');
+    const older = more.getByRole('button', { name: 'Load older operations' });
+    expect(await page.getByTestId('history-item').count()).toBe(HISTORY_PAGE_SIZE);
+    expect(await tabCount(page, 'All')).toBe(HISTORY_PAGE_SIZE);
+    expect(await more.textContent()).toContain(`The latest ${HISTORY_PAGE_SIZE} operations are loaded`);
+
+    // The failed verify is on the older page: the filter finds nothing until it is loaded.
+    await page.getByRole('combobox', { name: 'Filter by type' }).click();
+    await page.getByRole('option', { name: 'Failed only' }).click();
+    await page.getByText('No operations match the search or filter.').waitFor();
+    await older.click();
+    await expect.poll(() => tabCount(page, 'All')).toBe(1);
+    expect(await page.getByTestId('history-item').textContent()).toContain('Paging check, altered');
+    expect(await more.textContent()).toContain(`All ${total} operations are loaded.`);
+    expect(await older.count()).toBe(0);
+
+    await page.getByRole('combobox', { name: 'Filter by type' }).click();
+    await page.getByRole('option', { name: 'All types' }).click();
+    expect([await tabCount(page, 'All'), await tabCount(page, 'Dilion')]).toEqual([total, total]);
+    await page.getByLabel('Search operations').fill('#000');
+    expect(await tabCount(page, 'All')).toBe(1);
+    await page.screenshot({ path: `${shots}/history-paged-1280.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -1,28 +1,38 @@
 /**
  * /history (docs/product.md §2.9): the operations of this account (or, signed out, of this browser session) from
- * GET /api/crypto/operations, with working tabs, counts, search and filter, and a details panel.
+ * GET /api/crypto/operations, a page at a time with **Load older operations**, with working tabs, counts, search
+ * and filter over every operation loaded, and a details panel.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Select } from '../components/ui/Select.tsx';
 import { Tabs } from '../components/ui/Tabs.tsx';
+import { ActionButton } from '../components/ui/ActionButton.tsx';
 import { DetailsPanel } from '../history/DetailsPanel.tsx';
 import { applyFilters, TABS, TYPE_FILTERS, type Operation, type Tab, type TypeFilter } from '../history/filter.ts';
 import { OperationItem } from '../history/OperationItem.tsx';
+import { fetchOperationPage } from '../history/pages.ts';
 import { errorMessage } from '../lib/api.ts';
 import { scrollBehavior } from '../lib/motion.ts';
 import '../history/history.css';
 
 export default function History() {
-  // The list changes with every operation anywhere, so it is read afresh on each visit.
-  const query = useQuery<Operation[]>({ queryKey: ['/api/crypto/operations'], refetchOnMount: 'always' });
+  // The list changes with every operation anywhere, so it is read afresh on each visit; the first
+  // key element is the one the demo invalidates after a server operation (useServerRefresh.ts).
+  const query = useInfiniteQuery({
+    queryKey: ['/api/crypto/operations', 'pages'],
+    queryFn: ({ pageParam }) => fetchOperationPage(pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next,
+    refetchOnMount: 'always',
+  });
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
   const [type, setType] = useState<TypeFilter>('all');
   const [selected, setSelected] = useState<Operation | null>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const ops = query.data ?? [];
+  const ops = query.data?.pages.flatMap((p) => p.operations) ?? [];
   const { counts, inTab } = applyFilters(ops, search, type);
   const filtering = search.trim() !== '' || type !== 'all';
 
@@ -73,7 +83,7 @@ export default function History() {
               <div className="history-loading">
                 <div className="spinner" aria-hidden /> Loading crypto operations...
               </div>
-            ) : query.isError ? (
+            ) : !query.data ? (
               <div className="card result-bad" role="alert">
                 {errorMessage(query.error, 'Could not load the operations')}
               </div>
@@ -93,6 +103,25 @@ export default function History() {
                   content: list(t),
                 }))}
               />
+            )}
+            {query.data && (
+              <div className="history-more" data-testid="history-more">
+                <span className="muted">
+                  {query.hasNextPage
+                    ? `The latest ${ops.length} operations are loaded; search, filter and counts cover them.`
+                    : `All ${ops.length} operations are loaded.`}
+                </span>
+                {query.hasNextPage && (
+                  <ActionButton className="btn btn-secondary btn-sm" inactive={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                    {query.isFetchingNextPage ? 'Loading older operations...' : 'Load older operations'}
+                  </ActionButton>
+                )}
+                {query.isFetchNextPageError && (
+                  <span className="result-bad" role="alert">
+                    {errorMessage(query.error, 'Could not load older operations')}
+                  </span>
+                )}
+              </div>
             )}
           </div>
           <div ref={panel}>
