@@ -3,9 +3,15 @@
  * Korean and then send the browser to /api/login (the server redirects that to /login). Signed in,
  * Starter and Pro open the same PayPal checkout as the dashboard's Billing tab, and the outcome is
  * shown there. Free is 100 calls in total (docs/api.md §14.1), which the card says.
+ *
+ * Its texts are in the `tech` catalogue (docs/decisions/041), but the page stays Korean whatever
+ * the site's language, as §2.11 specifies: it reads the Korean catalogue, bundled with the page.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { i18n } from '../i18n/index.ts';
+import koreanTech from '../i18n/locales/ko/tech.ts';
 import '../styles/marketing.css';
 import { PlanCard } from './home/PlanCard.tsx';
 import { dollars, planOf } from '../../../shared/plans.ts';
@@ -14,21 +20,54 @@ import { errorMessage } from '../lib/api.ts';
 import { dashboardAddress, startCheckout, usePaymentMessages } from '../lib/checkout.ts';
 import type { Plan } from './home/plans.ts';
 
-const LOGIN_ALERT = '로그인이 필요합니다. 로그인 페이지로 이동합니다.';
+// The site loads Korean only when it is the visitor's language; this page needs it always.
+if (!i18n.hasResourceBundle('ko', 'tech')) i18n.addResourceBundle('ko', 'tech', koreanTech);
 
-function goToLogin(message = LOGIN_ALERT) {
+function goToLogin(message: string) {
   window.alert(message);
   window.location.href = '/api/login';
 }
 
 /** The plans in Korean; names and prices come from shared/plans.ts. */
-const PLANS: Plan[] = [
-  { id: 'free', name: '무료', price: dollars(planOf('free').priceCents), period: '', calls: 'API 호출 100회 (총)', features: ['기본 PQC 알고리즘', '이메일 지원', '커뮤니티 이용'], cta: '무료로 시작하기', popular: false },
-  { id: 'starter', name: '스타터', price: dollars(planOf('starter').priceCents), period: '/월', calls: '월 10,000회 (10K) API 호출', features: ['모든 PQC 알고리즘', '우선 지원', '고급 분석'], cta: '스타터 구매하기', popular: true },
-  { id: 'pro', name: '프로', price: dollars(planOf('pro').priceCents), period: '/월', calls: '월 100,000회 (100K) API 호출', features: ['엔터프라이즈 알고리즘', '24/7 지원', 'SLA 보장'], cta: '프로 구매하기', popular: true },
-];
+function usePlans(): Plan[] {
+  const { t } = useTranslation('tech', { lng: 'ko', keyPrefix: 'testPlans.plans' });
+  return [
+    {
+      id: 'free',
+      name: t('free.name'),
+      price: dollars(planOf('free').priceCents),
+      period: '',
+      calls: t('free.calls'),
+      features: [t('free.features.algorithms'), t('free.features.support'), t('free.features.community')],
+      cta: t('free.cta'),
+      popular: false,
+    },
+    {
+      id: 'starter',
+      name: t('starter.name'),
+      price: dollars(planOf('starter').priceCents),
+      period: t('starter.period'),
+      calls: t('starter.calls'),
+      features: [t('starter.features.algorithms'), t('starter.features.support'), t('starter.features.analytics')],
+      cta: t('starter.cta'),
+      popular: true,
+    },
+    {
+      id: 'pro',
+      name: t('pro.name'),
+      price: dollars(planOf('pro').priceCents),
+      period: t('pro.period'),
+      calls: t('pro.calls'),
+      features: [t('pro.features.algorithms'), t('pro.features.support'), t('pro.features.sla')],
+      cta: t('pro.cta'),
+      popular: true,
+    },
+  ];
+}
 
 export default function TestPlans() {
+  const { t } = useTranslation('tech', { lng: 'ko', keyPrefix: 'testPlans' });
+  const plans = usePlans();
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<string | null>(null);
@@ -36,14 +75,14 @@ export default function TestPlans() {
   usePaymentMessages((message) => navigate(dashboardAddress(message)));
 
   const choose = async (plan: Plan['id']) => {
-    if (!user) return goToLogin();
+    if (!user) return goToLogin(t('alerts.loginRequired'));
     if (plan !== 'starter' && plan !== 'pro') return navigate('/dashboard?tab=billing');
     setBusy(plan);
     setError(null);
     try {
       await startCheckout({ plan });
     } catch (e) {
-      setError(errorMessage(e, '결제를 시작하지 못했습니다.'));
+      setError(errorMessage(e, t('checkoutFailed')));
     } finally {
       setBusy(null);
     }
@@ -52,19 +91,15 @@ export default function TestPlans() {
   return (
     <div className="container" lang="ko">
       <header className="page-header">
-        <div className="eyebrow">테스트 페이지</div>
-        <h1>요금제 테스트</h1>
-        <p>
-          {user
-            ? '로그인되어 있습니다. 스타터나 프로를 누르면 PayPal 결제 창(800x600)이 열리고, 결과는 대시보드의 결제 탭에 표시됩니다.'
-            : '로그인과 요금제 구매 흐름을 확인하는 테스트 페이지입니다. 버튼을 누르면 안내 메시지가 표시된 뒤 로그인 페이지로 이동합니다.'}
-        </p>
+        <div className="eyebrow">{t('eyebrow')}</div>
+        <h1>{t('title')}</h1>
+        <p>{user ? t('signedIn') : t('signedOut')}</p>
         <div className="row" style={{ justifyContent: 'center', marginTop: 22 }}>
-          <button type="button" className="btn btn-primary" onClick={() => goToLogin('로그인 테스트를 시작합니다. 로그인 페이지로 이동합니다.')}>
-            로그인 테스트
+          <button type="button" className="btn btn-primary" onClick={() => goToLogin(t('alerts.loginTest'))}>
+            {t('loginTest')}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => (user ? navigate('/dashboard?tab=billing') : goToLogin('결제 테스트를 위해 먼저 로그인해 주세요.'))}>
-            결제 테스트
+          <button type="button" className="btn btn-secondary" onClick={() => (user ? navigate('/dashboard?tab=billing') : goToLogin(t('alerts.paymentTest')))}>
+            {t('paymentTest')}
           </button>
         </div>
         {error && (
@@ -74,8 +109,8 @@ export default function TestPlans() {
         )}
       </header>
       <div className="grid grid-3" style={{ paddingBottom: 72 }}>
-        {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} badge="인기" testId={`test-plan-${plan.id}`} busy={busy === plan.id} onChoose={() => void choose(plan.id)} />
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} badge={t('popular')} testId={`test-plan-${plan.id}`} busy={busy === plan.id} onChoose={() => void choose(plan.id)} />
         ))}
       </div>
     </div>

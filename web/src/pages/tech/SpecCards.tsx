@@ -2,8 +2,10 @@
  * The three specification cards with the real figures of docs/crypto/dilion.md §5, docs/crypto/qes2.md §3 and
  * docs/crypto/zk-fidna.md §10, and times measured by bench/README.md
  * (not the prototype's "2.5 KB key, 2.8 KB signature, +20 %, 300-byte proof, trusted CRS").
+ * Texts in the `tech` catalogue (docs/decisions/041); figures are written into each language's text.
  */
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { HybridIcon, LatticeIcon, ProofIcon } from '../home/icons.tsx';
 
 interface Row {
@@ -12,10 +14,11 @@ interface Row {
   note?: ReactNode;
 }
 
-function SpecCard(props: { icon: ReactNode; title: string; subtitle: string; rows: Row[]; footer: ReactNode }) {
-  const { icon, title, subtitle, rows, footer } = props;
+/** `id` names the card for tests in every language; `title` is what the reader sees. */
+function SpecCard(props: { id: string; icon: ReactNode; title: string; subtitle: string; rows: Row[]; footer: ReactNode }) {
+  const { id, icon, title, subtitle, rows, footer } = props;
   return (
-    <article className="card spec-card" data-testid={`spec-${title}`}>
+    <article className="card spec-card" data-testid={`spec-${id}`}>
       <header>
         <div className="icon-bubble">{icon}</div>
         <div>
@@ -41,74 +44,76 @@ function SpecCard(props: { icon: ReactNode; title: string; subtitle: string; row
   );
 }
 
+const CODE = { code: <code /> };
+
 export function SpecCards() {
+  const { t } = useTranslation('tech');
   return (
     <div className="grid grid-3">
       <SpecCard
+        id="Dilion"
         icon={<LatticeIcon />}
         title="Dilion"
-        subtitle="ML-DSA-65 (FIPS 204) bound to a service"
+        subtitle={t('specs.dilion.subtitle')}
         rows={[
-          { label: 'Security level', value: 'NIST level 3', note: 'category 3, Module-LWE / Module-SIS' },
-          { label: 'Public key', value: '1,952 bytes' },
-          { label: 'Signature', value: '3,309 bytes' },
-          { label: 'With a user id', value: '4,509 bytes', note: 'σ + C1 1,088 + C2 80 + service key id 32' },
-          { label: 'Secret key', value: '32-byte seed', note: 'expanded to 4,032 B when used; encrypted at rest' },
-          { label: 'Context', value: <code>dilion/v1|</code>, note: 'followed by the service id (sid)' },
-          { label: 'Speed (our engine)', value: '≈ 0.22 ms sign, 0.07 ms verify', note: <>2 vCPUs, Node 20; measured in <code>bench/README.md</code></> },
-        ]}
-        footer={<p className="spec-note">Pure ML-DSA with hedged randomness: any FIPS 204 library verifies a Dilion signature.</p>}
-      />
-      <SpecCard
-        icon={<HybridIcon />}
-        title="QES2 Hybrid"
-        subtitle="ML-DSA-65 + secp256k1 (ECDSA or BIP-340 Schnorr)"
-        rows={[
-          { label: 'Compatibility', value: 'ECDSA and Schnorr (BIP-340)', note: 'the secp256k1 half is what Bitcoin and Taproot tools check' },
-          { label: 'Signature', value: '3,373 bytes', note: '3,309 ML-DSA-65 + 64 secp256k1' },
-          { label: 'Size overhead', value: '+64 bytes (+1.9 %)', note: 'over ML-DSA-65 alone' },
-          { label: 'Sign time', value: '+16–22 % · +21–41 %', note: 'ECDSA · Schnorr, over ML-DSA-65 signing from its seed' },
+          { label: t('specs.dilion.level.label'), value: t('specs.dilion.level.value'), note: t('specs.dilion.level.note') },
+          { label: t('specs.dilion.publicKey.label'), value: t('specs.dilion.publicKey.value') },
+          { label: t('specs.dilion.signature.label'), value: t('specs.dilion.signature.value') },
+          { label: t('specs.dilion.withUid.label'), value: t('specs.dilion.withUid.value'), note: t('specs.dilion.withUid.note') },
+          { label: t('specs.dilion.secretKey.label'), value: t('specs.dilion.secretKey.value'), note: t('specs.dilion.secretKey.note') },
+          { label: t('specs.dilion.context.label'), value: <code>dilion/v1|</code>, note: t('specs.dilion.context.note') },
           {
-            label: 'Verify time',
-            value: '+147–158 % · +130–144 %',
-            note: (
-              <>
-                both halves checked; measured with <code>npm run bench -- secp256k1</code>, 2 shared vCPUs (<code>bench/README.md</code>)
-              </>
-            ),
+            label: t('specs.dilion.speed.label'),
+            value: t('specs.dilion.speed.value'),
+            note: <Trans t={t} i18nKey="specs.dilion.speed.note" components={CODE} />,
           },
-          { label: 'Public key', value: '1,985 B (ECDSA) · 1,984 B (Schnorr)' },
-          { label: 'Verification', value: 'both halves, always' },
         ]}
-        footer={<p className="spec-note">Built like the IETF composite-signature draft, with our own labels: secp256k1 is not in that draft, so QES2 claims no IETF identifier.</p>}
+        footer={<p className="spec-note">{t('specs.dilion.footer')}</p>}
       />
       <SpecCard
+        id="QES2 Hybrid"
+        icon={<HybridIcon />}
+        title={t('specs.qes2.title')}
+        subtitle={t('specs.qes2.subtitle')}
+        rows={[
+          { label: t('specs.qes2.compatibility.label'), value: t('specs.qes2.compatibility.value'), note: t('specs.qes2.compatibility.note') },
+          { label: t('specs.qes2.signature.label'), value: t('specs.qes2.signature.value'), note: t('specs.qes2.signature.note') },
+          { label: t('specs.qes2.overhead.label'), value: t('specs.qes2.overhead.value'), note: t('specs.qes2.overhead.note') },
+          // Measured percentages, the same in every language.
+          { label: t('specs.qes2.signTime.label'), value: '+16–22 % · +21–41 %', note: t('specs.qes2.signTime.note') },
+          {
+            label: t('specs.qes2.verifyTime.label'),
+            value: '+147–158 % · +130–144 %',
+            note: <Trans t={t} i18nKey="specs.qes2.verifyTime.note" components={CODE} />,
+          },
+          { label: t('specs.qes2.publicKey.label'), value: t('specs.qes2.publicKey.value') },
+          { label: t('specs.qes2.verification.label'), value: t('specs.qes2.verification.value') },
+        ]}
+        footer={<p className="spec-note">{t('specs.qes2.footer')}</p>}
+      />
+      <SpecCard
+        id="zk-FIDNA"
         icon={<ProofIcon />}
         title="zk-FIDNA"
-        subtitle="Bulletproofs on secp256k1, attested by ML-DSA-65"
+        subtitle={t('specs.zk.subtitle')}
         rows={[
-          { label: 'Proof size', value: '826 · 809 · 923 bytes', note: 'balance_proof · range_proof · custom, with an empty context (a context adds its length), before the 3,309 B ML-DSA-65 attestation' },
-          { label: 'Setup', value: 'Transparent', note: 'no trusted setup: every generator is hashed to the curve (RFC 9380) from a public string' },
-          { label: 'Range', value: '64-bit values, two aggregated' },
-          { label: 'Hiding', value: 'Perfect', note: 'Pedersen commitments: the amounts stay hidden even from an unbounded, quantum adversary' },
-          { label: 'Soundness', value: 'Discrete log on secp256k1', note: 'not post-quantum' },
-          { label: 'Attestation', value: 'ML-DSA-65, post-quantum', note: <>over the proof bytes, context <code>zk-fidna/v1</code>; a verifier can require it</> },
+          { label: t('specs.zk.proofSize.label'), value: t('specs.zk.proofSize.value'), note: t('specs.zk.proofSize.note') },
+          { label: t('specs.zk.setup.label'), value: t('specs.zk.setup.value'), note: t('specs.zk.setup.note') },
+          { label: t('specs.zk.range.label'), value: t('specs.zk.range.value') },
+          { label: t('specs.zk.hiding.label'), value: t('specs.zk.hiding.value'), note: t('specs.zk.hiding.note') },
+          { label: t('specs.zk.soundness.label'), value: t('specs.zk.soundness.value'), note: t('specs.zk.soundness.note') },
           {
-            label: 'Speed (our engine)',
-            value: '≈ 23.1 ms prove, 3.89 ms verify',
-            note: (
-              <>
-                balance_proof in Node; measured with <code>npm run bench -- zk</code>, 2 shared vCPUs (<code>bench/README.md</code>)
-              </>
-            ),
+            label: t('specs.zk.attestation.label'),
+            value: t('specs.zk.attestation.value'),
+            note: <Trans t={t} i18nKey="specs.zk.attestation.note" components={CODE} />,
+          },
+          {
+            label: t('specs.zk.speed.label'),
+            value: t('specs.zk.speed.value'),
+            note: <Trans t={t} i18nKey="specs.zk.speed.note" components={CODE} />,
           },
         ]}
-        footer={
-          <p className="spec-note warn">
-            Plainly: a quantum computer that breaks discrete log could forge range proofs. Verifiers that require the ML-DSA-65
-            attestation still catch forgeries its signer did not attest; no amount ever leaks.
-          </p>
-        }
+        footer={<p className="spec-note warn">{t('specs.zk.footer')}</p>}
       />
     </div>
   );
