@@ -1,9 +1,11 @@
 /**
  * /api-docs (docs/product.md §2.7): four summary cards, the four algorithm tabs with their
  * endpoints and Python / Node.js / Rust / C++ / Go samples (with Copy buttons), and the
- * Authentication card. Endpoint status comes from the server's live OpenAPI document.
+ * Authentication card. Endpoint status comes from the server's live OpenAPI document; every text
+ * on the page is ours, from the `apiDocs` catalogue (docs/decisions/041).
  */
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { useServedPaths, type ServedPaths } from '../hooks/useServedPaths.ts';
 import { scrollBehavior } from '../lib/motion.ts';
@@ -12,7 +14,7 @@ import '../styles/marketing.css';
 import { AuthCard } from './api-docs/AuthCard.tsx';
 import { CodeBlock } from './api-docs/CodeBlock.tsx';
 import { EndpointList } from './api-docs/EndpointList.tsx';
-import { TABS, endpointsFor, type AlgorithmTab } from './api-docs/endpoints.ts';
+import { endpointsFor, tabs, type AlgorithmTab } from './api-docs/endpoints.ts';
 import { LANGUAGES, PLACEHOLDER_KEYS, type SampleConfig } from './api-docs/samples/config.ts';
 import { sampleFor } from './api-docs/samples/index.ts';
 
@@ -23,18 +25,19 @@ function liveCount(served: ServedPaths, tab: AlgorithmTab): { live: number; tota
 }
 
 function SummaryCards({ served, onPick }: { served: ServedPaths; onPick: (tab: AlgorithmTab) => void }) {
+  const { t } = useTranslation('apiDocs');
   return (
     <div className="grid grid-4">
-      {TABS.map((t) => {
-        const { live, total, known } = liveCount(served, t.value);
+      {tabs().map((tab) => {
+        const { live, total, known } = liveCount(served, tab.value);
         return (
-          <button key={t.value} type="button" className="card feature-card summary-card" onClick={() => onPick(t.value)}>
-            <h3 style={{ margin: 0 }}>{t.name}</h3>
+          <button key={tab.value} type="button" className="card feature-card summary-card" onClick={() => onPick(tab.value)}>
+            <h3 style={{ margin: 0 }}>{tab.name}</h3>
             <div className="row" style={{ gap: 10 }}>
-              <span className="stat">{total} endpoints</span>
-              {known && (live === total ? <span className="badge badge-success">Live</span> : <span className="badge">Coming soon</span>)}
+              <span className="stat">{t('summary.endpoints', { count: total })}</span>
+              {known && (live === total ? <span className="badge badge-success">{t('status.live')}</span> : <span className="badge">{t('status.comingSoon')}</span>)}
             </div>
-            <p>{t.blurb}</p>
+            <p>{tab.blurb}</p>
           </button>
         );
       })}
@@ -43,20 +46,18 @@ function SummaryCards({ served, onPick }: { served: ServedPaths; onPick: (tab: A
 }
 
 function AlgorithmPanel({ tab, served, config }: { tab: AlgorithmTab; served: ServedPaths; config: SampleConfig }) {
+  const { t } = useTranslation('apiDocs');
   const { live, total, known } = liveCount(served, tab);
   return (
     <div className="stack" style={{ gap: 20 }}>
       {known && live < total && (
-        <div className="spec-note">
-          Coming soon: this server does not serve these endpoints yet. The request shapes below follow the specification and may still
-          change; the Live badge appears as soon as they are deployed.
-        </div>
+        <div className="spec-note">{t('panel.comingSoon')}</div>
       )}
       <EndpointList endpoints={endpointsFor(tab)} served={served} />
       <div className="card lang-tabs">
-        <h3>Code samples</h3>
+        <h3>{t('panel.samples')}</h3>
         <Tabs
-          label="Language"
+          label={t('panel.language')}
           tabs={LANGUAGES.map((l) => ({
             value: l.value,
             label: l.label,
@@ -69,32 +70,37 @@ function AlgorithmPanel({ tab, served, config }: { tab: AlgorithmTab; served: Se
 }
 
 export default function ApiDocs() {
+  const { t } = useTranslation('apiDocs');
   const served = useServedPaths();
   const [tab, setTab] = useState<AlgorithmTab>('dilion');
   const config: SampleConfig = { baseUrl: window.location.origin, ...PLACEHOLDER_KEYS };
   return (
     <div className="container" style={{ paddingBottom: 72 }}>
       <header className="page-header">
-        <div className="eyebrow">API documentation</div>
-        <h1>Post-quantum cryptography over REST</h1>
+        <div className="eyebrow">{t('title')}</div>
+        <h1>{t('header.title')}</h1>
         <p>
-          JSON in, JSON out, authenticated with an API key pair. Base URL <code>{config.baseUrl}</code>. The machine-readable contract
-          is <a href="/api/openapi.json">OpenAPI 3.1</a>, browsable in the <a href="/api/docs">interactive reference</a>.
+          <Trans
+            t={t}
+            i18nKey="header.intro"
+            values={{ baseUrl: config.baseUrl }}
+            components={{ code: <code />, openapi: <a href="/api/openapi.json" />, reference: <a href="/api/docs" /> }}
+          />
         </p>
       </header>
       <SummaryCards
         served={served}
-        onPick={(t) => {
-          setTab(t);
+        onPick={(picked) => {
+          setTab(picked);
           document.getElementById('algorithm-tabs')?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
         }}
       />
       <section id="algorithm-tabs" className="algo-tabs" style={{ marginTop: 36, scrollMarginTop: 80 }}>
         <Tabs
-          label="Algorithm"
+          label={t('tabs.label')}
           value={tab}
           onValueChange={(v) => setTab(v as AlgorithmTab)}
-          tabs={TABS.map((t) => ({ value: t.value, label: t.label, content: <AlgorithmPanel tab={t.value} served={served} config={config} /> }))}
+          tabs={tabs().map((each) => ({ value: each.value, label: each.label, content: <AlgorithmPanel tab={each.value} served={served} config={config} /> }))}
         />
       </section>
       <AuthCard baseUrl={config.baseUrl} />

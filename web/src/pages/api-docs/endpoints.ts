@@ -4,69 +4,88 @@
  * served /api/crypto operation that takes an API key is here, and every one here that the server
  * serves has exactly these request fields. An entry a server does not serve (an older deployment)
  * is shown as "coming soon": the page reads the live OpenAPI document to decide.
+ *
+ * The texts shown for each endpoint are ours, not the OpenAPI document's: they come from the `apiDocs`
+ * catalogue when the page renders, so a language switch shows them anew (docs/decisions/041).
  */
 
+import { i18n } from '../../i18n/index.ts';
 import { QES2_BY_MODE, QES2_MODES, SCHEME_IDS, type PerScheme, type Qes2Mode, type SchemeId } from '../../../../shared/schemes.ts';
 
 export type AlgorithmTab = SchemeId;
 
+/** A text in the reader's language, looked up when the page renders. */
+export type Text = () => string;
+
 export interface RequestField {
   name: string;
   required: boolean;
-  description: string;
+  description: Text;
 }
 
 export interface DocumentedEndpoint {
   tab: AlgorithmTab;
   method: 'POST';
   path: string;
-  summary: string;
+  summary: Text;
   fields: RequestField[];
-  returns: string;
+  returns: Text;
 }
 
-/** Each scheme's tab on the docs page (a scheme without one fails to compile). */
-const TAB_TEXT: PerScheme<{ label: string; name: string; blurb: string }> = {
-  dilion: { label: 'Dilion Signatures', name: 'Dilion', blurb: 'ML-DSA-65 (FIPS 204) signatures bound to a service id.' },
-  'qes2-ecdsa': { label: 'QES2 ECDSA', name: 'QES2 ECDSA', blurb: 'Hybrid ML-DSA-65 + ECDSA on secp256k1; both halves verified.' },
-  'qes2-schnorr': { label: 'QES2 Schnorr', name: 'QES2 Schnorr', blurb: 'Hybrid ML-DSA-65 + BIP-340 Schnorr, for Taproot systems.' },
-  'zk-fidna': { label: 'zk-FIDNA Proofs', name: 'zk-FIDNA', blurb: 'Zero-knowledge balance and range proofs (Bulletproofs).' },
-};
+/** Each scheme's name on the docs page (a scheme without one fails to compile); its tab label and blurb are in the catalogue. */
+const TAB_NAMES: PerScheme<string> = { dilion: 'Dilion', 'qes2-ecdsa': 'QES2 ECDSA', 'qes2-schnorr': 'QES2 Schnorr', 'zk-fidna': 'zk-FIDNA' };
 
-export const TABS: { value: AlgorithmTab; label: string; name: string; blurb: string }[] = SCHEME_IDS.map((value) => ({ value, ...TAB_TEXT[value] }));
+export interface AlgorithmTabText {
+  value: AlgorithmTab;
+  label: string;
+  name: string;
+  blurb: string;
+}
 
-/** How the docs name each QES2 mode's secp256k1 half. */
+/** The tabs in the reader's language; call it when rendering. */
+export function tabs(): AlgorithmTabText[] {
+  return SCHEME_IDS.map((value) => ({
+    value,
+    label: i18n.t(`apiDocs:tabs.${value}.label`),
+    name: TAB_NAMES[value],
+    blurb: i18n.t(`apiDocs:tabs.${value}.blurb`),
+  }));
+}
+
+/** How the docs name each QES2 mode's secp256k1 half (algorithm names, the same in every language). */
 const SECP_HALF: { readonly [M in Qes2Mode]: string } = { ecdsa: 'ECDSA (RFC 6979, low-S)', schnorr: 'BIP-340 Schnorr' };
 
-const message = (what: string): RequestField => ({ name: 'message', required: true, description: `The text ${what}, as UTF-8.` });
+const messageToSign: RequestField = { name: 'message', required: true, description: () => i18n.t('apiDocs:endpoints.fields.messageToSign') };
+const messageSigned: RequestField = { name: 'message', required: true, description: () => i18n.t('apiDocs:endpoints.fields.messageSigned') };
+const signature: RequestField = { name: 'signature', required: true, description: () => i18n.t('apiDocs:endpoints.fields.signature') };
 
 function qes2(mode: Qes2Mode): DocumentedEndpoint[] {
-  const half = SECP_HALF[mode];
+  const { id, apiPath, keyAlgorithm } = QES2_BY_MODE[mode];
   return [
     {
-      tab: QES2_BY_MODE[mode].id,
+      tab: id,
       method: 'POST',
-      path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign`,
-      summary: `Sign with ML-DSA-65 and ${half} over one combined message`,
+      path: `/api/crypto/${apiPath}/sign`,
+      summary: () => i18n.t('apiDocs:endpoints.qes2Sign.summary', { half: SECP_HALF[mode] }),
       fields: [
-        message('to sign'),
-        { name: 'context', required: false, description: "Application context (UTF-8, at most 255 bytes) bound into M'; default empty." },
-        { name: 'keyId', required: false, description: `One of your ${QES2_BY_MODE[mode].keyAlgorithm} signing keys; default: your default key.` },
+        messageToSign,
+        { name: 'context', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Sign.context') },
+        { name: 'keyId', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Sign.keyId', { keyAlgorithm }) },
       ],
-      returns: 'signature (3,373 bytes, base64: ML-DSA-65 ‖ secp256k1), publicKey, label, and the demo views.',
+      returns: () => i18n.t('apiDocs:endpoints.qes2Sign.returns'),
     },
     {
-      tab: QES2_BY_MODE[mode].id,
+      tab: id,
       method: 'POST',
-      path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify`,
-      summary: 'Verify both halves of a QES2 signature',
+      path: `/api/crypto/${apiPath}/verify`,
+      summary: () => i18n.t('apiDocs:endpoints.qes2Verify.summary'),
       fields: [
-        message('that was signed'),
-        { name: 'signature', required: true, description: 'signature.encoded from the sign response (or the whole signature object).' },
-        { name: 'publicKey', required: false, description: 'The composite public key from the sign response; default: your own default key of this mode.' },
-        { name: 'context', required: false, description: 'The context used at signing; default empty.' },
+        messageSigned,
+        signature,
+        { name: 'publicKey', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Verify.publicKey') },
+        { name: 'context', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Verify.context') },
       ],
-      returns: 'valid: true only when the ML-DSA-65 half and the secp256k1 half both verify; details says which half failed.',
+      returns: () => i18n.t('apiDocs:endpoints.qes2Verify.returns'),
     },
   ];
 }
@@ -76,62 +95,61 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
     tab: 'dilion',
     method: 'POST',
     path: '/api/crypto/dilion/sign',
-    summary: 'Sign a message with Dilion (ML-DSA-65)',
+    summary: () => i18n.t('apiDocs:endpoints.dilionSign.summary'),
     fields: [
-      message('to sign'),
-      { name: 'sid', required: false, description: 'Service id; the FIPS 204 context is "dilion/v1|" + sid. Default "default".' },
-      { name: 'uid', required: false, description: 'End-user id (up to 255 bytes): sealed to the service’s ML-KEM-768 key and bound into the signature as pidCipher.' },
-      { name: 'keyId', required: false, description: 'One of your platform-managed signing keys; default: your default key.' },
-      { name: 'includePidOpening', required: false, description: 'With uid: also return pidOpening, which lets whoever you give it to check this signature’s uid.' },
+      messageToSign,
+      { name: 'sid', required: false, description: () => i18n.t('apiDocs:endpoints.dilionSign.sid') },
+      { name: 'uid', required: false, description: () => i18n.t('apiDocs:endpoints.dilionSign.uid') },
+      { name: 'keyId', required: false, description: () => i18n.t('apiDocs:endpoints.dilionSign.keyId') },
+      { name: 'includePidOpening', required: false, description: () => i18n.t('apiDocs:endpoints.dilionSign.includePidOpening') },
     ],
-    returns: 'signature.encoded (3,309 bytes, base64), publicKey (1,952 bytes), context, keyId, pidCipher (C1, C2, serviceKeyId, suite, or "N/A" without uid).',
+    returns: () => i18n.t('apiDocs:endpoints.dilionSign.returns'),
   },
   {
     tab: 'dilion',
     method: 'POST',
     path: '/api/crypto/dilion/verify',
-    summary: 'Verify a Dilion signature',
+    summary: () => i18n.t('apiDocs:endpoints.dilionVerify.summary'),
     fields: [
-      message('that was signed'),
-      { name: 'signature', required: true, description: 'signature.encoded from the sign response (or the whole signature object).' },
-      { name: 'publicKey', required: true, description: 'The signer’s ML-DSA-65 public key, base64.' },
-      { name: 'sid', required: false, description: 'The service id used at signing; default "default".' },
-      { name: 'uid', required: false, description: 'The end-user id to check against pidCipher (checked for the service key’s owner, or with pidOpening).' },
-      { name: 'pidCipher', required: false, description: 'pidCipher from the sign response (or inside the signature object); "N/A" or omitted without uid.' },
-      { name: 'pidOpening', required: false, description: 'The signer’s pidOpening for this signature, to check the uid without the service key.' },
+      messageSigned,
+      signature,
+      { name: 'publicKey', required: true, description: () => i18n.t('apiDocs:endpoints.dilionVerify.publicKey') },
+      { name: 'sid', required: false, description: () => i18n.t('apiDocs:endpoints.dilionVerify.sid') },
+      { name: 'uid', required: false, description: () => i18n.t('apiDocs:endpoints.dilionVerify.uid') },
+      { name: 'pidCipher', required: false, description: () => i18n.t('apiDocs:endpoints.dilionVerify.pidCipher') },
+      { name: 'pidOpening', required: false, description: () => i18n.t('apiDocs:endpoints.dilionVerify.pidOpening') },
     ],
-    returns: 'valid, and details: signatureValid, identity (match, mismatch or not_checked), serviceKeyId, context.',
+    returns: () => i18n.t('apiDocs:endpoints.dilionVerify.returns'),
   },
   ...QES2_MODES.flatMap(qes2),
   {
     tab: 'zk-fidna',
     method: 'POST',
     path: '/api/crypto/zk-fidna/prove',
-    summary: 'Prove a statement about hidden amounts, attested with ML-DSA-65',
+    summary: () => i18n.t('apiDocs:endpoints.zkProve.summary'),
     fields: [
-      { name: 'secretValue', required: true, description: 'X, the hidden amount: an integer ≥ 1, as a JSON number (up to 2^53 − 1) or a decimal string (up to 2^64 − 1).' },
-      { name: 'balanceValue', required: false, description: 'Y, the hidden balance (≥ 0, same forms). Required except by range_proof with its own max.' },
-      { name: 'circuitType', required: false, description: 'balance_proof (default): whether Y ≥ X (result 1) or not (result 0); range_proof: min ≤ X ≤ max; custom: X paid out of Y with change Y − X.' },
-      { name: 'min', required: false, description: 'range_proof: the public lower bound of X; default 1.' },
-      { name: 'max', required: false, description: 'range_proof: the public upper bound of X; default balanceValue, which then becomes public.' },
-      { name: 'context', required: false, description: 'Bytes the proof is bound to (a transaction id, say), base64, at most 255 bytes; default empty.' },
-      { name: 'keyId', required: false, description: 'One of your ML-DSA-65 signing keys to attest the proof; default: your default key.' },
+      { name: 'secretValue', required: true, description: () => i18n.t('apiDocs:endpoints.zkProve.secretValue') },
+      { name: 'balanceValue', required: false, description: () => i18n.t('apiDocs:endpoints.zkProve.balanceValue') },
+      { name: 'circuitType', required: false, description: () => i18n.t('apiDocs:endpoints.zkProve.circuitType') },
+      { name: 'min', required: false, description: () => i18n.t('apiDocs:endpoints.zkProve.min') },
+      { name: 'max', required: false, description: () => i18n.t('apiDocs:endpoints.zkProve.max') },
+      { name: 'context', required: false, description: () => i18n.t('apiDocs:endpoints.zkProve.context') },
+      { name: 'keyId', required: false, description: () => i18n.t('apiDocs:endpoints.zkProve.keyId') },
     ],
-    returns:
-      'proof (encoded: 826 B for balance_proof with an empty context; the commitments, challenges and five response scalars as views; signature: the 3,309 B ML-DSA-65 attestation and its public key), publicInput (nothing secret), and openings for you alone (never stored).',
+    returns: () => i18n.t('apiDocs:endpoints.zkProve.returns'),
   },
   {
     tab: 'zk-fidna',
     method: 'POST',
     path: '/api/crypto/zk-fidna/verify',
-    summary: 'Verify a zk-FIDNA proof and its attestation',
+    summary: () => i18n.t('apiDocs:endpoints.zkVerify.summary'),
     fields: [
-      { name: 'proof', required: true, description: 'proof.encoded from the prove response, or the whole proof object (its views must match; its signature is then checked too).' },
-      { name: 'publicInput', required: false, description: 'The publicInput from the prove response (result, circuitType, and min, max, context when present). Send it, or publicSignals with circuitType.' },
-      { name: 'publicSignals', required: false, description: 'publicInput without circuitType, for callers that keep the circuit apart.' },
-      { name: 'circuitType', required: false, description: 'With publicSignals: the circuit of the proof.' },
+      { name: 'proof', required: true, description: () => i18n.t('apiDocs:endpoints.zkVerify.proof') },
+      { name: 'publicInput', required: false, description: () => i18n.t('apiDocs:endpoints.zkVerify.publicInput') },
+      { name: 'publicSignals', required: false, description: () => i18n.t('apiDocs:endpoints.zkVerify.publicSignals') },
+      { name: 'circuitType', required: false, description: () => i18n.t('apiDocs:endpoints.zkVerify.circuitType') },
     ],
-    returns: 'valid, and details: structurallyValid, circuitValid, mathematicalCheck, positiveCheck, balanceCheck, and signatureCheck (null when no attestation was sent).',
+    returns: () => i18n.t('apiDocs:endpoints.zkVerify.returns'),
   },
 ];
 
