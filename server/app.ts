@@ -56,6 +56,7 @@ import { Qes2Service } from './features/qes2/qes2.service.ts';
 import { createQes2Views } from './features/qes2/qes2.views.ts';
 import { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
 import { zkFidnaRoutes } from './features/zk-fidna/zk-fidna.routes.ts';
+import { demoBenchmarkRoutes } from './features/demo-benchmark/demo-benchmark.routes.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
@@ -263,6 +264,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   dilionRoutes(context);
   qes2Routes(context);
   zkFidnaRoutes(context);
+  demoBenchmarkRoutes(context);
   serviceKeyRoutes(context);
   operationRoutes(context);
   purchaseRoutes(context);

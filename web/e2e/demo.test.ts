@@ -2,7 +2,7 @@
  * The demo in a real browser against the real server: Dilion signed and verified on the server and
  * in the browser's engine worker, across the two (QES2's browser mode is in demo-qes2.test.ts); the
  * QES2 tab showing the server's answer; a 5-operation benchmark with both charts and the server's
- * time split into engine and the rest (or said unsplittable without the header), and failed
+ * time split into engine and the rest (or said unsplittable without engine times), and failed
  * operations counted with their reason; the engine loaded only when needed. zk-FIDNA's tab and
  * benchmark are in zk.test.ts.
  */
@@ -156,11 +156,11 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     console.warn(`Dilion sign, engine: browser ${browserMs}, Node ${nodeMs}, ratio ${ratio}`);
     expect(browserMs).toMatch(/ms$/);
     expect(nodeMs).toMatch(/ms$/);
-    // Node's figure is this run's own, from the Server-Timing header of every server sign response.
-    expect(await page.getByTestId('engine-comparison').textContent()).toContain('Server-Timing headers of this run’s 5 server sign responses');
-    // Each server step split into round trip, the engine's time from its header, and the rest.
+    // Node's figure is this run's own, from the engine time the server answered for every sign.
+    expect(await page.getByTestId('engine-comparison').textContent()).toContain('engine times the server answered for this run’s 5 server sign steps');
+    // Each server step split into the server's time, the engine's part of it, and the rest (docs/decisions/040).
     const split = await shownSplit(page);
-    console.warn(`Dilion on the server, median ms (round trip = engine + rest): sign ${JSON.stringify(split.sign)}, verify ${JSON.stringify(split.verify)}`);
+    console.warn(`Dilion on the server, median ms (server = engine + rest): sign ${JSON.stringify(split.sign)}, verify ${JSON.stringify(split.verify)}`);
     expectSensibleSplit(split);
     expect(await page.getByTestId('server-split').textContent()).toContain('Medians over the 5 of 5 successful operations whose answers carried it');
     await shot(page, 'demo-benchmark-1280');
@@ -173,13 +173,14 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says the server’s time cannot be split when its answers carry no Server-Timing header', async () => {
+  it('says the server’s time cannot be split when its answers carry no engine time', async () => {
     const { page, errors } = await stack.page();
-    // As an older server answers: the same bodies, without the engine's time.
-    await page.route('**/api/demo/dilion/*', async (route) => {
+    // The server's real answers, with the engine's times taken out.
+    await page.route('**/api/demo/benchmark', async (route) => {
       const response = await route.fetch();
-      const { 'server-timing': _dropped, ...headers } = response.headers();
-      await route.fulfill({ response, headers });
+      const body = (await response.json()) as { operations: Record<string, unknown>[] };
+      for (const o of body.operations) Object.assign(o, { engineSignMs: null, engineVerifyMs: null });
+      await route.fulfill({ response, json: body });
     });
     await page.goto('/demo');
     await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
@@ -194,9 +195,9 @@ describe.skipIf(skipBrowserTests)('demo', () => {
 
   it('counts each server operation that fails as Failed, with the server’s reason, and the browser’s as they ran', async () => {
     const { page, errors } = await stack.page();
-    // The server side's sign route answers as a missing route does; the browser side is untouched.
-    await page.route('**/api/demo/dilion/sign', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"There is no POST /api/demo/dilion/sign here.","code":"not_found","requestId":"x"}' }),
+    // The server side's benchmark route answers as a missing route does; the browser side is untouched.
+    await page.route('**/api/demo/benchmark', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"There is no POST /api/demo/benchmark here.","code":"not_found","requestId":"x"}' }),
     );
     await page.goto('/demo');
     await page.getByRole('tab', { name: 'Performance Benchmark' }).click();
@@ -205,7 +206,7 @@ describe.skipIf(skipBrowserTests)('demo', () => {
     await page.getByTestId('benchmark-results').waitFor({ timeout: 60_000 });
     const server = await page.getByTestId('results-server').textContent();
     expect(server).toContain('0.0%');
-    expect(server).toContain('There is no POST /api/demo/dilion/sign here.');
+    expect(server).toContain('There is no POST /api/demo/benchmark here.');
     expect(await page.getByTestId('results-server').locator('[data-bucket="failed"] .dist-count').textContent()).toBe('2');
     expect(await page.getByTestId('results-browser').textContent()).toContain('100.0%');
     expect(await page.getByTestId('server-split-unavailable').textContent()).toContain('No server operation succeeded');

@@ -180,9 +180,9 @@ describe.skipIf(skipBrowserTests)('demo: zk-FIDNA', () => {
     console.warn(`zk-FIDNA prove, engine: browser ${figures[0]}, Node ${figures[1]}, ratio ${figures[2]}`);
     expect(figures[0]).toMatch(/ms$/);
     expect(figures[1]).toMatch(/ms$/);
-    expect(await page.getByTestId('engine-comparison').textContent()).toContain('Server-Timing headers of this run’s 3 server prove responses');
+    expect(await page.getByTestId('engine-comparison').textContent()).toContain('engine times the server answered for this run’s 3 server prove steps');
     const split = await shownSplit(page);
-    console.warn(`zk-FIDNA on the server, median ms (round trip = engine + rest): prove ${JSON.stringify(split.sign)}, verify ${JSON.stringify(split.verify)}`);
+    console.warn(`zk-FIDNA on the server, median ms (server = engine + rest): prove ${JSON.stringify(split.sign)}, verify ${JSON.stringify(split.verify)}`);
     expectSensibleSplit(split);
     expect(await page.getByTestId('server-split').locator('tr[data-step="sign"] th').textContent()).toBe('prove');
     await shot(page, 'zk-benchmark-1280');

@@ -1,7 +1,8 @@
 /**
  * Performance Benchmark (docs/product.md §2.5, §4, §5): real sign + verify operations, in this browser's engine
- * worker and on the server, side by side. Nothing is simulated: before the first run the cards show
- * only exact sizes and the server's stored averages, and a run replaces them with measurements.
+ * worker and on the server (in batches, docs/decisions/040), side by side. Nothing is simulated: before the
+ * first run the cards show only exact sizes and the server's stored averages, and a run replaces them with
+ * measurements.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +13,8 @@ import { ALGORITHMS, labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { WARM_UP_ROUNDS, ZK_WARM_UP_ROUNDS } from './operations.ts';
-import { COUNT_ERROR, MAX_COUNT, MIN_COUNT, runBenchmark, validCount } from './run.ts';
+import { COUNT_ERROR, MAX_COUNT, MIN_COUNT, runBenchmark, SERVER_BATCH, validCount } from './run.ts';
+import type { BatchCall } from './serverBatch.ts';
 import { engineWorkOf, SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
 import { StatCards } from './StatCards.tsx';
 import { summarize, type Sample, type Side } from './stats.ts';
@@ -23,6 +25,8 @@ interface Run {
   algorithm: AlgorithmId;
   count: number;
   samples: Sample[];
+  /** The calls to POST /api/demo/benchmark that answered. */
+  calls: BatchCall[];
   stopped: boolean;
 }
 
@@ -32,9 +36,6 @@ interface Progress {
   done: number;
   last: Partial<Record<Side, Sample>>;
 }
-
-/** Update the progress display at most this often, and only in the pause after a server operation. */
-const PROGRESS_MS = 100;
 
 export default function Benchmark() {
   const client = useQueryClient();
@@ -46,7 +47,6 @@ export default function Benchmark() {
   const [waiting, setWaiting] = useState(0);
   const controller = useRef<AbortController | null>(null);
   const buffer = useRef<Sample[]>([]);
-  const lastShown = useRef(0);
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start() {
@@ -58,6 +58,7 @@ export default function Benchmark() {
     const abort = new AbortController();
     controller.current = abort;
     buffer.current = [];
+    const calls: BatchCall[] = [];
     const last: Progress['last'] = {};
     setProgress({ count, done: 0, last: {} });
     let stopped: boolean;
@@ -69,11 +70,11 @@ export default function Benchmark() {
         onSample: (s) => {
           buffer.current.push(s);
           last[s.side] = s;
-          // Shown in the 50 ms pause after a server operation, so the page redraws between timed steps.
-          if (s.side === 'server' && performance.now() - lastShown.current >= PROGRESS_MS) {
-            lastShown.current = performance.now();
-            setProgress({ count, done: buffer.current.length, last: { ...last } });
-          }
+        },
+        // Shown after each server call, in the pause the run makes for it, so drawing never overlaps a timed step.
+        onBatch: (call) => {
+          if (call) calls.push(call);
+          setProgress({ count, done: buffer.current.length, last: { ...last } });
         },
         onWait: setWaiting,
       }));
@@ -85,7 +86,7 @@ export default function Benchmark() {
     void client.invalidateQueries({ queryKey: ['/api/crypto/operations'] });
     if (controller.current !== abort) return;
     setProgress(null);
-    setRun({ algorithm, count, samples, stopped });
+    setRun({ algorithm, count, samples, calls, stopped });
   }
 
   const bySide = useMemo(() => {
@@ -104,7 +105,7 @@ export default function Benchmark() {
     run?.algorithm === work && medianEngineSignMs != null
       ? {
           ms: medianEngineSignMs,
-          source: `median of the engine times in the Server-Timing headers of ${engineSignTimed === succeeded ? 'this run’s' : `${engineSignTimed} of this run’s`} ${succeeded} server ${firstStep} responses`,
+          source: `median of the engine times the server answered for ${engineSignTimed === succeeded ? 'this run’s' : `${engineSignTimed} of this run’s`} ${succeeded} server ${firstStep} steps`,
         }
       : storedWork && storedWork.averageGenerationTime > 0
         ? { ms: storedWork.averageGenerationTime, source: `average engine time of ${storedWork.operations.toLocaleString('en-US')} stored ${labelOf(work)} operations (GET /api/crypto/performance)` }
@@ -149,9 +150,11 @@ export default function Benchmark() {
         </div>
         <p className="muted demo-small" data-testid="bench-method">
           {algorithm === 'zk-fidna'
-            ? `Each operation proves balance_proof for a random secret from 100 to 599 under a random balance from 1,000 to 5,999 and verifies the proof with its ML-DSA-65 attestation, once in this browser (the wasm engine in a Web Worker, an attestation key made in this tab: the amounts stay here) and once on the server (POST /api/demo/zk-fidna/…, with a 50 ms pause after each). Before the run the worker proves and verifies ${ZK_WARM_UP_ROUNDS} untimed statements, the first of which builds the generator tables.`
-            : `Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on the server (POST /api/demo/…, with a 50 ms pause after each to respect the demo’s rate limit). Before the run the worker signs and verifies ${WARM_UP_ROUNDS} untimed messages so the browser has optimised the engine, as a long-running server has.`}{' '}
-          Times are wall-clock as this page sees them; the engine times below come from the worker and from the Server-Timing header of each server response.
+            ? `Each operation proves balance_proof for a random secret from 100 to 599 under a random balance from 1,000 to 5,999 and verifies the proof with its ML-DSA-65 attestation, once in this browser (the wasm engine in a Web Worker, an attestation key made in this tab: the amounts stay here) and once on the server, which picks its own amounts the same way. Before the run the worker proves and verifies ${ZK_WARM_UP_ROUNDS} untimed statements, the first of which builds the generator tables.`
+            : `Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on the server (with this session’s demo key). Before the run the worker signs and verifies ${WARM_UP_ROUNDS} untimed messages so the browser has optimised the engine, as a long-running server has.`}{' '}
+          The server runs its operations {SERVER_BATCH} at a time, one after another, in one call to POST /api/demo/benchmark each, which has its own limit: the
+          run leaves the demo’s calls untouched. Browser times are wall-clock as this page sees them; server times are the server’s own, with HTTP shown apart; the
+          engine times come from the worker and from the server’s answers.
         </p>
         {progress && (
           <div className="stack" style={{ gap: 6 }}>
@@ -165,7 +168,11 @@ export default function Benchmark() {
             <div className="progress" role="progressbar" aria-label="Benchmark progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
               <div style={{ width: `${percent}%` }} />
             </div>
-            {waiting > 0 && <div className="demo-small muted">Waiting {waiting} s: the demo API allows a limited number of calls a minute per address.</div>}
+            {waiting > 0 && (
+              <div className="demo-small muted" role="status" data-testid="bench-waiting">
+                Waiting {waiting} s: the server allows a limited number of benchmark calls a minute per address. The wait is not counted in any time.
+              </div>
+            )}
             <div className="demo-small muted">Charts and figures appear when the run ends: drawing them meanwhile would slow the operations being timed.</div>
           </div>
         )}
@@ -176,7 +183,7 @@ export default function Benchmark() {
       {shown && (
         <div className="grid grid-2">
           <TimesChart title="In this browser" subtitle="Web Worker, wasm engine: ms per step" samples={bySide.browser} testId="chart-browser" firstStep={firstStep} />
-          <TimesChart title="On the server" subtitle="HTTP round trip to /api/demo: ms per step" samples={bySide.server} testId="chart-server" firstStep={firstStep} />
+          <TimesChart title="On the server" subtitle="The server’s own time (POST /api/demo/benchmark): ms per step" samples={bySide.server} testId="chart-server" firstStep={firstStep} />
         </div>
       )}
       {shown && (
@@ -185,6 +192,7 @@ export default function Benchmark() {
           stopped={run.stopped}
           browser={{ summary: bySide.browserSummary, samples: bySide.browser }}
           server={{ summary: bySide.serverSummary, samples: bySide.server }}
+          calls={run.calls}
         />
       )}
     </div>

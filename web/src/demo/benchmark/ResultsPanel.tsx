@@ -1,10 +1,11 @@
 /**
  * The results panel (docs/product.md §2.5): algorithm badge, totals, success rate and the distribution, per side,
- * and under the server's, where its time goes.
+ * and under the server's, where its time goes and what HTTP added (docs/decisions/040).
  */
 import type { ReactNode } from 'react';
 import { labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
+import type { BatchCall } from './serverBatch.ts';
 import { ServerTimeSplit } from './ServerTimeSplit.tsx';
 import { errorCounts, type Distribution, type Sample, type Summary } from './stats.ts';
 
@@ -68,6 +69,8 @@ export function ResultsPanel(props: {
   stopped: boolean;
   browser: { summary: Summary; samples: Sample[] };
   server: { summary: Summary; samples: Sample[] };
+  /** The run's calls to POST /api/demo/benchmark. */
+  calls: readonly BatchCall[];
 }) {
   return (
     <div className="card stack" data-testid="benchmark-results">
@@ -76,11 +79,14 @@ export function ResultsPanel(props: {
         <span className="badge badge-accent">{labelOf(props.algorithm)}</span>
         {props.stopped && <span className="badge">Stopped early</span>}
       </div>
-      <p className="muted demo-small">Total time is the sum of the operations’ own times: the 50 ms pauses and any rate-limit waits are left out.</p>
+      <p className="muted demo-small">
+        Total time is the sum of the operations’ own times: in the browser as this page timed the worker, on the server as the server timed itself. Pauses,
+        HTTP and any rate-limit waits are left out.
+      </p>
       <div className="grid grid-2">
         <SideResults title="Browser (Web Worker)" {...props.browser} />
         <SideResults title="Server (demo API)" {...props.server}>
-          <ServerTimeSplit samples={props.server.samples} firstStep={props.algorithm === 'zk-fidna' ? 'prove' : 'sign'} />
+          <ServerTimeSplit samples={props.server.samples} calls={props.calls} firstStep={props.algorithm === 'zk-fidna' ? 'prove' : 'sign'} />
         </SideResults>
       </div>
     </div>

@@ -1,12 +1,13 @@
 /**
- * Where the server's time goes, per step (issue 16): the round trip this page measured, the engine's
- * time from the Server-Timing header of each answer, and the rest. A table is the figure itself, so
- * it needs no chart equivalent (docs/decisions/027-accessibility.md).
+ * Where the server's time goes (docs/product.md §2.5, docs/decisions/040): per step, the server's
+ * own time, the engine's part and the rest; then what HTTP added per call to /api/demo/benchmark.
+ * A table is the figure itself, so it needs no chart equivalent (docs/decisions/027-accessibility.md).
  */
 import { useId } from 'react';
 import { formatMs } from '../format.ts';
+import type { BatchCall } from './serverBatch.ts';
 import type { Sample } from './stats.ts';
-import { timeSplit, type StepSplit } from './timeSplit.ts';
+import { httpOverhead, timeSplit, type StepSplit } from './timeSplit.ts';
 import './benchmark.css';
 
 function sampleSize([sign, verify]: readonly [StepSplit, StepSplit], succeeded: number, firstStep: string): string {
@@ -16,7 +17,20 @@ function sampleSize([sign, verify]: readonly [StepSplit, StepSplit], succeeded: 
     : `Medians over the operations whose answers carried it: ${firstStep} ${sign.timed}, verify ${verify.timed}, ${of}.`;
 }
 
-export function ServerTimeSplit({ samples, firstStep }: { samples: readonly Sample[]; firstStep: 'sign' | 'prove' }) {
+function HttpLine({ calls }: { calls: readonly BatchCall[] }) {
+  const http = httpOverhead(calls);
+  if (!http) return null;
+  const plural = http.calls === 1 ? 'call' : 'calls';
+  return (
+    <p className="muted demo-small" data-testid="server-http">
+      The {http.operations.toLocaleString('en-US')} server operations ran in {http.calls} {plural} to POST /api/demo/benchmark. Each call’s round trip, as this page
+      timed it, exceeded the server’s own time by a median <span data-figure="http-per-call">{formatMs(http.perCallMs)}</span> (network, HTTP, JSON): about{' '}
+      <span data-figure="http-per-operation">{formatMs(http.perOperationMs)}</span> per operation, not counted in the times above.
+    </p>
+  );
+}
+
+export function ServerTimeSplit({ samples, calls, firstStep }: { samples: readonly Sample[]; calls: readonly BatchCall[]; firstStep: 'sign' | 'prove' }) {
   const split = timeSplit(samples);
   const headingId = useId();
   const label = (step: StepSplit['step']) => (step === 'sign' ? firstStep : 'verify');
@@ -26,17 +40,17 @@ export function ServerTimeSplit({ samples, firstStep }: { samples: readonly Samp
       {split.unavailable ? (
         <p className="muted demo-small" data-testid="server-split-unavailable">
           {split.succeeded === 0
-            ? 'No server operation succeeded, so there is no round trip to split.'
-            : 'The server’s answers carried no engine time (no Server-Timing engine entry, as from an older server), so the round trip cannot be split here.'}
+            ? 'No server operation succeeded, so there is no server time to split.'
+            : 'The server’s answers carried no engine time, so its time cannot be split here.'}
         </p>
       ) : (
         <>
           <table className="table time-split-table">
-            <caption className="visually-hidden">Median ms per step on the server: round trip, engine time and the rest</caption>
+            <caption className="visually-hidden">Median ms per step on the server: the server’s time, the engine’s part and the rest</caption>
             <thead>
               <tr>
                 <th scope="col">Step</th>
-                <th scope="col">Round trip</th>
+                <th scope="col">Server</th>
                 <th scope="col">Engine</th>
                 <th scope="col">Rest</th>
               </tr>
@@ -51,7 +65,7 @@ export function ServerTimeSplit({ samples, firstStep }: { samples: readonly Samp
                     </td>
                   ) : (
                     <>
-                      <td data-figure="round-trip">{formatMs(s.roundTripMs)}</td>
+                      <td data-figure="server">{formatMs(s.serverMs)}</td>
                       <td data-figure="engine">{formatMs(s.engineMs)}</td>
                       <td data-figure="rest">{formatMs(s.remainderMs)}</td>
                     </>
@@ -61,11 +75,12 @@ export function ServerTimeSplit({ samples, firstStep }: { samples: readonly Samp
             </tbody>
           </table>
           <p className="muted demo-small">
-            Engine: the server’s own time, from the Server-Timing header of each answer; rest: that call’s round trip minus its engine time (network, HTTP,
-            JSON, queueing). {sampleSize(split.steps, split.succeeded, firstStep)}
+            Server: the server’s own time for the step, from taking it up to its record committed; engine: the engine worker’s time for it; rest: the
+            difference (handing the task to a worker and back, the key unsealed, the record written). {sampleSize(split.steps, split.succeeded, firstStep)}
           </p>
         </>
       )}
+      <HttpLine calls={calls} />
     </section>
   );
 }

@@ -2,7 +2,8 @@
  * Browser vs server, in two ways. The engine comparison is the 1.5× target of issue 4 (Dilion sign)
  * and issue 12 (zk-FIDNA prove): the browser's engine within 1.5× of the same work in Node. Both
  * sides time what the server's engine worker does per call: key derivation from the seed + sign,
- * or key derivation + prove + attest. The round-trip comparison is what a page experiences.
+ * or key derivation + prove + attest. The other compares each side's whole operation, as each side
+ * timed it: the page around the worker's messages, the server around its own steps (docs/decisions/040).
  */
 import type { AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
@@ -38,7 +39,7 @@ export function SpeedComparison(props: { algorithm: AlgorithmId | null; browser:
   const work = engineWorkOf(props.algorithm);
   const browserSign = props.algorithm === work ? (browser?.medianEngineSignMs ?? null) : null;
   const engineRatio = ratio(browserSign, node?.ms);
-  const roundTrip = ratio(server?.averageMs, browser?.averageMs);
+  const whole = ratio(server?.averageMs, browser?.averageMs);
   return (
     <div className="grid grid-2">
       <div className="card compare-card" data-testid="engine-comparison">
@@ -69,24 +70,24 @@ export function SpeedComparison(props: { algorithm: AlgorithmId | null; browser:
         </p>
       </div>
       <div className="card compare-card" data-testid="roundtrip-comparison">
-        <div className="card-title">Per operation as the page sees it</div>
+        <div className="card-title">Per operation, as each side timed it</div>
         <dl className="compare-figures">
           <div>
             <dt>Browser worker ({work === 'zk-fidna' && props.algorithm === work ? 'prove' : 'sign'} + verify)</dt>
             <dd>{formatMs(browser?.averageMs)}</dd>
           </div>
           <div>
-            <dt>Server over HTTP ({work === 'zk-fidna' && props.algorithm === work ? 'prove' : 'sign'} + verify)</dt>
+            <dt>Server ({work === 'zk-fidna' && props.algorithm === work ? 'prove' : 'sign'} + verify)</dt>
             <dd>{formatMs(server?.averageMs)}</dd>
           </div>
           <div>
             <dt>Server ÷ browser</dt>
-            <dd data-testid="roundtrip-ratio">{roundTrip != null ? `${roundTrip.toFixed(1)}×` : '—'}</dd>
+            <dd data-testid="roundtrip-ratio">{whole != null ? `${whole.toFixed(1)}×` : '—'}</dd>
           </div>
         </dl>
         <p className="muted demo-small">
-          Averages over successful operations: two messages to the worker, or two HTTP requests to /api/demo (network, JSON, the server’s engine pool and its
-          operation record).
+          Averages over successful operations: in the browser, two messages to the worker as this page timed them; on the server, its own time for both
+          steps (its engine pool and the operation records), without the network, which “Where the server’s time goes” shows apart.
         </p>
       </div>
     </div>

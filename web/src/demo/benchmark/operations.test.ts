@@ -1,124 +1,80 @@
 /**
- * One benchmark operation against a stubbed fetch: engine times from each answer's Server-Timing,
- * rate limits waited out, failures recorded with the server's words.
+ * One in-browser benchmark operation, with the real engine: the worker's code (dilion-local,
+ * qes2-local, zkfidna-local) runs in this process in place of the Web Worker, which Node lacks.
+ * Signatures and proofs are real, so sizes and verdicts are the engine's own.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runOperation } from './operations.ts';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEngine } from '../../../../engine/src/index.ts';
+import { createLocalDilion, type LocalDilion } from '../../workers/dilion-local.ts';
+import { createLocalQes2, type LocalQes2 } from '../../workers/qes2-local.ts';
+import { createLocalZkFidna, type LocalZkFidna } from '../../workers/zkfidna-local.ts';
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+let engine: { dilion: LocalDilion; qes2: LocalQes2; zk: LocalZkFidna };
+/** What the next verify is given instead of the message signed, to make a real signature fail. */
+let tamper: ((message: string) => string) | null = null;
+let failSign: Error | null = null;
 
-function stubFetch(...responses: Response[]) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      const next = responses.shift();
-      if (!next) throw new TypeError('Failed to fetch');
-      return next;
-    }),
-  );
-  return calls;
-}
+vi.mock('../../workers/engine.client.ts', () => ({
+  engineWorker: () => ({
+    warmUp: async () => {},
+    dilionSign: async (message: string, sid?: string) => {
+      if (failSign) throw failSign;
+      return engine.dilion.sign(message, sid);
+    },
+    dilionVerify: async (message: string, signature: string, publicKey: string, sid?: string) => engine.dilion.verify(tamper ? tamper(message) : message, signature, publicKey, sid),
+    qes2Sign: async (mode: 'ecdsa' | 'schnorr', message: string) => engine.qes2.sign(mode, message),
+    qes2Verify: async (mode: 'ecdsa' | 'schnorr', message: string, signature: string, publicKey: string) => engine.qes2.verify(mode, tamper ? tamper(message) : message, signature, publicKey),
+    zkProve: async (input: Parameters<LocalZkFidna['prove']>[0]) => engine.zk.prove(input),
+    zkVerify: async (input: Parameters<LocalZkFidna['verify']>[0]) => engine.zk.verify(input),
+  }),
+}));
 
-afterEach(() => vi.unstubAllGlobals());
+const { browserOperation, zkBenchmarkInput } = await import('./operations.ts');
 
-const ctx = () => ({ signal: new AbortController().signal, onWait: vi.fn() });
+beforeAll(async () => {
+  const loaded = await loadEngine();
+  engine = { dilion: createLocalDilion(loaded), qes2: createLocalQes2(loaded), zk: createLocalZkFidna(loaded) };
+});
+beforeEach(() => {
+  tamper = null;
+  failSign = null;
+});
 
-describe('a benchmark operation', () => {
-  it('signs then verifies and measures the signature it got', async () => {
-    const calls = stubFetch(json(200, { signature: { encoded: 'AAAA' } }), json(200, { valid: true }));
-    const sample = await runOperation('qes2-ecdsa', 'server', 7, ctx());
-    expect(calls).toEqual(['/api/demo/qes2/ecdsa/sign', '/api/demo/qes2/ecdsa/verify']);
-    expect(sample).toMatchObject({ index: 7, side: 'server', ok: true, size: 3 });
+describe('an in-browser benchmark operation', () => {
+  it.each([
+    ['dilion', 3309],
+    ['qes2-ecdsa', 3373],
+    ['qes2-schnorr', 3373],
+    ['zk-fidna', 826],
+  ] as const)('signs (or proves) and verifies %s for real, timing each step and the engine', async (algorithm, size) => {
+    const sample = await browserOperation(algorithm, 4);
+    expect(sample).toMatchObject({ index: 4, side: 'browser', ok: true, size });
     expect(sample.time).toBeCloseTo(sample.signMs + sample.verifyMs);
+    expect(sample.engineSignMs).toBeGreaterThan(0);
+    expect(sample.engineVerifyMs).toBeGreaterThan(0);
+    // The page's clock runs around the worker's, so it never reads less.
+    expect(sample.signMs).toBeGreaterThanOrEqual(sample.engineSignMs!);
   });
 
-  it('puts the engine times of the sign and verify answers’ Server-Timing headers on the sample', async () => {
-    stubFetch(
-      json(200, { signature: { encoded: 'AAAA' } }, { 'server-timing': 'engine;dur=0.412;desc="engine time"' }),
-      json(200, { valid: true }, { 'Server-Timing': 'total;dur=9, engine;dur=0.200;desc="engine time"' }),
-    );
-    const sample = await runOperation('dilion', 'server', 1, ctx());
-    expect(sample).toMatchObject({ ok: true, engineSignMs: 0.412, engineVerifyMs: 0.2 });
+  it('fails an operation whose signature does not verify, with time 0 and the reason', async () => {
+    tamper = (message) => `${message}, altered`;
+    expect(await browserOperation('dilion', 1)).toMatchObject({ ok: false, time: 0, signMs: 0, verifyMs: 0, size: null, error: 'The signature did not verify' });
+    expect(await browserOperation('qes2-schnorr', 1)).toMatchObject({ ok: false, error: 'The signature did not verify' });
   });
 
-  it('puts the prove and verify engine times of a zk-FIDNA run on the sample', async () => {
-    stubFetch(
-      json(200, { proof: { encoded: 'AAAA' }, publicInput: { result: 1, circuitType: 'balance_proof' } }, { 'server-timing': 'engine;dur=24.500;desc="engine time"' }),
-      json(200, { valid: true }, { 'server-timing': 'engine;dur=4.125;desc="engine time"' }),
-    );
-    expect(await runOperation('zk-fidna', 'server', 1, ctx())).toMatchObject({ ok: true, engineSignMs: 24.5, engineVerifyMs: 4.125 });
+  it('fails an operation whose step throws, with the worker’s words', async () => {
+    failSign = new Error('The engine could not load');
+    expect(await browserOperation('dilion', 1)).toMatchObject({ ok: false, time: 0, error: 'The engine could not load' });
   });
 
-  it('leaves an engine time out when its answer has no Server-Timing or a malformed one, and keeps the operation', async () => {
-    stubFetch(json(200, { signature: { encoded: 'AAAA' } }), json(200, { valid: true }, { 'server-timing': 'engine;dur=soon' }));
-    const sample = await runOperation('qes2-ecdsa', 'server', 1, ctx());
-    expect(sample.ok).toBe(true);
-    expect(sample.engineSignMs).toBeUndefined();
-    expect(sample.engineVerifyMs).toBeUndefined();
+  it('proves random balance statements in docs/product.md §7’s ranges', () => {
+    for (let i = 0; i < 200; i++) {
+      const s = zkBenchmarkInput();
+      expect(s.circuitType).toBe('balance_proof');
+      expect(s.secretValue).toBeGreaterThanOrEqual(100);
+      expect(s.secretValue).toBeLessThanOrEqual(599);
+      expect(s.balanceValue).toBeGreaterThanOrEqual(1000);
+      expect(s.balanceValue).toBeLessThanOrEqual(5999);
+    }
   });
-
-  it('takes the engine time from the attempt that ran, not from a rate-limited one', async () => {
-    stubFetch(
-      json(429, { message: 'Too many requests: wait 1 seconds before trying again.', code: 'rate_limited' }, { 'retry-after': '1', 'server-timing': 'engine;dur=99' }),
-      json(200, { signature: { encoded: 'AAAA' } }, { 'server-timing': 'engine;dur=0.5' }),
-      json(200, { valid: true }, { 'server-timing': 'engine;dur=0.25' }),
-    );
-    expect(await runOperation('qes2-schnorr', 'server', 1, ctx())).toMatchObject({ ok: true, engineSignMs: 0.5, engineVerifyMs: 0.25 });
-  });
-
-  it('waits out a rate limit, repeats the call, and leaves the wait out of the time', async () => {
-    stubFetch(
-      json(429, { message: 'Too many requests: wait 1 seconds before trying again.', code: 'rate_limited' }, { 'retry-after': '1' }),
-      json(200, { signature: { encoded: 'AAAA' } }),
-      json(200, { valid: true }),
-    );
-    const c = ctx();
-    const sample = await runOperation('qes2-schnorr', 'server', 1, c);
-    expect(c.onWait).toHaveBeenCalledWith(1);
-    expect(sample.ok).toBe(true);
-    expect(sample.time).toBeLessThan(500);
-  });
-
-  it('fails with the server’s message and time 0 when the server refuses the call', async () => {
-    stubFetch(json(404, { message: 'There is no POST /api/demo/zk-fidna/prove.', code: 'not_found' }));
-    const sample = await runOperation('zk-fidna', 'server', 1, ctx());
-    expect(sample).toMatchObject({ ok: false, time: 0, signMs: 0, verifyMs: 0, error: 'There is no POST /api/demo/zk-fidna/prove.' });
-  });
-
-  it('proves a random balance statement in docs/product.md §7’s ranges, verifies the whole proof object, and sizes the proof alone', async () => {
-    const bodies: unknown[] = [];
-    const proof = { encoded: 'A'.repeat(1102) + '==', signature: { algorithm: 'ML-DSA-65', publicKey: 'pk', value: 'sig' } };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        bodies.push(JSON.parse(String(init.body)));
-        return bodies.length === 1 ? json(200, { proof, publicInput: { result: 1, circuitType: 'balance_proof' } }) : json(200, { valid: true });
-      }),
-    );
-    const sample = await runOperation('zk-fidna', 'server', 3, ctx());
-    expect(sample).toMatchObject({ ok: true, size: 826 });
-    const [prove, verify] = bodies as [{ secretValue: number; balanceValue: number; circuitType: string }, unknown];
-    expect(prove.circuitType).toBe('balance_proof');
-    expect(prove.secretValue).toBeGreaterThanOrEqual(100);
-    expect(prove.secretValue).toBeLessThanOrEqual(599);
-    expect(prove.balanceValue).toBeGreaterThanOrEqual(1000);
-    expect(prove.balanceValue).toBeLessThanOrEqual(5999);
-    expect(verify).toEqual({ proof, publicInput: { result: 1, circuitType: 'balance_proof' } });
-  });
-
-  it('fails a zk-FIDNA operation whose proof does not verify, saying so', async () => {
-    stubFetch(json(200, { proof: { encoded: 'AAAA' }, publicInput: { result: 1, circuitType: 'balance_proof' } }), json(200, { valid: false }));
-    expect(await runOperation('zk-fidna', 'server', 1, ctx())).toMatchObject({ ok: false, error: 'The proof did not verify' });
-  });
-
-  it('fails when the verify says invalid, and says Network error when the request never got an answer', async () => {
-    stubFetch(json(200, { signature: { encoded: 'AAAA' } }), json(200, { valid: false }));
-    expect(await runOperation('qes2-ecdsa', 'server', 1, ctx())).toMatchObject({ ok: false, error: 'The signature did not verify' });
-    stubFetch();
-    expect(await runOperation('qes2-ecdsa', 'server', 1, ctx())).toMatchObject({ ok: false, error: 'Network error' });
-  });
-
 });

@@ -5,7 +5,7 @@
 
 export type Side = 'browser' | 'server';
 
-/** One operation: a sign and a verify of the same message, timed as the page experiences them. */
+/** One operation: a sign and a verify of the same message, timed by its side (the page around the worker, the server around its steps; docs/decisions/040). */
 export interface Sample {
   /** 1-based operation number. */
   index: number;
@@ -18,7 +18,7 @@ export interface Sample {
   time: number;
   /** Bytes of the signature or proof, when known. */
   size: number | null;
-  /** The engine's own times: reported by the worker, or by the server's Server-Timing header. */
+  /** The engine's own times: reported by the worker, in the browser or on the server (its benchmark answer). */
   engineSignMs?: number;
   engineVerifyMs?: number;
   error?: string;
