@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { ZK_FIDNA_CIRCUITS } from '../../shared/zkfidna.ts';
+import { ZK_MAX_AMOUNT, zkAmountProblem, type ZkAmountName } from '../../shared/zk-amount.ts';
 import { Base64, Timestamp, SigningKeyChoice } from './common.ts';
 
 export { ZK_FIDNA_CIRCUITS } from '../../shared/zkfidna.ts';
 /** 2^64 − 1, the largest amount a proof covers. */
-export const ZK_FIDNA_MAX_AMOUNT = 18_446_744_073_709_551_615n;
+export const ZK_FIDNA_MAX_AMOUNT = ZK_MAX_AMOUNT;
 const MAX_TEXT = ZK_FIDNA_MAX_AMOUNT.toString();
 
 const isAmount = (v: unknown): v is number | string =>
@@ -18,14 +19,16 @@ const asBigInt = (v: number | string) => BigInt(v);
 
 /**
  * An amount: a JSON integer up to 2^53 − 1 or a decimal string up to 2^64 − 1, as a decimal string.
- * `required` and `invalid` are the sentences the demo shows (docs/product.md §5).
+ * Each refusal is shared/zk-amount.ts's sentence, the one the browser's prover gives too (docs/product.md §5).
  */
-function Amount(required: string, invalid: string, minimum: bigint) {
+function Amount(name: ZkAmountName) {
   return z
-    .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? required : invalid) })
-    .refine((v) => isAmount(v) && asBigInt(v) >= minimum, { message: invalid })
-    .refine((v) => !isAmount(v) || asBigInt(v) <= ZK_FIDNA_MAX_AMOUNT, { message: `must be at most ${MAX_TEXT} (2^64 − 1)` })
-    .transform((v) => asBigInt(v).toString())
+    .union([z.number(), z.string()], { error: (issue) => zkAmountProblem(issue.input, name) ?? undefined })
+    .superRefine((v, ctx) => {
+      const problem = zkAmountProblem(v, name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+    })
+    .transform((v) => BigInt(v).toString())
     .meta({ description: `An integer, as a JSON number (up to 2^53 − 1) or a decimal string (up to ${MAX_TEXT}).` });
 }
 
@@ -46,8 +49,8 @@ const Context = Base64.refine((s) => s.length <= 340, { message: 'must be at mos
 
 export const ZkProveRequest = z
   .strictObject({
-    secretValue: Amount('Secret value is required', 'Secret value must be a positive number', 1n),
-    balanceValue: Amount('Balance value is required', 'Balance value must be non-negative', 0n).optional(),
+    secretValue: Amount('secretValue'),
+    balanceValue: Amount('balanceValue').optional(),
     circuitType: Circuit.default('balance_proof'),
     min: Bound('range_proof: the public lower bound of X (default 1).').optional(),
     max: Bound('range_proof: the public upper bound of X (default balanceValue, which then becomes public).').optional(),

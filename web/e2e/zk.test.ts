@@ -140,9 +140,20 @@ describe.skipIf(skipBrowserTests)('demo: zk-FIDNA', () => {
     expect(errors).toEqual([]);
   });
 
-  it('refuses empty or non-positive amounts with the product’s sentences, on either side', async () => {
+  it('refuses each wrong amount with its own sentence on either side, and a failed prove clears the proof before it', async () => {
     const { page, errors } = await stack.page();
     await openZkTab(page);
+    // A failed prove takes away the proof before it: Verify has nothing left to check.
+    await prove(page, 'in this browser');
+    expect(await verifyButton(page).isDisabled()).toBe(false);
+    await page.getByLabel('Secret Value (X)').fill('1.5');
+    await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
+    await page.getByTestId('toast').getByText('Secret value must be a whole number').waitFor();
+    await output(page).getByText('Nothing yet.').waitFor();
+    expect(await verifyButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('Secret Value (X)').fill('1e30');
+    await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
+    await page.getByTestId('toast').getByText('Secret value must be at most 18446744073709551615 (2^64 − 1)').waitFor();
     await page.getByLabel('Secret Value (X)').fill('');
     await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
     await page.getByTestId('toast').getByText('Secret value is required').waitFor();
@@ -150,6 +161,9 @@ describe.skipIf(skipBrowserTests)('demo: zk-FIDNA', () => {
     await page.getByLabel('Secret Value (X)').fill('0');
     await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
     await page.getByTestId('toast').getByText('Secret value must be a positive number').waitFor();
+    await page.getByLabel('Secret Value (X)').fill('1e30');
+    await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();
+    await page.getByTestId('toast').getByText('Secret value must be at most 18446744073709551615 (2^64 − 1)').waitFor();
     await page.getByLabel('Secret Value (X)').fill('5');
     await page.getByLabel('Balance Value (Y)').fill('-1');
     await page.getByRole('button', { name: 'Generate zk-FIDNA' }).click();

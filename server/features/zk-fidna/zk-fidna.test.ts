@@ -86,7 +86,9 @@ describe('POST /api/crypto/zk-fidna/prove', () => {
     const cases: [unknown, number, string][] = [
       [{ balanceValue: 10 }, 400, 'Secret value is required'],
       [{ secretValue: 0, balanceValue: 10 }, 400, 'Secret value must be a positive number'],
-      [{ secretValue: 'ten', balanceValue: 10 }, 400, 'Secret value must be a positive number'],
+      [{ secretValue: 'ten', balanceValue: 10 }, 400, 'Secret value must be a number'],
+      [{ secretValue: 1.5, balanceValue: 10 }, 400, 'Secret value must be a whole number'],
+      [{ secretValue: 1e30, balanceValue: 10 }, 400, 'Secret value must be at most 18446744073709551615 (2^64 − 1)'],
       [{ secretValue: 5, balanceValue: -1 }, 400, 'Balance value must be non-negative'],
       [{ secretValue: 5 }, 400, 'Balance value is required'],
       [{ secretValue: '18446744073709551616', balanceValue: 1 }, 400, '2^64'],

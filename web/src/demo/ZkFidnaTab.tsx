@@ -64,6 +64,9 @@ export function ZkFidnaTab({ where }: { where: Where }) {
       toast({ title: 'zk-FIDNA Proof Generated', description: `Proved ${whereText(where)} in ${formatMs(ms)}.`, variant: 'success' });
     } catch (error) {
       setPhase('failed');
+      // The proof on screen was made from other values: left there, Verify would check it and not
+      // the one just refused (docs/product.md §4), so a failed prove clears it.
+      setProved(null);
       toast({ title: 'Error', description: errorMessage(error, 'Failed to generate zk-FIDNA proof'), variant: 'destructive' });
     } finally {
       setBusy(null);

@@ -57,4 +57,32 @@ describe('amounts typed into the number inputs', () => {
     expect(amountOf('-5')).toBe(-5);
     expect(amountOf('abc')).toBeNaN();
   });
+
+  it('keep a whole number written with an exponent exact, however large', () => {
+    expect(amountOf('1e30')).toBe(`1${'0'.repeat(30)}`);
+    expect(amountOf('1.8E19')).toBe('18000000000000000000');
+    expect(amountOf('1.50e1')).toBe(15);
+    expect(amountOf('2.5e-1')).toBe(0.25);
+    expect(amountOf('1.25e1')).toBe(12.5);
+  });
+
+  it('get from the prover the one sentence that is true of them (docs/product.md §5)', () => {
+    const refusal = (secret: string, balance = '10') => {
+      try {
+        local.prove({ secretValue: amountOf(secret), balanceValue: amountOf(balance) });
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refusal('1e30')).toBe('Secret value must be at most 18446744073709551615 (2^64 − 1)');
+    expect(refusal('1.5')).toBe('Secret value must be a whole number');
+    expect(refusal('abc')).toBe('Secret value must be a number');
+    expect(refusal('0')).toBe('Secret value must be a positive number');
+    expect(refusal('')).toBe('Secret value is required');
+    expect(refusal('5', '2.5')).toBe('Balance value must be a whole number');
+    expect(refusal('5', '-1')).toBe('Balance value must be non-negative');
+    expect(refusal('1e19', '2e19')).toBe('Balance value must be at most 18446744073709551615 (2^64 − 1)');
+    expect(refusal('9007199254740993', '18446744073709551615')).toBeNull();
+  });
 });

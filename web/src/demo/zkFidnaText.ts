@@ -25,15 +25,30 @@ export const CIRCUIT_HELP: Record<ZkCircuit, string> = {
 
 const RESPONSE_NAMES = ['t_x', 'τ_x', 'μ', 'a', 'b'];
 
+/** Digits and exponent as a number input may hold them: 1e30, 2.5E+3 (at most 3 exponent digits, as a double's range). */
+const EXPONENT = /^([0-9]+)(?:\.([0-9]*))?e\+?([0-9]{1,3})$/i;
+
+/** The whole number that `text` writes, plainly or with an exponent, as its exact decimal digits; null when it writes none. */
+function integerDigits(text: string): string | null {
+  if (/^[0-9]+$/.test(text)) return text.replace(/^0+(?=.)/, '');
+  const m = EXPONENT.exec(text);
+  if (!m) return null;
+  const fraction = (m[2] ?? '').replace(/0+$/, '');
+  const shift = Number(m[3]) - fraction.length;
+  return shift < 0 ? null : `${m[1]}${fraction}${'0'.repeat(shift)}`.replace(/^0+(?=.)/, '');
+}
+
 /**
- * A number input's text as an amount (docs/product.md §5): a number, or a decimal string when it is
- * an integer beyond 2^53, so it stays exact up to 2^64 − 1; undefined when empty. Nothing is
- * truncated: 1.5 or "abc" (NaN) go to the prover, which refuses them with the product's sentences.
+ * A number input's text as an amount (docs/product.md §5): a number, or the exact decimal string of
+ * a whole number beyond 2^53 (typed in digits or as 1e30), so that the prover judges the value that
+ * was typed and names the maximum when it is too large; undefined when empty. Nothing is truncated:
+ * 1.5 or "abc" (NaN) go to the prover, which refuses them with their own sentences (shared/zk-amount.ts).
  */
 export function amountOf(text: string): number | string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  if (/^[0-9]+$/.test(trimmed) && !Number.isSafeInteger(Number(trimmed))) return trimmed.replace(/^0+(?=.)/, '');
+  const digits = integerDigits(trimmed);
+  if (digits !== null && !Number.isSafeInteger(Number(digits))) return digits;
   return Number(trimmed);
 }
 

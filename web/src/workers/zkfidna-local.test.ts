@@ -139,15 +139,22 @@ describe('in-browser zk-FIDNA: refusals', () => {
     }
   };
 
-  it('refuses bad amounts with the server contract’s own sentences', () => {
+  it('refuses bad amounts with the server contract’s own sentences, one true sentence for each fault', () => {
     const bodies: [ZkProveInput, string][] = [
       [{}, 'Secret value is required'],
       [{ secretValue: 0, balanceValue: 5 }, 'Secret value must be a positive number'],
       [{ secretValue: -3, balanceValue: 5 }, 'Secret value must be a positive number'],
-      [{ secretValue: 1.5, balanceValue: 5 }, 'Secret value must be a positive number'],
-      [{ secretValue: 'ten', balanceValue: 5 }, 'Secret value must be a positive number'],
+      [{ secretValue: '-3', balanceValue: 5 }, 'Secret value must be a positive number'],
+      [{ secretValue: 1.5, balanceValue: 5 }, 'Secret value must be a whole number'],
+      [{ secretValue: '1.5', balanceValue: 5 }, 'Secret value must be a whole number'],
+      [{ secretValue: 'ten', balanceValue: 5 }, 'Secret value must be a number'],
+      [{ secretValue: null as unknown as number, balanceValue: 5 }, 'Secret value must be a number'],
+      [{ secretValue: 1e30, balanceValue: 5 }, 'Secret value must be at most 18446744073709551615 (2^64 − 1)'],
+      [{ secretValue: `1${'0'.repeat(30)}`, balanceValue: 5 }, 'Secret value must be at most 18446744073709551615 (2^64 − 1)'],
+      [{ secretValue: 2 ** 60, balanceValue: 5 }, 'Secret value above 9007199254740991 (2^53 − 1) must be sent as a decimal string'],
       [{ secretValue: 5, balanceValue: -1 }, 'Balance value must be non-negative'],
-      [{ secretValue: 5, balanceValue: '1e3' }, 'Balance value must be non-negative'],
+      [{ secretValue: 5, balanceValue: 2.5 }, 'Balance value must be a whole number'],
+      [{ secretValue: 5, balanceValue: '1e3' }, 'Balance value must be written with the digits 0 to 9 only when sent as a string'],
     ];
     for (const [body, sentence] of bodies) {
       expect(serverMessage(body), JSON.stringify(body)).toBe(sentence);
@@ -155,6 +162,7 @@ describe('in-browser zk-FIDNA: refusals', () => {
     }
     expect(serverMessage({ secretValue: 5, balanceValue: 6 })).toBeNull();
     expect(localMessage({ secretValue: 5, balanceValue: 6 })).toBeNull();
+    expect(serverMessage({ secretValue: '18446744073709551615', balanceValue: '007' })).toBeNull();
   });
 
   it('refuses amounts above 2^64 − 1 and unknown circuits, and a verify request with no public input', () => {

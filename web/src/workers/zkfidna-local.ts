@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Engine } from '../../../engine/src/index.ts';
 import type { DemoZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../../server/contract/zk-fidna.ts';
 import { fromBase64, toHex } from '../../../shared/bytes.ts';
+import { ZK_MAX_AMOUNT as MAX_AMOUNT, zkAmountProblem, type ZkAmountName } from '../../../shared/zk-amount.ts';
 import { ZK_FIDNA_CIRCUITS, proveAttestedToJson, zkPublicInputFromJson, zkViewProblem, zkViewsToJson, type ZkCircuit, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
 
 /** A demo prove request; an absent secretValue is refused as the server refuses it ('Secret value is required'). */
@@ -21,20 +22,15 @@ export type ZkVerifyInput = z.input<typeof ZkVerifyRequest>;
 export type ZkProved = z.infer<typeof ZkProveResponse> & { engineMs?: number };
 export type ZkVerified = z.infer<typeof ZkVerifyResponse> & { engineMs?: number };
 
-const MAX_AMOUNT = (1n << 64n) - 1n;
 const ML_DSA_65 = { publicKey: 1952, signature: 3309 };
 const DECIMAL = /^[0-9]{1,20}$/;
 const isAmount = (v: unknown): v is number | string => (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'string' && DECIMAL.test(v));
 
-/**
- * An amount as the server's contract reads it (server/contract/zk-fidna.ts), with its sentences:
- * a safe JSON integer or a decimal string, at least `minimum`, at most 2^64 − 1.
- */
-function amount(v: unknown, param: string, sentences: { required: string; invalid: string }, minimum: bigint): string {
-  if (v === undefined) throw new Error(sentences.required);
-  if (!isAmount(v) || BigInt(v) < minimum) throw new Error(sentences.invalid);
-  if (BigInt(v) > MAX_AMOUNT) throw new Error(`${param} must be at most ${MAX_AMOUNT} (2^64 − 1)`);
-  return BigInt(v).toString();
+/** An amount as the server's contract reads it, refused with the same sentence (shared/zk-amount.ts). */
+function amount(v: unknown, name: ZkAmountName): string {
+  const problem = zkAmountProblem(v, name);
+  if (problem) throw new Error(problem);
+  return BigInt(v as number | string).toString();
 }
 
 function bound(v: unknown, param: string): string | undefined {
@@ -89,11 +85,8 @@ export function createLocalZkFidna(engine: Engine, seed = crypto.getRandomValues
 
     /** Proves in this worker and attests the proof with the tab's ML-DSA-65 key. */
     prove(input: ZkProveInput): ZkProved & { engineMs: number } {
-      const secretValue = amount(input.secretValue, 'secretValue', { required: 'Secret value is required', invalid: 'Secret value must be a positive number' }, 1n);
-      const balanceValue =
-        input.balanceValue === undefined
-          ? undefined
-          : amount(input.balanceValue, 'balanceValue', { required: 'Balance value is required', invalid: 'Balance value must be non-negative' }, 0n);
+      const secretValue = amount(input.secretValue, 'secretValue');
+      const balanceValue = input.balanceValue === undefined ? undefined : amount(input.balanceValue, 'balanceValue');
       const circuitType = circuit(input.circuitType ?? 'balance_proof', 'circuitType');
       const min = bound(input.min, 'min');
       const max = bound(input.max, 'max');
