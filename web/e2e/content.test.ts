@@ -52,8 +52,26 @@ describe.skipIf(skipBrowserTests)('content pages', () => {
     await form.getByLabel('Email').fill('alan@example.com');
     await form.getByLabel('Message').fill('Hello');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByTestId('toast').getByText('Failed to send message').waitFor();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('Failed to send message').waitFor();
+    // The page has no other way to write to us, so the toast names none (docs/product.md §8).
+    expect(await toast.textContent()).toContain('The server could not take your message just now: please try again later. What you typed is still in the form.');
+    expect(await page.locator('main').textContent()).not.toMatch(/alternative|24\/7/);
     expect(await form.getByLabel('Message').inputValue()).toBe('Hello');
+  });
+
+  it('says why the server refused a message, from its own answer', async () => {
+    const { page } = await stack.page();
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many requests: wait 42 seconds before trying again.","code":"rate_limited","requestId":"x"}' }),
+    );
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name').fill('Alan');
+    await form.getByLabel('Email').fill('alan@example.com');
+    await form.getByLabel('Message').fill('Hello');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByTestId('toast').getByText('Too many requests: wait 42 seconds before trying again. What you typed is still in the form.').waitFor();
   });
 
   it('shows API docs tabs with live status from the OpenAPI document, and Copy reads Copied for 2 s', async () => {

@@ -56,7 +56,7 @@ export default function Contact() {
           <InfoBlock icon={<GlobeIcon />} title="Global Presence">
             <ul>
               <li>Headquartered in Seoul, South Korea</li>
-              <li>24/7 support for customers worldwide</li>
+              <li>Customers worldwide, answered through this form</li>
             </ul>
           </InfoBlock>
         </div>

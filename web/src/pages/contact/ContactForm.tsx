@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Field, invalidProps } from '../../components/ui/Field.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
 import { DEFAULT_SUBJECT, SUBJECTS, validateContact, type ContactErrors, type ContactValues, type Subject } from './validation.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
@@ -15,6 +15,18 @@ const SUCCESS_TITLE = 'Message sent successfully!';
 const SUCCESS_MAILED = "Your message has been sent via email and saved to our database. We'll get back to you within 24 hours.";
 // Without SMTP the server only stores the message; the toast must not claim an e-mail (decision 009).
 const SUCCESS_STORED = "Your message has been saved to our database. We'll get back to you within 24 hours.";
+
+const FAILURE_TITLE = 'Failed to send message';
+
+/**
+ * Why a message was not sent, and what to do: the server's own sentence for a refusal (too many
+ * messages, a field), else try again later. This form is the only way to reach us the page offers
+ * (docs/product.md §2.8), so the toast points to no other.
+ */
+function failureText(error: unknown): string {
+  const reason = error instanceof ApiError && error.status < 500 && error.serverMessage ? error.serverMessage : 'The server could not take your message just now: please try again later.';
+  return `${reason} What you typed is still in the form.`;
+}
 
 export function ContactForm({ initialSubject }: { initialSubject?: Subject }) {
   const empty = (): ContactValues => ({ name: '', email: '', subject: initialSubject ?? DEFAULT_SUBJECT, message: '' });
@@ -39,8 +51,8 @@ export function ContactForm({ initialSubject }: { initialSubject?: Subject }) {
       });
       setValues(empty());
       toast({ title: SUCCESS_TITLE, description: res?.mailed ? SUCCESS_MAILED : SUCCESS_STORED, variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to send message', description: 'Please try again or use our alternative contact method.', variant: 'destructive' });
+    } catch (error) {
+      toast({ title: FAILURE_TITLE, description: failureText(error), variant: 'destructive' });
     } finally {
       setSending(false);
     }
