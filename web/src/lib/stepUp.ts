@@ -3,6 +3,7 @@
  * `step_up_required` opens the code dialog (StepUpDialog), and once a code is accepted the call is
  * made again. One question at a time; closing the dialog cancels the action.
  */
+import { i18n } from '../i18n/index.ts';
 import { ApiError } from './api.ts';
 
 type Waiter = { resolve: () => void; reject: (error: Error) => void };
@@ -24,14 +25,14 @@ export const stepUpStore = {
     notify();
   },
   cancelled() {
-    waiting?.reject(new Error('Cancelled: the action needs a code from your authenticator app.'));
+    waiting?.reject(new Error(i18n.t('dashboard:stepUp.cancelled')));
     waiting = null;
     notify();
   },
 };
 
 function askForCode(): Promise<void> {
-  waiting?.reject(new Error('Cancelled'));
+  waiting?.reject(new Error(i18n.t('dashboard:stepUp.replaced')));
   return new Promise<void>((resolve, reject) => {
     waiting = { resolve, reject };
     notify();

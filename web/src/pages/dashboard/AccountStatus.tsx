@@ -5,6 +5,7 @@
  * outbox, or nowhere; it never says a mail was sent when it was not.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toast.tsx';
 import type { AuthUser } from '../../hooks/useAuth.ts';
 import { useMailMode, usePaymentsMode } from '../../hooks/useHealth.ts';
@@ -18,6 +19,7 @@ async function googleEnabled(): Promise<boolean> {
 }
 
 export function AccountStatus({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('dashboard');
   const { data: google } = useQuery({ queryKey: ['/api/auth/providers'], queryFn: googleEnabled });
   const selling = usePaymentsMode() !== 'off';
   const mail = useMailMode();
@@ -26,12 +28,12 @@ export function AccountStatus({ user }: { user: AuthUser }) {
     onSuccess: ({ delivery }) =>
       toast(
         delivery === 'sent'
-          ? { title: 'Verification link sent', description: `Check ${user.email} for the new link.`, variant: 'success' }
+          ? { title: t('accountStatus.toast.sent.title'), description: t('accountStatus.toast.sent.description', { email: user.email }), variant: 'success' }
           : delivery === 'kept'
-            ? { title: 'Verification link in the outbox', description: 'This server has no SMTP: open /outbox on the machine it runs on, and follow the link there.', variant: 'success' }
-            : { title: 'No mail sent', description: 'This server cannot send mail: ask its operator to set SMTP_URL.', variant: 'destructive' },
+            ? { title: t('accountStatus.toast.kept.title'), description: t('accountStatus.toast.kept.description'), variant: 'success' }
+            : { title: t('accountStatus.toast.none.title'), description: t('accountStatus.toast.none.description'), variant: 'destructive' },
       ),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Could not send a new link'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('shared.error'), description: errorMessage(error, t('accountStatus.toast.failed')), variant: 'destructive' }),
   });
   if (user.emailVerified && (user.googleLinked || !google)) return null;
   return (
@@ -39,27 +41,24 @@ export function AccountStatus({ user }: { user: AuthUser }) {
       {!user.emailVerified && (
         <div className="alert alert-warning" role="status">
           <span>
-          <strong>Verify your email.</strong>{' '}
-          {mail === 'outbox' ? (
-            <>
-              This server has no SMTP, so it kept the link for {user.email} in its outbox: open <a href="/outbox">/outbox</a> on the machine it
-              runs on.
-            </>
-          ) : mail === 'none' ? (
-            <>This server cannot send mail, so no link was sent to {user.email}: ask its operator.</>
-          ) : (
-            <>Open the link we sent to {user.email}.</>
-          )}{' '}
-          Your plan and API keys work already{selling ? '; buying a plan needs a verified email.' : '.'}
+            <strong>{t('accountStatus.verify')}</strong>{' '}
+            {mail === 'outbox' ? (
+              <Trans t={t} i18nKey="accountStatus.outbox" values={{ email: user.email }} components={{ link: <a href="/outbox" /> }} />
+            ) : mail === 'none' ? (
+              t('accountStatus.noMail', { email: user.email })
+            ) : (
+              t('accountStatus.sent', { email: user.email })
+            )}{' '}
+            {t(selling ? 'accountStatus.worksBuying' : 'accountStatus.works')}
           </span>
           <button type="button" className="btn btn-secondary btn-sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
-            {resend.isPending ? 'Sending...' : 'Send a new link'}
+            {resend.isPending ? t('shared.sending') : t('accountStatus.resend')}
           </button>
         </div>
       )}
       {google && !user.googleLinked && (
         <p className="muted">
-          Sign in with Google too: <a href="/api/auth/google/link">Link Google</a>.
+          <Trans t={t} i18nKey="accountStatus.google" components={{ link: <a href="/api/auth/google/link" /> }} />
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@
  * The question can be opened from elsewhere (`asking` and `onAskingChange`).
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface Choice {
   label: string;
@@ -22,6 +23,7 @@ export function ConfirmButton({ label, question, choices, busy, asking: controll
   asking?: boolean;
   onAskingChange?: (asking: boolean) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const [own, setOwn] = useState(false);
   const asking = controlled ?? own;
   const setAsking = (value: boolean) => (onAskingChange ? onAskingChange(value) : setOwn(value));
@@ -37,12 +39,12 @@ export function ConfirmButton({ label, question, choices, busy, asking: controll
   if (!asking) {
     return (
       <button ref={trigger} type="button" className="btn btn-secondary btn-sm" aria-disabled={busy || undefined} onClick={() => !busy && setAsking(true)}>
-        {busy ? `${label}...` : label}
+        {busy ? t('confirm.busy', { label }) : label}
       </button>
     );
   }
   return (
-    <div className="confirm" role="group" aria-label={`Confirm: ${label}`}>
+    <div className="confirm" role="group" aria-label={t('confirm.group', { label })}>
       <span>{question}</span>
       {choices.map((choice) => (
         <button
@@ -58,7 +60,7 @@ export function ConfirmButton({ label, question, choices, busy, asking: controll
         </button>
       ))}
       <button ref={cancel} type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(false)}>
-        Cancel
+        {t('shared.cancel')}
       </button>
     </div>
   );

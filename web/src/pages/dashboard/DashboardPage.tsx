@@ -4,6 +4,7 @@
  * tabs.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useAuth } from '../../hooks/useAuth.ts';
@@ -21,6 +22,7 @@ import '../../styles/forms.css';
 import './dashboard.css';
 
 export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const auth = useAuth();
   const [tab, setTab] = useDashboardQuery();
   const client = useQueryClient();
@@ -33,7 +35,7 @@ export default function DashboardPage() {
   if (auth.isLoading) {
     return (
       <div className="dashboard-page row" style={{ justifyContent: 'center' }}>
-        <div className="spinner" aria-label="Loading" />
+        <div className="spinner" aria-label={t('shared.loading')} />
       </div>
     );
   }
@@ -42,22 +44,20 @@ export default function DashboardPage() {
   return (
     <div className="dashboard-page">
       <header className="dashboard-head">
-        <h1>Dashboard</h1>
-        <p className="muted">
-          Signed in as {name ? `${name} (${auth.user.email})` : auth.user.email}. Usage refreshes every 5 seconds.
-        </p>
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('page.signedInAs', { who: name ? t('page.nameAndEmail', { name, email: auth.user.email }) : auth.user.email })}</p>
         <AccountStatus user={auth.user} />
       </header>
       <Tabs
-        label="Dashboard"
+        label={t('title')}
         value={tab}
         onValueChange={(v) => setTab(v as DashboardTab)}
         tabs={[
-          { value: 'overview', label: 'Overview', content: <OverviewTab /> },
-          { value: 'operations', label: 'Operations', content: <OperationsTab /> },
-          { value: 'billing', label: 'Billing', content: <BillingTab /> },
-          { value: 'security', label: 'Security', content: <SecurityTab /> },
-          { value: 'data', label: 'Your data', content: <DataTab /> },
+          { value: 'overview', label: t('page.tabs.overview'), content: <OverviewTab /> },
+          { value: 'operations', label: t('page.tabs.operations'), content: <OperationsTab /> },
+          { value: 'billing', label: t('page.tabs.billing'), content: <BillingTab /> },
+          { value: 'security', label: t('page.tabs.security'), content: <SecurityTab /> },
+          { value: 'data', label: t('page.tabs.data'), content: <DataTab /> },
         ]}
       />
     </div>

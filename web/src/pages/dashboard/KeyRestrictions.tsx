@@ -1,9 +1,11 @@
 /**
  * A key's restrictions (docs/decisions/036): the operations it may call and when it stops working,
  * as a short line, and a form to change them. An empty choice of operations means all of them; an
- * empty date means no end.
+ * empty date means no end. Operation names (sign, verify, prove) are the API's and stay as they are.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
 import type { ApiKeyView } from './types.ts';
 import { dateTime } from './format.ts';
 import type { KeySettings } from './useApiKeys.ts';
@@ -11,8 +13,9 @@ import type { KeySettings } from './useApiKeys.ts';
 const OPERATIONS = ['sign', 'verify', 'prove'] as const;
 
 export function restrictionText(key: Pick<ApiKeyView, 'allowedOperations' | 'expiresAt'>): string {
-  const ops = key.allowedOperations === null ? 'Any operation' : `Only ${key.allowedOperations.join(', ')}`;
-  return `${ops} · ${key.expiresAt ? `expires ${dateTime(key.expiresAt)}` : 'no expiry'}`;
+  const ops = key.allowedOperations === null ? i18n.t('dashboard:restrictions.any') : i18n.t('dashboard:restrictions.only', { operations: key.allowedOperations.join(', ') });
+  const expiry = key.expiresAt ? i18n.t('dashboard:restrictions.expires', { date: dateTime(key.expiresAt) }) : i18n.t('dashboard:restrictions.noExpiry');
+  return `${ops} · ${expiry}`;
 }
 
 /** An <input type="datetime-local"> value in this browser's time zone, and back to ISO 8601. */
@@ -25,20 +28,21 @@ export function KeyRestrictionsForm({ apiKey, busy, onSave, onCancel }: {
   onSave: (settings: KeySettings) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const [ops, setOps] = useState<string[]>(apiKey.allowedOperations ?? []);
   const [until, setUntil] = useState(toLocalInput(apiKey.expiresAt));
   const id = `restrict-${apiKey.id}`;
   return (
     <form
       className="key-restrictions"
-      aria-label={`Restrictions of ${apiKey.keyName}`}
+      aria-label={t('restrictions.form', { name: apiKey.keyName })}
       onSubmit={(e) => {
         e.preventDefault();
         onSave({ allowedOperations: ops.length ? (ops as ('sign' | 'verify' | 'prove')[]) : null, expiresAt: fromLocalInput(until) });
       }}
     >
       <fieldset>
-        <legend>Operations this key may call (none ticked: all)</legend>
+        <legend>{t('restrictions.legend')}</legend>
         {OPERATIONS.map((op) => (
           <label key={op} className="check">
             <input type="checkbox" checked={ops.includes(op)} onChange={(e) => setOps(e.target.checked ? [...ops, op] : ops.filter((o) => o !== op))} />
@@ -46,14 +50,14 @@ export function KeyRestrictionsForm({ apiKey, busy, onSave, onCancel }: {
           </label>
         ))}
       </fieldset>
-      <label htmlFor={`${id}-until`}>Stops working at (empty: never)</label>
+      <label htmlFor={`${id}-until`}>{t('restrictions.until')}</label>
       <input id={`${id}-until`} className="input" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
       <div className="row">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          {busy ? 'Saving...' : 'Save restrictions'}
+          {busy ? t('shared.saving') : t('restrictions.save')}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-          Cancel
+          {t('shared.cancel')}
         </button>
       </div>
     </form>

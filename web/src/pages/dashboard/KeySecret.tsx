@@ -4,12 +4,14 @@
  * this page's memory. It says so plainly beside Copy; once it is gone, Rotate gives a new one.
  */
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api.ts';
 import { SecretField, SecretUnavailable } from './SecretField.tsx';
 import { claimReveal, useKeptSecret } from './secretStore.ts';
 import { useApiKeyActions } from './useApiKeys.ts';
 
 export function KeySecret({ keyId, revealable, onRotate }: { keyId: number; revealable: boolean; onRotate?: () => void }) {
+  const { t } = useTranslation('dashboard');
   const owner = `key:${keyId}` as const;
   const secret = useKeptSecret(owner);
   const { reveal } = useApiKeyActions();
@@ -23,24 +25,23 @@ export function KeySecret({ keyId, revealable, onRotate }: { keyId: number; reve
     return (
       <>
         {/* Keyed by the value: a new secret starts hidden again. */}
-        <SecretField key={secret} label="API Secret" value={secret} kind="secret" />
+        <SecretField key={secret} label={t('secret.apiSecret')} value={secret} kind="secret" />
         <p className="once-note" role="note" data-testid="secret-once-note">
-          Copy this secret now: it is shown only this once and is not stored. When you leave or reload this page it is gone, and only
-          rotating the key gives a new one.
+          {t('secret.once')}
         </p>
       </>
     );
   }
   if (waiting && reveal.isError) {
-    return <SecretUnavailable reason={`Your new secret could not be fetched (${errorMessage(reveal.error, 'no answer')}). It is still kept: reload the page to try again.`} />;
+    return <SecretUnavailable reason={t('secret.fetchFailed', { message: errorMessage(reveal.error, t('shared.noAnswer')) })} />;
   }
-  if (waiting) return <SecretUnavailable reason="Fetching your new secret…" />;
+  if (waiting) return <SecretUnavailable reason={t('secret.fetching')} />;
   return (
     <div className="secret-gone">
-      <SecretUnavailable reason="Secrets are shown once and are not stored." />
+      <SecretUnavailable reason={t('secret.gone')} />
       {onRotate && (
         <button type="button" className="btn btn-secondary btn-sm" onClick={onRotate}>
-          Rotate to get a new secret
+          {t('secret.rotate')}
         </button>
       )}
     </div>

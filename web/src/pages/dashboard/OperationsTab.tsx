@@ -1,25 +1,27 @@
 /** Recent Operations (docs/product.md §2.10): the latest 10, polled every 2 s, and the total. */
+import { useTranslation } from 'react-i18next';
 import { cutMessage } from '../../history/message-text.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { dateTime, milliseconds, operationStatus } from './format.ts';
 import { LoginRequired } from './LoginRequired.tsx';
 import { useRecentOperations } from './useRecentOperations.ts';
 
-
 export function OperationsTab() {
+  const { t } = useTranslation('dashboard');
   const { operations, total, isLoading, loginRequired } = useRecentOperations();
-  if (loginRequired) return <LoginRequired what="your operations" />;
+  if (loginRequired) return <LoginRequired message={t('operations.loginRequired')} />;
   return (
     <section className="card dash-card" aria-labelledby="ops-heading" data-testid="recent-operations">
       <div className="card-head">
-        <h2 id="ops-heading">Recent Operations</h2>
-        <span className="badge badge-accent">Auto-refresh: 2s</span>
+        <h2 id="ops-heading">{t('operations.heading')}</h2>
+        <span className="badge badge-accent">{t('operations.autoRefresh')}</span>
       </div>
       {isLoading ? (
-        <div className="spinner" aria-label="Loading operations" />
+        <div className="spinner" aria-label={t('operations.loading')} />
       ) : operations.length === 0 ? (
         <div className="empty-state" data-testid="no-operations">
-          <h3>No Operations Yet</h3>
-          <p className="muted">Start using our APIs to see your cryptographic operations here</p>
+          <h3>{t('operations.emptyHeading')}</h3>
+          <p className="muted">{t('operations.empty')}</p>
         </div>
       ) : (
         <>
@@ -42,7 +44,7 @@ export function OperationsTab() {
           </ul>
           {total > operations.length && (
             <p className="muted small" data-testid="operations-total">
-              Showing latest {operations.length} operations (Total: {total.toLocaleString('en-US')})
+              {t('operations.total', { shown: formatNumber(operations.length), total: formatNumber(total) })}
             </p>
           )}
         </>

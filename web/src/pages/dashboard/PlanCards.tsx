@@ -5,8 +5,9 @@
  * sells nothing (PAYMENTS=off) the cards only describe the plans; Unlimited, which only an operator
  * sets, shows when it is the account's.
  */
-import { PLANS, UNLIMITED_PLAN, dollars, tierPlan, type PlanDefinition, type Tier } from '../../../../shared/plans.ts';
-import { day, planDescription } from './format.ts';
+import { useTranslation } from 'react-i18next';
+import { PLANS, UNLIMITED_PLAN, tierPlan, type PlanDefinition, type Tier } from '../../../../shared/plans.ts';
+import { day, planDescription, price } from './format.ts';
 import type { BillingView } from './types.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
 
@@ -21,6 +22,7 @@ export function PlanCards({ current, billing, busy, selling, onBuy }: {
   selling: boolean;
   onBuy: (plan: 'starter' | 'pro') => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const shown = current === 'unlimited' ? [...TIER_PLANS, UNLIMITED_PLAN] : TIER_PLANS;
   return (
     <div className="plan-cards">
@@ -29,18 +31,20 @@ export function PlanCards({ current, billing, busy, selling, onBuy }: {
         const ended = current === 'free' && billing?.lastPlan?.planType === plan.id;
         let action: { label: string; disabled: boolean; note?: string } | null = null;
         if (selling && (plan.id === 'starter' || plan.id === 'pro')) {
-          if (isCurrent) action = { label: `Renew ${plan.name}`, disabled: false, note: billing?.planExpiresAt ? `Runs until ${day(billing.planExpiresAt)}; renewing adds a month.` : undefined };
-          else if (RANK[plan.id] < RANK[current]) action = { label: plan.cta, disabled: true, note: `Available when your ${tierPlan(current).name} plan ends.` };
-          else if (ended) action = { label: `Renew ${plan.name}`, disabled: false, note: `Ended on ${day(billing!.lastPlan!.expiredAt)}.` };
-          else action = { label: plan.cta, disabled: false };
+          const renew = t('planCards.renew', { plan: plan.name });
+          const upgrade = t('planCards.upgrade', { plan: plan.name });
+          if (isCurrent) action = { label: renew, disabled: false, note: billing?.planExpiresAt ? t('planCards.renewNote', { date: day(billing.planExpiresAt) }) : undefined };
+          else if (RANK[plan.id] < RANK[current]) action = { label: upgrade, disabled: true, note: t('planCards.waitNote', { plan: tierPlan(current).name }) };
+          else if (ended) action = { label: renew, disabled: false, note: t('planCards.endedNote', { date: day(billing!.lastPlan!.expiredAt) }) };
+          else action = { label: upgrade, disabled: false };
         }
         return (
           <article key={plan.id} className="card price-card billing-plan" data-current={isCurrent} data-testid={`billing-plan-${plan.id}`}>
-            {isCurrent && <span className="badge">Current Plan</span>}
+            {isCurrent && <span className="badge">{t('planCards.current')}</span>}
             <h3>{plan.name}</h3>
             <div className="price">
-              {plan.priceCents === null ? '—' : dollars(plan.priceCents)}
-              {plan.priceCents !== null && plan.priceCents > 0 && <small>/month</small>}
+              {plan.priceCents === null ? '—' : price(plan.priceCents)}
+              {plan.priceCents !== null && plan.priceCents > 0 && <small>{t('planCards.perMonth')}</small>}
             </div>
             <div className="price-calls">{planDescription(plan.id)}</div>
             {action ? (
@@ -51,14 +55,14 @@ export function PlanCards({ current, billing, busy, selling, onBuy }: {
                   aria-busy={busy === plan.id}
                   onClick={() => onBuy(plan.id as 'starter' | 'pro')}
                 >
-                  {busy === plan.id ? 'Opening PayPal…' : action.label}
+                  {busy === plan.id ? t('billing.opening') : action.label}
                 </ActionButton>
                 {action.note && <p className="muted small">{action.note}</p>}
               </>
             ) : (
               isCurrent && (
                 <button type="button" className="btn btn-secondary" disabled>
-                  Current Plan
+                  {t('planCards.current')}
                 </button>
               )
             )}

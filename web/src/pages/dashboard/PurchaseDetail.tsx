@@ -4,9 +4,13 @@
  * allowance, docs/decisions/036) and whether it is active.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toast.tsx';
+import { formatNumber } from '../../i18n/format.ts';
+import { day } from './format.ts';
 import { KeySecret } from './KeySecret.tsx';
 import { SecretField } from './SecretField.tsx';
+import { statusName } from './statusName.ts';
 import type { PlanKeyView, PurchaseView } from './types.ts';
 
 const projectKey = (purchaseId: number) => `pq.dashboard.projectName.${purchaseId}`;
@@ -20,18 +24,19 @@ function readProjectName(purchaseId: number): string {
 }
 
 export function PurchaseDetail({ purchase, planKey }: { purchase: PurchaseView; planKey: PlanKeyView | undefined }) {
+  const { t } = useTranslation('dashboard');
   const [project, setProject] = useState(() => readProjectName(purchase.id));
   // The plan ends with its period; the key goes on, on the account's plan (docs/decisions/036).
   const ended = purchase.expiresAt !== null && new Date(purchase.expiresAt).getTime() <= Date.now();
   const active = !!planKey?.isActive;
   return (
     <div className="purchase-detail" data-testid="purchase-detail">
-      <h3>API Key for {purchase.planName}</h3>
+      <h3>{t('purchaseDetail.heading', { plan: purchase.planName })}</h3>
       {planKey ? (
         <>
           <form
             className="inline-form"
-            aria-label="Project name"
+            aria-label={t('purchaseDetail.project')}
             onSubmit={(e) => {
               e.preventDefault();
               try {
@@ -39,50 +44,50 @@ export function PurchaseDetail({ purchase, planKey }: { purchase: PurchaseView; 
               } catch {
                 // Storage can be off (private mode); the name then lasts until the page closes.
               }
-              toast({ title: 'Project name updated', description: 'Your project name has been saved', variant: 'success' });
+              toast({ title: t('purchaseDetail.saved'), description: t('purchaseDetail.savedText'), variant: 'success' });
             }}
           >
-            <label htmlFor={`project-${purchase.id}`}>Project name (kept in this browser)</label>
-            <input id={`project-${purchase.id}`} className="input" value={project} maxLength={100} onChange={(e) => setProject(e.target.value)} placeholder="My project" />
+            <label htmlFor={`project-${purchase.id}`}>{t('purchaseDetail.projectLabel')}</label>
+            <input id={`project-${purchase.id}`} className="input" value={project} maxLength={100} onChange={(e) => setProject(e.target.value)} placeholder={t('purchaseDetail.projectPlaceholder')} />
             <button type="submit" className="btn btn-secondary">
-              Save
+              {t('purchaseDetail.save')}
             </button>
           </form>
           <dl className="detail-list">
             <div>
-              <dt>Plan type</dt>
+              <dt>{t('purchaseDetail.planType')}</dt>
               <dd>{planKey.planType}</dd>
             </div>
             <div>
-              <dt>Calls this month with this key</dt>
-              <dd data-testid="plan-key-calls">{purchase.callsThisMonth.toLocaleString('en-US')}</dd>
+              <dt>{t('purchaseDetail.calls')}</dt>
+              <dd data-testid="plan-key-calls">{formatNumber(purchase.callsThisMonth)}</dd>
             </div>
             <div>
-              <dt>Plan</dt>
-              <dd>{ended ? `Ended ${new Date(purchase.expiresAt!).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })}` : purchase.status === 'completed' ? 'Running' : purchase.status}</dd>
+              <dt>{t('purchaseDetail.plan')}</dt>
+              <dd>{ended ? t('purchaseDetail.ended', { date: day(purchase.expiresAt!) }) : purchase.status === 'completed' ? t('purchaseDetail.running') : statusName(purchase.status)}</dd>
             </div>
             <div>
-              <dt>Key</dt>
+              <dt>{t('purchaseDetail.key')}</dt>
               <dd>
                 <span className={`badge ${active ? 'badge-success' : ''}`} data-testid="plan-key-status">
-                  {active ? 'Active' : 'Disabled'}
+                  {t(active ? 'shared.active' : 'shared.disabled')}
                 </span>
               </dd>
             </div>
           </dl>
-          <p className="muted small">This key draws on your account’s allowance, like every key of yours; rotate, restrict or delete it under Your API Keys.</p>
-          <SecretField label="API Key" value={planKey.keyValue} kind="key" />
+          <p className="muted small">{t('purchaseDetail.note')}</p>
+          <SecretField label={t('secret.apiKey')} value={planKey.keyValue} kind="key" />
           <KeySecret keyId={planKey.id} revealable={planKey.secretRevealable} />
         </>
       ) : purchase.planType === 'overage' ? (
-        <p className="muted">An overage payment: it comes with no API key.</p>
+        <p className="muted">{t('purchaseDetail.overage')}</p>
       ) : ['pending', 'processing'].includes(purchase.status) ? (
         <div className="empty-state">
-          <strong>API Key Pending</strong>
-          <p className="muted">API key for this purchase is being generated</p>
+          <strong>{t('purchaseDetail.pendingHeading')}</strong>
+          <p className="muted">{t('purchaseDetail.pending')}</p>
         </div>
       ) : (
-        <p className="muted">No API key: this purchase was {purchase.status}.</p>
+        <p className="muted">{t('purchaseDetail.none', { status: statusName(purchase.status) })}</p>
       )}
     </div>
   );

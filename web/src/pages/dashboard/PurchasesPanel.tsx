@@ -4,10 +4,12 @@
  * PayPal checkout (docs/api.md §14.4), overage payments included (they carry no key).
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api.ts';
 import { dateTime, money } from './format.ts';
 import { PlanKeysList } from './PlanKeysList.tsx';
 import { PurchaseDetail } from './PurchaseDetail.tsx';
+import { statusName } from './statusName.ts';
 import type { PurchaseView } from './types.ts';
 import { usePurchases } from './usePurchases.ts';
 import { scrollRegion } from '../../components/ui/scrollRegion.ts';
@@ -16,6 +18,7 @@ import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 const ended = (p: PurchaseView) => p.status === 'completed' && p.expiresAt !== null && new Date(p.expiresAt).getTime() <= Date.now();
 
 export function PurchasesPanel() {
+  const { t } = useTranslation('dashboard');
   const query = usePurchases();
   const [selected, setSelected] = useState<number | null>(null);
   const purchases = query.data?.purchases ?? [];
@@ -24,29 +27,29 @@ export function PurchasesPanel() {
   return (
     <section className="card dash-card" aria-labelledby="purchases-heading" data-testid="purchases">
       <div className="card-head">
-        <h2 id="purchases-heading">Purchase History</h2>
+        <h2 id="purchases-heading">{t('purchases.heading')}</h2>
         <button type="button" className="btn btn-ghost btn-sm" disabled={selected === null} onClick={() => setSelected(null)}>
-          Clear Selection
+          {t('purchases.clear')}
         </button>
       </div>
       {query.isError ? (
         <div className="alert alert-danger" role="alert">
-          {errorMessage(query.error, 'Could not load your purchases')}
+          {errorMessage(query.error, t('purchases.failed'))}
         </div>
       ) : purchases.length === 0 ? (
         <p className="muted" data-testid="no-purchases">
-          {query.isLoading ? 'Loading…' : 'No purchases yet. Buy a plan on the Billing tab.'}
+          {query.isLoading ? t('shared.loadingEllipsis') : t('purchases.empty')}
         </p>
       ) : (
-        <div className="table-scroll" {...scrollRegion('Purchases')}>
+        <div className="table-scroll" {...scrollRegion(t('purchases.region'))}>
           <table className="table purchase-table">
             <thead>
               <tr>
-                <th>Plan</th>
-                <th>Amount</th>
-                <th>Status</th>
-                <th>Date</th>
-                <th>API Key</th>
+                <th>{t('purchases.columns.plan')}</th>
+                <th>{t('purchases.columns.amount')}</th>
+                <th>{t('purchases.columns.status')}</th>
+                <th>{t('purchases.columns.date')}</th>
+                <th>{t('purchases.columns.apiKey')}</th>
               </tr>
             </thead>
             <tbody>
@@ -61,10 +64,10 @@ export function PurchasesPanel() {
                   <td>{p.planName}</td>
                   <td>{money(p.amount)}</td>
                   <td>
-                    <span className={`badge ${p.status === 'completed' && !ended(p) ? 'badge-success' : ''}`}>{ended(p) ? 'expired' : p.status}</span>
+                    <span className={`badge ${p.status === 'completed' && !ended(p) ? 'badge-success' : ''}`}>{statusName(ended(p) ? 'expired' : p.status)}</span>
                   </td>
                   <td>{dateTime(p.createdAt)}</td>
-                  <td>{p.apiKey ? '✓ Generated' : p.planType === 'overage' || !['pending', 'processing'].includes(p.status) ? '—' : 'Pending'}</td>
+                  <td>{p.apiKey ? t('purchases.generated') : p.planType === 'overage' || !['pending', 'processing'].includes(p.status) ? '—' : t('purchases.pending')}</td>
                 </tr>
               ))}
             </tbody>

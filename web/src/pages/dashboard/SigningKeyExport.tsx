@@ -1,5 +1,6 @@
 /** One signing key's public key in a chosen format (raw, SPKI PEM, SPKI DER, JWK), with Copy. */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -9,11 +10,12 @@ import { useSigningKeyExport } from './useSigningKeys.ts';
 import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 type Format = 'pem' | 'der' | 'jwk' | 'raw';
-const FORMATS: { value: Format; label: string }[] = [
+/** The formats' names are standards' names, said the same in every language; raw's (null) is a word to translate. */
+const FORMATS: { value: Format; label: string | null }[] = [
   { value: 'pem', label: 'SPKI (PEM)' },
   { value: 'der', label: 'SPKI (DER, base64)' },
   { value: 'jwk', label: 'JWK (AKP)' },
-  { value: 'raw', label: 'Raw (base64)' },
+  { value: 'raw', label: null },
 ];
 
 function render(exported: SigningKeyExported, format: Format): string | null {
@@ -24,30 +26,36 @@ function render(exported: SigningKeyExported, format: Format): string | null {
 }
 
 export function SigningKeyExport({ keyId }: { keyId: string }) {
+  const { t } = useTranslation('dashboard');
   const query = useSigningKeyExport(keyId);
   const exported = query.data;
   const [chosen, setChosen] = useState<Format>('pem');
-  if (query.isLoading) return <div className="spinner" aria-label="Loading the public key" />;
+  if (query.isLoading) return <div className="spinner" aria-label={t('keyExport.loading')} />;
   if (query.isError || !exported) {
     return (
       <div className="alert alert-danger" role="alert">
-        {errorMessage(query.error, 'Could not export the key')}
+        {errorMessage(query.error, t('keyExport.failed'))}
       </div>
     );
   }
-  const formats = exported.spki ? FORMATS : FORMATS.filter((f) => f.value === 'raw');
+  const formats = (exported.spki ? FORMATS : FORMATS.filter((f) => f.value === 'raw')).map((f) => ({ value: f.value, label: f.label ?? t('keyExport.raw') }));
   const format = formats.some((f) => f.value === chosen) ? chosen : 'raw';
   const text = render(exported, format) ?? '';
   return (
     <div className="key-export" data-testid="key-export">
       <div className="row">
         <div className="export-format">
-          <Select label="Export format" value={format} onValueChange={(v) => setChosen(v as Format)} options={formats} />
+          <Select label={t('keyExport.format')} value={format} onValueChange={(v) => setChosen(v as Format)} options={formats} />
         </div>
-        <CopyButton text={text} what="public key" onCopied={() => toast({ title: 'Copied!', description: 'Public key copied to clipboard' })} />
+        <CopyButton
+          text={text}
+          label={t('shared.copy')}
+          what={t('keyExport.what')}
+          onCopied={() => toast({ title: t('secret.copied'), description: t('keyExport.copied') })}
+        />
       </div>
       {exported.note && <p className="muted small">{exported.note}</p>}
-      <pre className="output export-output" data-testid="export-output" {...scrollRegion('Exported public key')}>
+      <pre className="output export-output" data-testid="export-output" {...scrollRegion(t('keyExport.output'))}>
         {text}
       </pre>
     </div>

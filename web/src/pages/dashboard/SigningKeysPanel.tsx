@@ -3,6 +3,7 @@
  * KMS. The private key never leaves the server; the public key can be exported in standard formats.
  */
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -21,13 +22,14 @@ const ALGORITHMS: { value: Algorithm; label: string }[] = [
 ];
 
 function CreateSigningKey() {
+  const { t } = useTranslation('dashboard');
   const [name, setName] = useState('');
   const [algorithm, setAlgorithm] = useState<Algorithm>('ML-DSA-65');
   const create = useCreateSigningKey();
   return (
     <form
       className="inline-form"
-      aria-label="Create a signing key"
+      aria-label={t('signingKeys.create.form')}
       onSubmit={(e) => {
         e.preventDefault();
         create.mutate(
@@ -35,45 +37,50 @@ function CreateSigningKey() {
           {
             onSuccess: (key) => {
               setName('');
-              toast({ title: 'Signing key created', description: `${key.name} (${key.algorithm}): pass ${key.keyId} as keyId to sign with it.`, variant: 'success' });
+              toast({
+                title: t('signingKeys.create.created'),
+                description: t('signingKeys.create.createdText', { name: key.name, algorithm: key.algorithm, keyId: key.keyId }),
+                variant: 'success',
+              });
             },
-            onError: (error) => toast({ title: 'Error', description: `Failed to create the signing key: ${errorMessage(error, 'no answer')}`, variant: 'destructive' }),
+            onError: (error) =>
+              toast({ title: t('shared.error'), description: t('signingKeys.create.failed', { message: errorMessage(error, t('shared.noAnswer')) }), variant: 'destructive' }),
           },
         );
       }}
     >
-      <label htmlFor="signing-key-name">New signing key</label>
-      <input id="signing-key-name" className="input" placeholder="Name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="signing-key-name">{t('signingKeys.create.label')}</label>
+      <input id="signing-key-name" className="input" placeholder={t('signingKeys.create.name')} value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
       <div className="algorithm-select">
-        <Select label="Algorithm" value={algorithm} onValueChange={(v) => setAlgorithm(v as Algorithm)} options={ALGORITHMS} />
+        <Select label={t('signingKeys.create.algorithm')} value={algorithm} onValueChange={(v) => setAlgorithm(v as Algorithm)} options={ALGORITHMS} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim()}>
-        {create.isPending ? 'Creating...' : 'Create Signing Key'}
+        {create.isPending ? t('shared.creating') : t('signingKeys.create.button')}
       </button>
     </form>
   );
 }
 
 export function SigningKeysPanel() {
+  const { t } = useTranslation('dashboard');
   const query = useSigningKeys();
   const [open, setOpen] = useState<string | null>(null);
   const keys = query.data ?? [];
   return (
     <section className="card dash-card" aria-labelledby="signing-heading" data-testid="signing-keys">
       <div className="card-head">
-        <h2 id="signing-heading">Signing Keys</h2>
-        <span className="muted">{keys.length > 0 ? `${keys.length} key${keys.length === 1 ? '' : 's'}` : ''}</span>
+        <h2 id="signing-heading">{t('signingKeys.heading')}</h2>
+        <span className="muted">{keys.length > 0 ? t('signingKeys.count', { count: keys.length }) : ''}</span>
       </div>
       <p className="muted small">
-        The platform holds these private keys for you and never hands them out. Sign calls use your default key of each algorithm
-        unless you pass another key's <code>keyId</code>; export a public key to verify signatures anywhere.
+        <Trans t={t} i18nKey="signingKeys.lead" components={{ code: <code /> }} />
       </p>
       {query.isError ? (
         <div className="alert alert-danger" role="alert">
-          {errorMessage(query.error, 'Could not load your signing keys')}
+          {errorMessage(query.error, t('signingKeys.loadFailed'))}
         </div>
       ) : keys.length === 0 ? (
-        <p className="muted">{query.isLoading ? 'Loading…' : 'No signing keys yet: your default ML-DSA-65 key is made by your first sign call, or create one below.'}</p>
+        <p className="muted">{query.isLoading ? t('shared.loadingEllipsis') : t('signingKeys.empty')}</p>
       ) : (
         <ul className="key-list">
           {keys.map((k) => (
@@ -81,13 +88,13 @@ export function SigningKeysPanel() {
               <div className="key-head">
                 <strong>{k.name}</strong>
                 <span className="badge badge-accent">{k.algorithm}</span>
-                {k.isDefault && <span className="badge">Default</span>}
-                <span className="muted key-meta">Created {dateTime(k.createdAt)}</span>
+                {k.isDefault && <span className="badge">{t('signingKeys.default')}</span>}
+                <span className="muted key-meta">{t('signingKeys.created', { date: dateTime(k.createdAt) })}</span>
               </div>
               <div className="row">
                 <code className="key-id">{k.keyId}</code>
                 <button type="button" className="btn btn-secondary btn-sm" aria-expanded={open === k.keyId} onClick={() => setOpen(open === k.keyId ? null : k.keyId)}>
-                  {open === k.keyId ? 'Hide public key' : 'Export public key'}
+                  {t(open === k.keyId ? 'signingKeys.hide' : 'signingKeys.export')}
                 </button>
               </div>
               {open === k.keyId && <SigningKeyExport keyId={k.keyId} />}

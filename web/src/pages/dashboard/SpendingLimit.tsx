@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { money } from './format.ts';
@@ -12,13 +13,8 @@ import { BILLING_KEY } from './useBilling.ts';
 
 type Limit = BillingView['spendingLimit'];
 
-const SOURCES: Record<Limit['source'], string> = {
-  default: 'the default: your plan’s price, until you first pay an overage balance',
-  set: 'set by you',
-  none: 'no limit',
-};
-
 export function SpendingLimit({ limit, accruing }: { limit: Limit; accruing: number }) {
+  const { t } = useTranslation('dashboard');
   const [editing, setEditing] = useState(false);
   const [dollars, setDollars] = useState(limit.cents === null ? '' : String(limit.cents / 100));
   const [none, setNone] = useState(limit.cents === null);
@@ -27,9 +23,9 @@ export function SpendingLimit({ limit, accruing }: { limit: Limit; accruing: num
     mutationFn: (cents: number | null) => apiRequest<Limit>('PATCH', '/api/billing/spending-limit', { monthlyLimitCents: cents }),
     onSuccess: () => {
       setEditing(false);
-      toast({ title: 'Spending limit saved', description: 'It applies to this month’s calls from now on.', variant: 'success' });
+      toast({ title: t('spendingLimit.saved'), description: t('spendingLimit.savedText'), variant: 'success' });
     },
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The limit could not be saved'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('shared.error'), description: errorMessage(error, t('spendingLimit.failed')), variant: 'destructive' }),
     onSettled: () => client.invalidateQueries({ queryKey: BILLING_KEY }),
   });
   const cents = Math.round(Number(dollars) * 100);
@@ -37,26 +33,25 @@ export function SpendingLimit({ limit, accruing }: { limit: Limit; accruing: num
 
   return (
     <div className="spending-limit" data-testid="spending-limit">
-      <div className="muted small">Spending limit on overage, per month</div>
+      <div className="muted small">{t('spendingLimit.label')}</div>
       <div data-testid="spending-limit-value">
-        <strong>{limit.cents === null ? 'No limit' : money(limit.cents)}</strong> <span className="muted small">({SOURCES[limit.source]})</span>
+        <strong>{limit.cents === null ? t('spendingLimit.noLimit') : money(limit.cents)}</strong> <span className="muted small">({t(`spendingLimit.source.${limit.source}`)})</span>
       </div>
       {limit.cents !== null && (
         <p className="muted small" data-testid="spending-limit-used">
-          {money(accruing)} of {money(limit.cents)} used this month. At the limit, calls beyond your allowance are refused until the month
-          ends or you raise it.
+          {t('spendingLimit.used', { used: money(accruing), limit: money(limit.cents) })}
         </p>
       )}
       {editing ? (
         <form
           className="inline-form"
-          aria-label="Spending limit"
+          aria-label={t('spendingLimit.form')}
           onSubmit={(e) => {
             e.preventDefault();
             if (valid) save.mutate(none ? null : cents);
           }}
         >
-          <label htmlFor="spending-limit-dollars">Monthly limit in US dollars</label>
+          <label htmlFor="spending-limit-dollars">{t('spendingLimit.dollars')}</label>
           <input
             id="spending-limit-dollars"
             className="input"
@@ -67,19 +62,19 @@ export function SpendingLimit({ limit, accruing }: { limit: Limit; accruing: num
             onChange={(e) => setDollars(e.target.value)}
           />
           <label className="check">
-            <input type="checkbox" checked={none} onChange={(e) => setNone(e.target.checked)} /> No limit
+            <input type="checkbox" checked={none} onChange={(e) => setNone(e.target.checked)} /> {t('spendingLimit.noLimit')}
           </label>
           <button type="submit" className="btn btn-primary btn-sm" disabled={!valid || save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save limit'}
+            {save.isPending ? t('shared.saving') : t('spendingLimit.save')}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
-            Cancel
+            {t('shared.cancel')}
           </button>
-          {!valid && <span className="field-error">Enter an amount from 0 to 1,000,000, or choose No limit.</span>}
+          {!valid && <span className="field-error">{t('spendingLimit.invalid')}</span>}
         </form>
       ) : (
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(true)}>
-          Change limit
+          {t('spendingLimit.change')}
         </button>
       )}
     </div>

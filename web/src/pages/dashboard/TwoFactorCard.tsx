@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '../../../../server/contract/two-factor.ts';
 import { ActionButton } from '../../components/ui/ActionButton.tsx';
@@ -21,10 +22,11 @@ const STATUS_KEY = ['/api/auth/two-factor'] as const;
 type Setup = z.infer<typeof TwoFactorSetup>;
 
 function RecoveryCodeList({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="alert alert-info stack" role="status" data-testid="recovery-codes">
-      <strong>Your recovery codes</strong>
-      <span className="small">Each opens your account once if you lose your phone. Keep them somewhere safe: they are not shown again.</span>
+      <strong>{t('twoFactor.codes.heading')}</strong>
+      <span className="small">{t('twoFactor.codes.text')}</span>
       <ul className="recovery-codes">
         {codes.map((c) => (
           <li key={c}>
@@ -32,12 +34,13 @@ function RecoveryCodeList({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ul>
-      <CopyButton text={codes.join('\n')} label="Copy" what="recovery codes" />
+      <CopyButton text={codes.join('\n')} label={t('shared.copy')} what={t('twoFactor.codes.what')} />
     </div>
   );
 }
 
 function SetUp({ setup, onDone }: { setup: Setup; onDone: (codes: string[]) => void }) {
+  const { t } = useTranslation('dashboard');
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -47,33 +50,33 @@ function SetUp({ setup, onDone }: { setup: Setup; onDone: (codes: string[]) => v
   const enable = useMutation({
     mutationFn: () => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/auth/two-factor/enable', { code: code.trim() }),
     onSuccess: ({ recoveryCodes }) => onDone(recoveryCodes),
-    onError: (failure) => setError(failure instanceof ApiError ? failure.serverMessage : errorMessage(failure, 'The code could not be checked')),
+    onError: (failure) => setError(failure instanceof ApiError ? failure.serverMessage : errorMessage(failure, t('twoFactor.setup.failed'))),
   });
   return (
     <div className="stack two-factor-setup">
       <p className="small" style={{ margin: 0 }}>
-        1. Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Aegis...), or type the secret into it.
+        {t('twoFactor.setup.scan')}
       </p>
-      {qr && <img src={qr} width={180} height={180} alt="QR code of the two-factor secret for your authenticator app" />}
+      {qr && <img src={qr} width={180} height={180} alt={t('twoFactor.setup.qr')} />}
       <p className="small" style={{ margin: 0 }}>
-        Secret: <code data-testid="totp-secret">{setup.secret}</code>
+        {t('twoFactor.setup.secret')} <code data-testid="totp-secret">{setup.secret}</code>
       </p>
       <form
         className="stack"
-        aria-label="Confirm two-factor set-up"
+        aria-label={t('twoFactor.setup.form')}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (code.trim().length !== 6) return setError('Enter the 6 digits your app shows for PQ Platform.');
+          if (code.trim().length !== 6) return setError(t('twoFactor.setup.sixDigits'));
           enable.mutate();
         }}
       >
-        <Field id="totp-confirm" label="2. Enter the 6-digit code it shows" error={error}>
+        <Field id="totp-confirm" label={t('twoFactor.setup.code')} error={error}>
           <input id="totp-confirm" className="input" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)}
             {...invalidProps('totp-confirm', error)} />
         </Field>
         <ActionButton type="submit" className="btn btn-primary" inactive={enable.isPending}>
-          {enable.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
+          {enable.isPending ? t('shared.checking') : t('twoFactor.setup.button')}
         </ActionButton>
       </form>
     </div>
@@ -81,51 +84,51 @@ function SetUp({ setup, onDone }: { setup: Setup; onDone: (codes: string[]) => v
 }
 
 export function TwoFactorCard() {
+  const { t } = useTranslation('dashboard');
   const client = useQueryClient();
   const status = useQuery<z.infer<typeof TwoFactorStatus>>({ queryKey: STATUS_KEY, staleTime: 0 });
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: STATUS_KEY }), client.invalidateQueries({ queryKey: AUTH_KEY })]);
-  const failed = (title: string) => (error: unknown) => toast({ title: 'Error', description: errorMessage(error, title), variant: 'destructive' });
-  const begin = useMutation({ mutationFn: () => apiRequest<Setup>('POST', '/api/auth/two-factor/setup'), onSuccess: setSetup, onError: failed('The set-up could not start') });
+  const failed = (fallback: string) => (error: unknown) => toast({ title: t('shared.error'), description: errorMessage(error, fallback), variant: 'destructive' });
+  const begin = useMutation({ mutationFn: () => apiRequest<Setup>('POST', '/api/auth/two-factor/setup'), onSuccess: setSetup, onError: failed(t('twoFactor.setUpFailed')) });
   const renew = useMutation({
     mutationFn: () => withStepUp(() => apiRequest<z.infer<typeof RecoveryCodes>>('POST', '/api/auth/two-factor/recovery-codes')),
     onSuccess: ({ recoveryCodes }) => setCodes(recoveryCodes),
-    onError: failed('New codes could not be made'),
+    onError: failed(t('twoFactor.codesFailed')),
     onSettled: refresh,
   });
   const disable = useMutation({
     mutationFn: () => withStepUp(() => apiRequest('DELETE', '/api/auth/two-factor')),
     onSuccess: () => {
       setCodes(null);
-      toast({ title: 'Two-factor sign-in is off', description: 'Signing in needs only your password again.', variant: 'success' });
+      toast({ title: t('twoFactor.offDone'), description: t('twoFactor.offDoneText'), variant: 'success' });
     },
-    onError: failed('Two-factor sign-in could not be turned off'),
+    onError: failed(t('twoFactor.turnOffFailed')),
     onSettled: refresh,
   });
   const on = status.data?.enabled === true;
   return (
     <section className="card dash-card" aria-labelledby="two-factor-heading">
       <div className="card-head">
-        <h2 id="two-factor-heading">Two-factor sign-in</h2>
-        {status.data && <span className={`badge ${on ? 'badge-success' : ''}`}>{on ? 'On' : 'Off'}</span>}
+        <h2 id="two-factor-heading">{t('twoFactor.heading')}</h2>
+        {status.data && <span className={`badge ${on ? 'badge-success' : ''}`}>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</span>}
       </div>
       {codes && <RecoveryCodeList codes={codes} />}
       {on ? (
         <>
           <p className="muted small" data-testid="two-factor-on">
-            Signing in asks for a code from your authenticator app after the password, and so do key rotation, plan purchases and account
-            deletion once 10 minutes have passed. {status.data!.recoveryCodesLeft} recovery code{status.data!.recoveryCodesLeft === 1 ? '' : 's'} left.
+            {t('twoFactor.onText')} {t('twoFactor.codesLeft', { count: status.data!.recoveryCodesLeft })}
           </p>
           <div className="row key-actions">
             <ActionButton className="btn btn-secondary btn-sm" inactive={renew.isPending} onClick={() => renew.mutate()}>
-              New recovery codes
+              {t('twoFactor.newCodes')}
             </ActionButton>
             <ConfirmButton
-              label="Turn off"
-              question="Turn two-factor sign-in off? Your password alone will open the account."
+              label={t('twoFactor.turnOff')}
+              question={t('twoFactor.turnOffQuestion')}
               busy={disable.isPending}
-              choices={[{ label: 'Turn it off', onChoose: () => disable.mutate() }]}
+              choices={[{ label: t('twoFactor.turnOffChoice'), onChoose: () => disable.mutate() }]}
             />
           </div>
         </>
@@ -135,17 +138,17 @@ export function TwoFactorCard() {
           onDone={(recoveryCodes) => {
             setSetup(null);
             setCodes(recoveryCodes);
-            toast({ title: 'Two-factor sign-in is on', description: 'Keep your recovery codes somewhere safe.', variant: 'success' });
+            toast({ title: t('twoFactor.onDone'), description: t('twoFactor.onDoneText'), variant: 'success' });
             void refresh();
           }}
         />
       ) : (
         <>
           <p className="muted small">
-            Ask for a code from an authenticator app after your password, so a leaked password alone does not open your account.
+            {t('twoFactor.offLead')}
           </p>
           <ActionButton className="btn btn-primary" inactive={begin.isPending} onClick={() => begin.mutate()}>
-            Set up two-factor sign-in
+            {t('twoFactor.setUp')}
           </ActionButton>
         </>
       )}

@@ -4,8 +4,10 @@
  * figures follow as a table for those who cannot see the chart.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartTable } from '../../components/ChartTable.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { chartRows, usageTable } from './chartRows.ts';
 import { monthLabel } from './format.ts';
 import { useDailyUsage } from './useDailyUsage.ts';
@@ -13,6 +15,7 @@ import { useDailyUsage } from './useDailyUsage.ts';
 const COLORS = ['#4f46e5', '#f59e0b', '#059669', '#db2777', '#0891b2', '#7c3aed'];
 
 export function UsageChart() {
+  const { t } = useTranslation('dashboard');
   const daily = useDailyUsage();
   const data = daily.data;
   const { rows, algorithms } = data ? chartRows(data) : { rows: [], algorithms: [] };
@@ -21,18 +24,18 @@ export function UsageChart() {
   return (
     <section className="card dash-card" aria-labelledby="chart-heading" aria-details={charted ? tableId : undefined} data-testid="usage-chart">
       <div className="card-head">
-        <h2 id="chart-heading">API Calls This Month</h2>
+        <h2 id="chart-heading">{t('usageChart.heading')}</h2>
         <span className="muted" data-testid="chart-total">
-          {data ? `${data.total.toLocaleString('en-US')} call${data.total === 1 ? '' : 's'} in ${monthLabel(data.month)}` : ''}
+          {data ? t('usageChart.total', { count: data.total, calls: formatNumber(data.total), month: monthLabel(data.month) }) : ''}
         </span>
       </div>
-      <p className="muted small">Metered calls per day (UTC), by algorithm.</p>
+      <p className="muted small">{t('usageChart.lead')}</p>
       {daily.isError ? (
         <div className="alert alert-danger" role="alert">
-          The chart could not be loaded.
+          {t('usageChart.failed')}
         </div>
       ) : data && data.total === 0 ? (
-        <div className="chart-empty muted">No API calls this month yet.</div>
+        <div className="chart-empty muted">{t('usageChart.empty')}</div>
       ) : (
         <div className="chart-box">
           {data && (
@@ -51,7 +54,7 @@ export function UsageChart() {
           )}
         </div>
       )}
-      {charted && <ChartTable id={tableId} caption={`API calls per day in ${monthLabel(data.month)}, by algorithm`} {...usageTable(data.month, rows, algorithms)} />}
+      {charted && <ChartTable id={tableId} caption={t('usageChart.caption', { month: monthLabel(data.month) })} {...usageTable(data.month, rows, algorithms)} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n/index.ts';
 import { chartRows, usageTable } from './chartRows.ts';
 
 describe('chartRows', () => {
@@ -36,5 +37,14 @@ describe('usageTable', () => {
         ['2026-11-02', 2, 1],
       ],
     });
+  });
+});
+
+describe('usageTable in Korean (docs/decisions/041)', () => {
+  beforeAll(() => setLanguage('ko'));
+  afterAll(() => setLanguage('en'));
+
+  it('names the day column in Korean', () => {
+    expect(usageTable('2026-11', [{ day: 1, dilion: 0 }], ['dilion']).columns).toEqual(['날짜 (UTC)', 'dilion']);
   });
 });

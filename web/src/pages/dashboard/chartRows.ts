@@ -1,4 +1,5 @@
 /** The usage chart's data: the server's per-day counts spread over the days of the month. */
+import { i18n } from '../../i18n/index.ts';
 import type { Daily } from './types.ts';
 
 /** One row per day (1 up to today, or the month's last day for a past month), one column per algorithm. */
@@ -23,7 +24,7 @@ export function chartRows(daily: Daily, today = new Date()): { rows: Record<stri
 /** The chart's figures as table rows, for its text equivalent: one row per day, one column per algorithm. */
 export function usageTable(month: string, rows: Record<string, number | string>[], algorithms: string[]): { columns: string[]; rows: (string | number)[][] } {
   return {
-    columns: ['Day (UTC)', ...algorithms],
+    columns: [i18n.t('dashboard:usageChart.day'), ...algorithms],
     rows: rows.map((r) => [`${month}-${String(r.day).padStart(2, '0')}`, ...algorithms.map((a) => r[a] ?? 0)]),
   };
 }

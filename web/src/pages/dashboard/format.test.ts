@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { browserName, mask, money, monthLabel, operationStatus, planDescription, planTitle, usagePercent } from './format.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n/index.ts';
+import { browserName, callsOfLimit, day, mask, milliseconds, money, monthLabel, operationStatus, planDescription, planTitle, price, usagePercent } from './format.ts';
 
 describe('mask', () => {
   it('keeps the first 8 and last 4 characters of a key', () => {
@@ -17,6 +18,14 @@ describe('money', () => {
     expect(money(1)).toBe('$0.01');
     expect(money(19_900)).toBe('$199.00');
     expect(money(123_456)).toBe('$1,234.56');
+  });
+});
+
+describe('price', () => {
+  it('shows a plan price in dollars, with cents only when there are some', () => {
+    expect(price(19_900)).toBe('$199');
+    expect(price(0)).toBe('$0');
+    expect(price(1)).toBe('$0.01');
   });
 });
 
@@ -59,5 +68,28 @@ describe('browserName', () => {
     expect(browserName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iPhone');
     expect(browserName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:132.0) Gecko/20100101 Firefox/132.0')).toBe('Firefox on macOS');
     expect(browserName('curl/8.5.0')).toBe('curl/8.5.0');
+  });
+});
+
+describe('in Korean (docs/decisions/041)', () => {
+  beforeAll(() => setLanguage('ko'));
+  afterAll(() => setLanguage('en'));
+
+  it('names plans and allowances in Korean, with Korean number and money formats', () => {
+    expect(planTitle('pro')).toBe('Pro 플랜');
+    expect(planDescription('free')).toBe('총 100회 API 호출');
+    expect(planDescription('starter')).toBe('월 10,000회 호출');
+    expect(callsOfLimit(1234, null)).toBe('1,234 (한도 없음)');
+    expect(money(19_900)).toBe('US$199.00');
+    expect(price(19_900)).toBe('US$199');
+  });
+
+  it('writes statuses, months, days and browsers the Korean way', () => {
+    expect(operationStatus({ operation: 'verify', success: false })).toBe('⚠️ 유효하지 않은 서명');
+    expect(operationStatus({ operation: 'sign', success: true })).toBe('✅ 성공');
+    expect(monthLabel('2026-11')).toBe('2026년 11월');
+    expect(day('2026-12-20T23:00:00Z')).toBe('2026. 12. 20.');
+    expect(milliseconds(3.14159)).toBe('3.14 ms');
+    expect(browserName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Linux의 Chrome');
   });
 });

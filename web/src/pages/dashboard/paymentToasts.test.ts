@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n/index.ts';
 import { ACCOUNT_TOASTS, PAYMENT_TOASTS, readQuery } from './paymentToasts.ts';
 
 describe('readQuery', () => {
@@ -26,7 +27,7 @@ describe('readQuery', () => {
     expect(PAYMENT_TOASTS.failed.description).toContain('nothing was charged');
   });
 
-  it('speaks English, as the rest of the site', () => {
+  it('speaks plain English when the page is in English', () => {
     const all = JSON.stringify(PAYMENT_TOASTS);
     expect(all).toMatch(/^[\x20-\x7e’]*$/);
   });
@@ -42,5 +43,22 @@ describe('readQuery', () => {
     expect(readQuery('?google=linked').toast).toBe(ACCOUNT_TOASTS.googleLinked);
     expect(readQuery('?google=in_use').toast).toBe(ACCOUNT_TOASTS.googleInUse);
     expect(readQuery('?google=other').toast).toBeNull();
+  });
+});
+
+describe('readQuery in Korean (docs/decisions/041)', () => {
+  beforeAll(() => setLanguage('ko'));
+  afterAll(() => setLanguage('en'));
+
+  it('announces each payment outcome in Korean, the same toast each time', () => {
+    expect(readQuery('?payment=cancelled').toast).toEqual({ title: '결제 취소', description: '청구된 금액이 없으며, 변경된 것도 없습니다.', variant: 'destructive' });
+    expect(readQuery('?payment=failed').toast).toBe(PAYMENT_TOASTS.failed);
+    expect(readQuery('?payment=success&captured=true&kind=renewal').toast).toMatchObject({ title: '결제 완료', description: '플랜이 한 달 연장되었습니다. 영수증은 결제 탭에 있습니다.' });
+    expect(readQuery('?payment=success').toast!.title).toBe('결제 처리 중');
+  });
+
+  it('announces the verification and Google outcomes in Korean', () => {
+    expect(readQuery('?verified=1').toast).toEqual({ title: '이메일 인증 완료', description: '감사합니다. 이메일이 인증되었습니다.', variant: 'success' });
+    expect(readQuery('?google=in_use').toast!.title).toBe('Google 계정 연결 실패');
   });
 });

@@ -1,25 +1,47 @@
 /**
  * What the dashboard does with the query string it is opened with (docs/product.md §2.10): which tab
  * to open, and the toast for a payment return (/payment/return hands its outcome here), which says
- * what was paid for: a plan, a renewal or overage. In English, as the rest of the site; Korean comes
- * with the site's localisation (docs/decisions/036).
+ * what was paid for: a plan, a renewal or overage. The toasts are in the page's language
+ * (docs/decisions/041), built once per language, so the same outcome is the same toast.
  */
 import type { ToastInput } from '../../components/ui/toast.tsx';
+import { currentLanguage, i18n, type Language } from '../../i18n/index.ts';
 import { paymentFromQuery, type PaymentKind, type PaymentMessage } from '../../lib/checkout.ts';
 
 export type DashboardTab = 'overview' | 'operations' | 'billing' | 'security' | 'data';
 const TABS: readonly DashboardTab[] = ['overview', 'operations', 'billing', 'security', 'data'];
 
-export const PAYMENT_TOASTS = {
-  captured: {
-    plan: { title: 'Payment complete', description: 'Your new plan is active, and its receipt is on the Billing tab.', variant: 'success' },
-    renewal: { title: 'Payment complete', description: 'Your plan is renewed for another month; the receipt is on the Billing tab.', variant: 'success' },
-    overage: { title: 'Payment complete', description: 'Your overage is paid; the receipt is on the Billing tab.', variant: 'success' },
-  },
-  processing: { title: 'Payment processing', description: 'PayPal is still confirming the payment: it takes effect as soon as it clears.', variant: 'default' },
-  cancelled: { title: 'Payment cancelled', description: 'Nothing was charged, and nothing changed.', variant: 'destructive' },
-  failed: { title: 'Payment failed', description: 'The payment did not go through: nothing was charged, and nothing changed.', variant: 'destructive' },
-} as const satisfies { captured: Record<PaymentKind, ToastInput> } & Record<'processing' | 'cancelled' | 'failed', ToastInput>;
+/** `build` run once per language, when first asked for in it. */
+function perLanguage<T>(build: () => T): () => T {
+  const built = new Map<Language, T>();
+  return () => {
+    const language = currentLanguage();
+    if (!built.has(language)) built.set(language, build());
+    return built.get(language)!;
+  };
+}
+
+/** An object whose properties (`keys`, every one of `current()`'s) read `current()`'s when read. */
+function live<T extends object>(current: () => T, keys: readonly (keyof T & string)[]): T {
+  return Object.defineProperties({} as T, Object.fromEntries(keys.map((key) => [key, { get: () => current()[key], enumerable: true }])));
+}
+
+const paymentToasts = perLanguage(() => {
+  const complete = i18n.t('dashboard:paymentToasts.complete');
+  return {
+    captured: {
+      plan: { title: complete, description: i18n.t('dashboard:paymentToasts.plan'), variant: 'success' },
+      renewal: { title: complete, description: i18n.t('dashboard:paymentToasts.renewal'), variant: 'success' },
+      overage: { title: complete, description: i18n.t('dashboard:paymentToasts.overage'), variant: 'success' },
+    },
+    processing: { title: i18n.t('dashboard:paymentToasts.processing'), description: i18n.t('dashboard:paymentToasts.processingText'), variant: 'default' },
+    cancelled: { title: i18n.t('dashboard:paymentToasts.cancelled'), description: i18n.t('dashboard:paymentToasts.cancelledText'), variant: 'destructive' },
+    failed: { title: i18n.t('dashboard:paymentToasts.failed'), description: i18n.t('dashboard:paymentToasts.failedText'), variant: 'destructive' },
+  } as const satisfies { captured: Record<PaymentKind, ToastInput> } & Record<'processing' | 'cancelled' | 'failed', ToastInput>;
+});
+
+/** A payment's outcome toasts, in the language the page is in when read. */
+export const PAYMENT_TOASTS = live(paymentToasts, ['captured', 'processing', 'cancelled', 'failed']);
 
 /** The toast for a payment's outcome. */
 export function paymentToast(m: Pick<PaymentMessage, 'payment' | 'captured' | 'kind'>): ToastInput {
@@ -28,16 +50,21 @@ export function paymentToast(m: Pick<PaymentMessage, 'payment' | 'captured' | 'k
   return m.captured ? PAYMENT_TOASTS.captured[m.kind] : PAYMENT_TOASTS.processing;
 }
 
-/** After the verification link (?verified=1 or 0) or linking Google (?google=…). */
-export const ACCOUNT_TOASTS = {
-  verified: { title: 'Email verified', description: 'Thank you: your email is verified.', variant: 'success' },
-  notVerified: { title: 'Email not verified', description: 'That link is spent, replaced or expired: send yourself a new one.', variant: 'destructive' },
-  googleLinked: { title: 'Google linked', description: 'Google sign-in now opens this account too.', variant: 'success' },
-  googleInUse: { title: 'Google not linked', description: 'That Google account already opens another account.', variant: 'destructive' },
-  googleFailed: { title: 'Google not linked', description: 'Google did not complete: try again.', variant: 'destructive' },
-  emailChanged: { title: 'Email changed', description: 'Your new address is now your email, and it is verified.', variant: 'success' },
-  emailNotChanged: { title: 'Email not changed', description: 'That link is spent, expired, for another account, or the address is taken now: ask for a new one.', variant: 'destructive' },
-} as const satisfies Record<string, ToastInput>;
+const accountToasts = perLanguage(() => {
+  const notLinked = i18n.t('dashboard:accountToasts.googleNotLinked');
+  return {
+    verified: { title: i18n.t('dashboard:accountToasts.verified'), description: i18n.t('dashboard:accountToasts.verifiedText'), variant: 'success' },
+    notVerified: { title: i18n.t('dashboard:accountToasts.notVerified'), description: i18n.t('dashboard:accountToasts.notVerifiedText'), variant: 'destructive' },
+    googleLinked: { title: i18n.t('dashboard:accountToasts.googleLinked'), description: i18n.t('dashboard:accountToasts.googleLinkedText'), variant: 'success' },
+    googleInUse: { title: notLinked, description: i18n.t('dashboard:accountToasts.googleInUse'), variant: 'destructive' },
+    googleFailed: { title: notLinked, description: i18n.t('dashboard:accountToasts.googleFailed'), variant: 'destructive' },
+    emailChanged: { title: i18n.t('dashboard:accountToasts.emailChanged'), description: i18n.t('dashboard:accountToasts.emailChangedText'), variant: 'success' },
+    emailNotChanged: { title: i18n.t('dashboard:accountToasts.emailNotChanged'), description: i18n.t('dashboard:accountToasts.emailNotChangedText'), variant: 'destructive' },
+  } as const satisfies Record<string, ToastInput>;
+});
+
+/** After the verification link (?verified=1 or 0), linking Google (?google=…) or changing the email (?email=…). */
+export const ACCOUNT_TOASTS = live(accountToasts, ['verified', 'notVerified', 'googleLinked', 'googleInUse', 'googleFailed', 'emailChanged', 'emailNotChanged']);
 
 export interface QueryActions {
   tab: DashboardTab | null;

@@ -1,20 +1,16 @@
 /** Connected / Connecting... / Connection Failed, with the failure's detail and a Hard Reload button. */
+import { useTranslation } from 'react-i18next';
 import type { InspectorError } from './source.ts';
 import { failureLine, type Connection } from './useInspector.ts';
 
-const LABEL: Record<Connection, string> = {
-  idle: 'Not connected',
-  connecting: 'Connecting...',
-  connected: 'Connected',
-  failed: 'Connection Failed',
-};
 const BADGE: Record<Connection, string> = { idle: '', connecting: 'badge-accent', connected: 'badge-success', failed: 'badge-danger' };
 
 export function ConnectionStatus({ connection, error }: { connection: Connection; error: InspectorError | null }) {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="connection" data-testid="connection">
       <span className={`badge ${BADGE[connection]}`} data-testid="connection-status">
-        {LABEL[connection]}
+        {t(`inspector.connection.${connection}`)}
       </span>
       {connection === 'failed' && error && (
         <>
@@ -25,7 +21,7 @@ export function ConnectionStatus({ connection, error }: { connection: Connection
         </>
       )}
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.location.reload()}>
-        Hard Reload
+        {t('inspector.hardReload')}
       </button>
     </div>
   );

@@ -1,5 +1,7 @@
 /** The key inspector's panels: usage with its raw JSON, the latest operations, and the plan it draws on. */
+import { useTranslation } from 'react-i18next';
 import { PLANS } from '../../../../../shared/plans.ts';
+import { formatNumber } from '../../../i18n/format.ts';
 import { callsOfLimit, dateTime, milliseconds, money } from '../format.ts';
 import type { InspectedOperations, InspectedUsage } from '../types.ts';
 import { UsageBar } from '../UsageBar.tsx';
@@ -7,12 +9,13 @@ import { scrollRegion } from '../../../components/ui/scrollRegion.ts';
 import { messageText } from '../../../history/message-text.ts';
 
 export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedUsage | undefined; onRefresh: () => void; refreshing: boolean }) {
+  const { t } = useTranslation('dashboard');
   return (
     <section className="card dash-card" aria-labelledby="inspected-usage-heading" data-testid="inspected-usage">
       <div className="card-head">
-        <h2 id="inspected-usage-heading">Usage</h2>
+        <h2 id="inspected-usage-heading">{t('inspector.usage.heading')}</h2>
         <button type="button" className="btn btn-secondary btn-sm" disabled={refreshing} onClick={onRefresh}>
-          {refreshing ? 'Refreshing…' : 'Refresh Usage'}
+          {refreshing ? t('inspector.usage.refreshing') : t('inspector.usage.refresh')}
         </button>
       </div>
       {usage ? (
@@ -20,35 +23,34 @@ export function UsagePanel({ usage, onRefresh, refreshing }: { usage: InspectedU
           <div className="usage-big" data-testid="inspected-used">
             {callsOfLimit(usage.used, usage.limit)}
           </div>
-          <p className="muted small">
-            {usage.keyKind === 'plan' ? `Plan key: draws on its ${usage.currentPlan} purchase` : `Personal key: draws on the ${usage.currentPlan} plan`}
-          </p>
-          <UsageBar used={usage.used} limit={usage.limit} label="Calls used" />
-          <h3 className="raw-heading">Raw JSON</h3>
-          <pre className="output" data-testid="raw-json" {...scrollRegion('Raw JSON')}>
+          <p className="muted small">{t(usage.keyKind === 'plan' ? 'inspector.usage.planKey' : 'inspector.usage.personalKey', { plan: usage.currentPlan })}</p>
+          <UsageBar used={usage.used} limit={usage.limit} label={t('inspector.usage.bar')} />
+          <h3 className="raw-heading">{t('inspector.usage.raw')}</h3>
+          <pre className="output" data-testid="raw-json" {...scrollRegion(t('inspector.usage.raw'))}>
             {JSON.stringify(usage, null, 2)}
           </pre>
         </>
       ) : (
-        <p className="muted">No usage read yet.</p>
+        <p className="muted">{t('inspector.usage.none')}</p>
       )}
     </section>
   );
 }
 
 export function OperationsPanel({ data, onRefresh }: { data: InspectedOperations | undefined; onRefresh: () => void }) {
+  const { t } = useTranslation('dashboard');
   const ops = (data?.operations ?? []).slice(0, 10);
   return (
     <section className="card dash-card" aria-labelledby="inspected-ops-heading" data-testid="inspected-operations">
       <div className="card-head">
-        <h2 id="inspected-ops-heading">Operations</h2>
-        <span className="badge badge-accent">Auto-refresh: 5s</span>
+        <h2 id="inspected-ops-heading">{t('inspector.operations.heading')}</h2>
+        <span className="badge badge-accent">{t('inspector.autoRefresh')}</span>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onRefresh}>
-          Refresh Operations
+          {t('inspector.operations.refresh')}
         </button>
       </div>
       {ops.length === 0 ? (
-        <p className="muted">No operations made with this key yet.</p>
+        <p className="muted">{t('inspector.operations.none')}</p>
       ) : (
         <ul className="ops-list">
           {ops.map((op) => (
@@ -69,25 +71,34 @@ export function OperationsPanel({ data, onRefresh }: { data: InspectedOperations
   );
 }
 
+/** A pricing plan's calls, as its pricing card counts them: in total on Free, per month on a paid plan, none on Enterprise. */
+function PlanCalls({ plan }: { plan: (typeof PLANS)[number] }) {
+  const { t } = useTranslation('dashboard');
+  if (plan.usageLimit === null) return t('inspector.billing.calls.unlimited');
+  return t(plan.id === 'free' ? 'inspector.billing.calls.free' : 'inspector.billing.calls.perMonth', { calls: formatNumber(plan.usageLimit) });
+}
+
 export function BillingPanel({ usage }: { usage: InspectedUsage | undefined }) {
+  const { t } = useTranslation('dashboard');
   const plan = PLANS.find((p) => p.id === usage?.currentPlan);
   return (
     <section className="card dash-card" aria-labelledby="inspected-billing-heading">
-      <h2 id="inspected-billing-heading">Billing</h2>
+      <h2 id="inspected-billing-heading">{t('inspector.billing.heading')}</h2>
       {usage ? (
         <>
           <p>
-            <strong>{plan ? `${plan.name} plan` : usage.currentPlan}</strong> <span className="muted">{plan?.calls}</span>
+            <strong>{plan ? t('inspector.billing.plan', { name: plan.name }) : usage.currentPlan}</strong>{' '}
+            <span className="muted">{plan && <PlanCalls plan={plan} />}</span>
           </p>
-          <p className="muted small">Overage owed by the key’s account: {money(usage.overageCharges)}</p>
+          <p className="muted small">{t('inspector.billing.overage', { amount: money(usage.overageCharges) })}</p>
         </>
       ) : (
-        <p className="muted">No usage read yet.</p>
+        <p className="muted">{t('inspector.usage.none')}</p>
       )}
       <a className="btn btn-primary upgrade-button" href="/dashboard?tab=billing">
-        Upgrade Plan
+        {t('inspector.billing.upgrade')}
       </a>
-      <p className="muted small">Plans are bought on the dashboard’s Billing tab by the key’s owner.</p>
+      <p className="muted small">{t('inspector.billing.note')}</p>
     </section>
   );
 }

@@ -4,6 +4,7 @@
  * refreshes it every 5 s; direct adds Operations (refreshed every 5 s) and Billing tabs.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import '../dashboard.css';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
@@ -14,13 +15,9 @@ import { useInspectedOperations, useInspectedUsage } from './useInspector.ts';
 
 type Variant = 'direct' | 'simple' | 'force';
 const REFRESH_MS = 5000;
-const TITLES: Record<Variant, string> = {
-  direct: 'Key Inspector: Direct',
-  simple: 'Key Inspector: Simple',
-  force: 'Key Inspector: Auto-refresh',
-};
 
 function KeyInspector({ variant }: { variant: Variant }) {
+  const { t } = useTranslation('dashboard');
   const [source, setSource] = useState<KeySource | null>(null);
   const usage = useInspectedUsage(source, variant === 'force' ? REFRESH_MS : false);
   const operations = useInspectedOperations(variant === 'direct' ? source : null, REFRESH_MS);
@@ -28,28 +25,25 @@ function KeyInspector({ variant }: { variant: Variant }) {
   return (
     <div className="dashboard-page">
       <header className="dashboard-head">
-        <h1>{TITLES[variant]}</h1>
-        <p className="muted">
-          A debug view of one API key: what it has used, as the server counts it.
-          {variant === 'force' && ' Usage refreshes every 5 seconds.'}
-        </p>
-        {variant === 'force' && <span className="badge badge-accent">Auto-refresh: 5s</span>}
+        <h1>{t(`inspector.titles.${variant}`)}</h1>
+        <p className="muted">{t(variant === 'force' ? 'inspector.leadForce' : 'inspector.lead')}</p>
+        {variant === 'force' && <span className="badge badge-accent">{t('inspector.autoRefresh')}</span>}
       </header>
       <div className="stack dash-stack">
         <KeySourcePicker onPick={setSource} />
         {source && (
           <>
             <div className="inspecting">
-              <span className="muted small">Inspecting {source.kind === 'own' ? source.label : 'the pasted key'}</span>
+              <span className="muted small">{source.kind === 'own' ? t('inspector.inspecting', { key: source.label }) : t('inspector.inspectingPasted')}</span>
               <ConnectionStatus connection={usage.connection} error={usage.error} />
             </div>
             {variant === 'direct' ? (
               <Tabs
-                label="Inspector"
+                label={t('inspector.tabs')}
                 tabs={[
-                  { value: 'overview', label: 'Overview', content: usagePanel },
-                  { value: 'operations', label: 'Operations', content: <OperationsPanel data={operations.data} onRefresh={() => void operations.refetch()} /> },
-                  { value: 'billing', label: 'Billing', content: <BillingPanel usage={usage.query.data} /> },
+                  { value: 'overview', label: t('page.tabs.overview'), content: usagePanel },
+                  { value: 'operations', label: t('page.tabs.operations'), content: <OperationsPanel data={operations.data} onRefresh={() => void operations.refetch()} /> },
+                  { value: 'billing', label: t('page.tabs.billing'), content: <BillingPanel usage={usage.query.data} /> },
                 ]}
               />
             ) : (

@@ -3,6 +3,7 @@
  * here. Nothing is hard-coded and nothing is stored: a pasted pair lives in this page's memory.
  */
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Select } from '../../../components/ui/Select.tsx';
 import { useAuth } from '../../../hooks/useAuth.ts';
@@ -14,72 +15,74 @@ import type { KeySource } from './source.ts';
 let pastes = 0;
 
 function OwnKeys({ onPick }: { onPick: (source: KeySource) => void }) {
+  const { t } = useTranslation('dashboard');
   const keys = useApiKeys();
   const purchases = usePurchases();
   const options = [
-    ...(keys.data ?? []).map((k) => ({ value: k.keyValue, label: `${k.keyName} (${mask(k.keyValue)})` })),
-    ...(purchases.data?.planApiKeys ?? []).map((k) => ({ value: k.keyValue, label: `${k.keyName}, ${k.planType} plan (${mask(k.keyValue)})` })),
+    ...(keys.data ?? []).map((k) => ({ value: k.keyValue, label: t('inspector.source.option', { name: k.keyName, key: mask(k.keyValue) }) })),
+    ...(purchases.data?.planApiKeys ?? []).map((k) => ({ value: k.keyValue, label: t('inspector.source.planOption', { name: k.keyName, plan: k.planType, key: mask(k.keyValue) }) })),
   ];
   const [picked, setPicked] = useState('');
   const value = options.some((o) => o.value === picked) ? picked : (options[0]?.value ?? '');
-  if (options.length === 0) return <p className="muted">{keys.isLoading ? 'Loading your keys…' : 'You have no API keys yet.'}</p>;
+  if (options.length === 0) return <p className="muted">{keys.isLoading ? t('inspector.source.loading') : t('inspector.source.none')}</p>;
   return (
     <form
       className="inline-form"
-      aria-label="Inspect one of your keys"
+      aria-label={t('inspector.source.form')}
       onSubmit={(e) => {
         e.preventDefault();
         const option = options.find((o) => o.value === value)!;
         onPick({ kind: 'own', keyValue: option.value, label: option.label });
       }}
     >
-      <label htmlFor="own-key">One of your keys</label>
+      <label htmlFor="own-key">{t('inspector.source.label')}</label>
       <div className="own-key-select">
-        <Select id="own-key" label="Your keys" value={value} onValueChange={setPicked} options={options} />
+        <Select id="own-key" label={t('inspector.source.select')} value={value} onValueChange={setPicked} options={options} />
       </div>
       <button type="submit" className="btn btn-primary">
-        Inspect this key
+        {t('inspector.source.button')}
       </button>
     </form>
   );
 }
 
 export function KeySourcePicker({ onPick }: { onPick: (source: KeySource) => void }) {
+  const { t } = useTranslation('dashboard');
   const auth = useAuth();
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
   return (
     <section className="card dash-card" aria-labelledby="source-heading">
-      <h2 id="source-heading">Key to inspect</h2>
+      <h2 id="source-heading">{t('inspector.source.heading')}</h2>
       {auth.user ? (
         <OwnKeys onPick={onPick} />
       ) : (
         <p className="muted small">
-          <Link href="/login">Log in</Link> to pick one of your own keys without its secret.
+          <Trans t={t} i18nKey="inspector.source.logIn" components={{ link: <Link href="/login" /> }} />
         </p>
       )}
       <form
         className="paste-form"
-        aria-label="Paste a key pair"
+        aria-label={t('inspector.source.paste')}
         onSubmit={(e) => {
           e.preventDefault();
           onPick({ kind: 'pasted', apiKey: apiKey.trim(), apiSecret: apiSecret.trim(), id: ++pastes });
         }}
       >
-        <p className="paste-heading">{auth.user ? 'Or paste a key pair' : 'Paste a key pair'}</p>
+        <p className="paste-heading">{t(auth.user ? 'inspector.source.orPaste' : 'inspector.source.paste')}</p>
         <div className="field">
-          <label htmlFor="paste-key">API key</label>
+          <label htmlFor="paste-key">{t('inspector.source.apiKey')}</label>
           <input id="paste-key" className="input" placeholder="pk_…" autoComplete="off" spellCheck={false} required value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="paste-secret">API secret</label>
+          <label htmlFor="paste-secret">{t('inspector.source.apiSecret')}</label>
           <input id="paste-secret" className="input" type="password" placeholder="sk_…" autoComplete="off" required value={apiSecret} onChange={(e) => setApiSecret(e.target.value)} />
         </div>
         <button type="submit" className="btn btn-secondary">
-          Inspect pasted key
+          {t('inspector.source.pasteButton')}
         </button>
       </form>
-      <p className="muted small">A pasted pair stays in this page’s memory only; Hard Reload forgets it.</p>
+      <p className="muted small">{t('inspector.source.note')}</p>
     </section>
   );
 }

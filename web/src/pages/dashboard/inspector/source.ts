@@ -1,8 +1,10 @@
 /**
  * Where the key inspector reads from (docs/api.md §15): one of the signed-in user's own keys (the
  * session is the credential), or a pasted key pair (the pair is). Errors carry the texts of
- * docs/product.md §8 for the debug pages.
+ * docs/product.md §8 for the debug pages, in the page's language when they happen (docs/decisions/041);
+ * the server's answer in them stays as it came.
  */
+import { i18n } from '../../../i18n/index.ts';
 import type { InspectedOperations, InspectedUsage } from '../types.ts';
 
 export type KeySource =
@@ -21,7 +23,6 @@ export class InspectorError extends Error {
 }
 
 type Part = 'usage' | 'operations';
-const TITLE: Record<Part, string> = { usage: 'Usage', operations: 'Operations' };
 
 export const sourceId = (source: KeySource) => (source.kind === 'own' ? `own:${source.keyValue}` : `pasted:${source.id}`);
 
@@ -37,9 +38,9 @@ async function read<T>(part: Part, source: KeySource): Promise<T> {
             body: JSON.stringify({ apiKey: source.apiKey, apiSecret: source.apiSecret }),
           });
   } catch (error) {
-    throw new InspectorError(`Network error: ${(error as Error).message}`, null);
+    throw new InspectorError(i18n.t('dashboard:inspector.errors.network', { message: (error as Error).message }), null);
   }
-  if (!res.ok) throw new InspectorError(`${TITLE[part]} API failed: ${res.status} - ${await res.text()}`, res.status);
+  if (!res.ok) throw new InspectorError(i18n.t(`dashboard:inspector.errors.${part}`, { status: String(res.status), body: await res.text() }), res.status);
   return (await res.json()) as T;
 }
 

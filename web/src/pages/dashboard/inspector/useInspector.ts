@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/toast.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { InspectorError, readOperations, readUsage, sourceId, type KeySource } from './source.ts';
 
 export type Connection = 'idle' | 'connecting' | 'connected' | 'failed';
@@ -17,7 +18,7 @@ export function useInspectedUsage(source: KeySource | null, refreshMs: number | 
   // Once per failure, not on every failed refresh while it lasts.
   const failing = useRef(false);
   useEffect(() => {
-    if (query.isError && !failing.current) toast({ title: 'Error', description: 'Failed to fetch user data', variant: 'destructive' });
+    if (query.isError && !failing.current) toast({ title: i18n.t('dashboard:shared.error'), description: i18n.t('dashboard:inspector.fetchFailed'), variant: 'destructive' });
     failing.current = query.isError;
   }, [query.isError, query.errorUpdatedAt]);
   const connection: Connection =
@@ -38,5 +39,5 @@ export function useInspectedOperations(source: KeySource | null, refreshMs: numb
 /** The short line under a failed connection: the status, or that the network failed. */
 export function failureLine(error: InspectorError | null): string {
   if (!error) return '';
-  return error.status === null ? 'Network Error' : `Error: ${error.status}`;
+  return error.status === null ? i18n.t('dashboard:inspector.networkError') : i18n.t('dashboard:inspector.errorStatus', { status: String(error.status) });
 }

@@ -3,6 +3,7 @@
  * plan and key view, and Operations and Billing tabs that say they are coming. It reads but never
  * reveals secrets, so it cannot use up a key's one reveal.
  */
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { useAuth } from '../../../hooks/useAuth.ts';
@@ -12,18 +13,20 @@ import { useUsage } from '../useUsage.ts';
 import '../dashboard.css';
 
 function ComingSoon({ what }: { what: string }) {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="card empty-state">
       <h3>{what}</h3>
-      <p className="muted">Coming soon. The current dashboard already has it.</p>
+      <p className="muted">{t('legacy.comingSoon')}</p>
       <Link href="/dashboard" className="btn btn-secondary btn-sm">
-        Open the dashboard
+        {t('legacy.open')}
       </Link>
     </div>
   );
 }
 
 function SimpleOverview() {
+  const { t } = useTranslation('dashboard');
   const { usage } = useUsage();
   const keys = useApiKeys();
   return (
@@ -31,19 +34,17 @@ function SimpleOverview() {
       <section className="card dash-card">
         <h2>{planTitle(usage.currentPlan)}</h2>
         <p className="muted">{planDescription(usage.currentPlan)}</p>
-        <p data-testid="old-usage">
-          {callsOfLimit(usage.apiCallsThisMonth, usage.planLimit)} API calls used
-        </p>
+        <p data-testid="old-usage">{t('legacy.used', { calls: callsOfLimit(usage.apiCallsThisMonth, usage.planLimit) })}</p>
       </section>
       <section className="card dash-card">
-        <h2>API Keys</h2>
+        <h2>{t('legacy.keys')}</h2>
         {(keys.data ?? []).length === 0 ? (
-          <p className="muted">No API Keys available</p>
+          <p className="muted">{t('apiKeys.none')}</p>
         ) : (
           <ul className="plain-list">
             {keys.data!.map((k) => (
               <li key={k.id}>
-                {k.keyName}: <code>{mask(k.keyValue)}</code> {k.isActive ? '' : '(disabled)'}
+                {k.keyName}: <code>{mask(k.keyValue)}</code> {k.isActive ? '' : t('legacy.disabled')}
               </li>
             ))}
           </ul>
@@ -54,36 +55,37 @@ function SimpleOverview() {
 }
 
 export default function OldDashboard() {
+  const { t } = useTranslation('dashboard');
   const auth = useAuth();
   return (
     <div className="dashboard-page">
       <header className="dashboard-head">
-        <h1>PQ Platform Dashboard</h1>
+        <h1>{t('legacy.heading')}</h1>
         <p className="muted">
-          The first dashboard layout, kept for reference. Everything it shows, and more, is on the <Link href="/dashboard">dashboard</Link>.
+          <Trans t={t} i18nKey="legacy.lead" components={{ link: <Link href="/dashboard" /> }} />
         </p>
       </header>
       <Tabs
-        label="Dashboard"
+        label={t('title')}
         tabs={[
           {
             value: 'overview',
-            label: 'Overview',
+            label: t('page.tabs.overview'),
             content: auth.isLoading ? (
-              <div className="spinner" aria-label="Loading" />
+              <div className="spinner" aria-label={t('shared.loading')} />
             ) : auth.user ? (
               <SimpleOverview />
             ) : (
               <div className="card empty-state">
-                <p className="muted">Log in to see your plan and keys.</p>
+                <p className="muted">{t('legacy.logIn')}</p>
                 <Link href="/login" className="btn btn-primary">
-                  Go to Login
+                  {t('loginRequired.button')}
                 </Link>
               </div>
             ),
           },
-          { value: 'operations', label: 'Operations', content: <ComingSoon what="Operations" /> },
-          { value: 'billing', label: 'Billing', content: <ComingSoon what="Billing" /> },
+          { value: 'operations', label: t('page.tabs.operations'), content: <ComingSoon what={t('page.tabs.operations')} /> },
+          { value: 'billing', label: t('page.tabs.billing'), content: <ComingSoon what={t('page.tabs.billing')} /> },
         ]}
       />
     </div>
