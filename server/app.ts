@@ -18,6 +18,7 @@ import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
 import { IdempotencyService } from './http/idempotency.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
+import { wellFormedText } from './http/well-formed-text.ts';
 import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { ApiBuilder, type Auth } from './http/route.ts';
@@ -135,8 +136,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // Run before every route, by Express and by the fast lane alike.
   const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
-  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), jsonDepthLimit);
-  const lane = new FastLane({ before: everyRequest, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
+  const bodyChecks = [jsonDepthLimit, wellFormedText];
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
+  const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
   const store = new SqliteSessionStore(database.sqlite);
   const housekeeping = new Housekeeping(database.sqlite);

@@ -16,7 +16,7 @@ function laneWith(route: RequestHandler[] = [], trustProxy: TrustProxy = () => f
     seen.push({ body: req.body, secure: req.secure, path: req.path });
     sendJson(res, 200, { served: 'lane', body: req.body ?? null });
   };
-  const lane = new FastLane({ before: [], errorHandler: errorHandler as ErrorRequestHandler, bodyLimit: 64, trustProxy });
+  const lane = new FastLane({ before: [], bodyChecks: [], errorHandler: errorHandler as ErrorRequestHandler, bodyLimit: 64, trustProxy });
   lane.add('/call', [...route, echo]);
   const handler = lane.handler((_req: IncomingMessage, res) => sendJson(res, 200, { served: 'fallback' }));
   return { handler, seen };

@@ -21,6 +21,8 @@ export type TrustProxy = (address: string | undefined, hop: number) => boolean;
 export interface FastLaneOptions {
   /** What Express runs before every route (request log, security headers), in its order. */
   before: RequestHandler[];
+  /** What Express runs on every parsed JSON body (depth limit, well-formed text), in its order. */
+  bodyChecks: RequestHandler[];
   errorHandler: ErrorRequestHandler;
   /** Largest body read, in bytes (Express's JSON parser limit). */
   bodyLimit: number;
@@ -98,7 +100,7 @@ export class FastLane {
     req.body = undefined;
     const fail = (error: unknown) => this.fail(error, req, res);
     run(this.options.before, req, res, fail, () =>
-      this.readBody(req, (error) => (error ? fail(error) : run(chain, req, res, fail, () => {}))),
+      this.readBody(req, (error) => (error ? fail(error) : run(this.options.bodyChecks, req, res, fail, () => run(chain, req, res, fail, () => {})))),
     );
   }
 
