@@ -6,6 +6,7 @@
 import express from 'express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { notFound } from '../errors.ts';
 
 export const DEFAULT_WEB_DIR = resolve(import.meta.dirname, '../../dist/web');
 
@@ -13,7 +14,10 @@ export function webRoutes(dir = DEFAULT_WEB_DIR): (app: express.Express) => void
   return (app) => {
     const index = join(dir, 'index.html');
     if (!existsSync(index)) return;
-    app.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '1y' }));
+    // A missing asset is a 404 of its own (never the app's page, never serve-static's error, whose
+    // message holds the file's absolute path: the home folder, in the executable).
+    app.use('/assets', (req, _res, next) => next(notFound('asset_not_found', `There is no asset ${req.path}: reload the page to get the current version's assets.`)));
     app.use(express.static(dir, { index: false, maxAge: 0 }));
     app.get(/^(?!\/api(?:\/|$)).*/, (req, res, next) => {
       if (!req.accepts('html')) return next();
