@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,19 @@ describe('server/main.ts', () => {
       second?.child.kill('SIGKILL');
       await second?.exited;
       rmSync(first.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('will not start on a DATA_DIR that every user may write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pq-main-'));
+    chmodSync(dir, 0o777);
+    const server = await startServer({}, dir);
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.errors).toContain(`Refusing to start: ${dir} is writable by every user of this machine: run chmod o-w ${dir}.`);
+      expect(existsSync(join(dir, 'app.db'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -11,6 +11,7 @@ import { acquireServerLock, ServerLockError } from '../../db/server-lock.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { assertDataDirSafe } from '../security/data-dir-safety.ts';
 import { webRoutes } from '../web/static.ts';
 import { OpsError } from './output.ts';
 
@@ -21,6 +22,7 @@ export async function serve(config: Config): Promise<void> {
   if (config.masterKey === undefined && existsSync(`${config.masterKeyFile}.new`)) {
     throw new OpsError(`${config.masterKeyFile}.new exists: a master-key rotation was interrupted. Run rotate-master-key to settle it, then start again.`);
   }
+  assertDataDirSafe(config.dataDir, config.masterKeyFile);
   const logger = createLogger(config.logLevel);
   // One server per SQLite database, held until exit (db/server-lock.ts).
   let lock;
