@@ -1,6 +1,7 @@
 /**
- * A section of docs/product.md as the site shows it (Privacy, §11; Terms of service, §12), read from
- * the document at build time so that the page and the document cannot differ.
+ * A section of docs/product.md as the site shows it (Privacy, docs/product.md §11; Terms of
+ * service, docs/product.md §12), read from the document at build time so that the page and the
+ * document cannot differ.
  */
 import product from '../../../../docs/product.md?raw';
 import { blocksOf, sectionOf, type Inline } from './markdown.ts';
