@@ -43,7 +43,7 @@ export function AccountStatus({ user }: { user: AuthUser }) {
           <span>
             <strong>{t('accountStatus.verify')}</strong>{' '}
             {mail === 'outbox' ? (
-              <Trans t={t} i18nKey="accountStatus.outbox" values={{ email: user.email }} components={{ link: <a href="/outbox" /> }} />
+              <Trans t={t} i18nKey="accountStatus.outbox" values={{ email: user.email }} components={{ a: <a href="/outbox" /> }} />
             ) : mail === 'none' ? (
               t('accountStatus.noMail', { email: user.email })
             ) : (
@@ -58,7 +58,7 @@ export function AccountStatus({ user }: { user: AuthUser }) {
       )}
       {google && !user.googleLinked && (
         <p className="muted">
-          <Trans t={t} i18nKey="accountStatus.google" components={{ link: <a href="/api/auth/google/link" /> }} />
+          <Trans t={t} i18nKey="accountStatus.google" components={{ a: <a href="/api/auth/google/link" /> }} />
         </p>
       )}
     </div>

@@ -58,7 +58,7 @@ export function KeySourcePicker({ onPick }: { onPick: (source: KeySource) => voi
         <OwnKeys onPick={onPick} />
       ) : (
         <p className="muted small">
-          <Trans t={t} i18nKey="inspector.source.logIn" components={{ link: <Link href="/login" /> }} />
+          <Trans t={t} i18nKey="inspector.source.logIn" components={{ a: <Link href="/login" /> }} />
         </p>
       )}
       <form

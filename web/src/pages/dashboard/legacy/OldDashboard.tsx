@@ -62,7 +62,7 @@ export default function OldDashboard() {
       <header className="dashboard-head">
         <h1>{t('legacy.heading')}</h1>
         <p className="muted">
-          <Trans t={t} i18nKey="legacy.lead" components={{ link: <Link href="/dashboard" /> }} />
+          <Trans t={t} i18nKey="legacy.lead" components={{ a: <Link href="/dashboard" /> }} />
         </p>
       </header>
       <Tabs

@@ -28,7 +28,7 @@ export default {
       label: 'One of your keys',
       select: 'Your keys',
       button: 'Inspect this key',
-      logIn: '<link>Log in</link> to pick one of your own keys without its secret.',
+      logIn: '<a>Log in</a> to pick one of your own keys without its secret.',
       paste: 'Paste a key pair',
       orPaste: 'Or paste a key pair',
       apiKey: 'API key',

@@ -19,13 +19,13 @@ export default {
   loginRequired: { heading: 'Login Required', button: 'Go to Login' },
   accountStatus: {
     verify: 'Verify your email.',
-    outbox: 'This server has no SMTP, so it kept the link for {{email}} in its outbox: open <link>/outbox</link> on the machine it runs on.',
+    outbox: 'This server has no SMTP, so it kept the link for {{email}} in its outbox: open <a>/outbox</a> on the machine it runs on.',
     noMail: 'This server cannot send mail, so no link was sent to {{email}}: ask its operator.',
     sent: 'Open the link we sent to {{email}}.',
     worksBuying: 'Your plan and API keys work already; buying a plan needs a verified email.',
     works: 'Your plan and API keys work already.',
     resend: 'Send a new link',
-    google: 'Sign in with Google too: <link>Link Google</link>.',
+    google: 'Sign in with Google too: <a>Link Google</a>.',
     toast: {
       sent: { title: 'Verification link sent', description: 'Check {{email}} for the new link.' },
       kept: { title: 'Verification link in the outbox', description: 'This server has no SMTP: open /outbox on the machine it runs on, and follow the link there.' },
@@ -78,7 +78,7 @@ export default {
   },
   legacy: {
     heading: 'PQ Platform Dashboard',
-    lead: 'The first dashboard layout, kept for reference. Everything it shows, and more, is on the <link>dashboard</link>.',
+    lead: 'The first dashboard layout, kept for reference. Everything it shows, and more, is on the <a>dashboard</a>.',
     comingSoon: 'Coming soon. The current dashboard already has it.',
     open: 'Open the dashboard',
     used: '{{calls}} API calls used',

@@ -30,7 +30,7 @@ export default {
       label: '내 키 중 하나',
       select: '내 키',
       button: '이 키 검사',
-      logIn: '<link>로그인</link>하면 시크릿 없이 내 키 중 하나를 고를 수 있습니다.',
+      logIn: '<a>로그인</a>하면 시크릿 없이 내 키 중 하나를 고를 수 있습니다.',
       paste: '키 쌍 붙여 넣기',
       orPaste: '또는 키 쌍 붙여 넣기',
       apiKey: 'API 키',

@@ -17,13 +17,13 @@ export default {
   loginRequired: { heading: '로그인이 필요합니다', button: '로그인하러 가기' },
   accountStatus: {
     verify: '이메일을 인증하세요.',
-    outbox: '이 서버에는 SMTP가 없어 {{email}}에 보낼 링크를 outbox에 보관했습니다. 서버가 실행 중인 컴퓨터에서 <link>/outbox</link>를 여세요.',
+    outbox: '이 서버에는 SMTP가 없어 {{email}}에 보낼 링크를 outbox에 보관했습니다. 서버가 실행 중인 컴퓨터에서 <a>/outbox</a>를 여세요.',
     noMail: '이 서버는 메일을 보낼 수 없어 {{email}}로 링크를 보내지 못했습니다. 서버 운영자에게 문의하세요.',
     sent: '{{email}}(으)로 보낸 링크를 여세요.',
     worksBuying: '플랜과 API 키는 지금도 사용할 수 있습니다. 다만 플랜을 구매하려면 이메일 인증이 필요합니다.',
     works: '플랜과 API 키는 지금도 사용할 수 있습니다.',
     resend: '새 링크 보내기',
-    google: 'Google로도 로그인하세요: <link>Google 계정 연결</link>',
+    google: 'Google로도 로그인하세요: <a>Google 계정 연결</a>',
     toast: {
       sent: { title: '인증 링크를 보냈습니다', description: '{{email}}에서 새 링크를 확인하세요.' },
       kept: { title: '인증 링크가 outbox에 있습니다', description: '이 서버에는 SMTP가 없습니다. 서버가 실행 중인 컴퓨터에서 /outbox를 열고 그곳의 링크를 따라가세요.' },
@@ -76,7 +76,7 @@ export default {
   },
   legacy: {
     heading: 'PQ Platform 대시보드',
-    lead: '참고용으로 남겨 둔 첫 대시보드 화면입니다. 여기 있는 모든 내용과 그 이상을 <link>대시보드</link>에서 볼 수 있습니다.',
+    lead: '참고용으로 남겨 둔 첫 대시보드 화면입니다. 여기 있는 모든 내용과 그 이상을 <a>대시보드</a>에서 볼 수 있습니다.',
     comingSoon: '준비 중입니다. 현재 대시보드에는 이미 있습니다.',
     open: '대시보드 열기',
     used: 'API 호출 {{calls}}회 사용',
