@@ -3,7 +3,7 @@
  * Web Worker run ('wasm-unsafe-eval', worker-src 'self' blob:), and the Origin check that stops CSRF
  * on cookie-authenticated writes (docs/api.md §3.3, §11).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { forbidden } from '../errors.ts';
 
@@ -85,4 +85,24 @@ export function originCheck(extraOrigins: readonly string[]): RequestHandler {
     if (req.get('cookie') === undefined) return next();
     return next(forbidden('origin_required', 'Cookie-authenticated requests must send an Origin header matching this site.'));
   };
+}
+
+/**
+ * Whether a GET came from a page of this site: `Sec-Fetch-Site: same-origin`, or, from a browser
+ * too old to send it, a Referer of this origin (or a public one). A same-site page on another
+ * subdomain, another site's link, or a request with neither header does not count. For the few GETs
+ * that change state (GET /api/logout), which a link elsewhere must not trigger.
+ */
+export function fromThisSite(req: Request, extraOrigins: readonly string[]): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin';
+  const referer = req.get('referer');
+  if (referer === undefined) return false;
+  let origin: string;
+  try {
+    origin = new URL(referer).origin;
+  } catch {
+    return false;
+  }
+  return origin === `${req.protocol}://${req.get('host')}` || extraOrigins.includes(origin);
 }

@@ -41,16 +41,18 @@ describe.skipIf(skipBrowserTests)('accounts through the UI', () => {
     const user = stack.app.context.database.sqlite.prepare('SELECT first_name AS f, last_name AS l FROM users WHERE email = ?').get(email);
     expect(user).toEqual({ f: 'Ada', l: 'User' });
 
-    await mainNav(page).getByRole('link', { name: 'Logout' }).click();
+    await mainNav(page).getByRole('button', { name: 'Logout' }).click();
     await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
     expect(path(page)).toBe('/');
+    // Signed out on the server (POST /api/logout), not only in the page.
+    expect(await (await page.request.get('/api/auth/user')).json()).toBeNull();
 
     await mainNav(page).getByRole('link', { name: 'Login' }).click();
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await form.getByRole('button', { name: 'Sign In' }).click();
-    await mainNav(page).getByRole('link', { name: 'Logout' }).waitFor();
+    await mainNav(page).getByRole('button', { name: 'Logout' }).waitFor();
     expect(path(page)).toBe('/');
     expect(errors).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { ErrorResponse } from '../../contract/common.ts';
 import { AuthProviders, CurrentUser, LoginRequest, RegisterRequest, RegistrationAccepted, User, VerificationSent, VerifyEmailQuery } from '../../contract/auth.ts';
 import { TwoFactorRequired } from '../../contract/two-factor.ts';
 import { AppError, conflict, serviceUnavailable, unauthorized } from '../../errors.ts';
+import { fromThisSite } from '../../http/security.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../types.ts';
 import { toUserResponse } from './auth.service.ts';
@@ -95,13 +96,25 @@ export function authRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/logout', tag: TAG, auth: 'session', summary: 'Sign out and go to /',
-      description: 'Destroys the session and redirects the browser to /. A navigation from another site (Sec-Fetch-Site: cross-site) only redirects: a link elsewhere cannot sign you out.',
+      method: 'post', path: '/api/logout', tag: TAG, auth: 'session', summary: 'Sign out',
+      description: 'Ends this session: signed in or not, the answer is 204 and the session cookie is cleared. A cookie-authenticated write, so the Origin check applies (docs/api.md §3.3).',
+      responses: { 204: { description: 'Signed out' } },
+    },
+    async ({ req, res }) => {
+      if (req.user) await signOut(req, res, ctx.sessionCookieName);
+      res.status(204).end();
+    },
+  );
+
+  api.route(
+    {
+      method: 'get', path: '/api/logout', tag: TAG, auth: 'session', summary: 'Sign out and go to / (a link of this site)',
+      description:
+        'Destroys the session and redirects to /, only for a navigation from a page of this site (Sec-Fetch-Site: same-origin, or from an older browser a Referer of this origin). Any other request only redirects: a link on another site, or on another subdomain, cannot sign you out. The web app signs out with POST /api/logout.',
       responses: { 302: { description: 'Redirect to /' } },
     },
     async ({ req, res }) => {
-      if (req.get('sec-fetch-site') === 'cross-site') return res.redirect(302, '/');
-      await signOut(req, res, ctx.sessionCookieName);
+      if (fromThisSite(req, ctx.config.publicOrigins)) await signOut(req, res, ctx.sessionCookieName);
       res.redirect(302, '/');
     },
   );

@@ -107,21 +107,37 @@ describe('login and logout', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('logs out: destroys the session and redirects to /', async () => {
+  it('logs out with POST: destroys the session, 204, and a cross-origin POST is refused', async () => {
     const { agent } = await signUp(app);
-    const res = await agent.get('/api/logout');
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/');
+    expect((await agent.post('/api/logout').set('Origin', 'https://elsewhere.example')).status).toBe(403);
+    expect((await agent.get('/api/auth/user')).body).toMatchObject({ id: expect.any(String) });
+    const res = await agent.post('/api/logout').set('Origin', TEST_ORIGIN);
+    expect(res.status).toBe(204);
     expect((await agent.get('/api/auth/user')).body).toBeNull();
+    expect((await agent.post('/api/logout').set('Origin', TEST_ORIGIN)).status).toBe(204);
   });
 
-  it('does not sign out on a navigation from another site, only redirects', async () => {
+  it('logs out with GET only from a page of this site: same-origin, or an old browser with a Referer of this origin', async () => {
     const { agent } = await signUp(app);
-    const res = await agent.get('/api/logout').set('Sec-Fetch-Site', 'cross-site');
-    expect([res.status, res.headers.location]).toEqual([302, '/']);
-    expect((await agent.get('/api/auth/user')).body).toMatchObject({ id: expect.any(String) });
+    const signedIn = async () => (await agent.get('/api/auth/user')).body !== null;
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site', Referer: 'https://blog.app.test/post' },
+      { 'Sec-Fetch-Site': 'none' },
+      {},
+      { Referer: 'https://evil.example/page' },
+      { Referer: 'not a url' },
+    ]) {
+      const res = await agent.get('/api/logout').set(headers);
+      expect([res.status, res.headers.location]).toEqual([302, '/']);
+      expect(await signedIn()).toBe(true);
+    }
     await agent.get('/api/logout').set('Sec-Fetch-Site', 'same-origin');
-    expect((await agent.get('/api/auth/user')).body).toBeNull();
+    expect(await signedIn()).toBe(false);
+
+    const second = await signUp(app);
+    await second.agent.get('/api/logout').set('Referer', `${TEST_ORIGIN}/dashboard`);
+    expect((await second.agent.get('/api/auth/user')).body).toBeNull();
   });
 
   it('sends /api/login to the /login page', async () => {

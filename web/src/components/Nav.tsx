@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../hooks/useAuth.ts';
+import { apiRequest } from '../lib/api.ts';
 
 const LINKS = [
   { href: '/', label: 'nav.home' },
@@ -11,6 +12,16 @@ const LINKS = [
   { href: '/api-docs', label: 'nav.apiDocs' },
   { href: '/contact', label: 'nav.contact' },
 ] as const;
+
+/** POST /api/logout (a GET from a link elsewhere cannot sign anyone out), then a fresh load of / with nothing cached. */
+async function signOut(onNavigate?: () => void) {
+  onNavigate?.();
+  try {
+    await apiRequest('POST', '/api/logout');
+  } finally {
+    window.location.assign('/');
+  }
+}
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -27,10 +38,9 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       {isAuthenticated ? (
         <>
           {item('/dashboard', t('nav.dashboard'))}
-          {/* A full navigation: the server destroys the session and redirects to /. */}
-          <a href="/api/logout" className="nav-link" onClick={onNavigate}>
+          <button type="button" className="nav-link" onClick={() => void signOut(onNavigate)}>
             {t('nav.logout')}
-          </a>
+          </button>
         </>
       ) : (
         item('/login', t('nav.login'))
