@@ -95,7 +95,7 @@ export default {
       seal: '사용자 ID가 있으면 64바이트 또는 256바이트로 패딩한 뒤, 서명자의 키와 메시지를 연관 데이터로 묶어 서비스의 ML-KEM-768 키로 HPKE 봉인합니다. 결과는 C1(1,088 B)과 C2(80 또는 272 B)입니다.',
       message: '메시지 M = <code>0x00</code> ‖ UTF-8(message)를 만듭니다. 사용자 ID가 있으면 M = <code>0x01</code> ‖ 서비스 키 ID ‖ C1 ‖ len(C2) ‖ C2 ‖ message입니다.',
       sign: '그 컨텍스트로 M에 ML-DSA-65 서명을 하며, 새로 생성한 32바이트 난수로 헤지(hedge)합니다.',
-      verify: '검증자는 M과 컨텍스트를 다시 만들어 공개키로 FIPS 204 검증을 실행합니다. 서비스나 해당 서명의 <code>pidOpening</code>을 가진 사람은 사용자 ID도 확인합니다.',
+      verify: '검증자는 M과 컨텍스트를 다시 만든 뒤, FIPS 204를 구현한 어떤 검증기로든 공개키를 써서 검증합니다. 서비스나 해당 서명의 <code>pidOpening</code>을 가진 사람은 사용자 ID도 확인합니다.',
     },
     qes2: {
       title: 'QES2: 서명과 검증',
