@@ -18,6 +18,7 @@ import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
 import { IdempotencyService } from './http/idempotency.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
+import { networkWarnings } from './http/network-warnings.ts';
 import { wellFormedText } from './http/well-formed-text.ts';
 import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
@@ -155,6 +156,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
 
   const outbox = config.mail === 'outbox' ? new Outbox(join(config.dataDir, 'outbox')) : null;
   const mailer = new Mailer(config.smtp, outbox, config.smtp?.from);
+  for (const warning of networkWarnings(config)) logger.warn(warning);
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());

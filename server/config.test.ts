@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'file:./x/app.db' }).databaseFile).toMatch(/\/x\/app\.db$/);
   });
 
+  it('takes TRUST_PROXY as a hop count or as the proxies\' addresses, subnets and names, and names what is wrong', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,192.168.1.10,uniquelocal' }).trustProxy).toEqual(['10.0.0.0/8', 'fd00::/8', '192.168.1.10', 'uniquelocal']);
+    for (const wrong of ['yes', '10.0.0.0/33', 'fd00::/129', '10.0.0/8', 'loopback,proxy.internal', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(/^Invalid environment variable TRUST_PROXY: TRUST_PROXY must be a hop count, or addresses and subnets/);
+    }
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -33,9 +34,22 @@ export const EnvSchema = z.object({
   PUBLIC_ORIGIN: optionalString.meta({
     description: 'The origins browsers reach the site at (comma-separated, e.g. https://pq.example.com): allowed on cookie-authenticated writes besides the request\'s own host; the first one is where mailed links point (else http://localhost:PORT).',
   }),
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0).meta({
-    description: 'How many reverse proxies stand in front (Express "trust proxy" hop count): set it to 1 behind one, so client IPs (rate limits) and HTTPS (Secure cookies) are read from X-Forwarded-For / X-Forwarded-Proto.',
-  }),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust === 'string') {
+        ctx.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .meta({
+      description:
+        'Which reverse proxies to believe about the client (X-Forwarded-For: client IPs for rate limits; X-Forwarded-Proto: HTTPS for Secure cookies). Best: the proxy\'s addresses, as `loopback` (a proxy on this machine), IPs and subnets (`10.0.0.0/8,fd00::/8`), or `linklocal`/`uniquelocal`. A number is a hop count (1: the nearest peer, whoever it is); 0 believes no one.',
+    }),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -102,7 +116,8 @@ export interface Config {
   publicOrigins: string[];
   /** Where links in mails point: the first PUBLIC_ORIGIN, else http://localhost:PORT. */
   publicUrl: string;
-  trustProxy: number;
+  /** Express's "trust proxy": a hop count, or the proxies' addresses and subnets. */
+  trustProxy: number | string[];
   /** node's server.keepAliveTimeout: how long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
   engineWorkers: number;
@@ -171,6 +186,28 @@ const PAYPAL_HOSTS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https
 
 const MODES_EXPLAINED =
   'PAYMENTS=off sells nothing (you set plans with the `plan` command); PAYMENTS=sandbox or live sells through PayPal (with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID); PAYMENTS=local is the offline emulator, where anyone who reaches the server approves purchases without paying.';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Express's "trust proxy" takes it: a hop count, or a list of addresses, subnets
+ * (CIDR) and the names loopback, linklocal, uniquelocal. Returns an error message for anything else.
+ */
+export function parseTrustProxy(value: string): number | string[] | string {
+  if (/^\d+$/.test(value)) return Number(value);
+  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const wrong = items.filter((item) => {
+    if (PROXY_NAMES.has(item)) return false;
+    const [address, bits, extra] = item.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || extra !== undefined) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (items.length === 0 || wrong.length > 0) {
+    return `TRUST_PROXY must be a hop count, or addresses and subnets of your proxies (loopback, 10.0.0.0/8, ...): ${wrong.length > 0 ? `"${wrong.join('", "')}" is not one` : 'it is empty'}.`;
+  }
+  return items;
+}
 
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can connect to. */
 export function isLoopbackHost(host: string): boolean {

@@ -7,13 +7,16 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../errors.ts';
 
+/** A surrogate code point: in a `u` regex a pair reads as one astral code point, so only a lone half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** The path (`message`, `items[2].text`) of the first string or key that is not well-formed, or undefined. */
 export function malformedTextPath(value: unknown): string | undefined {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
     const [item, path] = stack.pop()!;
     if (typeof item === 'string') {
-      if (!item.isWellFormed()) return path || '(the body)';
+      if (LONE_SURROGATE.test(item)) return path || '(the body)';
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
@@ -23,7 +26,7 @@ export function malformedTextPath(value: unknown): string | undefined {
     }
     for (const [key, child] of Object.entries(item)) {
       const at = path ? `${path}.${key}` : key;
-      if (!key.isWellFormed()) return at;
+      if (LONE_SURROGATE.test(key)) return at;
       stack.push([child, at]);
     }
   }
