@@ -218,6 +218,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       demo: perIpLimit(config.rateLimits.demo),
       reads: perIpLimit(config.rateLimits.reads),
       webhooks: perIpLimit(config.rateLimits.webhooks),
+      registrations: perIpLimit(config.registrationsPerHour, 3_600_000),
+      contact: perIpLimit(config.contactMessagesPerDay, 86_400_000),
     },
     callSlots: new CallSlots(config.concurrentCallsPerKey),
     auth,

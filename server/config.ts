@@ -50,6 +50,9 @@ export const EnvSchema = z.object({
       description:
         'Which reverse proxies to believe about the client (X-Forwarded-For: client IPs for rate limits; X-Forwarded-Proto: HTTPS for Secure cookies). Best: the proxy\'s addresses, as `loopback` (a proxy on this machine), IPs and subnets (`10.0.0.0/8,fd00::/8`), or `linklocal`/`uniquelocal`. A number is a hop count (1: the nearest peer, whoever it is); 0 believes no one.',
     }),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5).meta({
+    description: 'Accounts one client address may create per hour (each costs a password hash, a key and a mail). Raise it for tests or a private server where many people share one address.',
+  }),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -155,6 +158,10 @@ export interface Config {
     /** Requests per minute per IP on the PayPal emulator's approval pages (PAYMENTS=local). */
     paymentPages: number;
   };
+  /** Accounts one client address may create per hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour: number;
+  /** Contact messages one client address may send per day. */
+  contactMessagesPerDay: number;
 }
 
 export interface SellerConfig {
@@ -367,5 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000, maxDelayMs: 15 * 60_000 },
     concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
     rateLimits: { auth: 20, demo: 120, reads: 300, webhooks: 300, paymentPages: 60 },
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    contactMessagesPerDay: 5,
   };
 }

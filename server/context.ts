@@ -52,7 +52,7 @@ export interface AppContext {
   sessionCookieName: string;
   /** Outgoing mail: SMTP, the outbox, or none (docs/decisions/037). */
   mailer: Mailer;
-  limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler };
+  limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler; registrations: RequestHandler; contact: RequestHandler };
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;
   auth: AuthService;

@@ -17,8 +17,8 @@ export interface PurgeCounts {
   contactMessages: number;
 }
 
-/** How long a contact message is kept for the operator to answer (docs/product.md §11). */
-export const CONTACT_MESSAGE_TTL_MS = 365 * 86_400_000;
+/** How long a contact message that could not be mailed is kept for the operator to answer (docs/product.md §11). */
+export const CONTACT_MESSAGE_TTL_MS = 90 * 86_400_000;
 
 export class Housekeeping {
   private readonly statements;

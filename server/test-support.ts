@@ -23,7 +23,7 @@ export interface TestApp extends AppInstance {
 
 export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: TEST_ORIGIN });
-  return { ...base, scryptLogN: 10, hashing: { concurrent: 4, queued: 1000 }, concurrentCallsPerKey: 1000, engineWorkers: 2, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, ...overrides };
+  return { ...base, scryptLogN: 10, hashing: { concurrent: 4, queued: 1000 }, concurrentCallsPerKey: 1000, engineWorkers: 2, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, registrationsPerHour: 10_000, contactMessagesPerDay: 10_000, ...overrides };
 }
 
 /** One app on a fresh database; `pool` may be shared between apps of a file to save start-up time. */

@@ -62,7 +62,7 @@ export async function startStack(overrides: Partial<Config> = {}, now?: () => Da
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin });
-  const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, ...overrides };
+  const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, registrationsPerHour: 10_000, contactMessagesPerDay: 10_000, ...overrides };
   const app = await createApp({ config, extraRoutes: webRoutes(web), ...(now ? { now } : {}) });
   server.on('request', app.app);
   app.listening(origin);

@@ -45,8 +45,9 @@ export function authRoutes(ctx: AppContext): void {
       description:
         'Answers 202 alike whether or not the address already has an account, so it says nothing about which addresses do (docs/decisions/037). ' +
         'A new account gets its first API key (its secret is shown once, on the first reveal) and a mail with a link that verifies the email; ' +
-        'an address that has an account gets a mail telling its owner. Then sign in with POST /api/auth/login.',
-      before: [ctx.limits.auth],
+        'an address that has an account gets a mail telling its owner. Then sign in with POST /api/auth/login. ' +
+        'One client address may create a few accounts an hour (REGISTRATIONS_PER_HOUR, 5 by default), then gets 429 with Retry-After.',
+      before: [ctx.limits.auth, ctx.limits.registrations],
       responses: { 202: { description: 'Accepted: sign in next', schema: RegistrationAccepted }, 400: { description: 'A field to fix, or a password too easy to guess', schema: ErrorResponse } },
     },
     async ({ body, res }) => {

@@ -207,6 +207,25 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('creates at most REGISTRATIONS_PER_HOUR accounts per address, and counts other addresses apart', async () => {
+    const limited = await createTestApp({ config: { engineWorkers: 1, trustProxy: 1, registrationsPerHour: 2 } });
+    try {
+      const register = (n: number, from: string) =>
+        request(limited.app).post('/api/auth/register').set('Origin', TEST_ORIGIN).set('X-Forwarded-For', from)
+          .send({ email: `many${n}-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'M', lastName: 'Any' });
+      expect((await register(1, '203.0.113.7')).status).toBe(202);
+      expect((await register(2, '203.0.113.7')).status).toBe(202);
+      const refused = await register(3, '203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+      expect((await register(4, '198.51.100.9')).status).toBe(202);
+      expect(limited.context.database.sqlite.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'many%'").get()).toEqual({ n: 3 });
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('failed sign-ins per account', () => {

@@ -1,10 +1,12 @@
 /**
  * Contact messages: stored with status pending, then mailed through SMTP when configured
  * (docs/product.md §10: no third-party form-mail service sees the message). A mail failure is logged and
- * does not lose the message, which is already stored.
+ * does not lose the message, which is already stored. A message the team's mailbox has received
+ * is not kept here (docs/product.md §11); the rest are purged after 90 days (server/housekeeping.ts).
  */
 import type { z } from 'zod';
 import type { Db } from '../../../db/connection.ts';
+import { eq } from 'drizzle-orm';
 import { contactMessages } from '../../../db/schema.ts';
 import type { ContactRequest } from '../../contract/contact.ts';
 import type { Logger } from '../../logger.ts';
@@ -28,7 +30,9 @@ export class ContactService {
         subject: `Contact: ${input.subject} - ${input.name}`,
         text: `${input.message}\n\n-- ${input.name} <${input.email}>`,
       });
-      return { row: row!, mailed: delivery === 'sent' };
+      if (delivery !== 'sent') return { row: row!, mailed: false };
+      this.db.delete(contactMessages).where(eq(contactMessages.id, row!.id)).run();
+      return { row: row!, mailed: true };
     } catch (error) {
       this.logger.warn({ err: error, contactId: row!.id }, 'contact message stored but not mailed');
       return { row: row!, mailed: false };

@@ -29,6 +29,8 @@ describe('contact with SMTP configured', () => {
     expect(mail).toMatch(/^Reply-To: kim@example\.com/m);
     expect(mail).toMatch(/^Subject: Contact: integration - Kim/m);
     expect(mail).toContain('How do I verify in Go?');
+    // In the team's mailbox now: not kept here too.
+    expect(app.context.database.sqlite.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 0 });
   });
 
   it('keeps the message when the mail server is unreachable', async () => {
@@ -74,6 +76,24 @@ describe('contact without SMTP', () => {
       expect(res.status).toBe(400);
       expect(res.body.param).toBe(param);
       expect(res.body.message).toContain(text);
+    }
+  });
+});
+
+describe('contact messages per address', () => {
+  it('takes at most the day\'s number from one address, then answers 429 with Retry-After', async () => {
+    const capped = await createTestApp({ config: { engineWorkers: 1, contactMessagesPerDay: 2 } });
+    try {
+      const send = () => request(capped.app).post('/api/contact').send({ name: 'Kim', email: 'kim@example.com', message: 'Hello' });
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(201);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+      expect(capped.context.database.sqlite.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 2 });
+    } finally {
+      await capped.close();
     }
   });
 });
