@@ -5,6 +5,7 @@
  * toggle above the tabs shows and changes the choice of the tab in view.
  */
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isSchemeId, SCHEME_IDS, SCHEMES, type SchemeId } from '../../../shared/schemes.ts';
 import { KeepTabs } from './KeepTabs.tsx';
 import type { Where } from './algorithms.ts';
@@ -14,11 +15,12 @@ import { Qes2Tab, type Qes2TabSigned } from './Qes2Tab.tsx';
 import { ZkFidnaTab } from './ZkFidnaTab.tsx';
 
 export function CryptoOperations() {
+  const { t } = useTranslation('demo');
   const [where, setWhere] = useState<Where>('server');
   const [zkWhere, setZkWhere] = useState<Where>('browser');
   const [active, setActive] = useState<SchemeId>('dilion');
   // One message and one signature for both QES2 tabs; Verify checks the signature's mode (docs/product.md §4).
-  const [qes2Message, setQes2Message] = useState('Hybrid cryptographic message');
+  const [qes2Message, setQes2Message] = useState<string>(() => t('qes2.defaultMessage'));
   const [qes2Signed, setQes2Signed] = useState<Qes2TabSigned | null>(null);
   // Every scheme of the registry gets its family's tab; a family without one here fails to compile.
   const content = (id: SchemeId): ReactNode => {
@@ -37,7 +39,7 @@ export function CryptoOperations() {
     <div className="stack">
       <ModeToggle scope={zk ? 'zk-fidna' : 'signatures'} value={zk ? zkWhere : where} onChange={zk ? setZkWhere : setWhere} />
       <KeepTabs
-        label="Algorithms"
+        label={t('page.algorithms')}
         defaultValue="dilion"
         onValueChange={(v) => isSchemeId(v) && setActive(v)}
         tabs={SCHEME_IDS.map((id) => ({ value: id, label: SCHEMES[id].label, content: content(id) }))}

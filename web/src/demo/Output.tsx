@@ -1,5 +1,6 @@
 /** The dark output block of a result, and the verification result box (docs/product.md §2.4, §8). */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface OutputRow {
   label: string;
@@ -9,6 +10,7 @@ export interface OutputRow {
 /** `wide` gives the labels more room, for rows named by long API field names. */
 export function OutputBlock(props: { title: string; rows: OutputRow[] | null; footer?: ReactNode; testId?: string; wide?: boolean }) {
   const { title, rows, footer, testId, wide = false } = props;
+  const { t } = useTranslation('demo');
   return (
     <div className="output-wrap" data-testid={testId}>
       <div className="output-title">{title}</div>
@@ -22,7 +24,7 @@ export function OutputBlock(props: { title: string; rows: OutputRow[] | null; fo
           ))}
         </dl>
       ) : (
-        <div className="output output-empty">Nothing yet.</div>
+        <div className="output output-empty">{t('output.empty')}</div>
       )}
       {footer && <div className="output-footer muted">{footer}</div>}
     </div>
@@ -32,10 +34,11 @@ export function OutputBlock(props: { title: string; rows: OutputRow[] | null; fo
 export type VerifyState = { kind: 'valid'; text: string; note?: string } | { kind: 'invalid'; text: string; note?: string } | { kind: 'error'; text: string } | null;
 
 export function ResultBox({ state, testId }: { state: VerifyState; testId?: string }) {
+  const { t } = useTranslation('demo');
   return (
     <div className="output-wrap" data-testid={testId}>
-      <div className="output-title">Verification result</div>
-      {!state && <div className="result-idle muted">Not verified yet.</div>}
+      <div className="output-title">{t('output.result')}</div>
+      {!state && <div className="result-idle muted">{t('output.notVerified')}</div>}
       {state?.kind === 'valid' && (
         <div className="result-ok" role="status">
           ✓ {state.text}

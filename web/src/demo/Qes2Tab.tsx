@@ -5,14 +5,18 @@
  * browser, so a signature made on one side can be verified on the other.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QES2_BY_MODE } from '../../../shared/schemes.ts';
 import { toast } from '../components/ui/toast.tsx';
+import { i18n } from '../i18n/index.ts';
 import { errorMessage } from '../lib/api.ts';
-import { whereText, type Where } from './algorithms.ts';
-import { base64Length, formatMs, previewList, shorten } from './format.ts';
+import type { Where } from './algorithms.ts';
+import { qes2Steps } from './flowSteps.ts';
+import { base64Length, previewList, shorten, withBytes } from './format.ts';
 import { qes2Sign, qes2Verify, type Qes2Mode, type Qes2Signed, type Qes2Verified } from './operations.ts';
 import { OutputBlock, ResultBox, type OutputRow, type VerifyState } from './Output.tsx';
 import { flowStates, ProcessFlow } from './ProcessFlow.tsx';
+import { madeText, verifiedText } from './timeText.ts';
 import { timed, useServerRefresh } from './useServerRefresh.ts';
 import { ActionButton } from '../components/ui/ActionButton.tsx';
 
@@ -24,36 +28,42 @@ export interface Qes2TabSigned {
   ms: number;
 }
 
-/** Shown before a signer has said which steps it ran (its answer carries the same `signature.steps`). */
-const STEPS = (mode: Qes2Mode) => [...QES2_BY_MODE[mode].steps];
-
-const bytes = (b64: string) => `${shorten(b64, 32)} (${base64Length(b64).toLocaleString('en-US')} bytes)`;
+const bytes = (b64: string) => withBytes(shorten(b64, 32), base64Length(b64));
 
 /** The fields of docs/crypto/qes2.md §8 (mode, dilithium.c, secondary, challenge) and the rest of the answer. */
 function rowsOf(r: Qes2Signed): OutputRow[] {
   const s = r.signature;
   return [
-    { label: 'Algorithm', value: r.algorithm },
-    { label: 'Mode', value: s.mode },
-    { label: 'Signature', value: bytes(s.encoded) },
-    { label: 'Dilithium c', value: previewList(s.dilithium.c, 3) },
-    { label: 'Dilithium z', value: previewList(s.dilithium.z, 3) },
-    { label: 'Secondary', value: shorten(s.secondary, 32) },
-    { label: 'Challenge', value: shorten(s.challenge, 16) },
-    { label: 'Public key', value: bytes(r.publicKey) },
-    { label: 'Key', value: r.keyId },
-    { label: 'Label', value: r.label },
-    { label: 'Timestamp', value: r.timestamp },
+    { label: i18n.t('demo:op.rows.algorithm'), value: r.algorithm },
+    { label: i18n.t('demo:qes2.rows.mode'), value: s.mode },
+    { label: i18n.t('demo:op.rows.signature'), value: bytes(s.encoded) },
+    { label: i18n.t('demo:qes2.rows.dilithiumC'), value: previewList(s.dilithium.c, 3) },
+    { label: i18n.t('demo:qes2.rows.dilithiumZ'), value: previewList(s.dilithium.z, 3) },
+    { label: i18n.t('demo:qes2.rows.secondary'), value: shorten(s.secondary, 32) },
+    { label: i18n.t('demo:qes2.rows.challenge'), value: shorten(s.challenge, 16) },
+    { label: i18n.t('demo:op.rows.publicKey'), value: bytes(r.publicKey) },
+    { label: i18n.t('demo:op.rows.key'), value: r.keyId },
+    { label: i18n.t('demo:qes2.rows.label'), value: r.label },
+    { label: i18n.t('demo:op.rows.timestamp'), value: r.timestamp },
   ];
 }
 
-/** " ML-DSA-65 half ✓ · secp256k1 half ✓." from a verify answer's details. */
+/** "ML-DSA-65 half ✓ · secp256k1 half ✓." from a verify answer's details. */
 function halves(value: Qes2Verified): string {
   const mark = (v: boolean) => (v ? '✓' : '✗');
-  return ` ML-DSA-65 half ${mark(value.details.mlDsaValid)} · secp256k1 half ${mark(value.details.secp256k1Valid)}.`;
+  return i18n.t('demo:qes2.halves', { mlDsa: mark(value.details.mlDsaValid), secp: mark(value.details.secp256k1Valid) });
 }
 
-const engineNote = (engineMs: number | undefined) => (engineMs !== undefined ? ` (engine: ${formatMs(engineMs)})` : '');
+/** A verify's answer with where it ran, or why it failed; said in the page's language when shown. */
+type Verdict = { value: Qes2Verified; signedWhere: Where; where: Where; ms: number } | { error: unknown } | null;
+
+function resultOf(verdict: Verdict): VerifyState {
+  if (!verdict) return null;
+  if ('error' in verdict) return { kind: 'error', text: errorMessage(verdict.error, i18n.t('demo:qes2.verifyFailed')) };
+  const { value, signedWhere, where, ms } = verdict;
+  const note = `${verifiedText('signed', signedWhere, where, ms, value.engineMs)} ${halves(value)}`;
+  return value.valid ? { kind: 'valid', text: i18n.t('demo:qes2.valid'), note } : { kind: 'invalid', text: i18n.t('demo:qes2.invalid'), note };
+}
 
 export function Qes2Tab(props: {
   mode: Qes2Mode;
@@ -64,27 +74,28 @@ export function Qes2Tab(props: {
   onSigned: (signed: Qes2TabSigned | null) => void;
 }) {
   const { mode, where, message, signed } = props;
+  const { t } = useTranslation('demo');
   const refresh = useServerRefresh();
   const [busy, setBusy] = useState<'sign' | 'verify' | null>(null);
   const [phase, setPhase] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
-  const [result, setResult] = useState<VerifyState>(null);
+  const [verdict, setVerdict] = useState<Verdict>(null);
   const mine = signed?.mode === mode ? signed : null;
   // A new signature (from either tab) makes the last verdict stale.
-  useEffect(() => setResult(null), [signed]);
+  useEffect(() => setVerdict(null), [signed]);
 
   async function generate() {
     setBusy('sign');
     setPhase('running');
-    setResult(null);
+    setVerdict(null);
     try {
       const { value, ms } = await timed(() => qes2Sign(where, mode, message));
       props.onSigned({ mode, response: value, where, ms });
       setPhase('done');
       if (where === 'server') refresh();
-      toast({ title: 'QES2 Signature Generated', description: `Signed ${whereText(where)} in ${formatMs(ms)}.`, variant: 'success' });
+      toast({ title: t('qes2.generated'), description: madeText('signed', where, ms), variant: 'success' });
     } catch (error) {
       setPhase('failed');
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to generate QES2 signature'), variant: 'destructive' });
+      toast({ title: t('op.error'), description: errorMessage(error, t('qes2.signFailed')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -92,55 +103,49 @@ export function Qes2Tab(props: {
 
   async function verify() {
     if (!mine) {
-      toast({ title: 'Verification Error', description: 'No QES2 signature to verify. Please generate a signature first.', variant: 'destructive' });
+      toast({ title: t('op.verificationError'), description: t('qes2.noSignature'), variant: 'destructive' });
       return;
     }
     setBusy('verify');
     try {
       const { value, ms } = await timed(() => qes2Verify(where, mode, message, mine.response.signature, mine.response.publicKey));
       if (where === 'server') refresh();
-      const note = `Signed ${whereText(mine.where)}, verified ${whereText(where)} in ${formatMs(ms)}${engineNote(value.engineMs)}.${halves(value)}`;
-      if (value.valid) {
-        setResult({ kind: 'valid', text: 'Valid QES2 signature', note });
-        toast({ title: 'QES2 Verification Complete', description: 'The signature is valid.', variant: 'success' });
-      } else {
-        setResult({ kind: 'invalid', text: 'Invalid QES2 signature', note });
-        toast({ title: 'QES2 Verification Complete', description: 'The signature is invalid.', variant: 'destructive' });
-      }
+      setVerdict({ value, signedWhere: mine.where, where, ms });
+      if (value.valid) toast({ title: t('qes2.verified'), description: t('op.signatureValid'), variant: 'success' });
+      else toast({ title: t('qes2.verified'), description: t('op.signatureInvalid'), variant: 'destructive' });
     } catch (error) {
-      const text = errorMessage(error, 'QES2 verification failed');
-      setResult({ kind: 'error', text });
-      toast({ title: 'Verification Error', description: text, variant: 'destructive' });
+      setVerdict({ error });
+      toast({ title: t('op.verificationError'), description: errorMessage(error, t('qes2.verifyFailed')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
   }
 
-  const signerSteps = mine?.response.signature.steps;
-  const steps = signerSteps?.length === 4 ? signerSteps : STEPS(mode);
-  const footer = mine && `Signed ${whereText(mine.where)} in ${formatMs(mine.ms)}${engineNote(mine.response.engineMs)}.`;
+  // Shown before a signer has said which steps it ran (its answer carries the same `signature.steps`).
+  const steps = qes2Steps(mode, mine?.response.signature.steps);
+  const footer = mine && madeText('signed', mine.where, mine.ms, mine.response.engineMs);
   return (
     <div className="demo-grid">
       <div className="card stack">
         <div className="field">
-          <label htmlFor={`qes2-${mode}-message`}>Message</label>
+          <label htmlFor={`qes2-${mode}-message`}>{t('op.message')}</label>
           <textarea id={`qes2-${mode}-message`} className="textarea" value={message} onChange={(e) => props.onMessage(e.target.value)} />
         </div>
-        <p className="muted demo-small">The message is shared by the QES2_ECDSA and QES2_Schnorr tabs.</p>
+        <p className="muted demo-small">{t('qes2.sharedMessage')}</p>
         <div className="row">
           <ActionButton className="btn btn-primary" onClick={generate} inactive={busy !== null}>
-            {busy === 'sign' ? 'Processing...' : 'Generate'}
+            {busy === 'sign' ? t('qes2.processing') : t('qes2.generate')}
           </ActionButton>
           <ActionButton className="btn btn-secondary" onClick={verify} inactive={busy !== null || !mine}>
-            {busy === 'verify' ? 'Verifying...' : 'Verify'}
+            {busy === 'verify' ? t('op.verifying') : t('op.verify')}
           </ActionButton>
         </div>
         {/* All four steps run inside one engine call, so they are lit together when its answer arrives. */}
-        <ProcessFlow title="Hybrid signing process" steps={steps} states={flowStates(phase === 'running' || phase === 'failed' ? phase : mine ? 'done' : 'idle')} />
+        <ProcessFlow title={t('qes2.flow')} steps={steps} states={flowStates(phase === 'running' || phase === 'failed' ? phase : mine ? 'done' : 'idle')} />
       </div>
       <div className="stack">
-        <OutputBlock title={`QES2 ${QES2_BY_MODE[mode].modeName} signature`} rows={mine ? rowsOf(mine.response) : null} footer={footer} testId={`qes2-${mode}-output`} />
-        <ResultBox state={result} testId={`qes2-${mode}-result`} />
+        <OutputBlock title={t('qes2.output', { mode: QES2_BY_MODE[mode].modeName })} rows={mine ? rowsOf(mine.response) : null} footer={footer} testId={`qes2-${mode}-output`} />
+        <ResultBox state={resultOf(verdict)} testId={`qes2-${mode}-result`} />
       </div>
     </div>
   );

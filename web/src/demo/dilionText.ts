@@ -1,7 +1,9 @@
 /**
  * Which message M a Dilion signature is over, as the demo says it: read from the sign response's
- * pidCipher, because a bound UID changes M (docs/decisions/013), not from what was typed.
+ * pidCipher, because a bound UID changes M (docs/decisions/013), not from what was typed. M itself
+ * is notation and stays as it is in every language (docs/decisions/041).
  */
+import { i18n } from '../i18n/index.ts';
 import type { DilionSigned } from '../workers/dilion-local.ts';
 
 export const M_WITHOUT_UID = '0x00 ‖ message';
@@ -14,9 +16,6 @@ export const signedMessageOf = (pidCipher: DilionSigned['pidCipher']) => (uidBou
 
 /** The help under the buttons: both forms before signing, then the one the last signature used. */
 export function dilionHelp(signed: Pick<DilionSigned, 'pidCipher'> | null): string {
-  const tail = 'with the context “dilion/v1|” + SID. Change the message after signing to see verification fail.';
-  if (!signed) return `FIPS 204 ML-DSA-65 over M = ${M_WITH_UID} when a UID is bound (server only), or M = ${M_WITHOUT_UID} without one, ${tail}`;
-  return uidBound(signed.pidCipher)
-    ? `This signature is FIPS 204 ML-DSA-65 over M = ${M_WITH_UID} (the UID is bound: pidCipher present), ${tail}`
-    : `This signature is FIPS 204 ML-DSA-65 over M = ${M_WITHOUT_UID} (no UID bound: pidCipher N/A), ${tail}`;
+  if (!signed) return i18n.t('demo:dilion.help.before', { withUid: M_WITH_UID, withoutUid: M_WITHOUT_UID });
+  return uidBound(signed.pidCipher) ? i18n.t('demo:dilion.help.bound', { m: M_WITH_UID }) : i18n.t('demo:dilion.help.unbound', { m: M_WITHOUT_UID });
 }

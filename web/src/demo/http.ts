@@ -2,8 +2,9 @@
  * POST to the demo API. Like lib/api.ts (docs/product.md §8: the server's `message` is what a person sees), plus
  * what the benchmark needs: the Retry-After of a rate-limited call, the answer's headers (its
  * Server-Timing), and fetch failures reported as 'Network error' (docs/product.md §8) rather than the
- * browser's wording.
+ * browser's wording, in the page's language (docs/decisions/041); the server's own `message` stays as sent.
  */
+import { i18n } from '../i18n/index.ts';
 import { ApiError } from '../lib/api.ts';
 
 export class DemoCallError extends ApiError {
@@ -32,7 +33,7 @@ export async function postDemo<T>(path: string, body: unknown, onHeaders?: Heade
       body: JSON.stringify(body),
     });
   } catch {
-    throw new Error('Network error');
+    throw new Error(i18n.t('demo:networkError'));
   }
   const text = await res.text();
   if (res.ok) {

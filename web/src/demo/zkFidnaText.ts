@@ -2,26 +2,33 @@
  * What the zk-FIDNA tab shows of a proof and a verdict (docs/product.md §2.4, §9; docs/crypto/zk-fidna.md §7,
  * §12): the circuit's statement, each commitment by name, the challenges, the five response scalars,
  * the attestation, and every verify check. Previews follow the demo's rule: the first 5 list
- * elements, 16 or 32 characters of long strings.
+ * elements, 16 or 32 characters of long strings. Texts are read when shown, in the page's language
+ * (docs/decisions/041); API field names, circuit ids and notation stay as they are.
  */
 import type { ZkCircuit } from '../../../shared/zkfidna.ts';
-import { base64Length, previewList, shorten } from './format.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { i18n } from '../i18n/index.ts';
+import { base64Length, previewList, shorten, withBytes } from './format.ts';
 import type { OutputRow } from './Output.tsx';
 import type { ZkProved, ZkVerified } from './operations.ts';
 
 /** The public commitments in proof order (docs/crypto/zk-fidna.md §7). */
-export const COMMITMENT_NAMES: Record<ZkCircuit, string[]> = {
-  balance_proof: ['C_X', 'C_Y'],
-  range_proof: ['C_X'],
-  custom: ['C_Y (balance in)', 'C_P (payment X)', 'C_R (change Y − X)'],
-};
+export function commitmentNames(circuit: ZkCircuit): string[] {
+  switch (circuit) {
+    case 'balance_proof':
+      return ['C_X', 'C_Y'];
+    case 'range_proof':
+      return ['C_X'];
+    case 'custom':
+      return [i18n.t('demo:zk.commitments.balanceIn'), i18n.t('demo:zk.commitments.payment'), i18n.t('demo:zk.commitments.change')];
+  }
+}
 
 /** What each circuit lets a verifier learn, said under the circuit select. */
-export const CIRCUIT_HELP: Record<ZkCircuit, string> = {
-  balance_proof: 'Proves whether Y ≥ X (result 1) or Y < X (result 0), revealing neither amount.',
-  range_proof: 'Proves 1 ≤ X ≤ Y with Y as the public upper bound: Y is revealed, X is not.',
-  custom: 'A confidential transfer: X paid out of Y with change Y − X, all three hidden; a BIP-340 kernel proves nothing was created.',
-};
+export const circuitHelp = (circuit: ZkCircuit) => i18n.t(`demo:zk.help.${circuit}`);
+
+/** The circuit select's options. */
+export const circuitLabel = (circuit: ZkCircuit) => i18n.t(`demo:zk.circuits.${circuit}`);
 
 const RESPONSE_NAMES = ['t_x', 'τ_x', 'μ', 'a', 'b'];
 
@@ -52,32 +59,46 @@ export function amountOf(text: string): number | string | undefined {
   return Number(trimmed);
 }
 
+/** The public input's statement; the bounds are the prover's exact decimal strings. */
 function statement(input: ZkProved['publicInput']): string {
   switch (input.circuitType) {
     case 'balance_proof':
-      return `balance_proof · result ${input.result} (${input.result === 1 ? 'Y ≥ X' : 'Y < X'})`;
+      return i18n.t('demo:zk.statement.balance_proof', { result: String(input.result), relation: input.result === 1 ? 'Y ≥ X' : 'Y < X' });
     case 'range_proof':
-      return `range_proof · X in [${input.min}, ${input.max}] (public bounds)`;
+      return i18n.t('demo:zk.statement.range_proof', { min: String(input.min), max: String(input.max) });
     case 'custom':
-      return 'custom · X paid out of Y, change Y − X';
+      return i18n.t('demo:zk.statement.custom');
   }
+}
+
+type RowKey = 'statement' | 'commitment' | 'challenges' | 'response' | 'proof' | 'attestation' | 'parameters' | 'openings';
+
+/** A row's label; commitments and responses are named by their symbol. */
+function rowLabel(key: RowKey, name?: string | number): string {
+  return key === 'commitment' || key === 'response' ? i18n.t(`demo:zk.rows.${key}`, { name: String(name) }) : i18n.t(`demo:zk.rows.${key}`);
 }
 
 export function proofRows(r: ZkProved): OutputRow[] {
   const { proof, publicInput } = r;
-  const names = COMMITMENT_NAMES[publicInput.circuitType];
+  const names = commitmentNames(publicInput.circuitType);
   return [
-    { label: 'Algorithm', value: `${r.algorithm} (Bulletproofs on ${proof.publicParameters.curve})` },
-    { label: 'Statement', value: statement(publicInput) },
-    ...proof.commitment.map((c, i) => ({ label: `Commitment ${names[i] ?? i + 1}`, value: shorten(c, 32) })),
-    { label: 'Challenges', value: previewList(proof.challenge.map((c) => shorten(c, 16)), 5) },
-    ...proof.response.map((v, i) => ({ label: `Response ${RESPONSE_NAMES[i] ?? i + 1}`, value: shorten(v, 32) })),
-    { label: 'Proof', value: `${shorten(proof.encoded, 32)} (${base64Length(proof.encoded).toLocaleString('en-US')} bytes)` },
-    { label: 'Attestation', value: `${proof.signature.algorithm} · ${base64Length(proof.signature.value).toLocaleString('en-US')} bytes` },
-    { label: 'Key', value: r.keyId },
-    { label: 'Parameters', value: `n = ${proof.publicParameters.n}, m = ${proof.publicParameters.m}, generators ${shorten(proof.publicParameters.generatorDigest, 16)}` },
-    { label: 'Openings', value: `${r.openings.length} blinding${r.openings.length === 1 ? '' : 's'}, for you alone` },
-    { label: 'Timestamp', value: r.timestamp },
+    { label: i18n.t('demo:op.rows.algorithm'), value: i18n.t('demo:zk.values.algorithm', { algorithm: r.algorithm, curve: proof.publicParameters.curve }) },
+    { label: rowLabel('statement'), value: statement(publicInput) },
+    ...proof.commitment.map((c, i) => ({ label: rowLabel('commitment', names[i] ?? i + 1), value: shorten(c, 32) })),
+    { label: rowLabel('challenges'), value: previewList(proof.challenge.map((c) => shorten(c, 16)), 5) },
+    ...proof.response.map((v, i) => ({ label: rowLabel('response', RESPONSE_NAMES[i] ?? i + 1), value: shorten(v, 32) })),
+    { label: rowLabel('proof'), value: withBytes(shorten(proof.encoded, 32), base64Length(proof.encoded)) },
+    {
+      label: rowLabel('attestation'),
+      value: i18n.t('demo:zk.values.attestation', { algorithm: proof.signature.algorithm, bytes: formatNumber(base64Length(proof.signature.value)) }),
+    },
+    { label: i18n.t('demo:op.rows.key'), value: r.keyId },
+    {
+      label: rowLabel('parameters'),
+      value: i18n.t('demo:zk.values.parameters', { n: String(proof.publicParameters.n), m: String(proof.publicParameters.m), digest: shorten(proof.publicParameters.generatorDigest, 16) }),
+    },
+    { label: rowLabel('openings'), value: i18n.t('demo:zk.values.openings', { count: r.openings.length }) },
+    { label: i18n.t('demo:op.rows.timestamp'), value: r.timestamp },
   ];
 }
 
@@ -87,6 +108,6 @@ const DETAIL_KEYS = ['structurallyValid', 'circuitValid', 'mathematicalCheck', '
 export function detailRows(details: ZkVerified['details']): OutputRow[] {
   return DETAIL_KEYS.map((key) => {
     const v = details[key];
-    return { label: key, value: v === null ? '— no attestation sent' : v ? '✓ passed' : '✗ failed' };
+    return { label: key, value: i18n.t(v === null ? 'demo:zk.check.notSent' : v ? 'demo:zk.check.passed' : 'demo:zk.check.failed') };
   });
 }

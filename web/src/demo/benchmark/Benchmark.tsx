@@ -6,18 +6,21 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Performance } from '../../../../server/contract/operations.ts';
 import { Select } from '../../components/ui/Select.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { ALGORITHMS, labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { WARM_UP_ROUNDS, ZK_WARM_UP_ROUNDS } from './operations.ts';
-import { COUNT_ERROR, MAX_COUNT, MIN_COUNT, runBenchmark, SERVER_BATCH, validCount } from './run.ts';
+import { countError, MAX_COUNT, MIN_COUNT, runBenchmark, SERVER_BATCH, validCount } from './run.ts';
 import type { BatchCall } from './serverBatch.ts';
 import { engineWorkOf, SpeedComparison, type NodeFigure } from './SpeedComparison.tsx';
 import { StatCards } from './StatCards.tsx';
 import { summarize, type Sample, type Side } from './stats.ts';
+import { stepName } from './stepName.ts';
 import { TimesChart } from './TimesChart.tsx';
 
 /** A finished run. */
@@ -38,6 +41,7 @@ interface Progress {
 }
 
 export default function Benchmark() {
+  const { t } = useTranslation('demo');
   const client = useQueryClient();
   const performanceQuery = useQuery<z.infer<typeof Performance>>({ queryKey: ['/api/crypto/performance'] });
   const [algorithm, setAlgorithm] = useState<AlgorithmId>('dilion');
@@ -52,7 +56,7 @@ export default function Benchmark() {
   async function start() {
     const count = Number(countText);
     if (!validCount(count)) {
-      window.alert(COUNT_ERROR);
+      window.alert(countError());
       return;
     }
     const abort = new AbortController();
@@ -105,10 +109,17 @@ export default function Benchmark() {
     run?.algorithm === work && medianEngineSignMs != null
       ? {
           ms: medianEngineSignMs,
-          source: `median of the engine times the server answered for ${engineSignTimed === succeeded ? 'this run’s' : `${engineSignTimed} of this run’s`} ${succeeded} server ${firstStep} steps`,
+          source: t(engineSignTimed === succeeded ? 'benchmark.compare.runAll' : 'benchmark.compare.runSome', {
+            count: succeeded,
+            timed: String(engineSignTimed),
+            step: stepName(firstStep),
+          }),
         }
       : storedWork && storedWork.averageGenerationTime > 0
-        ? { ms: storedWork.averageGenerationTime, source: `average engine time of ${storedWork.operations.toLocaleString('en-US')} stored ${labelOf(work)} operations (GET /api/crypto/performance)` }
+        ? {
+            ms: storedWork.averageGenerationTime,
+            source: t('benchmark.compare.stored', { operations: formatNumber(storedWork.operations), label: labelOf(work) }),
+          }
         : null;
 
   const total = progress ? progress.count * 2 : 0;
@@ -117,7 +128,7 @@ export default function Benchmark() {
   const shown = run !== null && run.samples.length > 0;
   const lastText = (side: Side) => {
     const s = progress?.last[side];
-    return !s ? '—' : s.ok ? formatMs(s.time) : 'failed';
+    return !s ? '—' : s.ok ? formatMs(s.time) : t('benchmark.failed');
   };
 
   return (
@@ -125,55 +136,51 @@ export default function Benchmark() {
       <div className="card stack">
         <div className="bench-controls">
           <div className="field">
-            <label htmlFor="bench-algorithm">Algorithm</label>
+            <label htmlFor="bench-algorithm">{t('benchmark.algorithm')}</label>
             <Select
               id="bench-algorithm"
-              label="Algorithm"
+              label={t('benchmark.algorithm')}
               value={algorithm}
               onValueChange={(v) => setAlgorithm(v as AlgorithmId)}
               options={ALGORITHMS.map((a) => ({ value: a.id, label: a.id }))}
             />
           </div>
           <div className="field">
-            <label htmlFor="bench-count">Operations Count</label>
+            <label htmlFor="bench-count">{t('benchmark.count')}</label>
             <input id="bench-count" className="input" type="number" min={MIN_COUNT} max={MAX_COUNT} value={countText} onChange={(e) => setCountText(e.target.value)} disabled={progress !== null} />
           </div>
           {progress ? (
             <button type="button" className="btn btn-danger" onClick={() => controller.current?.abort()}>
-              Stop Test
+              {t('benchmark.stop')}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" onClick={start}>
-              Start Benchmark
+              {t('benchmark.start')}
             </button>
           )}
         </div>
         <p className="muted demo-small" data-testid="bench-method">
-          {algorithm === 'zk-fidna'
-            ? `Each operation proves balance_proof for a random secret from 100 to 599 under a random balance from 1,000 to 5,999 and verifies the proof with its ML-DSA-65 attestation, once in this browser (the wasm engine in a Web Worker, an attestation key made in this tab: the amounts stay here) and once on the server, which picks its own amounts the same way. Before the run the worker proves and verifies ${ZK_WARM_UP_ROUNDS} untimed statements, the first of which builds the generator tables.`
-            : `Each operation signs “Benchmark test N” and verifies the result, once in this browser (the wasm engine in a Web Worker, a key made in this tab) and once on the server (with this session’s demo key). Before the run the worker signs and verifies ${WARM_UP_ROUNDS} untimed messages so the browser has optimised the engine, as a long-running server has.`}{' '}
-          The server runs its operations {SERVER_BATCH} at a time, one after another, in one call to POST /api/demo/benchmark each, which has its own limit: the
-          run leaves the demo’s calls untouched. Browser times are wall-clock as this page sees them; server times are the server’s own, with HTTP shown apart; the
-          engine times come from the worker and from the server’s answers.
+          {algorithm === 'zk-fidna' ? t('benchmark.method.zk', { rounds: String(ZK_WARM_UP_ROUNDS) }) : t('benchmark.method.signatures', { rounds: String(WARM_UP_ROUNDS) })}{' '}
+          {t('benchmark.method.server', { batch: String(SERVER_BATCH) })}
         </p>
         {progress && (
           <div className="stack" style={{ gap: 6 }}>
             <div className="row demo-small">
               <span>
-                Running {done} of {total} ({progress.count} per side) · last operation: browser {lastText('browser')}, server {lastText('server')}
+                {t('benchmark.progress.running', { done: String(done), total: String(total), perSide: String(progress.count), browser: lastText('browser'), server: lastText('server') })}
               </span>
               <span className="spacer" />
               <strong data-testid="bench-percent">{percent}%</strong>
             </div>
-            <div className="progress" role="progressbar" aria-label="Benchmark progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <div className="progress" role="progressbar" aria-label={t('benchmark.progress.label')} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
               <div style={{ width: `${percent}%` }} />
             </div>
             {waiting > 0 && (
               <div className="demo-small muted" role="status" data-testid="bench-waiting">
-                Waiting {waiting} s: the server allows a limited number of benchmark calls a minute per address. The wait is not counted in any time.
+                {t('benchmark.progress.waiting', { seconds: String(waiting) })}
               </div>
             )}
-            <div className="demo-small muted">Charts and figures appear when the run ends: drawing them meanwhile would slow the operations being timed.</div>
+            <div className="demo-small muted">{t('benchmark.progress.afterRun')}</div>
           </div>
         )}
       </div>
@@ -182,8 +189,8 @@ export default function Benchmark() {
       <SpeedComparison algorithm={run?.algorithm ?? null} browser={shown ? bySide.browserSummary : null} server={shown ? bySide.serverSummary : null} node={node} />
       {shown && (
         <div className="grid grid-2">
-          <TimesChart title="In this browser" subtitle="Web Worker, wasm engine: ms per step" samples={bySide.browser} testId="chart-browser" firstStep={firstStep} />
-          <TimesChart title="On the server" subtitle="The server’s own time (POST /api/demo/benchmark): ms per step" samples={bySide.server} testId="chart-server" firstStep={firstStep} />
+          <TimesChart title={t('benchmark.charts.browser')} subtitle={t('benchmark.charts.browserSubtitle')} samples={bySide.browser} testId="chart-browser" firstStep={firstStep} />
+          <TimesChart title={t('benchmark.charts.server')} subtitle={t('benchmark.charts.serverSubtitle')} samples={bySide.server} testId="chart-server" firstStep={firstStep} />
         </div>
       )}
       {shown && (

@@ -3,45 +3,43 @@
  * and under the server's, where its time goes and what HTTP added (docs/decisions/040).
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { labelOf, type AlgorithmId } from '../algorithms.ts';
 import { formatMs } from '../format.ts';
 import type { BatchCall } from './serverBatch.ts';
 import { ServerTimeSplit } from './ServerTimeSplit.tsx';
-import { errorCounts, type Distribution, type Sample, type Summary } from './stats.ts';
+import { errorCounts, type Distribution, type Sample, type Side, type Summary } from './stats.ts';
 
-const BUCKETS: { key: keyof Distribution; label: string }[] = [
-  { key: 'fast', label: 'Fast (<200ms)' },
-  { key: 'normal', label: 'Normal (200-500ms)' },
-  { key: 'slow', label: 'Slow (>500ms)' },
-  { key: 'failed', label: 'Failed' },
-];
+const BUCKETS: (keyof Distribution)[] = ['fast', 'normal', 'slow', 'failed'];
 
-function SideResults({ title, summary, samples, children }: { title: string; summary: Summary; samples: Sample[]; children?: ReactNode }) {
+function SideResults({ side, summary, samples, children }: { side: Side; summary: Summary; samples: Sample[]; children?: ReactNode }) {
+  const { t } = useTranslation('demo');
   const errors = errorCounts(samples);
   return (
-    <div className="results-side" data-testid={`results-${title.toLowerCase().startsWith('browser') ? 'browser' : 'server'}`}>
-      <h4>{title}</h4>
+    <div className="results-side" data-testid={`results-${side}`}>
+      <h4>{t(`benchmark.results.${side}`)}</h4>
       <dl className="results-figures">
         <div>
-          <dt>Total operations</dt>
-          <dd>{summary.operations.toLocaleString('en-US')}</dd>
+          <dt>{t('benchmark.results.totalOperations')}</dt>
+          <dd>{formatNumber(summary.operations)}</dd>
         </div>
         <div>
-          <dt>Total time</dt>
+          <dt>{t('benchmark.results.totalTime')}</dt>
           <dd>{formatMs(summary.totalMs)}</dd>
         </div>
         <div>
-          <dt>Success rate</dt>
-          <dd>{summary.successRate.toFixed(1)}%</dd>
+          <dt>{t('benchmark.results.successRate')}</dt>
+          <dd>{formatNumber(summary.successRate, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%</dd>
         </div>
       </dl>
       <div className="distribution">
-        {BUCKETS.map((b) => {
-          const n = summary.distribution[b.key];
+        {BUCKETS.map((bucket) => {
+          const n = summary.distribution[bucket];
           const pct = summary.operations ? (n / summary.operations) * 100 : 0;
           return (
-            <div key={b.key} className="dist-row" data-bucket={b.key}>
-              <span className="dist-label">{b.label}</span>
+            <div key={bucket} className="dist-row" data-bucket={bucket}>
+              <span className="dist-label">{t(`benchmark.results.buckets.${bucket}`)}</span>
               <span className="dist-bar">
                 <span style={{ width: `${pct}%` }} />
               </span>
@@ -72,20 +70,18 @@ export function ResultsPanel(props: {
   /** The run's calls to POST /api/demo/benchmark. */
   calls: readonly BatchCall[];
 }) {
+  const { t } = useTranslation('demo');
   return (
     <div className="card stack" data-testid="benchmark-results">
       <div className="row">
-        <h3 style={{ margin: 0 }}>Results</h3>
+        <h3 style={{ margin: 0 }}>{t('benchmark.results.heading')}</h3>
         <span className="badge badge-accent">{labelOf(props.algorithm)}</span>
-        {props.stopped && <span className="badge">Stopped early</span>}
+        {props.stopped && <span className="badge">{t('benchmark.results.stopped')}</span>}
       </div>
-      <p className="muted demo-small">
-        Total time is the sum of the operations’ own times: in the browser as this page timed the worker, on the server as the server timed itself. Pauses,
-        HTTP and any rate-limit waits are left out.
-      </p>
+      <p className="muted demo-small">{t('benchmark.results.lead')}</p>
       <div className="grid grid-2">
-        <SideResults title="Browser (Web Worker)" {...props.browser} />
-        <SideResults title="Server (demo API)" {...props.server}>
+        <SideResults side="browser" {...props.browser} />
+        <SideResults side="server" {...props.server}>
           <ServerTimeSplit samples={props.server.samples} calls={props.calls} firstStep={props.algorithm === 'zk-fidna' ? 'prove' : 'sign'} />
         </SideResults>
       </div>

@@ -4,55 +4,61 @@
  * A table is the figure itself, so it needs no chart equivalent (docs/decisions/027-accessibility.md).
  */
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { formatMs } from '../format.ts';
 import type { BatchCall } from './serverBatch.ts';
 import type { Sample } from './stats.ts';
+import { stepName, type FirstStep } from './stepName.ts';
 import { httpOverhead, timeSplit, type StepSplit } from './timeSplit.ts';
 import './benchmark.css';
 
-function sampleSize([sign, verify]: readonly [StepSplit, StepSplit], succeeded: number, firstStep: string): string {
-  const of = `of ${succeeded} successful`;
+function sampleSize([sign, verify]: readonly [StepSplit, StepSplit], succeeded: number, firstStep: FirstStep): string {
   return sign.timed === verify.timed
-    ? `Medians over the ${sign.timed} ${of} operations whose answers carried it.`
-    : `Medians over the operations whose answers carried it: ${firstStep} ${sign.timed}, verify ${verify.timed}, ${of}.`;
+    ? i18n.t('demo:benchmark.split.sameSize', { timed: String(sign.timed), succeeded: String(succeeded) })
+    : i18n.t('demo:benchmark.split.differentSize', { step: stepName(firstStep), signTimed: String(sign.timed), verifyTimed: String(verify.timed), succeeded: String(succeeded) });
 }
 
 function HttpLine({ calls }: { calls: readonly BatchCall[] }) {
+  const { t } = useTranslation('demo');
   const http = httpOverhead(calls);
   if (!http) return null;
-  const plural = http.calls === 1 ? 'call' : 'calls';
   return (
     <p className="muted demo-small" data-testid="server-http">
-      The {http.operations.toLocaleString('en-US')} server operations ran in {http.calls} {plural} to POST /api/demo/benchmark. Each call’s round trip, as this page
-      timed it, exceeded the server’s own time by a median <span data-figure="http-per-call">{formatMs(http.perCallMs)}</span> (network, HTTP, JSON): about{' '}
-      <span data-figure="http-per-operation">{formatMs(http.perOperationMs)}</span> per operation, not counted in the times above.
+      <Trans
+        t={t}
+        i18nKey="benchmark.split.http"
+        count={http.calls}
+        values={{ operations: formatNumber(http.operations), perCall: formatMs(http.perCallMs), perOperation: formatMs(http.perOperationMs) }}
+        components={{ perCall: <span data-figure="http-per-call" />, perOperation: <span data-figure="http-per-operation" /> }}
+      />
     </p>
   );
 }
 
-export function ServerTimeSplit({ samples, calls, firstStep }: { samples: readonly Sample[]; calls: readonly BatchCall[]; firstStep: 'sign' | 'prove' }) {
+export function ServerTimeSplit({ samples, calls, firstStep }: { samples: readonly Sample[]; calls: readonly BatchCall[]; firstStep: FirstStep }) {
+  const { t } = useTranslation('demo');
   const split = timeSplit(samples);
   const headingId = useId();
-  const label = (step: StepSplit['step']) => (step === 'sign' ? firstStep : 'verify');
+  const label = (step: StepSplit['step']) => stepName(step === 'sign' ? firstStep : 'verify');
   return (
     <section className="time-split" data-testid="server-split" aria-labelledby={headingId}>
-      <h5 id={headingId}>Where the server’s time goes</h5>
+      <h5 id={headingId}>{t('benchmark.split.heading')}</h5>
       {split.unavailable ? (
         <p className="muted demo-small" data-testid="server-split-unavailable">
-          {split.succeeded === 0
-            ? 'No server operation succeeded, so there is no server time to split.'
-            : 'The server’s answers carried no engine time, so its time cannot be split here.'}
+          {split.succeeded === 0 ? t('benchmark.split.noSuccess') : t('benchmark.split.noEngine')}
         </p>
       ) : (
         <>
           <table className="table time-split-table">
-            <caption className="visually-hidden">Median ms per step on the server: the server’s time, the engine’s part and the rest</caption>
+            <caption className="visually-hidden">{t('benchmark.split.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Server</th>
-                <th scope="col">Engine</th>
-                <th scope="col">Rest</th>
+                <th scope="col">{t('benchmark.split.step')}</th>
+                <th scope="col">{t('benchmark.split.server')}</th>
+                <th scope="col">{t('benchmark.split.engine')}</th>
+                <th scope="col">{t('benchmark.split.rest')}</th>
               </tr>
             </thead>
             <tbody>
@@ -61,7 +67,7 @@ export function ServerTimeSplit({ samples, calls, firstStep }: { samples: readon
                   <th scope="row">{label(s.step)}</th>
                   {s.timed === 0 ? (
                     <td colSpan={3} className="muted">
-                      no engine time in its answers
+                      {t('benchmark.split.noEngineRow')}
                     </td>
                   ) : (
                     <>
@@ -75,8 +81,7 @@ export function ServerTimeSplit({ samples, calls, firstStep }: { samples: readon
             </tbody>
           </table>
           <p className="muted demo-small">
-            Server: the server’s own time for the step, from taking it up to its record committed; engine: the engine worker’s time for it; rest: the
-            difference (handing the task to a worker and back, the key unsealed, the record written). {sampleSize(split.steps, split.succeeded, firstStep)}
+            {t('benchmark.split.explain')} {sampleSize(split.steps, split.succeeded, firstStep)}
           </p>
         </>
       )}

@@ -6,6 +6,8 @@
  */
 import { ZK_FIDNA_PROOF_SIZES } from '../../../../engine/src/zkfidna_encoding.ts';
 import { SCHEME_IDS, SCHEMES, type PerScheme, type SchemeId } from '../../../../shared/schemes.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 import { formatBytes, formatMs } from '../format.ts';
 
 export interface StoredAverages {
@@ -17,8 +19,9 @@ export interface StoredAverages {
 /** The exact size of what each algorithm's benchmark operation hands out, what it is, and what travels beside it. */
 export interface ExactSize {
   bytes: number;
-  what: string;
-  beside: string;
+  /** Read when shown, so it is in the page's language of the moment (docs/decisions/041). */
+  readonly what: string;
+  readonly beside: string;
 }
 
 const ML_DSA_65_SIGNATURE = SCHEMES.dilion.sizes.signature;
@@ -26,13 +29,25 @@ const ML_DSA_65_SIGNATURE = SCHEMES.dilion.sizes.signature;
 export const EXACT_SIZES = Object.fromEntries(
   SCHEME_IDS.map((id): [SchemeId, ExactSize] => {
     const scheme = SCHEMES[id];
-    if ('sizes' in scheme) return [id, { bytes: scheme.sizes.signature, what: 'signature size', beside: `its public key is ${formatBytes(scheme.sizes.publicKey)}` }];
+    if ('sizes' in scheme) {
+      const { signature, publicKey } = scheme.sizes;
+      return [id, {
+        bytes: signature,
+        get what() { return i18n.t('demo:benchmark.beforeRun.signatureSize'); },
+        get beside() { return i18n.t('demo:benchmark.beforeRun.publicKey', { size: formatBytes(publicKey) }); },
+      }];
+    }
     // The benchmark proves balance_proof with an empty context; the attestation is a separate field.
-    return [id, { bytes: ZK_FIDNA_PROOF_SIZES.balance_proof, what: 'balance_proof size with an empty context', beside: `the ML-DSA-65 attestation adds ${formatBytes(ML_DSA_65_SIGNATURE)} beside it` }];
+    return [id, {
+      bytes: ZK_FIDNA_PROOF_SIZES.balance_proof,
+      get what() { return i18n.t('demo:benchmark.beforeRun.proofSize'); },
+      get beside() { return i18n.t('demo:benchmark.beforeRun.attestation', { size: formatBytes(ML_DSA_65_SIGNATURE) }); },
+    }];
   }),
 ) as PerScheme<ExactSize>;
 
-export const opsPerSecond = (x: number | null) => (x == null ? '—' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
+export const opsPerSecond = (x: number | null) =>
+  x == null ? '—' : x >= 100 ? formatNumber(Math.round(x)) : formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The seven cards' values, in the order of the cards' labels. */
 export function beforeRunFigures(algorithm: SchemeId, stored: StoredAverages | undefined): string[] {
@@ -46,10 +61,9 @@ export function beforeRunFigures(algorithm: SchemeId, stored: StoredAverages | u
 
 /** The sentence under the cards before a run, saying where each figure comes from. */
 export function beforeRunNote(algorithm: SchemeId, label: string, stored: StoredAverages | undefined): string {
-  const exact = EXACT_SIZES[algorithm];
-  const times =
-    stored && stored.operations > 0
-      ? `times are the server engine’s averages over ${stored.operations.toLocaleString('en-US')} stored operation${stored.operations === 1 ? '' : 's'}`
-      : 'no stored server operations yet, so no times';
-  return `Before a run: ${times}; the size is ${label}’s exact ${exact.what} (${exact.beside}). Min and max need a run. Start a benchmark to measure.`;
+  const { what, beside } = EXACT_SIZES[algorithm];
+  const values = { label, what, beside };
+  return stored && stored.operations > 0
+    ? i18n.t('demo:benchmark.beforeRun.stored', { ...values, count: stored.operations, operations: formatNumber(stored.operations) })
+    : i18n.t('demo:benchmark.beforeRun.none', values);
 }

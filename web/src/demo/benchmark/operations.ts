@@ -6,6 +6,7 @@
  * fails the operation.
  */
 import { SCHEMES } from '../../../../shared/schemes.ts';
+import { i18n } from '../../i18n/index.ts';
 import { engineWorker } from '../../workers/engine.client.ts';
 import type { AlgorithmId } from '../algorithms.ts';
 import { base64Length } from '../format.ts';
@@ -88,10 +89,10 @@ export const failedSample = (index: number, side: Sample['side'], error: string)
 export async function browserOperation(algorithm: AlgorithmId, index: number): Promise<Sample> {
   try {
     const m = await measure(algorithm, index);
-    if (!m.valid) return failedSample(index, 'browser', algorithm === 'zk-fidna' ? 'The proof did not verify' : 'The signature did not verify');
+    if (!m.valid) return failedSample(index, 'browser', i18n.t(algorithm === 'zk-fidna' ? 'demo:benchmark.errors.proof' : 'demo:benchmark.errors.signature'));
     const { valid: _valid, ...rest } = m;
     return { index, side: 'browser', ok: true, ...rest, time: m.signMs + m.verifyMs };
   } catch (error) {
-    return failedSample(index, 'browser', (error instanceof Error && error.message) || 'Network error');
+    return failedSample(index, 'browser', (error instanceof Error && error.message) || i18n.t('demo:networkError'));
   }
 }

@@ -5,6 +5,7 @@
  * 200, and stays well inside the demo's per-address limits. The two sides never run at once, so
  * neither slows the other on a machine that hosts both. Stop aborts between operations.
  */
+import { i18n } from '../../i18n/index.ts';
 import type { AlgorithmId } from '../algorithms.ts';
 import { browserOperation, warmUp } from './operations.ts';
 import { runServerBatch, type BatchCall } from './serverBatch.ts';
@@ -18,7 +19,8 @@ export const DRAW_PAUSE_MS = 20;
 export const MIN_COUNT = 1;
 /** The server's BENCHMARK_MAX_OPERATIONS (server/contract/demo-benchmark.ts; run.test.ts keeps them equal, without bundling zod here). */
 export const MAX_COUNT = 500;
-export const COUNT_ERROR = `Operation count must be between ${MIN_COUNT} and ${MAX_COUNT}`;
+/** The alert for a count outside MIN_COUNT..MAX_COUNT (docs/product.md §5), in the page's language. */
+export const countError = () => i18n.t('demo:benchmark.countError', { min: String(MIN_COUNT), max: String(MAX_COUNT) });
 
 export function validCount(count: number): boolean {
   return Number.isInteger(count) && count >= MIN_COUNT && count <= MAX_COUNT;

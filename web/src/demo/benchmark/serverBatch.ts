@@ -5,6 +5,7 @@
  * over the server's own time (network, HTTP, JSON) is known per call. A 429 is waited out with a
  * live countdown and the call repeated; any other failure fails the batch's operations with its reason.
  */
+import { i18n } from '../../i18n/index.ts';
 import type { AlgorithmId } from '../algorithms.ts';
 import { DemoCallError, postDemo } from '../http.ts';
 import { failedSample } from './operations.ts';
@@ -57,14 +58,14 @@ export function parseBatch(body: unknown, algorithm: AlgorithmId, first: number,
   const b = body as { algorithm?: unknown; operations?: unknown; serverMs?: unknown } | null;
   const operations = b?.operations;
   if (b?.algorithm !== algorithm || !Array.isArray(operations) || operations.length > count || !isMs(b.serverMs)) {
-    throw new Error('The server’s benchmark answer was not understood');
+    throw new Error(i18n.t('demo:benchmark.errors.notUnderstood'));
   }
-  if (!operations.every((o, i) => isAnswered(o) && o.index === first + i)) throw new Error('The server’s benchmark answer was not understood');
+  if (!operations.every((o, i) => isAnswered(o) && o.index === first + i)) throw new Error(i18n.t('demo:benchmark.errors.notUnderstood'));
   return { operations, serverMs: b.serverMs };
 }
 
 function toSample(o: Answered): Sample {
-  if (!o.ok) return failedSample(o.index, 'server', o.error || 'Network error');
+  if (!o.ok) return failedSample(o.index, 'server', o.error || i18n.t('demo:networkError'));
   return {
     index: o.index,
     side: 'server',
@@ -98,7 +99,8 @@ export async function runServerBatch(algorithm: AlgorithmId, first: number, coun
       }
       if (error instanceof Cancelled) throw error;
       const message = error instanceof DemoCallError ? error.serverMessage : error instanceof Error ? error.message : '';
-      return { samples: Array.from({ length: count }, (_, i) => failedSample(first + i, 'server', message || 'Network error')), call: null };
+      const reason = message || i18n.t('demo:networkError');
+      return { samples: Array.from({ length: count }, (_, i) => failedSample(first + i, 'server', reason)), call: null };
     }
   }
 }

@@ -2,6 +2,7 @@
  * What a benchmark run's samples add up to (the stat cards, results panel and buckets of docs/product.md §2.5 and §9):
  * averages over successful operations, totals over all, and the Fast/Normal/Slow/Failed split.
  */
+import { i18n } from '../../i18n/index.ts';
 
 export type Side = 'browser' | 'server';
 
@@ -103,7 +104,8 @@ export function summarize(samples: readonly Sample[]): Summary {
 /** Distinct error messages with how often each occurred, most frequent first. */
 export function errorCounts(samples: readonly Sample[]): { message: string; count: number }[] {
   const counts = new Map<string, number>();
-  for (const s of samples) if (!s.ok) counts.set(s.error ?? 'Network error', (counts.get(s.error ?? 'Network error') ?? 0) + 1);
+  const unknown = i18n.t('demo:networkError');
+  for (const s of samples) if (!s.ok) counts.set(s.error ?? unknown, (counts.get(s.error ?? unknown) ?? 0) + 1);
   return [...counts].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count);
 }
 
