@@ -59,6 +59,7 @@ import { createQes2Views } from './features/qes2/qes2.views.ts';
 import { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
 import { zkFidnaRoutes } from './features/zk-fidna/zk-fidna.routes.ts';
 import { demoBenchmarkRoutes } from './features/demo-benchmark/demo-benchmark.routes.ts';
+import { DemoHistoryCap } from './features/demo/demo-session.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
@@ -242,6 +243,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     idempotency,
     signingKeys,
     operations,
+    demoHistoryCap: new DemoHistoryCap(database.sqlite),
     purchases,
     payments: paymentParts.payments,
     webhooks: paymentParts.webhooks,

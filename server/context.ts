@@ -1,6 +1,7 @@
 /**
  * Everything a route needs, built once per app: configuration, logger, database, engine pool,
- * the route builder and the services. Routes receive this instead of importing singletons, so a
+ * the route builder and the services. Routes receive this instead of import type { DemoHistoryCap } from './features/demo/demo-session.ts';
+importing singletons, so a
  * test can build a complete app on a temporary database.
  */
 import type { RequestHandler } from 'express';
@@ -79,6 +80,8 @@ export interface AppContext {
   idempotency: IdempotencyService;
   signingKeys: SigningKeyService;
   operations: OperationsService;
+  /** Trims an anonymous demo session's history as rows are added (features/demo/demo-session.ts). */
+  demoHistoryCap: DemoHistoryCap;
   purchases: PurchasesService;
   payments: PaymentsService;
   webhooks: PaypalWebhooks;

@@ -30,7 +30,7 @@ describe('Housekeeping', () => {
     op.run(null, 'expired');
     op.run('u1', 'expired');
 
-    expect(housekeeping.run()).toEqual({ sessions: 1, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0, contactMessages: 0 });
+    expect(housekeeping.run()).toEqual({ sessions: 1, anonymousSessionsOverCap: 0, anonymousOperationsOverCap: 0, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0, contactMessages: 0 });
     expect(ids('signing_keys')).toEqual(['kid_live']);
     expect(sqlite.prepare('SELECT key_id AS id FROM service_keys').all()).toEqual([{ id: 'skid_live' }]);
     const left = sqlite.prepare('SELECT user_id AS u, demo_session_id AS s FROM crypto_operations ORDER BY id').all();
@@ -47,11 +47,36 @@ describe('Housekeeping', () => {
     expect(housekeeping.run().idempotencyRecords).toBe(1);
   });
 
-  it('deletes contact messages a year old, and keeps younger ones', () => {
+  it('deletes contact messages 90 days old, and keeps younger ones', () => {
     const insert = sqlite.prepare("INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ('N', 'n@example.com', 'general', ?, ?)");
     insert.run('old', clock - CONTACT_MESSAGE_TTL_MS - 1);
     insert.run('young', clock - CONTACT_MESSAGE_TTL_MS + 60_000);
     expect(housekeeping.run().contactMessages).toBe(1);
     expect(sqlite.prepare('SELECT message FROM contact_messages').all()).toEqual([{ message: 'young' }]);
+  });
+
+  it('keeps at most the capped numbers of anonymous sessions and demo operations, dropping the oldest, and never an account\'s', () => {
+    const capped = temporaryDatabases('pq-housekeeping-caps-', 'all')();
+    const small = new Housekeeping(capped.sqlite, 60_000, () => clock, { sessions: 2, operations: 3 });
+    try {
+      capped.db.insert(users).values({ id: 'u2', email: 'u2@example.com' }).run();
+      const session = capped.sqlite.prepare('INSERT INTO sessions (sid, data, expires_at, user_id) VALUES (?, ?, ?, ?)');
+      session.run('a-oldest', '{}', clock + 1_000, null);
+      session.run('a-middle', '{}', clock + 2_000, null);
+      session.run('a-newest', '{}', clock + 3_000, null);
+      session.run('signed-in', '{}', clock + 500, 'u2');
+      const op = capped.sqlite.prepare(
+        "INSERT INTO crypto_operations (user_id, demo_session_id, channel, operation_type, algorithm, message, signature, verified) VALUES (?, ?, 'demo', 'sign', 'dilion', ?, '{}', 0)",
+      );
+      for (const n of [1, 2, 3, 4]) op.run(null, 'a-newest', `m${n}`);
+      op.run('u2', 'signed-in', 'account');
+      const counts = small.run();
+      expect(counts).toMatchObject({ anonymousSessionsOverCap: 1, anonymousOperationsOverCap: 1 });
+      expect(capped.sqlite.prepare('SELECT sid FROM sessions ORDER BY sid').all()).toEqual([{ sid: 'a-middle' }, { sid: 'a-newest' }, { sid: 'signed-in' }]);
+      expect(capped.sqlite.prepare('SELECT message FROM crypto_operations ORDER BY id').all().map((r) => (r as { message: string }).message)).toEqual(['m2', 'm3', 'm4', 'account']);
+    } finally {
+      small.close();
+      capped.close();
+    }
   });
 });

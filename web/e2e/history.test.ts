@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_PAGE_SIZE } from '../src/history/pages.ts';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { registerAndSignIn, skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const shots = resolve(import.meta.dirname, '../../screenshots');
 let stack: Stack;
@@ -91,6 +91,8 @@ describe.skipIf(skipBrowserTests)('history', () => {
 
   it('loads older operations a page at a time, with search, filter and counts over every page loaded', async () => {
     const { page, errors } = await stack.page();
+    // Signed in: an anonymous demo session keeps only its last 20 operations (docs/api.md §6).
+    await registerAndSignIn(page, stack.origin, { email: `paging-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Pa', lastName: 'Ging' });
     const headers = { origin: stack.origin };
     const demo = (path: string, data: object) => page.request.post(`/api/demo/dilion/${path}`, { data, headers });
     // The oldest two operations, a sign and a verify that fails, then a page of newer signs.

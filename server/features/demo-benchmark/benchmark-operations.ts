@@ -94,7 +94,7 @@ export class BenchmarkOperations {
   private async timed<R>(work: () => Promise<Recorded<R>>): Promise<TimedStep<R>> {
     const start = performance.now();
     const { response, record } = await work();
-    await this.ctx.operations.record(record);
+    await this.ctx.operations.record(record, this.ctx.demoHistoryCap.after(this.source.demoSessionId!, this.source.userId));
     const ms = performance.now() - start;
     return { response, record, ms, engineMs: record.generationTime ?? record.verificationTime ?? null };
   }

@@ -10,6 +10,7 @@ import { DemoBenchmarkRequest, DemoBenchmarkResponse } from '../../contract/demo
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/route.ts';
 import { perIpLimit } from '../../http/rate-limit.ts';
+import { demoSessionOf } from '../demo/demo-session.ts';
 import { BenchmarkOperations, type OperationResult } from './benchmark-operations.ts';
 import { RunningBenchmarks } from './running-benchmarks.ts';
 
@@ -44,9 +45,7 @@ export function demoBenchmarkRoutes(ctx: AppContext): void {
       let gone = false;
       res.on('close', () => (gone = !res.writableFinished));
       try {
-        // Marking the session makes express-session keep it, so the visitor keeps one demo key and history.
-        req.session.demo = true;
-        const demoSessionId = req.sessionID;
+        const demoSessionId = demoSessionOf(req);
         const operations = new BenchmarkOperations(ctx, body.algorithm, { demoSessionId }, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
         await operations.ready();
         const results: OperationResult[] = [];

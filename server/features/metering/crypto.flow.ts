@@ -8,6 +8,7 @@
  * dies in a crash before it was never charged (docs/decisions/028-answered-means-recorded.md).
  * Demo: no metering, the visitor's session key, answered once recorded too. */
 import type { Request, Response } from 'express';
+import { demoSessionOf } from '../demo/demo-session.ts';
 import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
@@ -108,13 +109,13 @@ function serverTiming(res: Response, record: Recorded<unknown>['record']): void 
 }
 
 export async function demoCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R> {
-  // Marking the session makes express-session keep it, so the visitor keeps one demo key and history.
-  req.session.demo = true;
-  const demoSessionId = req.sessionID;
+  // A kept session gives the visitor one demo key and a history, within the bounds of demo-session.ts.
+  const demoSessionId = demoSessionOf(req);
+  const userId = req.user?.id ?? null;
   const prepared = await step.prepare({ demoSessionId });
   try {
-    const { response, record } = await step.run(prepared, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
-    await ctx.operations.record(record);
+    const { response, record } = await step.run(prepared, { channel: 'demo', userId, demoSessionId, apiKey: null });
+    await ctx.operations.record(record, ctx.demoHistoryCap.after(demoSessionId, userId));
     serverTiming(res, record);
     return response;
   } catch (error) {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { DILION_PID } from '../../../shared/dilion.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import { PublicServiceKey, RegisterServiceKeyRequest, ServiceKey, ServiceKeyIdParams, SidParams } from '../../contract/service-keys.ts';
+import { demoSessionOf } from '../demo/demo-session.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { ServiceKeyRow } from './service-keys.service.ts';
@@ -77,8 +78,7 @@ export function serviceKeyRoutes(ctx: AppContext): void {
       responses: owned,
     },
     ({ req, params }) => {
-      req.session.demo = true;
-      return bySid({ demoSessionId: req.sessionID }, params.sid);
+      return bySid({ demoSessionId: demoSessionOf(req) }, params.sid);
     },
   );
 }
