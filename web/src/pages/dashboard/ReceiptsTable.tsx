@@ -15,7 +15,7 @@ export function ReceiptsTable() {
   if (list.length === 0) return <p className="muted" data-testid="no-receipts">{t('receipts.empty')}</p>;
   return (
     <div className="table-scroll" {...scrollRegion(t('billing.receipts'))}>
-      <table className="table" data-testid="receipts">
+      <table className="table receipts-table" data-testid="receipts">
         <thead>
           <tr>
             <th>{t('receipts.columns.number')}</th>

@@ -18,9 +18,13 @@ function OwnKeys({ onPick }: { onPick: (source: KeySource) => void }) {
   const { t } = useTranslation('dashboard');
   const keys = useApiKeys();
   const purchases = usePurchases();
+  const own = keys.data ?? [];
+  // A plan key is in both lists (docs/decisions/036): offered once, or the picker would show both labels as one.
   const options = [
-    ...(keys.data ?? []).map((k) => ({ value: k.keyValue, label: t('inspector.source.option', { name: k.keyName, key: mask(k.keyValue) }) })),
-    ...(purchases.data?.planApiKeys ?? []).map((k) => ({ value: k.keyValue, label: t('inspector.source.planOption', { name: k.keyName, plan: k.planType, key: mask(k.keyValue) }) })),
+    ...own.map((k) => ({ value: k.keyValue, label: t('inspector.source.option', { name: k.keyName, key: mask(k.keyValue) }) })),
+    ...(purchases.data?.planApiKeys ?? [])
+      .filter((k) => !own.some((o) => o.keyValue === k.keyValue))
+      .map((k) => ({ value: k.keyValue, label: t('inspector.source.planOption', { name: k.keyName, plan: k.planType, key: mask(k.keyValue) }) })),
   ];
   const [picked, setPicked] = useState('');
   const value = options.some((o) => o.value === picked) ? picked : (options[0]?.value ?? '');
