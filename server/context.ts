@@ -1,10 +1,10 @@
 /**
  * Everything a route needs, built once per app: configuration, logger, database, engine pool,
- * the route builder and the services. Routes receive this instead of import type { DemoHistoryCap } from './features/demo/demo-session.ts';
-importing singletons, so a
+ * the route builder and the services. Routes receive this instead of importing singletons, so a
  * test can build a complete app on a temporary database.
  */
 import type { RequestHandler } from 'express';
+import type { DemoHistoryCap } from './features/demo/demo-session.ts';
 import type { Passport } from 'passport';
 import type { AppDatabase, Db } from '../db/connection.ts';
 import type { Config } from './config.ts';
