@@ -51,7 +51,7 @@ function reasonOf(error: unknown): string {
 
 export class BenchmarkOperations {
   constructor(
-    private readonly ctx: Pick<AppContext, 'dilion' | 'qes2' | 'zkFidna' | 'signingKeys' | 'operations' | 'logger'>,
+    private readonly ctx: Pick<AppContext, 'dilion' | 'qes2' | 'zkFidna' | 'signingKeys' | 'operations' | 'demoHistoryCap' | 'logger'>,
     private readonly algorithm: SchemeId,
     private readonly owner: KeyOwner,
     private readonly source: OperationSource,
