@@ -6,7 +6,7 @@ import benchmark from './demo/benchmark.ts';
 export default {
   title: '대화형 데모',
   page: {
-    heading: '양자내성암호를 지금 바로 체험하세요',
+    heading: '양자 내성 암호를 지금 바로 체험하세요',
     lead: 'Dilion과 QES2로 서명하고 검증하며, zk-FIDNA로 증명을 생성해 보세요. 플랫폼 서버에서도, 지금 이 브라우저에서도 실행하고 양쪽의 성능을 측정할 수 있습니다. 계정은 필요 없습니다.',
     tabs: '데모',
     operations: '암호 연산',
