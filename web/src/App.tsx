@@ -1,5 +1,6 @@
 /** Routes of docs/product.md §2.2; every page is loaded on demand so the home page stays small. */
 import { lazy, Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Footer } from './components/Footer.tsx';
 import { Nav } from './components/Nav.tsx';
@@ -29,14 +30,16 @@ const PaymentReturn = page(() => import('./pages/payment/PaymentReturn.tsx'));
 const NotFound = page(() => import('./pages/NotFound.tsx'));
 
 function Loading() {
+  const { t } = useTranslation();
   return (
     <div className="container section row" style={{ justifyContent: 'center' }}>
-      <div className="spinner" aria-label="Loading" />
+      <div className="spinner" aria-label={t('loading')} />
     </div>
   );
 }
 
 export function App() {
+  const { t } = useTranslation();
   return (
     <>
       {/* The first Tab stop: straight past the navigation to the page (WCAG 2.4.1). */}
@@ -48,7 +51,7 @@ export function App() {
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to main content
+        {t('skipToContent')}
       </a>
       <Nav />
       <main id="main" tabIndex={-1}>

@@ -4,6 +4,7 @@
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ToastInput {
   title: string;
@@ -39,6 +40,7 @@ const subscribe = (l: () => void) => {
 };
 
 export function Toaster({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   const item = useSyncExternalStore(subscribe, () => current, () => null);
   return (
     <RadixToast.Provider duration={5000} swipeDirection="right">
@@ -53,12 +55,12 @@ export function Toaster({ children }: { children?: ReactNode }) {
         >
           <RadixToast.Title className="toast-title">{item.title}</RadixToast.Title>
           {item.description && <RadixToast.Description className="toast-description">{item.description}</RadixToast.Description>}
-          <RadixToast.Close className="toast-close" aria-label="Close">
+          <RadixToast.Close className="toast-close" aria-label={t('close')}>
             ×
           </RadixToast.Close>
         </RadixToast.Root>
       )}
-      <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} />
+      <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} label={t('notifications')} />
     </RadixToast.Provider>
   );
 }

@@ -22,4 +22,28 @@ export default {
     ko: '한국어',
   },
   loading: 'Loading',
+  skipToContent: 'Skip to main content',
+  footer: {
+    label: 'Footer',
+    tagline: 'Post-quantum signatures and proofs as an API.',
+    documentation: 'Documentation',
+    terms: 'Terms',
+    privacy: 'Privacy',
+    copyright: '© {{year}} PQ Platform. All rights reserved.',
+  },
+  /** The Copy button: `{{action}}` is Copy or Copied, `{{what}}` what it copies ("Copy API key"). */
+  copy: {
+    copy: 'Copy',
+    copied: 'Copied',
+    named: '{{action}} {{what}}',
+  },
+  password: {
+    show: 'Show',
+    hide: 'Hide',
+    showLabel: 'Show password',
+    hideLabel: 'Hide password',
+  },
+  /** The toasts' region for screen readers; Radix puts the key (F8) in place of {hotkey}. */
+  notifications: 'Notifications ({hotkey})',
+  close: 'Close',
 } as const;

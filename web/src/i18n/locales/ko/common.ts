@@ -24,4 +24,26 @@ export default {
     ko: '한국어',
   },
   loading: '불러오는 중',
+  skipToContent: '본문으로 바로 가기',
+  footer: {
+    label: '바닥글',
+    tagline: '양자 내성 서명과 증명을 API로 제공합니다.',
+    documentation: '문서',
+    terms: '이용약관',
+    privacy: '개인정보 처리방침',
+    copyright: '© {{year}} PQ Platform. 모든 권리 보유.',
+  },
+  copy: {
+    copy: '복사',
+    copied: '복사됨',
+    named: '{{what}} {{action}}',
+  },
+  password: {
+    show: '표시',
+    hide: '숨기기',
+    showLabel: '비밀번호 표시',
+    hideLabel: '비밀번호 숨기기',
+  },
+  notifications: '알림 ({hotkey})',
+  close: '닫기',
 } satisfies Catalogue<typeof en>;
