@@ -3,6 +3,7 @@
  * configured (GET /api/health says so), else disabled with a tooltip saying why (decision 009).
  */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
 
 async function fetchGoogleEnabled(): Promise<boolean> {
@@ -22,23 +23,24 @@ const GoogleLogo = () => (
 );
 
 export function GoogleButton() {
+  const { t } = useTranslation('account');
   const { data: enabled } = useQuery({ queryKey: ['/api/health', 'googleSignIn'], queryFn: fetchGoogleEnabled });
   if (enabled) {
     return (
       <a href="/api/auth/google" className="btn btn-secondary google-btn">
         <GoogleLogo />
-        Continue with Google
+        {t('google.button')}
       </a>
     );
   }
-  const reason = enabled === false ? 'Google sign-in is not configured on this server. Use email and password.' : 'Checking whether Google sign-in is available…';
+  const reason = enabled === false ? t('google.off') : t('google.checking');
   return (
     <Tooltip content={reason}>
       {/* A disabled button gets no pointer events, so the wrapper carries the tooltip and the focus. */}
-      <span className="tooltip-anchor" tabIndex={0} aria-label={`Continue with Google (unavailable): ${reason}`}>
+      <span className="tooltip-anchor" tabIndex={0} aria-label={t('google.unavailable', { reason })}>
         <button type="button" className="btn btn-secondary google-btn" disabled>
           <GoogleLogo />
-          Continue with Google
+          {t('google.button')}
         </button>
       </span>
     </Tooltip>

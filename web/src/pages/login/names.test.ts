@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RegisterRequest } from '../../../../server/contract/auth.ts';
+import { setLanguage } from '../../i18n/index.ts';
 import { splitFullName, validateSignIn, validateSignUp } from './names.ts';
 
 describe('splitting the full name at sign-up', () => {
@@ -39,5 +40,22 @@ describe('client-side checks', () => {
     });
     const tooShort = RegisterRequest.safeParse({ email: 'ada@example.com', password: 'short', firstName: 'A', lastName: 'B' });
     expect(tooShort.success).toBe(false);
+  });
+});
+
+describe('the checks in Korean (docs/decisions/041)', () => {
+  it('say what is missing or wrong in Korean, and in English again once switched back', async () => {
+    await setLanguage('ko');
+    try {
+      expect(validateSignIn({ email: 'ada', password: '' })).toEqual({ email: '올바른 이메일 주소를 입력하세요', password: '비밀번호를 입력하세요' });
+      expect(validateSignUp({ fullName: '', email: 'ada@example.com', password: 'short', confirmPassword: '' })).toEqual({
+        fullName: '이름을 입력하세요',
+        password: '비밀번호는 8자 이상이어야 합니다',
+        confirmPassword: '비밀번호를 한 번 더 입력하세요',
+      });
+    } finally {
+      await setLanguage('en');
+    }
+    expect(validateSignIn({ email: '', password: 'x' })).toEqual({ email: 'Email is required' });
   });
 });

@@ -1,4 +1,9 @@
-/** Sign-up name handling and the client-side checks that mirror the server's RegisterRequest/LoginRequest. */
+/**
+ * Sign-up name handling and the client-side checks that mirror the server's RegisterRequest/LoginRequest.
+ * The checks' sentences are in the page's language (docs/decisions/041), read when a form is checked.
+ */
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
 
 /**
  * docs/product.md §5: the full name is split on spaces; the first word is firstName, the rest lastName, and
@@ -19,9 +24,9 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export function validateSignIn(v: { email: string; password: string }): FieldErrors<'email' | 'password'> {
   const errors: FieldErrors<'email' | 'password'> = {};
-  if (!v.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL_SHAPE.test(v.email.trim())) errors.email = 'Enter a valid email address';
-  if (!v.password) errors.password = 'Password is required';
+  if (!v.email.trim()) errors.email = i18n.t('account:validation.emailRequired');
+  else if (!EMAIL_SHAPE.test(v.email.trim())) errors.email = i18n.t('account:validation.emailShape');
+  if (!v.password) errors.password = i18n.t('account:validation.passwordRequired');
   return errors;
 }
 
@@ -30,11 +35,11 @@ export type SignUpField = 'fullName' | 'email' | 'password' | 'confirmPassword';
 /** Everything except the password match, which docs/product.md §5 reports as an alert of its own. */
 export function validateSignUp(v: Record<SignUpField, string>): FieldErrors<SignUpField> {
   const errors: FieldErrors<SignUpField> = {};
-  if (!v.fullName.trim()) errors.fullName = 'Full name is required';
-  if (!v.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL_SHAPE.test(v.email.trim())) errors.email = 'Enter a valid email address';
-  if (!v.password) errors.password = 'Password is required';
-  else if (v.password.length < MIN_PASSWORD_LENGTH) errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (!v.confirmPassword) errors.confirmPassword = 'Confirm your password';
+  if (!v.fullName.trim()) errors.fullName = i18n.t('account:validation.fullNameRequired');
+  if (!v.email.trim()) errors.email = i18n.t('account:validation.emailRequired');
+  else if (!EMAIL_SHAPE.test(v.email.trim())) errors.email = i18n.t('account:validation.emailShape');
+  if (!v.password) errors.password = i18n.t('account:validation.passwordRequired');
+  else if (v.password.length < MIN_PASSWORD_LENGTH) errors.password = i18n.t('account:validation.passwordLength', { min: formatNumber(MIN_PASSWORD_LENGTH) });
+  if (!v.confirmPassword) errors.confirmPassword = i18n.t('account:validation.confirmRequired');
   return errors;
 }

@@ -2,19 +2,21 @@
  * Posts a sign-in (the password, or the two-factor code after it), then (docs/product.md §4) stores
  * the user in the auth query cache and goes to /. An account with two-factor sign-in answers the
  * password with a request for its code instead (docs/decisions/039).
- * Failures become the alert texts of docs/product.md §8: the server's message, else the fallback; a network
- * failure gets its own "Please try again" text.
+ * Failures become the alert texts of docs/product.md §8 (refusal.ts): the server's message, else the
+ * fallback; a network failure gets its own "Please try again" text.
  */
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '../../lib/api.ts';
 import { queryClient } from '../../lib/queryClient.ts';
 import { AUTH_KEY, type AuthUser } from '../../hooks/useAuth.ts';
+import { refusal, type AccountRequest } from './refusal.ts';
 
 type SignInPath = '/api/auth/login' | '/api/auth/login/two-factor';
 export type SignInOutcome = 'opened' | 'two-factor' | 'failed';
 
-export function useAccountSubmit(path: SignInPath, failure: { server: string; network: string }, then?: string) {
+/** `failure`: which request's texts a refusal reads (the password sign-in of Sign Up reads Sign Up's). */
+export function useAccountSubmit(path: SignInPath, failure: AccountRequest, then?: string) {
   const [, navigate] = useLocation();
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function useAccountSubmit(path: SignInPath, failure: { server: string; ne
       else navigate('/');
       return 'opened';
     } catch (error) {
-      setAlert(error instanceof ApiError ? error.serverMessage || failure.server : failure.network);
+      setAlert(refusal(error, failure));
       setPending(false);
       return 'failed';
     }

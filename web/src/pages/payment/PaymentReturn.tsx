@@ -5,6 +5,7 @@
  * goes to the dashboard's Billing tab with the same query, which shows the toast.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { dashboardAddress, PAYMENT_CHANNEL, paymentFromQuery } from '../../lib/checkout.ts';
 import { paymentToast } from '../dashboard/paymentToasts.ts';
@@ -12,6 +13,7 @@ import { paymentToast } from '../dashboard/paymentToasts.ts';
 const CLOSE_GRACE_MS = 500;
 
 export default function PaymentReturn() {
+  const { t } = useTranslation('account');
   const search = useSearch();
   const [, navigate] = useLocation();
   const [closing, setClosing] = useState(false);
@@ -47,11 +49,11 @@ export default function PaymentReturn() {
   return (
     <div className="container section" style={{ maxWidth: 560 }}>
       <div className="card" data-testid="payment-return">
-        <h1 style={{ fontSize: '1.5rem' }}>{text?.title ?? 'No payment here'}</h1>
-        <p>{text?.description ?? 'This page shows the result of a PayPal payment; there is none in its address.'}</p>
-        {closing && <p className="muted small">This window closes by itself.</p>}
+        <h1 style={{ fontSize: '1.5rem' }}>{text?.title ?? t('payment.none')}</h1>
+        <p>{text?.description ?? t('payment.noneText')}</p>
+        {closing && <p className="muted small">{t('payment.closing')}</p>}
         <a className="btn btn-secondary" href="/dashboard?tab=billing">
-          Go to Billing
+          {t('payment.billing')}
         </a>
       </div>
     </div>
