@@ -164,23 +164,32 @@ export default {
       free: {
         name: 'Free',
         calls: '100 API calls (in total)',
-        features: { algorithms: 'Basic PQC algorithms', support: 'Email support', community: 'Community access' },
         cta: 'Start for free',
       },
       starter: {
         name: 'Starter',
         period: '/mo',
         calls: '10,000 (10K) API calls a month',
-        features: { algorithms: 'All PQC algorithms', support: 'Priority support', analytics: 'Advanced analytics' },
         cta: 'Buy Starter',
       },
       pro: {
         name: 'Pro',
         period: '/mo',
         calls: '100,000 (100K) API calls a month',
-        features: { algorithms: 'Enterprise algorithms', support: '24/7 support', sla: 'SLA guarantee' },
         cta: 'Buy Pro',
       },
+    },
+    /** Only what the server gives (docs/product.md §9, as shared/plans.ts): no SLA, support hours or tiers of algorithms. */
+    features: {
+      totalAllowance: '{{calls}} API calls in total, then calls are refused',
+      everyAlgorithm: 'Every algorithm: {{algorithms}}',
+      keys: 'Up to 25 API keys and 25 signing keys',
+      support: 'Support through the contact form',
+      monthlyAllowance: '{{calls}} API calls per month',
+      overage: 'Then {{price}} per call, billed per calendar month',
+      spendingLimit: 'A monthly spending limit you set (at first, the plan’s price)',
+      algorithmsAndKeys: 'Every algorithm, a plan key, up to 25 API keys and 25 signing keys',
+      paypal: 'Paid through PayPal a month at a time, with a PDF receipt',
     },
   },
 } as const;
