@@ -3,6 +3,15 @@
  * and seed data and for the web's pricing cards. Money is integer US cents everywhere.
  */
 
+/**
+ * One line of what a plan gives, in English, with a stable id: the web's pricing cards show the
+ * line in the reader's language from the catalogue text of that id (docs/decisions/041).
+ */
+export interface PlanFeature {
+  id: string;
+  text: string;
+}
+
 export interface PlanDefinition {
   id: string;
   name: string;
@@ -16,7 +25,7 @@ export interface PlanDefinition {
    * What the plan gives, each line something the server does (docs/product.md §9; decision 036):
    * web/src/pages/home/plans.test.ts checks them against the metering and the key limits.
    */
-  features: readonly string[];
+  features: readonly PlanFeature[];
   popular: boolean;
   /** The pricing card's button. */
   cta: string;
@@ -30,10 +39,10 @@ export const PLANS = [
     usageLimit: 100,
     calls: '100 API calls in total',
     features: [
-      '100 API calls in total, then calls are refused',
-      'Every algorithm: Dilion, QES2_ECDSA, QES2_Schnorr, zk-FIDNA',
-      'Up to 25 API keys and 25 signing keys',
-      'Support through the contact form',
+      { id: 'totalAllowance', text: '100 API calls in total, then calls are refused' },
+      { id: 'everyAlgorithm', text: 'Every algorithm: Dilion, QES2_ECDSA, QES2_Schnorr, zk-FIDNA' },
+      { id: 'keys', text: 'Up to 25 API keys and 25 signing keys' },
+      { id: 'support', text: 'Support through the contact form' },
     ],
     popular: false,
     cta: 'Start Free',
@@ -45,12 +54,12 @@ export const PLANS = [
     usageLimit: 10_000,
     calls: '10,000 calls per month',
     features: [
-      '10,000 API calls per month',
-      'Then $0.01 per call, billed per calendar month',
-      'A monthly spending limit you set (at first, the plan’s price)',
-      'Every algorithm, a plan key, up to 25 API keys and 25 signing keys',
-      'Paid through PayPal a month at a time, with a PDF receipt',
-      'Support through the contact form',
+      { id: 'monthlyAllowance', text: '10,000 API calls per month' },
+      { id: 'overage', text: 'Then $0.01 per call, billed per calendar month' },
+      { id: 'spendingLimit', text: 'A monthly spending limit you set (at first, the plan’s price)' },
+      { id: 'algorithmsAndKeys', text: 'Every algorithm, a plan key, up to 25 API keys and 25 signing keys' },
+      { id: 'paypal', text: 'Paid through PayPal a month at a time, with a PDF receipt' },
+      { id: 'support', text: 'Support through the contact form' },
     ],
     popular: true,
     cta: 'Upgrade to Starter',
@@ -62,12 +71,12 @@ export const PLANS = [
     usageLimit: 100_000,
     calls: '100,000 calls per month',
     features: [
-      '100,000 API calls per month',
-      'Then $0.01 per call, billed per calendar month',
-      'A monthly spending limit you set (at first, the plan’s price)',
-      'Every algorithm, a plan key, up to 25 API keys and 25 signing keys',
-      'Paid through PayPal a month at a time, with a PDF receipt',
-      'Support through the contact form',
+      { id: 'monthlyAllowance', text: '100,000 API calls per month' },
+      { id: 'overage', text: 'Then $0.01 per call, billed per calendar month' },
+      { id: 'spendingLimit', text: 'A monthly spending limit you set (at first, the plan’s price)' },
+      { id: 'algorithmsAndKeys', text: 'Every algorithm, a plan key, up to 25 API keys and 25 signing keys' },
+      { id: 'paypal', text: 'Paid through PayPal a month at a time, with a PDF receipt' },
+      { id: 'support', text: 'Support through the contact form' },
     ],
     popular: true,
     cta: 'Upgrade to Pro',
@@ -79,10 +88,10 @@ export const PLANS = [
     usageLimit: null,
     calls: 'Unlimited calls',
     features: [
-      'Unlimited API calls',
-      'Price and terms agreed in a contract',
-      'Or host it yourself: one executable on your servers',
-      'Talk to us through the contact form',
+      { id: 'unlimitedCalls', text: 'Unlimited API calls' },
+      { id: 'contract', text: 'Price and terms agreed in a contract' },
+      { id: 'selfHost', text: 'Or host it yourself: one executable on your servers' },
+      { id: 'talkToUs', text: 'Talk to us through the contact form' },
     ],
     popular: false,
     cta: 'Contact Sales',
@@ -101,7 +110,10 @@ export const UNLIMITED_PLAN = {
   priceCents: null,
   usageLimit: null,
   calls: 'Unlimited calls',
-  features: ['Unlimited API calls', 'Set by the operator of this server'],
+  features: [
+    { id: 'unlimitedCalls', text: 'Unlimited API calls' },
+    { id: 'setByOperator', text: 'Set by the operator of this server' },
+  ],
   popular: false,
   cta: 'Set by the operator',
 } as const satisfies PlanDefinition;

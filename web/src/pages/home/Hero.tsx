@@ -1,42 +1,45 @@
-/** Home hero: the pitch, Try Demo and Get Started, and a real request/response pair of the API. */
+/**
+ * Home hero: the pitch, Try Demo and Get Started, and a real request/response pair of the API. Texts in the
+ * `home` catalogue (docs/decisions/041); the request and response stay as the API speaks them.
+ */
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { tierAllowance } from '../../../../shared/plans.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { ALGORITHMS } from '../../demo/algorithms.ts';
 import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
 export function Hero() {
+  const { t } = useTranslation('home', { keyPrefix: 'hero' });
   return (
     <section className="hero">
       <div className="container hero-grid">
         <div>
-          <div className="eyebrow">Post-quantum cryptography API</div>
+          <div className="eyebrow">{t('eyebrow')}</div>
           <h1>
-            Signatures and proofs that <span>outlast quantum computers</span>
+            <Trans t={t} i18nKey="title" components={{ em: <span /> }} />
           </h1>
-          <p className="hero-lead">
-            A modular toolkit for the web, blockchains and applications: lattice signatures standardised in NIST FIPS 204 and
-            hybrids that stay compatible with ECDSA and Bitcoin Taproot — one REST API, one WebAssembly engine.
-            {' '}Zero-knowledge balance proofs too, with amounts that stay hidden.
-          </p>
+          <p className="hero-lead">{t('lead')}</p>
           <div className="hero-actions">
             <Link href="/demo" className="btn btn-primary btn-lg">
-              Try Demo
+              {t('tryDemo')}
             </Link>
             <Link href="/login" className="btn btn-secondary btn-lg">
-              Get Started
+              {t('getStarted')}
             </Link>
           </div>
           <div className="hero-facts">
             <div className="hero-fact">
               <strong>FIPS 204</strong>
-              <span>ML-DSA-65, NIST level 3</span>
+              <span>{t('facts.level')}</span>
             </div>
             <div className="hero-fact">
-              <strong>{ALGORITHMS.length} algorithms live</strong>
-              <span>signatures, hybrids, ZK proofs</span>
+              <strong>{t('facts.live', { count: ALGORITHMS.length })}</strong>
+              <span>{t('facts.kinds')}</span>
             </div>
             <div className="hero-fact">
-              <strong>100 free calls</strong>
-              <span>no card required</span>
+              <strong>{t('facts.freeCalls', { calls: formatNumber(tierAllowance('free') ?? 0) })}</strong>
+              <span>{t('facts.noCard')}</span>
             </div>
           </div>
         </div>
@@ -45,7 +48,7 @@ export function Hero() {
             <i /><i /><i />
             <span>POST /api/crypto/dilion/sign</span>
           </div>
-          <pre {...scrollRegion('Example API call')}>
+          <pre {...scrollRegion(t('example'))}>
             <span className="t-dim">{'$ '}</span>curl -X POST $API/api/crypto/dilion/sign \{'\n'}
             {'    '}-H <span className="t-str">"x-api-key: pk_…"</span> -H <span className="t-str">"x-api-secret: sk_…"</span> \{'\n'}
             {'    '}-d <span className="t-str">{`'{"message":"authentication request","sid":"service-A"}'`}</span>

@@ -1,64 +1,47 @@
-/** The integration architecture (docs/product.md §1): PQC functions -> API provision -> blockchain connection, in HTML/CSS. */
+/**
+ * The integration architecture (docs/product.md §1): PQC functions -> API provision -> blockchain connection, in HTML/CSS.
+ * Texts in the `home` catalogue (docs/decisions/041).
+ */
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format.ts';
 import { ArrowIcon } from './icons.tsx';
 
+/** Each stage's catalogue key and its items' (a name and a detail each), in order. */
 const STAGES = [
-  {
-    step: 'STEP 1',
-    title: 'PQC functions',
-    items: [
-      ['Dilion', 'ML-DSA-65 signatures bound to a service'],
-      ['QES2', 'hybrid ML-DSA-65 + ECDSA or Schnorr'],
-      ['zk-FIDNA', 'confidential balance and range proofs'],
-    ],
-  },
-  {
-    step: 'STEP 2',
-    title: 'API provision',
-    items: [
-      ['REST + JSON', 'OpenAPI 3.1 document and samples in five languages'],
-      ['API keys', 'x-api-key and x-api-secret, metered per call'],
-      ['Same engine everywhere', 'WebAssembly on the server or in the browser'],
-    ],
-  },
-  {
-    step: 'STEP 3',
-    title: 'Blockchain connection',
-    items: [
-      ['Bitcoin Taproot', 'BIP-340 half of QES2_Schnorr'],
-      ['secp256k1 / ECDSA chains', 'ECDSA half of QES2_ECDSA'],
-      ['Confidential ledgers', 'zk-FIDNA proofs hide amounts, e.g. for a CBDC'],
-    ],
-  },
-];
+  { key: 'functions', items: ['functions.dilion', 'functions.qes2', 'functions.zkFidna'] },
+  { key: 'api', items: ['api.rest', 'api.keys', 'api.engine'] },
+  { key: 'chains', items: ['chains.taproot', 'chains.ecdsa', 'chains.ledgers'] },
+] as const;
 
 export function IntegrationDiagram() {
+  const { t } = useTranslation('home', { keyPrefix: 'integration' });
   return (
     <section className="section section-alt" id="integration">
       <div className="container">
         <div className="section-title">
-          <div className="eyebrow">Integration architecture</div>
-          <h2>From primitive to production chain</h2>
-          <p>Pick the functions you need, call them over the API, and connect the results to the ledger you already run.</p>
+          <div className="eyebrow">{t('eyebrow')}</div>
+          <h2>{t('heading')}</h2>
+          <p>{t('intro')}</p>
         </div>
-        <div className="flow" role="list" aria-label="Integration flow">
+        <div className="flow" role="list" aria-label={t('flow')}>
           {STAGES.map((stage, i) => (
-            <Fragment key={stage.title}>
+            <Fragment key={stage.key}>
               {i > 0 && (
                 <div className="flow-arrow" aria-hidden="true">
                   <ArrowIcon />
                 </div>
               )}
               <div className="flow-stage" role="listitem">
-                <span className="flow-step">{stage.step}</span>
-                <h3>{stage.title}</h3>
+                <span className="flow-step">{t('step', { step: formatNumber(i + 1) })}</span>
+                <h3>{t(`${stage.key}.title`)}</h3>
                 <ul>
-                  {stage.items.map(([name, detail]) => (
-                    <li key={name}>
+                  {stage.items.map((item) => (
+                    <li key={item}>
                       <span className="chip-dot" />
                       <span>
-                        <b>{name}</b>
-                        <small>{detail}</small>
+                        <b>{t(`${item}.name`)}</b>
+                        <small>{t(`${item}.detail`)}</small>
                       </span>
                     </li>
                   ))}

@@ -1,22 +1,25 @@
 /**
  * Trusted-by (docs/product.md §1): a CBDC project using ZK proofs for transaction confidentiality and three
- * partner organisations, named generically: we show no real company names or logos.
+ * partner organisations, named generically: we show no real company names or logos. Texts in the `home`
+ * catalogue (docs/decisions/041).
  */
+import { useTranslation } from 'react-i18next';
 import { BankIcon, CertificateIcon, LockIcon, SharesIcon } from './icons.tsx';
 
 const PARTNERS = [
-  { icon: <CertificateIcon />, name: 'Digital certificate provider', detail: 'Post-quantum signatures for certificate issuance' },
-  { icon: <SharesIcon />, name: 'MPC provider', detail: 'Multi-party computation wallets with hybrid signing' },
-  { icon: <LockIcon />, name: 'Quantum-resistant TLS access control', detail: 'ML-KEM key exchange in front of protected services' },
-];
+  { key: 'certificates', icon: <CertificateIcon /> },
+  { key: 'mpc', icon: <SharesIcon /> },
+  { key: 'tls', icon: <LockIcon /> },
+] as const;
 
 export function TrustedBy() {
+  const { t } = useTranslation('home', { keyPrefix: 'trustedBy' });
   return (
     <section className="section" id="trusted-by">
       <div className="container">
         <div className="section-title">
-          <div className="eyebrow">Trusted by</div>
-          <h2>Built with partners who move real value</h2>
+          <div className="eyebrow">{t('eyebrow')}</div>
+          <h2>{t('heading')}</h2>
         </div>
         <div className="case-card">
           <div className="case-mark">
@@ -24,23 +27,19 @@ export function TrustedBy() {
           </div>
           <div>
             <span className="badge" style={{ background: 'rgba(255,255,255,0.12)', color: '#e0e7ff', marginBottom: 10 }}>
-              Central bank digital currency project
+              {t('caseBadge')}
             </span>
-            <h3>Confidential CBDC transactions with zero-knowledge proofs</h3>
-            <p>
-              A CBDC pilot uses zero-knowledge proofs so the ledger can check that every transfer is covered while the amounts
-              stay hidden.{' '}
-              zk-FIDNA does this with commitments that reveal nothing even to a quantum adversary.
-            </p>
+            <h3>{t('caseTitle')}</h3>
+            <p>{t('caseText')}</p>
           </div>
         </div>
         <div className="grid grid-3">
           {PARTNERS.map((p) => (
-            <div key={p.name} className="card partner">
+            <div key={p.key} className="card partner">
               <div className="icon-bubble">{p.icon}</div>
               <div>
-                <div className="card-title">{p.name}</div>
-                <p>{p.detail}</p>
+                <div className="card-title">{t(`partners.${p.key}.name`)}</div>
+                <p>{t(`partners.${p.key}.detail`)}</p>
               </div>
             </div>
           ))}
