@@ -24,7 +24,7 @@ export function SecretField({ label, value, kind }: { label: string; value: stri
         <button type="button" className="btn btn-ghost btn-sm" aria-pressed={shown} aria-label={t(shown ? texts.hide : texts.show)} onClick={() => setShown(!shown)}>
           {shown ? t('secret.hide') : t('secret.show')}
         </button>
-        <CopyButton text={value} label={t('shared.copy')} what={t(texts.what)} onCopied={() => toast({ title: t('secret.copied'), description: t(texts.copied) })} />
+        <CopyButton text={value} what={t(texts.what)} onCopied={() => toast({ title: t('secret.copied'), description: t(texts.copied) })} />
       </span>
     </div>
   );

@@ -49,7 +49,6 @@ export function SigningKeyExport({ keyId }: { keyId: string }) {
         </div>
         <CopyButton
           text={text}
-          label={t('shared.copy')}
           what={t('keyExport.what')}
           onCopied={() => toast({ title: t('secret.copied'), description: t('keyExport.copied') })}
         />

@@ -34,7 +34,7 @@ function RecoveryCodeList({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ul>
-      <CopyButton text={codes.join('\n')} label={t('shared.copy')} what={t('twoFactor.codes.what')} />
+      <CopyButton text={codes.join('\n')} what={t('twoFactor.codes.what')} />
     </div>
   );
 }

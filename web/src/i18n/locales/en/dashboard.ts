@@ -24,7 +24,6 @@ export default {
     active: 'Active',
     inactive: 'Inactive',
     disabled: 'Disabled',
-    copy: 'Copy',
   },
   ...overview,
   ...keys,

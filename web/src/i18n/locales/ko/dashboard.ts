@@ -21,7 +21,6 @@ export default {
     active: '활성',
     inactive: '비활성',
     disabled: '비활성',
-    copy: '복사',
   },
   ...overview,
   ...keys,
