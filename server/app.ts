@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { AccountSlots } from './http/account-slots.ts';
 import { CallSlots } from './http/call-slots.ts';
 import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
@@ -59,7 +60,8 @@ import { createQes2Views } from './features/qes2/qes2.views.ts';
 import { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
 import { zkFidnaRoutes } from './features/zk-fidna/zk-fidna.routes.ts';
 import { demoBenchmarkRoutes } from './features/demo-benchmark/demo-benchmark.routes.ts';
-import { DemoHistoryCap } from './features/demo/demo-session.ts';
+import { AddressOwners, DemoHistoryCap } from './features/demo/demo-session.ts';
+import { demoSessionRoutes } from './features/demo/demo-session.routes.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
@@ -135,6 +137,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // API answers are not cached by validators; hashing every JSON body for an ETag cost ~2 % per call.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  // The owners of cookieless demo calls (features/demo/demo-session.ts), reached from the request.
+  app.locals.addressOwners = new AddressOwners(database.sqlite, deriveKey(master, 'demo-address-owner'));
   // Run before every route, by Express and by the fast lane alike.
   const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
@@ -223,6 +227,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       contact: perIpLimit(config.contactMessagesPerDay, 86_400_000),
     },
     callSlots: new CallSlots(config.concurrentCallsPerKey),
+    accountSlots: new AccountSlots(config.concurrentCallsPerAccount),
     auth,
     sessions,
     accountNotices,
@@ -273,6 +278,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   qes2Routes(context);
   zkFidnaRoutes(context);
   demoBenchmarkRoutes(context);
+  demoSessionRoutes(context);
   serviceKeyRoutes(context);
   operationRoutes(context);
   purchaseRoutes(context);

@@ -23,7 +23,7 @@ export interface TestApp extends AppInstance {
 
 export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: TEST_ORIGIN });
-  return { ...base, scryptLogN: 10, hashing: { concurrent: 4, queued: 1000 }, concurrentCallsPerKey: 1000, engineWorkers: 2, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, registrationsPerHour: 10_000, contactMessagesPerDay: 10_000, ...overrides };
+  return { ...base, scryptLogN: 10, hashing: { concurrent: 4, queued: 1000 }, concurrentCallsPerKey: 1000, concurrentCallsPerAccount: 1000, engineWorkers: 2, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, registrationsPerHour: 10_000, contactMessagesPerDay: 10_000, ...overrides };
 }
 
 /** One app on a fresh database; `pool` may be shared between apps of a file to save start-up time. */
@@ -74,4 +74,12 @@ export async function signUpWithKey(app: TestApp) {
 export function capturedLog(level: Parameters<typeof createLogger>[0] = 'debug'): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   return { lines, logger: createLogger(level, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) })) };
+}
+
+/** A browser's agent with its demo session started, as the web app starts one before its first demo call (docs/api.md §6). */
+export async function demoVisitor(app: Pick<TestApp, 'app'>) {
+  const agent = request.agent(app.app);
+  const started = await agent.post('/api/demo/session').set('Origin', TEST_ORIGIN);
+  if (started.status !== 204) throw new Error(`POST /api/demo/session answered ${started.status}`);
+  return agent;
 }

@@ -78,8 +78,8 @@ describe('login and logout', () => {
     const { email } = await signUp(app);
     const agent = request.agent(app.app);
     // A session that exists before login (e.g. a demo visitor's) must not survive it.
-    const before = await agent.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'x' });
-    expect(before.status).toBe(200);
+    const before = await agent.post('/api/demo/session').set('Origin', TEST_ORIGIN);
+    expect(before.status).toBe(204);
     const cookieBefore = before.headers['set-cookie']?.[0]?.split(';')[0];
     expect(cookieBefore).toMatch(/^pq\.sid=/);
     const res = await agent.post('/api/auth/login').set('Origin', TEST_ORIGIN).send({ email: email.toUpperCase(), password: 'correct horse battery' });

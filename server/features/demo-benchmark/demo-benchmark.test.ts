@@ -19,9 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A browser: its demo session started first, as the web app does (docs/api.md §6). */
 const visitor = (target: TestApp = app) => {
   const agent = request.agent(target.app);
-  return { agent, bench: (body: unknown) => agent.post('/api/demo/benchmark').set('Origin', TEST_ORIGIN).send(body as object) };
+  const started = agent.post('/api/demo/session').set('Origin', TEST_ORIGIN).then((res) => expect(res.status).toBe(204));
+  return { agent, bench: async (body: unknown) => (await started, agent.post('/api/demo/benchmark').set('Origin', TEST_ORIGIN).send(body as object)) };
 };
 const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 

@@ -14,13 +14,19 @@ const rowsOf = (sid: string) => app.context.database.sqlite.prepare('SELECT coun
 const sessionRow = (sid: string) => app.context.database.sqlite.prepare('SELECT expires_at AS expiresAt, user_id AS userId FROM sessions WHERE sid = ?').get(sid) as { expiresAt: number; userId: string | null };
 const sidOf = (res: request.Response) => decodeURIComponent(/pq\.sid=s%3A([^.;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '');
 
+/** A browser's demo session, as the web app starts it before its first demo call. */
+async function browser() {
+  const agent = request.agent(app.app);
+  const started = await agent.post('/api/demo/session').set('Origin', TEST_ORIGIN);
+  expect(started.status).toBe(204);
+  return { agent, sid: sidOf(started) };
+}
+
 describe('an anonymous demo session', () => {
   it(`keeps only its last ${DEMO_HISTORY_KEPT} operations`, async () => {
-    const visitor = request.agent(app.app);
-    const first = await sign(visitor, 'call 1');
-    expect(first.status).toBe(200);
-    const sid = sidOf(first);
+    const { agent: visitor, sid } = await browser();
     expect(sid).not.toBe('');
+    expect((await sign(visitor, 'call 1')).status).toBe(200);
     for (let n = 2; n <= DEMO_HISTORY_KEPT + 5; n++) expect((await sign(visitor, `call ${n}`)).status).toBe(200);
     expect(rowsOf(sid)).toEqual({ n: DEMO_HISTORY_KEPT });
     const history = (await visitor.get('/api/crypto/operations')).body as { message: string }[];
@@ -28,9 +34,9 @@ describe('an anonymous demo session', () => {
   });
 
   it('ends an hour after its last demo call, not after the 7 days of a signed-in session', async () => {
-    const visitor = request.agent(app.app);
     const before = Date.now();
-    const sid = sidOf(await sign(visitor, 'idle clock'));
+    const { agent: visitor, sid } = await browser();
+    expect((await sign(visitor, 'idle clock')).status).toBe(200);
     const { expiresAt } = sessionRow(sid);
     expect(expiresAt).toBeGreaterThanOrEqual(before + DEMO_IDLE_MS - 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + DEMO_IDLE_MS + 1000);
@@ -43,5 +49,22 @@ describe('an anonymous demo session', () => {
     expect(count.n).toBe(DEMO_HISTORY_KEPT + 2);
     const session = app.context.database.sqlite.prepare('SELECT max(expires_at) AS expiresAt FROM sessions WHERE user_id = ?').get(user.id) as { expiresAt: number };
     expect(session.expiresAt - Date.now()).toBeGreaterThan(2 * DEMO_IDLE_MS);
+  });
+
+  it('gives a client that keeps no cookie one key and one history per address and hour, and sets no cookie', async () => {
+    const calls = [];
+    for (let n = 1; n <= 3; n++) calls.push(await request(app.app).post('/api/demo/dilion/sign').set('X-Forwarded-For', '203.0.113.50').send({ message: `script ${n}` }));
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200]);
+    expect(calls.every((c) => c.headers['set-cookie'] === undefined)).toBe(true);
+    expect(new Set(calls.map((c) => c.body.publicKey)).size).toBe(1);
+    const owners = app.context.database.sqlite
+      .prepare("SELECT DISTINCT demo_session_id AS owner FROM crypto_operations WHERE message LIKE 'script %'")
+      .all() as { owner: string }[];
+    expect(owners).toHaveLength(1);
+    expect(owners[0]!.owner).toMatch(/^address-/);
+    expect(sessionRow(owners[0]!.owner).expiresAt).toBeGreaterThan(Date.now());
+    // A browser with its own session gets a key of its own.
+    const { agent } = await browser();
+    expect((await sign(agent, 'browser')).body.publicKey).not.toBe(calls[0]!.body.publicKey);
   });
 });

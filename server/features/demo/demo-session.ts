@@ -1,26 +1,59 @@
 /**
- * What an anonymous demo visitor may leave on the server (docs/api.md §6): a session that ends an
- * hour after its last demo call, and the last DEMO_HISTORY_KEPT operations of it. A signed-in
- * visitor's session keeps its own lifetime, and its demo operations belong to the account.
+ * Who owns an anonymous demo call, and what it may leave on the server (docs/api.md §6).
+ * - A browser asks for a demo session first (POST /api/demo/session): its cookie then names one
+ *   session, with one demo key per algorithm and a history, that ends an hour after its last call.
+ * - A client that keeps no cookie (a script) would otherwise start a new session, a new key and a
+ *   new history with every call: its calls share one owner per client address and hour instead.
+ * - Each anonymous owner keeps its last DEMO_HISTORY_KEPT operations.
+ * A signed-in visitor's session keeps its own lifetime, and its demo operations belong to the account.
  */
+import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Request } from 'express';
 import type { CommitSums } from '../operations/commit-sums.ts';
 
 export const DEMO_IDLE_MS = 60 * 60 * 1000;
 export const DEMO_HISTORY_KEPT = 20;
+const HOUR_MS = 60 * 60 * 1000;
 
-/** Marks the request's session as a demo session (so express-session keeps it) and returns its id. */
-export function demoSessionOf(req: Request): string {
+/** The owners of cookieless demo calls: one per client address and hour, kept as a session row so housekeeping purges it like any session. */
+export class AddressOwners {
+  private readonly ensure: Database.Statement;
+
+  constructor(
+    sqlite: Database.Database,
+    private readonly secret: Buffer,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.ensure = sqlite.prepare("INSERT OR IGNORE INTO sessions (sid, data, expires_at) VALUES (?, '{\"demo\":true}', ?)");
+  }
+
+  /** The owner id of `address` in this hour: an HMAC, so the address itself is not stored. */
+  ownerOf(address: string): string {
+    const hour = Math.floor(this.now() / HOUR_MS);
+    const sid = `address-${createHmac('sha256', this.secret).update(`${address}|${hour}`).digest('base64url').slice(0, 32)}`;
+    // Its keys and history go an hour after its hour ends.
+    this.ensure.run(sid, (hour + 2) * HOUR_MS);
+    return sid;
+  }
+}
+
+/** Starts (or keeps) this browser's demo session: kept by express-session from now on, for an hour after each call. */
+export function keepDemoSession(req: Request): string {
   req.session.demo = true;
-  // Each anonymous demo call moves the end an hour on: an idle lifetime, not 7 days.
   if (!req.user) req.session.cookie.maxAge = DEMO_IDLE_MS;
   return req.sessionID;
 }
 
+/** The owner of this demo call: the browser's demo session, the signed-in visitor's session, or the address's owner for the hour. */
+export function demoSessionOf(req: Request): string {
+  if (req.user || req.session.demo === true) return keepDemoSession(req);
+  return (req.app.locals.addressOwners as AddressOwners).ownerOf(req.ip ?? 'unknown');
+}
+
 /**
- * Trims an anonymous demo session's history to its newest DEMO_HISTORY_KEPT rows, in the commit
- * that adds a row (an `alongside` of OperationsService.record), along the (demo_session_id, id) index.
+ * Trims an anonymous owner's history to its newest DEMO_HISTORY_KEPT rows, in the commit that adds
+ * a row (an `alongside` of OperationsService.record), along the (demo_session_id, id) index.
  */
 export class DemoHistoryCap {
   private readonly trim: Database.Statement;

@@ -4,7 +4,7 @@ import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../engine/src/index.ts';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { demoVisitor, createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 let service: Awaited<ReturnType<typeof signUpWithKey>>;
@@ -188,7 +188,7 @@ describe('Dilion with a uid', () => {
 
 describe('Dilion demo with a uid', () => {
   it('signs with the session’s service key and verifies the signature object alone as its owner', async () => {
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     const signed = await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'authentication request', uid: 'someone@example.com', sid: 'service-A' });
     expect(signed.status).toBe(200);
     expect(signed.body.pidCipher.C1).toBeDefined();

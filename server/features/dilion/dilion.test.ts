@@ -1,7 +1,7 @@
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { demoVisitor, createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 let account: Awaited<ReturnType<typeof signUpWithKey>>;
@@ -164,7 +164,7 @@ describe('POST /api/crypto/dilion/verify', () => {
 
 describe('demo routes', () => {
   it('sign and verify without login, with one key per browser session', async () => {
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     const first = await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'authentication request', sid: 'service-A' });
     expect(first.status).toBe(200);
     expect(verifiesElsewhere('authentication request', first.body)).toBe(true);
@@ -186,7 +186,7 @@ describe('demo routes', () => {
   });
 
   it('records the session’s own operations with real timings, visible to it alone', async () => {
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     const signed = await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'history me' });
     await visitor.post('/api/demo/dilion/verify').set('Origin', TEST_ORIGIN).send({ message: 'history me', signature: signed.body.signature.encoded, publicKey: signed.body.publicKey });
     const history = await visitor.get('/api/crypto/operations');
@@ -223,7 +223,7 @@ describe('message size', () => {
     expect(qes2.status).toBe(413);
     expect(await used()).toBe(before);
 
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     const demo = (message: string) => visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message });
     expect((await demo('x'.repeat(4096))).status).toBe(200);
     const demoTooLong = await demo('x'.repeat(4097));

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Housekeeping } from '../../housekeeping.ts';
 import { toCryptoOperation } from './operation-views.ts';
-import { createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { demoVisitor, createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -41,7 +41,7 @@ describe('GET /api/operations/recent', () => {
 
 describe('paging the operation lists', () => {
   it('gives pages of `limit`, newest first, with X-Next-Cursor on a full page and the rest through `before`', async () => {
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     for (let i = 1; i <= 5; i++) await visitor.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: `p${i}` });
     const first = await visitor.get('/api/crypto/operations?limit=2');
     expect(first.body.map((o: { message: string }) => o.message)).toEqual(['p5', 'p4']);

@@ -4,7 +4,7 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../engine/src/index.ts';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { demoVisitor, createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 let account: Awaited<ReturnType<typeof signUpWithKey>>;
@@ -167,7 +167,7 @@ describe('QES2 metering and idempotency', () => {
 
 describe('QES2 demo routes', () => {
   it('sign and verify without login, one key per session and mode, recorded and not metered', async () => {
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     const signed = await visitor.post('/api/demo/qes2/schnorr/sign').set('Origin', TEST_ORIGIN).send({ message: 'Hybrid cryptographic message' });
     expect(signed.status).toBe(200);
     expect(verifiesElsewhere('schnorr', 'Hybrid cryptographic message', signed.body)).toEqual({ mlDsa: true, secp: true });
@@ -182,8 +182,8 @@ describe('QES2 demo routes', () => {
   });
 
   it('asks for a publicKey when the session has no key of that mode', async () => {
-    const signed = await request(app.app).post('/api/demo/qes2/ecdsa/sign').send({ message: 'm' });
-    const res = await request(app.app).post('/api/demo/qes2/ecdsa/verify').send({ message: 'm', signature: signed.body.signature.encoded });
+    const signed = await (await demoVisitor(app)).post('/api/demo/qes2/ecdsa/sign').set('Origin', TEST_ORIGIN).send({ message: 'm' });
+    const res = await (await demoVisitor(app)).post('/api/demo/qes2/ecdsa/verify').set('Origin', TEST_ORIGIN).send({ message: 'm', signature: signed.body.signature.encoded });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'public_key_required', param: 'publicKey' });
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generators, verify as referenceVerify } from '../../../engine/test-support/zkfidna-reference/index.ts';
 import { zkPublicInputFromJson } from '../../../shared/zkfidna.ts';
 import { createApp } from '../../app.ts';
-import { capturedLog, createTestApp, signUpWithKey, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import { demoVisitor, capturedLog, createTestApp, signUpWithKey, testConfig, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 let account: Awaited<ReturnType<typeof signUpWithKey>>;
@@ -186,7 +186,7 @@ describe('zk-FIDNA secrets', () => {
   });
 
   it('the demo proves without a login and records the operation under the visitor’s session', async () => {
-    const visitor = request.agent(app.app);
+    const visitor = await demoVisitor(app);
     const res = await visitor.post('/api/demo/zk-fidna/prove').set('Origin', TEST_ORIGIN).send({ secretValue: 650000, balanceValue: 21930000, circuitType: 'balance_proof' });
     expect(res.status).toBe(200);
     const verified = await visitor.post('/api/demo/zk-fidna/verify').set('Origin', TEST_ORIGIN).send({ proof: res.body.proof, publicInput: res.body.publicInput });

@@ -23,7 +23,26 @@ export class DemoCallError extends ApiError {
 /** Given a successful answer's headers, before its body is returned. */
 export type HeadersSink = (headers: Headers) => void;
 
+/**
+ * This browser's demo session, started once per page load before its first demo call: its cookie
+ * keeps one demo key per algorithm and this visitor's own history (docs/api.md §6; without it the
+ * server gives calls one owner per address and hour). A failure is retried on the next call.
+ */
+let demoSession: Promise<void> | undefined;
+function startDemoSession(): Promise<void> {
+  demoSession ??= fetch('/api/demo/session', { method: 'POST', credentials: 'include' }).then(
+    (res) => {
+      if (!res.ok) demoSession = undefined;
+    },
+    () => {
+      demoSession = undefined;
+    },
+  );
+  return demoSession;
+}
+
 export async function postDemo<T>(path: string, body: unknown, onHeaders?: HeadersSink): Promise<T> {
+  await startDemoSession();
   let res: Response;
   try {
     res = await fetch(path, {
