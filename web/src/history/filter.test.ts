@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { algorithmLabel, applyFilters, familyOf, statusOf, type Operation } from './filter.ts';
-import { cutMessage } from './message-text.ts';
+import { setLanguage } from '../i18n/index.ts';
+import { algorithmLabel, applyFilters, familyOf, statusLabel, statusOf, tabEmpty, tabLabel, typeFilters, type Operation } from './filter.ts';
+import { cutMessage, messageText } from './message-text.ts';
 
 let id = 0;
 const op = (algorithm: string, operationType: Operation['operationType'], message: string, verified = false): Operation => ({
@@ -69,5 +70,28 @@ describe('history entries', () => {
     const digest = { ...op('dilion', 'sign', ''), message: null, messageSha256: 'ab'.repeat(32), messageLength: 11 };
     expect(cutMessage(digest)).toBe('SHA-256 abababababababab… (11 bytes; the text is not kept)');
     expect(applyFilters([digest], 'abababab', 'all').matching).toEqual([digest]);
+  });
+});
+
+describe('history texts in Korean (docs/decisions/041)', () => {
+  const digest = { ...op('dilion', 'sign', ''), message: null, messageSha256: 'ab'.repeat(32), messageLength: 1234 };
+
+  it('label tabs, filters, badges and digests in the page’s language, and search finds what the page shows', async () => {
+    expect(tabEmpty('qes2')).toBe('No QES2 operations found.');
+    expect(typeFilters().map((f) => f.label)).toEqual(['All types', 'Sign', 'Verify', 'Prove', 'Failed only']);
+    await setLanguage('ko');
+    try {
+      expect([tabLabel('all'), tabLabel('zk-fidna')]).toEqual(['전체', 'zk-FIDNA']);
+      expect([tabEmpty('all'), tabEmpty('qes2')]).toEqual(['연산이 없습니다. 데모에서 연산을 만들어 보세요!', 'QES2 연산이 없습니다.']);
+      expect(typeFilters().map((f) => f.label)).toEqual(['모든 유형', '서명', '검증', '증명', '실패만']);
+      expect(ops.map(statusOf).map(statusLabel)).toEqual(['서명됨', '검증됨', '실패', '서명됨', '검증됨', '증명됨']);
+      expect(cutMessage(digest)).toBe('SHA-256 abababababababab… (1,234바이트, 텍스트는 보관하지 않음)');
+      expect(messageText(digest)).toBe(`SHA-256 ${'ab'.repeat(32)} (1,234바이트, 텍스트는 보관하지 않음)`);
+      expect(applyFilters(ops, '실패', 'all').matching.map((o) => o.message)).toEqual(['tampered']);
+      expect(applyFilters(ops, 'failed', 'all').matching.map((o) => o.message)).toEqual(['tampered']);
+    } finally {
+      await setLanguage('en');
+    }
+    expect(cutMessage(digest)).toBe('SHA-256 abababababababab… (1,234 bytes; the text is not kept)');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The history page's logic (docs/product.md §2.9), made to work: algorithm names map to their tab
  * through the scheme registry whatever their spelling (dilion, qes2-ecdsa, QES2_Schnorr, zk-fidna...), and search and filter
- * narrow the list and the tab counts.
+ * narrow the list and the tab counts. Labels are in the page's language (docs/decisions/041), so
+ * they are functions called while rendering; search finds what the page shows and the API's own words.
  */
 import type { z } from 'zod';
 import type { CryptoOperation } from '../../../server/contract/operations.ts';
 import { schemeOf, SCHEMES, type SchemeFamily } from '../../../shared/schemes.ts';
+import { i18n } from '../i18n/index.ts';
 import { messageText } from './message-text.ts';
 
 export type Operation = z.infer<typeof CryptoOperation>;
@@ -16,22 +18,29 @@ export type TypeFilter = 'all' | 'sign' | 'verify' | 'prove' | 'failed';
 /** Each family's tab label (a new family without one fails to compile). */
 const FAMILY_LABELS: { readonly [F in Family]: string } = { dilion: 'Dilion', qes2: 'QES2', 'zk-fidna': 'zk-FIDNA' };
 
-export const TABS: { value: Tab; label: string; empty: string }[] = [
-  { value: 'all', label: 'All', empty: 'No operations found. Try the demo to create some!' },
-  ...(Object.keys(FAMILY_LABELS) as Family[]).map((family) => ({
-    value: family,
-    label: FAMILY_LABELS[family],
-    empty: `No ${FAMILY_LABELS[family]} operations found.`,
-  })),
-];
+export const TABS: readonly Tab[] = ['all', ...(Object.keys(FAMILY_LABELS) as Family[])];
 
-export const TYPE_FILTERS: { value: TypeFilter; label: string }[] = [
-  { value: 'all', label: 'All types' },
-  { value: 'sign', label: 'Sign' },
-  { value: 'verify', label: 'Verify' },
-  { value: 'prove', label: 'Prove' },
-  { value: 'failed', label: 'Failed only' },
-];
+/** A tab's label: All, or the family's name. */
+export function tabLabel(tab: Tab): string {
+  return tab === 'all' ? i18n.t('pages:history.all') : FAMILY_LABELS[tab];
+}
+
+/** What an empty tab says. */
+export function tabEmpty(tab: Tab): string {
+  return tab === 'all' ? i18n.t('pages:history.empty') : i18n.t('pages:history.familyEmpty', { family: FAMILY_LABELS[tab] });
+}
+
+const TYPE_FILTER_VALUES = ['all', 'sign', 'verify', 'prove', 'failed'] as const satisfies readonly TypeFilter[];
+
+/** The type filter's options. */
+export function typeFilters(): { value: TypeFilter; label: string }[] {
+  return TYPE_FILTER_VALUES.map((value) => ({ value, label: i18n.t(`pages:history.types.${value}`) }));
+}
+
+/** An operation's type as its badge shows it. */
+export function typeLabel(type: Operation['operationType']): string {
+  return i18n.t(`pages:history.operation.${type}`);
+}
 
 const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -50,13 +59,19 @@ export function algorithmLabel(algorithm: string): string {
 
 export type Status = 'Signed' | 'Proved' | 'Verified' | 'Failed';
 
+const STATUS_KEYS = { Signed: 'signed', Proved: 'proved', Verified: 'verified', Failed: 'failed' } as const;
+
+/** A status as its badge shows it. */
+export function statusLabel(status: Status): string {
+  return i18n.t(`pages:history.status.${STATUS_KEYS[status]}`);
+}
+
 /** docs/product.md §4: Signed for a sign, Verified for a verify that passed, else Failed. A proof is Proved. */
 export function statusOf(op: Pick<Operation, 'operationType' | 'verified'>): Status {
   if (op.operationType === 'sign') return 'Signed';
   if (op.operationType === 'prove') return 'Proved';
   return op.verified ? 'Verified' : 'Failed';
 }
-
 
 function matchesType(op: Operation, type: TypeFilter): boolean {
   if (type === 'all') return true;
@@ -67,13 +82,14 @@ function matchesType(op: Operation, type: TypeFilter): boolean {
 function matchesSearch(op: Operation, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return [messageText(op), op.algorithm, algorithmLabel(op.algorithm), op.operationType, statusOf(op), String(op.id)].some((f) => f.toLowerCase().includes(q));
+  const shown = [messageText(op), algorithmLabel(op.algorithm), typeLabel(op.operationType), statusLabel(statusOf(op)), String(op.id)];
+  return [...shown, op.algorithm, op.operationType, statusOf(op)].some((f) => f.toLowerCase().includes(q));
 }
 
 /** The operations that pass search and filter, and how many of them each tab holds. */
 export function applyFilters(ops: readonly Operation[], search: string, type: TypeFilter) {
   const matching = ops.filter((op) => matchesType(op, type) && matchesSearch(op, search));
-  const counts = Object.fromEntries(TABS.map((t) => [t.value, t.value === 'all' ? matching.length : 0])) as Record<Tab, number>;
+  const counts = Object.fromEntries(TABS.map((tab) => [tab, tab === 'all' ? matching.length : 0])) as Record<Tab, number>;
   for (const op of matching) {
     const family = familyOf(op.algorithm);
     if (family) counts[family]++;

@@ -1,7 +1,11 @@
 /**
  * What a history entry shows of its message: the text, or, for an account whose history keeps
- * digests (docs/decisions/038), the SHA-256 and length that stand for it.
+ * digests (docs/decisions/038), the SHA-256 and length that stand for it, said in the page's
+ * language (docs/decisions/041).
  */
+import { formatNumber } from '../i18n/format.ts';
+import { i18n } from '../i18n/index.ts';
+
 export interface StoredMessage {
   message: string | null;
   messageSha256: string | null;
@@ -10,12 +14,17 @@ export interface StoredMessage {
 
 export const MESSAGE_CUT = 100;
 
+/** "SHA-256 <digest> (11 bytes; the text is not kept)". */
+function digestText(digest: string, bytes: number): string {
+  return i18n.t('pages:history.digest', { digest, count: bytes, bytes: formatNumber(bytes) });
+}
+
 export function messageText(m: StoredMessage): string {
-  return m.message ?? `SHA-256 ${m.messageSha256 ?? ''} (${m.messageLength ?? 0} bytes; the text is not kept)`;
+  return m.message ?? digestText(m.messageSha256 ?? '', m.messageLength ?? 0);
 }
 
 /** The list's short form: the first MESSAGE_CUT characters of a text, a digest's first 16 hex digits. */
 export function cutMessage(m: StoredMessage): string {
-  if (m.message === null) return `SHA-256 ${(m.messageSha256 ?? '').slice(0, 16)}… (${m.messageLength ?? 0} bytes; the text is not kept)`;
+  if (m.message === null) return digestText(`${(m.messageSha256 ?? '').slice(0, 16)}…`, m.messageLength ?? 0);
   return m.message.length > MESSAGE_CUT ? `${m.message.slice(0, MESSAGE_CUT)}...` : m.message;
 }

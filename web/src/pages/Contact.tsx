@@ -1,5 +1,9 @@
-/** /contact (docs/product.md §2.8): heading, intro, Business Inquiries and Global Presence, and the form. */
+/**
+ * /contact (docs/product.md §2.8): heading, intro, Business Inquiries and Global Presence, and the form.
+ * Texts in the `pages` catalogue (docs/decisions/041).
+ */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import '../styles/forms.css';
 import '../styles/marketing.css';
@@ -31,32 +35,30 @@ const GlobeIcon = () => (
 );
 
 export default function Contact() {
+  const { t } = useTranslation('pages', { keyPrefix: 'contact' });
   // ?subject= preselects the subject (Enterprise's Contact Sales sends partnership; decision 009).
   const requested = new URLSearchParams(useSearch()).get('subject');
   return (
     <div className="container">
       <header className="page-header">
-        <div className="eyebrow">Contact</div>
-        <h1>Talk to our team</h1>
-        <p>
-          Questions about integrating post-quantum signatures, a partnership, or a custom deployment? Send us a message and an
-          engineer will answer.
-        </p>
+        <div className="eyebrow">{t('eyebrow')}</div>
+        <h1>{t('heading')}</h1>
+        <p>{t('intro')}</p>
       </header>
       <div className="contact-grid">
         <div className="stack" style={{ gap: 20 }}>
-          <InfoBlock icon={<BriefcaseIcon />} title="Business Inquiries">
+          <InfoBlock icon={<BriefcaseIcon />} title={t('business.title')}>
             <ul>
-              <li>Enterprise solutions</li>
-              <li>Technical support</li>
-              <li>Partnerships</li>
-              <li>Custom implementations</li>
+              <li>{t('business.enterprise')}</li>
+              <li>{t('business.support')}</li>
+              <li>{t('business.partnerships')}</li>
+              <li>{t('business.custom')}</li>
             </ul>
           </InfoBlock>
-          <InfoBlock icon={<GlobeIcon />} title="Global Presence">
+          <InfoBlock icon={<GlobeIcon />} title={t('presence.title')}>
             <ul>
-              <li>Headquartered in Seoul, South Korea</li>
-              <li>Customers worldwide, answered through this form</li>
+              <li>{t('presence.seoul')}</li>
+              <li>{t('presence.worldwide')}</li>
             </ul>
           </InfoBlock>
         </div>

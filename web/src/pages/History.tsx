@@ -1,23 +1,27 @@
 /**
  * /history (docs/product.md §2.9): the operations of this account (or, signed out, of this browser session) from
  * GET /api/crypto/operations, a page at a time with **Load older operations**, with working tabs, counts, search
- * and filter over every operation loaded, and a details panel.
+ * and filter over every operation loaded, and a details panel. Texts in the `pages` catalogue, numbers through
+ * web/src/i18n/format.ts (docs/decisions/041).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Select } from '../components/ui/Select.tsx';
 import { Tabs } from '../components/ui/Tabs.tsx';
 import { ActionButton } from '../components/ui/ActionButton.tsx';
 import { DetailsPanel } from '../history/DetailsPanel.tsx';
-import { applyFilters, TABS, TYPE_FILTERS, type Operation, type Tab, type TypeFilter } from '../history/filter.ts';
+import { applyFilters, tabEmpty, tabLabel, TABS, typeFilters, type Operation, type Tab, type TypeFilter } from '../history/filter.ts';
 import { OperationItem } from '../history/OperationItem.tsx';
 import { fetchOperationPage } from '../history/pages.ts';
+import { formatNumber } from '../i18n/format.ts';
 import { errorMessage } from '../lib/api.ts';
 import { scrollBehavior } from '../lib/motion.ts';
 import '../history/history.css';
 
 export default function History() {
+  const { t } = useTranslation('pages', { keyPrefix: 'history' });
   // The list changes with every operation anywhere, so it is read afresh on each visit; the first
   // key element is the one the demo invalidates after a server operation (useServerRefresh.ts).
   const query = useInfiniteQuery({
@@ -42,17 +46,17 @@ export default function History() {
     if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   };
 
-  const list = (t: (typeof TABS)[number]) => {
-    const items = inTab(t.value);
+  const list = (tab: Tab) => {
+    const items = inTab(tab);
     if (items.length === 0) {
-      const tabHasAny = applyFilters(ops, '', 'all').inTab(t.value).length > 0;
+      const tabHasAny = applyFilters(ops, '', 'all').inTab(tab).length > 0;
       return (
         <div className="card history-empty muted">
-          {filtering && tabHasAny ? 'No operations match the search or filter.' : t.empty}
-          {t.value === 'all' && !tabHasAny && (
+          {filtering && tabHasAny ? t('noMatch') : tabEmpty(tab)}
+          {tab === 'all' && !tabHasAny && (
             <div style={{ marginTop: 12 }}>
               <Link href="/demo" className="btn btn-primary btn-sm">
-                Open the demo
+                {t('openDemo')}
               </Link>
             </div>
           )}
@@ -71,54 +75,52 @@ export default function History() {
   return (
     <div className="section">
       <div className="container">
-        <h1>Crypto Operations History</h1>
-        <p className="muted">Signed in, these are your operations through the API and the demo; signed out, the demo operations of this browser session. Operations run in your browser stay on your device and are not listed.</p>
+        <h1>{t('heading')}</h1>
+        <p className="muted">{t('intro')}</p>
         <div className="history-tools">
-          <input className="input" type="search" placeholder="Search messages, algorithms, IDs…" aria-label="Search operations" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Select label="Filter by type" value={type} onValueChange={(v) => setType(v as TypeFilter)} options={TYPE_FILTERS} />
+          <input className="input" type="search" placeholder={t('searchPlaceholder')} aria-label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Select label={t('filter')} value={type} onValueChange={(v) => setType(v as TypeFilter)} options={typeFilters()} />
         </div>
         <div className="history-layout">
           <div>
             {query.isLoading ? (
               <div className="history-loading">
-                <div className="spinner" aria-hidden /> Loading crypto operations...
+                <div className="spinner" aria-hidden /> {t('loading')}
               </div>
             ) : !query.data ? (
               <div className="card result-bad" role="alert">
-                {errorMessage(query.error, 'Could not load the operations')}
+                {errorMessage(query.error, t('loadFailed'))}
               </div>
             ) : (
               <Tabs
-                label="Algorithms"
+                label={t('tabs')}
                 value={tab}
                 onValueChange={(v) => setTab(v as Tab)}
-                tabs={TABS.map((t) => ({
-                  value: t.value,
+                tabs={TABS.map((value) => ({
+                  value,
                   label: (
                     <>
-                      {t.label}
-                      <span className="tab-count">{counts[t.value]}</span>
+                      {tabLabel(value)}
+                      <span className="tab-count">{formatNumber(counts[value])}</span>
                     </>
                   ),
-                  content: list(t),
+                  content: list(value),
                 }))}
               />
             )}
             {query.data && (
               <div className="history-more" data-testid="history-more">
                 <span className="muted">
-                  {query.hasNextPage
-                    ? `The latest ${ops.length} operations are loaded; search, filter and counts cover them.`
-                    : `All ${ops.length} operations are loaded.`}
+                  {t(query.hasNextPage ? 'someLoaded' : 'allLoaded', { count: ops.length, operations: formatNumber(ops.length) })}
                 </span>
                 {query.hasNextPage && (
                   <ActionButton className="btn btn-secondary btn-sm" inactive={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                    {query.isFetchingNextPage ? 'Loading older operations...' : 'Load older operations'}
+                    {query.isFetchingNextPage ? t('loadingOlder') : t('loadOlder')}
                   </ActionButton>
                 )}
                 {query.isFetchNextPageError && (
                   <span className="result-bad" role="alert">
-                    {errorMessage(query.error, 'Could not load older operations')}
+                    {errorMessage(query.error, t('loadOlderFailed'))}
                   </span>
                 )}
               </div>

@@ -1,39 +1,41 @@
 /**
  * Catch-all route (docs/product.md §2.13): tells a visitor the page does not exist and where to go
  * instead. The hint about the router is for the developer running a development build only; a
- * visitor of the built site never sees it.
+ * visitor of the built site never sees it. Texts in the `pages` catalogue (docs/decisions/041).
  */
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
 const PLACES = [
-  { href: '/tech', label: 'Technology', text: 'how the cryptography works' },
-  { href: '/api-docs', label: 'API Docs', text: 'endpoints and code samples' },
-  { href: '/demo', label: 'Demo', text: 'sign, verify and prove in your browser' },
+  { href: '/tech', text: 'places.tech' },
+  { href: '/api-docs', text: 'places.apiDocs' },
+  { href: '/demo', text: 'places.demo' },
 ] as const;
 
 export default function NotFound() {
+  const { t } = useTranslation('pages', { keyPrefix: 'notFound' });
   const [location] = useLocation();
   return (
     <div className="container section">
       <div className="card not-found">
-        <div className="eyebrow">Error 404</div>
-        <h1>Page not found</h1>
+        <div className="eyebrow">{t('eyebrow')}</div>
+        <h1>{t('heading')}</h1>
         <p className="muted">
-          There is no page at <code>{location}</code>. The link may be old or mistyped. You may find what you were looking for here:
+          <Trans t={t} i18nKey="text" components={{ path: <code>{location}</code> }} />
         </p>
         <ul className="not-found-places">
           {PLACES.map((p) => (
             <li key={p.href}>
-              <Link href={p.href}>{p.label}</Link>: {p.text}
+              <Trans t={t} i18nKey={p.text} components={{ a: <Link href={p.href} /> }} />
             </li>
           ))}
         </ul>
         <Link href="/" className="btn btn-primary">
-          Back to home
+          {t('home')}
         </Link>
         {import.meta.env.DEV && (
           <p className="muted not-found-dev" data-testid="not-found-dev-hint">
-            Development build: routes are declared in <code>web/src/App.tsx</code>; add the page there if it should exist.
+            <Trans t={t} i18nKey="devHint" components={{ code: <code /> }} />
           </p>
         )}
       </div>

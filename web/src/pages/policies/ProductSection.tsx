@@ -1,9 +1,12 @@
 /**
  * A section of docs/product.md as the site shows it (Privacy, docs/product.md §11; Terms of
  * service, docs/product.md §12), read from the document at build time so that the page and the
- * document cannot differ.
+ * document cannot differ. In Korean, the section's translation beside the page, Markdown of the
+ * same shape (docs/decisions/041; policies.test.ts keeps the two alike).
  */
+import { useTranslation } from 'react-i18next';
 import product from '../../../../docs/product.md?raw';
+import { currentLanguage } from '../../i18n/index.ts';
 import { blocksOf, sectionOf, type Inline } from './markdown.ts';
 
 function Inlines({ parts }: { parts: Inline[] }) {
@@ -14,9 +17,10 @@ function Inlines({ parts }: { parts: Inline[] }) {
   );
 }
 
-/** `title`: the words of the section's `## ` heading, as sectionOf finds it. */
-export function ProductSection({ title }: { title: string }) {
-  const blocks = blocksOf(sectionOf(product, title));
+/** `title`: the words of the section's `## ` heading, as sectionOf finds it; `korean`: its translation. */
+export function ProductSection({ title, korean }: { title: string; korean: string }) {
+  useTranslation(); // renders again when the language changes
+  const blocks = blocksOf(currentLanguage() === 'ko' ? korean : sectionOf(product, title));
   return (
     <article className="container section policy-page">
       {blocks.map((block, i) => {

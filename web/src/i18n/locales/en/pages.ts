@@ -1,4 +1,122 @@
-/** The contact page, the history page, the 404 page, privacy and terms. */
+/**
+ * The contact page, the history page and the 404 page. Privacy and terms are Markdown per language
+ * beside their pages (web/src/pages/policies/), not catalogue entries (docs/decisions/041).
+ */
 export default {
-  title: 'Pages',
+  notFound: {
+    eyebrow: 'Error 404',
+    heading: 'Page not found',
+    /** `<path/>`: the address asked for, as the browser has it (text, never read as markup). */
+    text: 'There is no page at <path/>. The link may be old or mistyped. You may find what you were looking for here:',
+    places: {
+      tech: '<a>Technology</a>: how the cryptography works',
+      apiDocs: '<a>API Docs</a>: endpoints and code samples',
+      demo: '<a>Demo</a>: sign, verify and prove in your browser',
+    },
+    home: 'Back to home',
+    devHint: 'Development build: routes are declared in <code>web/src/App.tsx</code>; add the page there if it should exist.',
+  },
+  contact: {
+    eyebrow: 'Contact',
+    heading: 'Talk to our team',
+    intro:
+      'Questions about integrating post-quantum signatures, a partnership, or a custom deployment? Send us a message and an engineer will answer.',
+    business: {
+      title: 'Business Inquiries',
+      enterprise: 'Enterprise solutions',
+      support: 'Technical support',
+      partnerships: 'Partnerships',
+      custom: 'Custom implementations',
+    },
+    presence: {
+      title: 'Global Presence',
+      seoul: 'Headquartered in Seoul, South Korea',
+      worldwide: 'Customers worldwide, answered through this form',
+    },
+    form: {
+      label: 'Contact form',
+      heading: 'Send us a message',
+      intro: 'Tell us what you are building; the more detail, the better our first answer.',
+      name: 'Name',
+      namePlaceholder: 'Your name',
+      email: 'Email',
+      subject: 'Subject',
+      subjects: {
+        technical: 'Technical Support',
+        partnership: 'Partnership Inquiry',
+        integration: 'Integration Questions',
+        general: 'General Inquiry',
+      },
+      message: 'Message',
+      messagePlaceholder: 'How can we help?',
+      replyTime: 'We reply within 24 hours.',
+      send: 'Send Message',
+      sending: 'Sending...',
+    },
+    /** The same rules as the server's ContactRequest; the first and the email one are its very messages. */
+    errors: {
+      nameRequired: 'Name is required',
+      nameTooLong: 'Name must be at most {{max}} characters',
+      emailInvalid: 'Invalid email address',
+      emailTooLong: 'Email must be at most {{max}} characters',
+      messageRequired: 'Message is required',
+      messageTooLong: 'Message must be at most {{max}} characters',
+    },
+    toasts: {
+      sent: 'Message sent successfully!',
+      mailed: "Your message has been sent via email and saved to our database. We'll get back to you within 24 hours.",
+      stored: "Your message has been saved to our database. We'll get back to you within 24 hours.",
+      failed: 'Failed to send message',
+      tryLater: 'The server could not take your message just now: please try again later.',
+      /** `reason`: the server's own sentence (in English, as the API gives it), else tryLater. */
+      kept: '{{reason}} What you typed is still in the form.',
+    },
+  },
+  history: {
+    heading: 'Crypto Operations History',
+    intro:
+      'Signed in, these are your operations through the API and the demo; signed out, the demo operations of this browser session. Operations run in your browser stay on your device and are not listed.',
+    search: 'Search operations',
+    searchPlaceholder: 'Search messages, algorithms, IDs…',
+    filter: 'Filter by type',
+    loading: 'Loading crypto operations...',
+    loadFailed: 'Could not load the operations',
+    tabs: 'Algorithms',
+    all: 'All',
+    empty: 'No operations found. Try the demo to create some!',
+    familyEmpty: 'No {{family}} operations found.',
+    noMatch: 'No operations match the search or filter.',
+    openDemo: 'Open the demo',
+    someLoaded_one: 'The latest {{operations}} operation is loaded; search, filter and counts cover it.',
+    someLoaded_other: 'The latest {{operations}} operations are loaded; search, filter and counts cover them.',
+    allLoaded_one: 'All {{operations}} operation is loaded.',
+    allLoaded_other: 'All {{operations}} operations are loaded.',
+    loadOlder: 'Load older operations',
+    loadingOlder: 'Loading older operations...',
+    loadOlderFailed: 'Could not load older operations',
+    types: { all: 'All types', sign: 'Sign', verify: 'Verify', prove: 'Prove', failed: 'Failed only' },
+    /** An operation's type as its badge shows it (the API's own word in English). */
+    operation: { sign: 'sign', verify: 'verify', prove: 'prove' },
+    status: { signed: 'Signed', proved: 'Proved', verified: 'Verified', failed: 'Failed', pending: 'Pending' },
+    viewDetails: 'View Details',
+    digest_one: 'SHA-256 {{digest}} ({{bytes}} byte; the text is not kept)',
+    digest_other: 'SHA-256 {{digest}} ({{bytes}} bytes; the text is not kept)',
+    details: {
+      title: 'Operation details',
+      empty: 'Select an operation to view its details.',
+      id: 'ID',
+      algorithm: 'Algorithm',
+      type: 'Type',
+      status: 'Status',
+      channel: 'Channel',
+      demo: 'Demo',
+      api: 'API',
+      size: 'Size / engine time',
+      created: 'Created',
+      message: 'Message',
+      signature: 'Signature data',
+      publicKey: 'Public key',
+      metadata: 'Metadata',
+    },
+  },
 } as const;
