@@ -10,23 +10,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.ts';
 import { cutMessage } from '../src/history/message-text.ts';
-import { storedDigest, skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
+import { signUpInBrowser, storedDigest, skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 let stack: Stack;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `dashboard-${name}.png`), fullPage: true });
-
-async function signUpInBrowser(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Full Name').fill('Ada Lovelace');
-  await page.getByRole('form', { name: 'Sign up' }).getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
-}
 
 /** A faster sign-up for tests about something else: the page's own cookie jar gets the session. */
 async function signUpByApi(page: Page, email: string) {

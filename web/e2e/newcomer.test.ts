@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { skipBrowserTests, startStack, type Stack } from './stack.ts';
+import { signUpInBrowser, skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 let stack: Stack;
 // What `npm start` runs with when nothing is configured.
@@ -25,14 +25,7 @@ describe.skipIf(skipBrowserTests)("a newcomer's first purchase", () => {
   it('signs up, opens the verification link from /outbox, and buys Starter through the emulator', async () => {
     const { page, errors } = await stack.page();
     const email = `newcomer-${Date.now()}@example.com`;
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill('Ada Lovelace');
-    await page.getByRole('form', { name: 'Sign up' }).getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-    await page.getByLabel('Confirm Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    await signUpInBrowser(page, email);
 
     // Buying waits for a verified email, and the dashboard says where the link went.
     await page.goto('/dashboard');

@@ -10,22 +10,16 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../server/ops/cli.ts';
-import { skipBrowserTests, startStack, type Stack, registerAndSignIn } from './stack.ts';
+import { registerAndSignIn, signUpInBrowser, skipBrowserTests, startStack, type Stack } from './stack.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 let stack: Stack;
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `payments-${name}.png`), fullPage: true });
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-async function signUpInBrowser(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Full Name').fill('Ada Lovelace');
-  await page.getByRole('form', { name: 'Sign up' }).getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+/** Signs up through the form and verifies the email, as buying needs. */
+async function signUpVerified(page: Page, email: string) {
+  await signUpInBrowser(page, email);
   await verifyEmailOf(page);
 }
 
@@ -60,7 +54,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
 
   it('buys Starter through the PayPal window: plan, charge and a plan key that signs, its usage rising', async () => {
     const { page, errors } = await stack.page();
-    await signUpInBrowser(page, uniqueEmail('buyer'));
+    await signUpVerified(page, uniqueEmail('buyer'));
     await page.goto('/dashboard?tab=billing');
     await page.getByTestId('billing-plan').getByText('Free Plan').waitFor();
 

@@ -134,3 +134,15 @@ export const storedDigest = (message: string): StoredMessage => ({
   messageSha256: createHash('sha256').update(message).digest('hex'),
   messageLength: Buffer.byteLength(message),
 });
+
+/** Signs up through the sign-up form, as a new customer does, and waits until the navigation offers the dashboard. */
+export async function signUpInBrowser(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByRole('form', { name: 'Sign up' }).getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+}
