@@ -3,6 +3,7 @@
  * the chart looks the same while it is closed (docs/decisions/027-accessibility.md). The chart's
  * figure points at it with aria-details.
  */
+import { useTranslation } from 'react-i18next';
 import { scrollRegion } from './ui/scrollRegion.ts';
 
 export interface ChartTableProps {
@@ -15,9 +16,10 @@ export interface ChartTableProps {
 }
 
 export function ChartTable({ id, caption, columns, rows }: ChartTableProps) {
+  const { t } = useTranslation();
   return (
     <details className="chart-figures" id={id}>
-      <summary>Show the figures as a table</summary>
+      <summary>{t('chartFigures')}</summary>
       <div className="chart-table" {...scrollRegion(caption)}>
         <table className="table">
           <caption className="visually-hidden">{caption}</caption>

@@ -46,4 +46,6 @@ export default {
   /** The toasts' region for screen readers; Radix puts the key (F8) in place of {hotkey}. */
   notifications: 'Notifications ({hotkey})',
   close: 'Close',
+  /** Under each chart: its figures as a table (docs/decisions/027-accessibility.md). */
+  chartFigures: 'Show the figures as a table',
 } as const;

@@ -46,4 +46,6 @@ export default {
   },
   notifications: '알림 ({hotkey})',
   close: '닫기',
+  /** Under each chart: its figures as a table (docs/decisions/027-accessibility.md). */
+  chartFigures: '수치를 표로 보기',
 } satisfies Catalogue<typeof en>;
