@@ -84,6 +84,16 @@ export const EnvSchema = z.object({
     .max(10_000)
     .default(16)
     .meta({ description: 'Public API calls one key may have running at once; more answer 429 too_many_concurrent_calls.' }),
+  ACCOUNT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(32)
+    .meta({
+      description:
+        'Public API calls one account may have running or waiting at once, all its API keys together (the per-key limit multiplies by keys); more answer 429 too_many_concurrent_calls (docs/api.md §4, docs/decisions/042).',
+    }),
   DEBUG_ROUTES: z.enum(['on', 'off']).optional().meta({ description: 'The debug key inspector (/api/debug/*). Default: on, except in production.' }),
   SMTP_URL: optionalString.meta({
     description: 'smtp://user:pass@host:port (or smtps://): mail is sent only when set. Without it a server nobody else can reach keeps its mail in DATA_DIR/outbox (readable at /outbox from this machine); one others can reach sends none, and says so at start.',
@@ -146,6 +156,8 @@ export interface Config {
   loginThrottle: { failures: number; windowMs: number; tracked: number; maxDelayMs: number };
   /** Public API calls one key may have running at once. */
   concurrentCallsPerKey: number;
+  /** Public API calls one account may have running or waiting at once, across its keys (ACCOUNT_CONCURRENCY). */
+  concurrentCallsPerAccount: number;
   rateLimits: {
     /** Requests per minute per IP on login and register. */
     auth: number;
@@ -373,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000, maxDelayMs: 15 * 60_000 },
     concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
+    concurrentCallsPerAccount: e.ACCOUNT_CONCURRENCY,
     rateLimits: { auth: 20, demo: 120, reads: 300, webhooks: 300, paymentPages: 60 },
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     contactMessagesPerDay: 5,

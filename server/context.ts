@@ -20,6 +20,7 @@ import type { EmailChanges } from './features/auth/email-change.ts';
 import type { SessionService } from './features/auth/sessions.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
+import type { AccountSlots } from './http/account-slots.ts';
 import type { CallSlots } from './http/call-slots.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
 import type { KeyService } from './features/keys/keys.service.ts';
@@ -56,6 +57,8 @@ export interface AppContext {
   limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler; registrations: RequestHandler; contact: RequestHandler };
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;
+  /** Public calls running or waiting per account, all its keys together (docs/api.md §4). */
+  accountSlots: AccountSlots;
   auth: AuthService;
   emailVerification: EmailVerification;
   /** The account's signed-in sessions. */

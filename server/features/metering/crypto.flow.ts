@@ -1,11 +1,12 @@
 /**
  * How a crypto call runs. Public (docs/api.md §5.1): validated input → a slot among the key's
- * concurrent calls → Idempotency-Key check → admitted by metering (its place in the allowance held)
- * → prepare (the caller's faults, 4xx, which may create the account's default keys: only for a
- * caller the meter let through) → engine work → one commit of the operation record (the message's
- * digest instead of its text if the account keeps digests), the call's charge and the stored
- * idempotent answer → the answer. A call that fails before that commit is not charged; one that
- * dies in a crash before it was never charged (docs/decisions/028-answered-means-recorded.md).
+ * concurrent calls and one among the account's (docs/api.md §4) → Idempotency-Key check →
+ * admitted by metering (its place in the allowance held) → prepare (the caller's faults, 4xx,
+ * which may create the account's default keys: only for a caller the meter let through) → engine
+ * work → one commit of the operation record (the message's digest instead of its text if the
+ * account keeps digests), the call's charge and the stored idempotent answer → the answer. A
+ * call that fails before that commit is not charged; one that dies in a crash before it was never
+ * charged (docs/decisions/028-answered-means-recorded.md).
  * Demo: no metering, the visitor's session key, answered once recorded too. */
 import type { Request, Response } from 'express';
 import { demoSessionOf } from '../demo/demo-session.ts';
@@ -27,7 +28,7 @@ export const meteredResponses = {
   404: { description: 'keyId is not one of your signing keys', schema: ErrorResponse },
   409: { description: 'A request with this Idempotency-Key is still running', schema: ErrorResponse },
   422: { description: 'Idempotency-Key reused with a different request', schema: ErrorResponse },
-  429: { description: 'usage_limit_reached: the plan’s calls are used up; overage_unpaid: overage unpaid 30 days after its month holds calls to the allowance', schema: ErrorResponse },
+  429: { description: 'usage_limit_reached: the plan’s calls are used up; overage_unpaid: overage unpaid 30 days after its month holds calls to the allowance; too_many_concurrent_calls: the key’s or the account’s calls at once are at their limit', schema: ErrorResponse },
   503: { description: 'The engine failed; the call was refunded', schema: ErrorResponse },
 };
 /** Error responses every demo crypto route documents. */
@@ -63,11 +64,21 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
   if (allowed !== null && !allowed.includes(step.operation)) {
     throw new AppError(403, 'operation_not_allowed', `This API key may only ${allowed.join(', ')}: use a key allowed to ${step.operation}, or change this key’s restrictions in the dashboard.`);
   }
-  const release = ctx.callSlots.take(req.apiCaller!.keyValue);
+  const caller = req.apiCaller!;
+  const releaseKey = ctx.callSlots.take(caller.keyValue);
+  let releaseAccount: () => void;
+  try {
+    releaseAccount = ctx.accountSlots.take(caller.userId);
+  } catch (error) {
+    releaseKey();
+    throw error;
+  }
+  // Held until the call is answered or has failed, also when its client went away: the work was queued either way.
   try {
     return await meteredCall(ctx, req, res, step);
   } finally {
-    release();
+    releaseAccount();
+    releaseKey();
   }
 }
 
