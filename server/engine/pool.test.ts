@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
-import { argumentBytes, EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH } from './pool.ts';
+import { argumentBytes, EnginePool, EngineTaskError, ownBuffers, PIPELINE_DEPTH, PIPELINE_MS } from './pool.ts';
 
 /** The niceness of one thread of this process, from /proc (field 19 of its stat line). */
 const nicenessOf = (statFile: string) => Number(readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')[16]);
@@ -70,6 +70,50 @@ describe('EnginePool', () => {
       const results = await Promise.all(tasks);
       expect(results.map((r) => r.signature.length)).toEqual(Array(10).fill(2420));
       expect(own.inFlight + own.queued).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('serves tenants in turn: one tenant\'s lone task runs right after the tasks running when it came, ahead of another\'s 100 queued', async () => {
+    const own = new EnginePool(1);
+    try {
+      await own.ready();
+      const seed = new Uint8Array(32).fill(7);
+      const sign = (i: number, tenant: string) => own.run('mlDsaSign', { level: 44, seed, message: new Uint8Array([i]), context: new Uint8Array() }, tenant);
+      const answered: string[] = [];
+      const heavy = Array.from({ length: 100 }, (_, i) => sign(i, 'heavy').then(() => answered.push('heavy')));
+      const running = own.inFlight;
+      expect(running).toBeGreaterThanOrEqual(1);
+      expect(own.queued).toBe(100 - running);
+      const lone = sign(0, 'light').then(() => answered.push('light'));
+      expect(own.queued).toBe(101 - running);
+      await Promise.all([...heavy, lone]);
+      expect(answered.indexOf('light')).toBe(running);
+      expect(answered).toHaveLength(101);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('keeps a task timed over PIPELINE_MS alone on its worker, and still sends cheap ones PIPELINE_DEPTH deep', async () => {
+    const own = new EnginePool(1);
+    try {
+      await own.ready();
+      const prove = () => own.run('zkProve', { seed: new Uint8Array(32).fill(8), secretValue: '5', balanceValue: '10', circuitType: 'balance_proof', context: new Uint8Array() });
+      // Never timed yet: sent ahead like any task. Timed once: known to take tens of milliseconds.
+      const first = [prove(), prove()];
+      expect(own.inFlight).toBe(2);
+      await Promise.all(first);
+      const proofs = [prove(), prove(), prove()];
+      expect(own.inFlight).toBe(1);
+      expect(own.queued).toBe(2);
+      const results = await Promise.all(proofs);
+      expect(results.every((r) => r.elapsedMs > PIPELINE_MS)).toBe(true);
+      await own.run('ping', {});
+      const pings = Array.from({ length: 10 }, () => own.run('ping', {}));
+      expect(own.inFlight).toBe(PIPELINE_DEPTH);
+      await Promise.all(pings);
     } finally {
       await own.close();
     }

@@ -1,6 +1,8 @@
 /**
  * A worker_threads pool running the wasm engine, one worker per core by default, so that signing
- * never blocks the event loop (docs/architecture.md §4). Tasks queue FIFO and go to the least busy worker;
+ * never blocks the event loop (docs/architecture.md §4). Each task carries its tenant (an account,
+ * the demo, or internal work: tenant.ts); tenants take turns for the workers, each one's tasks
+ * first in, first out (fair-queue.ts, docs/decisions/042). A task goes to the least busy worker;
  * a worker that dies fails only its own tasks and is replaced.
  *
  * Each worker holds up to PIPELINE_DEPTH tasks: the next one is already in its message queue when
@@ -8,10 +10,15 @@
  * Under load this raised the bench's floor server (node:http + this pool) by 10-18 % and a wrk run
  * against a bare pool by 30 % (docs/decisions/010). Four rather than two: the product's main
  * thread answers a group commit's calls in one stretch of half a millisecond or more, and two
- * signatures queued per worker ran out before it (docs/decisions/031).
+ * signatures queued per worker ran out before it (docs/decisions/031). A worker takes another task
+ * only while what it holds costs under PIPELINE_MS, so a heavy task (a zk-FIDNA proof) is never
+ * queued on a worker behind another, where the next tenant's turn would wait for both.
  */
 import { Worker } from 'node:worker_threads';
+import { FairQueue } from './fair-queue.ts';
 import type { EngineTasks, TaskName, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
+import { TaskCosts } from './task-costs.ts';
+import { INTERNAL_TENANT, type Tenant } from './tenant.ts';
 import { checkNicenessSteps } from './thread-priority.ts';
 
 /** An engine task that failed; `code` is the engine's EngineError code when it had one. */
@@ -49,6 +56,13 @@ export const MAX_QUEUE_BYTES = 64 * 1024 * 1024;
 const MAX_FAILED_STARTS = 3;
 /** Tasks sent ahead to one worker: enough to outlast the main thread's longest stretches; more would only move the queue into the worker. */
 export const PIPELINE_DEPTH = 4;
+/**
+ * A worker that holds tasks costing this many milliseconds or more takes no more until one ends.
+ * Four signatures (about 0.3 ms each, ML-DSA-65 from its seed) stay well under it, so signing
+ * pipelines as before; a task that costs more than this waits in the fair queue instead of on a
+ * worker, so the next tenant in turn waits for at most the tasks a worker already holds (docs/decisions/042).
+ */
+export const PIPELINE_MS = 4;
 
 /**
  * Copies byte arrays that view part of a larger buffer into their own. Posting a view clones its
@@ -76,7 +90,8 @@ export function argumentBytes(value: unknown): number {
 
 export class EnginePool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue = new FairQueue<Pending>();
+  private readonly costs = new TaskCosts();
   private queuedBytes = 0;
   private nextId = 1;
   private closing = false;
@@ -115,28 +130,32 @@ export class EnginePool {
     return !this.broken && this.slots.some((s) => s.ready);
   }
 
-  /** Tasks waiting for a worker, for tests and metrics. */
+  /** Tasks waiting for a worker, all tenants together, for tests and metrics (and the group commit's backlog signal). */
   get queued(): number {
-    return this.queue.length;
+    return this.queue.size;
   }
 
-  run<K extends TaskName>(task: K, args: EngineTasks[K]['args']): Promise<EngineTasks[K]['result']> {
+  /**
+   * Runs `task` in a worker, in `tenant`'s turn (tenant.ts): the calling account's id, DEMO_TENANT
+   * for the demo; work of no caller's stays INTERNAL_TENANT.
+   */
+  run<K extends TaskName>(task: K, args: EngineTasks[K]['args'], tenant: Tenant = INTERNAL_TENANT): Promise<EngineTasks[K]['result']> {
     if (this.closing) return Promise.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
     if (this.broken) return Promise.reject(this.broken);
     const bytes = argumentBytes(args);
-    if (this.queue.length >= MAX_QUEUE || this.queuedBytes + bytes > this.maxQueueBytes) {
+    if (this.queue.size >= MAX_QUEUE || this.queuedBytes + bytes > this.maxQueueBytes) {
       return Promise.reject(new EngineTaskError('the engine is overloaded; retry shortly', 'engine_busy'));
     }
     return new Promise((resolve, reject) => {
       this.queuedBytes += bytes;
-      this.queue.push({ request: { id: this.nextId++, task, args: ownBuffers(args) }, bytes, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push(tenant, { request: { id: this.nextId++, task, args: ownBuffers(args) }, bytes, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    for (const p of this.queue.splice(0)) p.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
+    for (const p of this.queue.drain()) p.reject(new EngineTaskError('the engine pool is shut down', 'engine_closed'));
     this.queuedBytes = 0;
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
@@ -154,6 +173,7 @@ export class EnginePool {
       }
       const pending = slot.inFlight.shift();
       if (pending && pending.request.id === message.id) {
+        this.costs.record(pending.request.task, message.ms);
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineTaskError(message.error.message, message.error.code ?? 'engine_error'));
       }
@@ -171,7 +191,7 @@ export class EnginePool {
     if (this.closing) return;
     if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS && !this.slots.some((s) => s.ready)) {
       this.broken = new EngineTaskError(`the engine cannot start: ${cause.message}`, 'engine_unavailable');
-      for (const p of this.queue.splice(0)) p.reject(this.broken);
+      for (const p of this.queue.drain()) p.reject(this.broken);
       this.queuedBytes = 0;
       for (const w of this.readyWaiters.splice(0)) w.reject(this.broken);
       return;
@@ -179,18 +199,26 @@ export class EnginePool {
     this.spawn();
   }
 
-  /** Fills idle workers first, then tops each up to PIPELINE_DEPTH. */
+  /** Fills idle workers first, then tops each up to PIPELINE_DEPTH tasks while what it holds costs under PIPELINE_MS. */
   private dispatch(): void {
     for (let depth = 1; depth <= PIPELINE_DEPTH; depth++) {
       for (const slot of this.slots) {
-        if (this.queue.length === 0) return;
+        if (this.queue.size === 0) return;
         if (!slot.ready || slot.inFlight.length >= depth) continue;
+        if (slot.inFlight.length > 0 && this.heldMs(slot) >= PIPELINE_MS) continue;
         const pending = this.queue.shift()!;
         this.queuedBytes -= pending.bytes;
         slot.inFlight.push(pending);
         slot.worker.postMessage(pending.request);
       }
     }
+  }
+
+  /** What the tasks a worker holds are expected to cost it, ms. */
+  private heldMs(slot: Slot): number {
+    let ms = 0;
+    for (const p of slot.inFlight) ms += this.costs.of(p.request.task);
+    return ms;
   }
 
   /** Tasks sent to workers and not yet answered. */

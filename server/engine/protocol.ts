@@ -104,6 +104,7 @@ export interface TaskRequest {
   args: unknown;
 }
 
+/** `ms`: how long the worker spent on the task, which the pool learns task costs from (task-costs.ts). */
 export type TaskResponse =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: { message: string; code?: string } };
+  | { id: number; ms: number; ok: true; result: unknown }
+  | { id: number; ms: number; ok: false; error: { message: string; code?: string } };

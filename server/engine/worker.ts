@@ -47,13 +47,15 @@ const table = handlers(engine) as Record<string, (args: unknown) => unknown>;
 
 port.on('message', (request: TaskRequest) => {
   let response: TaskResponse;
+  const start = performance.now();
   try {
     const handler = table[request.task];
     if (!handler) throw new Error(`unknown engine task ${request.task}`);
-    response = { id: request.id, ok: true, result: handler(request.args) };
+    const result = handler(request.args);
+    response = { id: request.id, ms: performance.now() - start, ok: true, result };
   } catch (error) {
     const e = error as Error & { code?: string };
-    response = { id: request.id, ok: false, error: { message: e.message, code: e.code } };
+    response = { id: request.id, ms: performance.now() - start, ok: false, error: { message: e.message, code: e.code } };
   }
   port.postMessage(response);
 });

@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DILION_PID, padUid, type PidCipherParts, type PidCipherResponse } from '../../../shared/dilion.ts';
 import type { EnginePool } from '../../engine/pool.ts';
+import type { Tenant } from '../../engine/tenant.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { ServiceKeyRow, ServiceKeyService } from '../service-keys/service-keys.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
@@ -65,7 +66,8 @@ export class PidService {
     return { kind: 'opening', opening: m, serviceKey: b64(key.publicKey), uid };
   }
 
-  async identity(check: IdentityCheck, cipher: ReceivedPidCipher, sid: string, signerPublicKey: Uint8Array, message: string): Promise<Identity> {
+  /** `tenant`: whose turn in the engine pool the opening takes (the verifying call's, engine/tenant.ts). */
+  async identity(check: IdentityCheck, cipher: ReceivedPidCipher, sid: string, signerPublicKey: Uint8Array, message: string, tenant: Tenant): Promise<Identity> {
     const seed = check.kind === 'owner' ? this.serviceKeys.seedOf(check.row) : null;
     try {
       const { uid } = await this.pool.run('dilionOpenPid', {
@@ -74,7 +76,7 @@ export class PidService {
         sid,
         signerPublicKey,
         message,
-      });
+      }, tenant);
       // A pidCipher that does not open (moved, tampered, wrong key) counts as a mismatch (docs/crypto/dilion.md §4.3).
       if (uid === null) return 'mismatch';
       // Compared in their padded form: equal lengths, so the comparison itself takes constant time.

@@ -10,6 +10,7 @@ import { dilionContext, parsePidCipher, type DilionViews } from './dilion.views.
 import type { DilionSignRequest, DilionSignResponse, DilionVerifyRequest, DilionVerifyResponse } from '../../contract/dilion.ts';
 import { base64Member, jsonMember, JsonBytes } from '../../http/raw-json.ts';
 import type { EnginePool } from '../../engine/pool.ts';
+import { tenantOf, type Tenant } from '../../engine/tenant.ts';
 import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
 import { encodedValue } from '../operations/encoded-bytes.ts';
@@ -76,7 +77,7 @@ export class DilionService {
   }
 
   /** σ over M = 0x00 ‖ message, or with the uid sealed and bound (M = 0x01 ‖ …), by engine.dilion. */
-  private async dilionSignature(p: PreparedDilionSign) {
+  private async dilionSignature(p: PreparedDilionSign, tenant: Tenant) {
     const seed = this.signingKeys.seedOf(p.key);
     try {
       const pid = p.pid
@@ -86,7 +87,7 @@ export class DilionService {
             serviceKeyId: new Uint8Array(Buffer.from(p.pid.serviceKey.keyId, 'hex')),
           }
         : null;
-      const r = await this.pool.run('dilionSign', { seed, message: p.message, sid: p.sid, pid });
+      const r = await this.pool.run('dilionSign', { seed, message: p.message, sid: p.sid, pid }, tenant);
       const pidCipher = r.pidCipher ? pidCipherToJson(r.pidCipher) : null;
       const opening = r.opening && p.pid?.includeOpening ? Buffer.from(r.opening).toString('base64') : null;
       return { signature: r.signature, views: r.views, elapsedMs: r.elapsedMs, pidCipher, opening };
@@ -97,7 +98,7 @@ export class DilionService {
 
   async runSign(p: PreparedDilionSign, source: OperationSource): Promise<Recorded<JsonBytes<z.infer<typeof DilionSignResponse>>>> {
     const context = dilionContext(p.sid);
-    const { signature, views, elapsedMs, pidCipher, opening } = await this.dilionSignature(p);
+    const { signature, views, elapsedMs, pidCipher, opening } = await this.dilionSignature(p, tenantOf(source));
     const signatureValue = encodedValue(signature);
     const encoded = signatureValue.encoded;
     // Written straight as bytes, every call (server/http/raw-json.ts: JsonBytes), in the members'
@@ -150,15 +151,16 @@ export class DilionService {
 
   async runVerify(p: PreparedDilionVerify, source: OperationSource): Promise<Recorded<z.infer<typeof DilionVerifyResponse>>> {
     const context = dilionContext(p.sid);
+    const tenant = tenantOf(source);
     const { valid: signatureValid, elapsedMs } = await this.pool.run('dilionVerify', {
       publicKey: p.publicKey,
       message: p.message,
       signature: p.signature,
       sid: p.sid,
       pidCipher: p.pid?.bytes ?? null,
-    });
+    }, tenant);
     // An invalid signature answers nothing about the uid, so verify cannot be used as an opening oracle.
-    const identity = signatureValid && p.pid && p.identity ? await this.pids.identity(p.identity, p.pid, p.sid, p.publicKey, p.message) : 'not_checked';
+    const identity = signatureValid && p.pid && p.identity ? await this.pids.identity(p.identity, p.pid, p.sid, p.publicKey, p.message, tenant) : 'not_checked';
     const valid = signatureValid && identity !== 'mismatch';
     const pidCipher = p.pid?.json ?? DILION.noPidCipher;
     const serviceKeyId = p.pid?.json.serviceKeyId ?? null;

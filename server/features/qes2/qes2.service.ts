@@ -10,6 +10,7 @@ import { checkMessageSize } from '../metering/message-limit.ts';
 import { qes2Context, type Qes2ViewsOnServer } from './qes2.views.ts';
 import type { Qes2SignRequest, Qes2SignResponse, Qes2VerifyRequest, Qes2VerifyResponse } from '../../contract/qes2.ts';
 import type { EnginePool } from '../../engine/pool.ts';
+import { tenantOf } from '../../engine/tenant.ts';
 import { badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
@@ -55,7 +56,7 @@ export class Qes2Service {
       seed,
       message: utf8(p.message),
       context: qes2Context(p.context).bytes,
-    });
+    }, tenantOf(source));
     seed.fill(0);
     const encoded = base64(signature);
     const record = newOperation(source, {
@@ -107,7 +108,7 @@ export class Qes2Service {
       message: utf8(p.message),
       signature: p.signature,
       context: qes2Context(p.context).bytes,
-    });
+    }, tenantOf(source));
     const record = newOperation(source, {
       operationType: 'verify',
       algorithm,

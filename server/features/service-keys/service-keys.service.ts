@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../../db/connection.ts';
 import { serviceKeys } from '../../../db/schema.ts';
 import { DILION_PID } from '../../../shared/dilion.ts';
 import type { EnginePool } from '../../engine/pool.ts';
+import { tenantOf } from '../../engine/tenant.ts';
 import { badRequest } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { checkKeyLimit, limitFor } from '../keys/key-limits.ts';
@@ -44,7 +45,7 @@ export class ServiceKeyService {
     const existing = this.current(owner, sid);
     if (existing) return existing;
     const seed = randomBytes(64);
-    const { publicKey } = await this.pool.run('mlKemPublicKey', { seed: new Uint8Array(seed) });
+    const { publicKey } = await this.pool.run('mlKemPublicKey', { seed: new Uint8Array(seed) }, tenantOf(owner));
     try {
       // Two first calls may race through keygen; the transaction keeps the first key.
       return this.db.transaction(
@@ -74,7 +75,7 @@ export class ServiceKeyService {
     if (ek.length !== DILION_PID.encapsulationKeyLength) {
       throw badRequest('invalid_public_key', `publicKey must be an ML-KEM-768 encapsulation key of ${DILION_PID.encapsulationKeyLength} bytes (got ${ek.length}).`, 'publicKey');
     }
-    const { valid } = await this.pool.run('mlKemCheckPublicKey', { publicKey: ek });
+    const { valid } = await this.pool.run('mlKemCheckPublicKey', { publicKey: ek }, tenantOf(owner));
     if (!valid) throw badRequest('invalid_public_key', 'publicKey fails the ML-KEM modulus check (FIPS 203 §7.2): it is not an ML-KEM-768 encapsulation key.', 'publicKey');
     const keyId = serviceKeyIdOf(ek);
     return this.db.transaction(

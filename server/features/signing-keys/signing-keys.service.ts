@@ -12,6 +12,7 @@ import { signingKeys } from '../../../db/schema.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import type { MlDsaLevel } from '../../engine/protocol.ts';
+import { tenantOf, type Tenant } from '../../engine/tenant.ts';
 import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type SigningAlgorithm } from '../../../shared/schemes.ts';
 import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
@@ -100,7 +101,7 @@ export class SigningKeyService {
 
   async create(owner: KeyOwner, algorithm: SigningAlgorithm, name: string, isDefault = false): Promise<SigningKeyRow> {
     const id = 'kid_' + randomBase62(22);
-    const { seed, publicKey } = await this.newKeyPair(algorithm);
+    const { seed, publicKey } = await this.newKeyPair(algorithm, tenantOf(owner));
     const values = {
       id,
       userId: 'userId' in owner ? owner.userId : null,
@@ -132,16 +133,17 @@ export class SigningKeyService {
     return new Uint8Array(this.sealer.open(row.sealedSeed, seedAad(row.id)));
   }
 
-  private async newKeyPair(algorithm: SigningAlgorithm): Promise<{ seed: Buffer; publicKey: Uint8Array }> {
+  /** Keygen in the engine pool, in the turn of the key's owner (engine/tenant.ts). */
+  private async newKeyPair(algorithm: SigningAlgorithm, tenant: Tenant): Promise<{ seed: Buffer; publicKey: Uint8Array }> {
     if (!isQes2(algorithm)) {
       const seed = randomBytes(32);
-      const { publicKey } = await this.pool.run('mlDsaPublicKey', { level: LEVEL[algorithm], seed: new Uint8Array(seed) });
+      const { publicKey } = await this.pool.run('mlDsaPublicKey', { level: LEVEL[algorithm], seed: new Uint8Array(seed) }, tenant);
       return { seed, publicKey };
     }
     for (let draw = 1; ; draw++) {
       const seed = randomBytes(64);
       try {
-        const { publicKey } = await this.pool.run('qes2PublicKey', { mode: QES2_MODE[algorithm], seed: new Uint8Array(seed) });
+        const { publicKey } = await this.pool.run('qes2PublicKey', { mode: QES2_MODE[algorithm], seed: new Uint8Array(seed) }, tenant);
         return { seed, publicKey };
       } catch (error) {
         seed.fill(0);

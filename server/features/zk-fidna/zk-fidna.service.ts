@@ -12,6 +12,7 @@ import { SCHEMES } from '../../../shared/schemes.ts';
 import { zkViewProblem, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
 import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zk-fidna.ts';
 import type { EnginePool } from '../../engine/pool.ts';
+import { tenantOf } from '../../engine/tenant.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
@@ -84,7 +85,7 @@ export class ZkFidnaService {
         ...(statement.balanceValue === undefined ? {} : { balanceValue: statement.balanceValue }),
         ...(statement.min === undefined ? {} : { min: statement.min }),
         ...(statement.max === undefined ? {} : { max: statement.max }),
-      });
+      }, tenantOf(source));
     } finally {
       seed.fill(0);
     }
@@ -125,7 +126,7 @@ export class ZkFidnaService {
   }
 
   async runVerify(p: PreparedZkVerify, source: OperationSource): Promise<Recorded<z.infer<typeof ZkVerifyResponse>>> {
-    const r = await this.pool.run('zkVerify', { proof: p.proof, publicInput: p.publicInput, attestation: p.attestation });
+    const r = await this.pool.run('zkVerify', { proof: p.proof, publicInput: p.publicInput, attestation: p.attestation }, tenantOf(source));
     // Views sent back must be the ones the proof gives (the caller's mistake; refunded with the call).
     const problem = zkViewProblem(p.sent, r.views ?? undefined);
     if (problem) throw badRequest(problem.code, problem.message, problem.param);
