@@ -65,46 +65,78 @@ export async function startFloor(workers: number): Promise<RunningServer> {
   return { port, pid: child.pid, headers: {}, path: '/sign', stop: stopper(child) };
 }
 
+/** The product (`server/main.ts`) in production mode on a temporary data folder, with `env` over the defaults below. */
+export interface ProductServer {
+  port: number;
+  pid: number | undefined;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
 /**
- * The product, with an account on the operator's Unlimited plan (so the free tier's 100 calls do
+ * The product runs as behind a proxy (TRUST_PROXY=1), which a production server may do only with a
+ * payment mode chosen: off, since the bench sells nothing (docs/decisions/035).
+ */
+export async function startProductServer(workers: number, env: Record<string, string> = {}): Promise<ProductServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pq-bench-http-'));
+  const defaults = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: '1', PAYMENTS: 'off', ENGINE_WORKERS: String(workers) };
+  const { child, port } = await start('server/main.ts', { ...defaults, ...env }, '/api/health');
+  return { port, pid: child.pid, dataDir, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/**
+ * The product with one account on the operator's Unlimited plan (so the free tier's 100 calls do
  * not stop the run, and a long run meters every call the way a paid call within its allowance is)
- * and its API key. It runs as behind a proxy (TRUST_PROXY=1), which a production server may do only
- * with a payment mode chosen: off, since the bench sells nothing (docs/decisions/035).
+ * and its API key.
  */
 export async function startProduct(workers: number): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pq-bench-http-'));
-  // One key drives every client here, so its concurrency limit is lifted: the bench measures throughput, not the limit.
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: '1', PAYMENTS: 'off', ENGINE_WORKERS: String(workers), API_KEY_CONCURRENCY: '1024' };
-  const { child, port } = await start('server/main.ts', env, '/api/health');
-  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  // One key drives every client here, so the key's and the account's concurrency limits are
+  // lifted: the bench measures throughput, not the limits (docs/api.md §4).
+  const server = await startProductServer(workers, { API_KEY_CONCURRENCY: '1024', ACCOUNT_CONCURRENCY: '1024' });
   try {
-    const headers = await apiKeyOf(port, dataDir);
-    return { port, pid: child.pid, headers, path: '/api/crypto/dilion/sign', stop };
+    const account = await signUpAccount(server, 'bench@example.com');
+    return { port: server.port, pid: server.pid, headers: account.headers, path: '/api/crypto/dilion/sign', stop: server.stop };
   } catch (error) {
-    await stop();
+    await server.stop();
     throw error;
   }
 }
 
-async function apiKeyOf(port: number, dataDir: string): Promise<Record<string, string>> {
-  const base = `http://127.0.0.1:${port}`;
+/** An account of the bench's: its id, its first API key's headers, and a way to make more keys. */
+export interface BenchAccount {
+  userId: string;
+  headers: Record<string, string>;
+  /** Creates another API key of the account (docs/api.md §13) and returns its headers. */
+  newKey(): Promise<Record<string, string>>;
+}
+
+/** Registers `email`, signs in, reveals the first key's secret and puts the account on Unlimited. */
+export async function signUpAccount(server: Pick<ProductServer, 'port' | 'dataDir'>, email: string): Promise<BenchAccount> {
+  const base = `http://127.0.0.1:${server.port}`;
   // The server runs as in production, where the session cookie is Secure: present these set-up
   // calls as arriving through a TLS-terminating proxy (the server trusts one hop here).
-  const proxied = { origin: `https://127.0.0.1:${port}`, 'x-forwarded-proto': 'https', 'content-type': 'application/json' };
+  const proxied = { origin: `https://127.0.0.1:${server.port}`, 'x-forwarded-proto': 'https', 'content-type': 'application/json' };
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: proxied,
-    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password', firstName: 'Bench', lastName: 'Mark' }),
+    body: JSON.stringify({ email, password: 'benchmark password', firstName: 'Bench', lastName: 'Mark' }),
   });
   if (registered.status !== 202) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const signedIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: proxied, body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password' }) });
+  const signedIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: proxied, body: JSON.stringify({ email, password: 'benchmark password' }) });
   if (signedIn.status !== 200) throw new Error(`login: ${signedIn.status} ${await signedIn.text()}`);
+  const { id: userId } = (await signedIn.json()) as { id: string };
   const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { ...proxied, cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...proxied, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };
-  const db = new Database(join(dataDir, 'app.db'));
-  db.prepare("UPDATE users SET subscription_tier = 'unlimited'").run();
+  const db = new Database(join(server.dataDir, 'app.db'));
+  db.prepare("UPDATE users SET subscription_tier = 'unlimited' WHERE id = ?").run(userId);
   db.close();
-  return { 'x-api-key': keys[0]!.keyValue, 'x-api-secret': keySecret };
+  const newKey = async () => {
+    const created = await fetch(`${base}/api/keys`, { method: 'POST', headers: { ...proxied, cookie }, body: JSON.stringify({ keyName: 'bench' }) });
+    if (created.status !== 201) throw new Error(`new key: ${created.status} ${await created.text()}`);
+    const key = (await created.json()) as { keyValue: string; keySecret: string };
+    return { 'x-api-key': key.keyValue, 'x-api-secret': key.keySecret };
+  };
+  return { userId, headers: { 'x-api-key': keys[0]!.keyValue, 'x-api-secret': keySecret }, newKey };
 }

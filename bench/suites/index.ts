@@ -35,6 +35,10 @@ export const SUITES: Record<string, Entry> = {
     load: async () => (await import('./secp256k1.ts')).secp256k1Suite,
   },
   load: { description: 'a fixed rate of mixed Dilion sign/verify against one server: throughput, latency, errors, memory (--soak: its slope)', load: async () => (await import('./load.ts')).loadSuite },
+  fairness: {
+    description: "one tenant's Dilion sign latency while another runs 64 concurrent zk-FIDNA proofs (one engine worker); the heavy one's throughput",
+    load: async () => (await import('./fairness.ts')).fairnessSuite,
+  },
   zk: {
     description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; sizes, attestation, setup, wasm size',
     load: async () => (await import('./zk.ts')).zkSuite,
