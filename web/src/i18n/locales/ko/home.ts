@@ -11,8 +11,8 @@ export default {
     getStarted: '시작하기',
     facts: {
       level: 'ML-DSA-65, NIST 보안 수준 3',
-      live_one: '알고리즘 {{count}}종 제공 중',
-      live_other: '알고리즘 {{count}}종 제공 중',
+      live_one: '알고리즘 {{count}}종 제공',
+      live_other: '알고리즘 {{count}}종 제공',
       kinds: '서명, 하이브리드, 영지식 증명',
       freeCalls: '무료 호출 {{calls}}회',
       noCard: '카드 등록 불필요',
