@@ -38,6 +38,8 @@ export interface FairnessFigures {
   heavyLoaded: HeavyResult;
   /** Median engine time of one heavy task (a zk-FIDNA proof), ms. */
   heavyTaskMs: number;
+  /** Its 99th percentile, ms: how long the proof a call waits for may run on this machine. */
+  heavyTaskP99Ms: number;
 }
 
 export interface FairnessVerdict {
@@ -73,7 +75,7 @@ export function report(f: FairnessFigures, seconds: number): string {
       rows: [heavy('alone', f.heavyAlone), heavy('with the light tenant', f.heavyLoaded)],
     }),
     '',
-    `heavy task: a proof's median engine time, ${ms(f.heavyTaskMs)} (from the heavy account's operation records of this run)`,
+    `heavy task: a proof's engine time, median ${ms(f.heavyTaskMs)}, p99 ${ms(f.heavyTaskP99Ms)} (the heavy account's operation records of this run)`,
     `light p99 under load ${ms(f.lightLoaded.p99)} ≤ p99 alone ${ms(f.lightAlone.p99)} + one heavy task ${ms(f.heavyTaskMs)} = ${ms(v.latencyBoundMs)}: ${met(v.latencyMet)}`,
     `heavy throughput with the light tenant ${(v.heavyShare * 100).toFixed(1)} % of alone (target ≥ ${HEAVY_SHARE_TARGET * 100} %): ${met(v.throughputMet)}`,
     `fairness target ${met(v.latencyMet && v.throughputMet)}`,
@@ -84,7 +86,8 @@ export const fairnessSuite: Suite = {
   name: 'fairness',
   description: "one tenant's Dilion sign latency while another runs 64 concurrent zk-FIDNA proofs, one engine worker",
   async run(ctx: SuiteContext) {
-    const durationMs = ctx.quick ? 500 : 10_000;
+    // 20 s: beside the heavy load the light tenant answers some 25 calls a second, so its p99 rests on a handful of calls.
+    const durationMs = ctx.quick ? 500 : 20_000;
     ctx.progress.plan(4);
     ctx.progress.step('starting the server (1 engine worker) with a light and a heavy account');
     const heavyShape = ctx.quick ? QUICK_HEAVY : HEAVY;
@@ -106,7 +109,8 @@ export const fairnessSuite: Suite = {
       const [lightLoaded, heavyLoaded] = await Promise.all([lightLoad(durationMs), heavyLoad(durationMs, 'both tenants')]);
       const engineMs = tenants.heavyEngineMs().sort((a, b) => a - b);
       const shape = { heavyKeys: heavyShape.keys, heavyClients: heavyShape.keys * heavyShape.perKey };
-      ctx.print(report({ ...shape, lightAlone, lightLoaded, heavyAlone, heavyLoaded, heavyTaskMs: percentile(engineMs, 0.5) }, durationMs / 1000));
+      const heavyTask = { heavyTaskMs: percentile(engineMs, 0.5), heavyTaskP99Ms: percentile(engineMs, 0.99) };
+      ctx.print(report({ ...shape, lightAlone, lightLoaded, heavyAlone, heavyLoaded, ...heavyTask }, durationMs / 1000));
     } finally {
       await tenants.server.stop();
     }
