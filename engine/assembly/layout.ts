@@ -90,9 +90,9 @@ export const ZK_VALUES = 0;
 export const ZK_RNG = 32;
 /** zkProve: the context (at most 255 bytes). */
 export const ZK_CONTEXT = 64;
-/** zkProve out, zkVerify in: the proof; test hooks: the bare range proof's core. */
+/** zkProve out, zkVerify in: the proof; zkTestRange* (test build): the bare range proof's core. */
 export const ZK_PROOF = 1024;
-/** Test hooks: the range proof's commitments V_j, 33 bytes each. */
+/** zkTestRange* (test build): the range proof's commitments V_j, 33 bytes each. */
 export const ZK_COMMITMENTS = 2048;
 /** zkProve: the blindings, 32 bytes each in commitment order. */
 export const ZK_OPENINGS = 4096;
@@ -100,11 +100,11 @@ export const ZK_OPENINGS = 4096;
 export const ZK_PROOF_MAX = ZK_OPENINGS - ZK_PROOF;
 /** zkProve, zkVerify: the challenges they recorded, 32 bytes each. */
 export const ZK_CHALLENGES = 8192;
-/** zkTestMsm: the sum as x || y. */
+/** zkTestMsm (test build): the sum as x || y. */
 export const ZK_MSM_OUT = 16384;
-/** zkGeneratorDigest: the 32-byte digest; zkGenerator: the 33-byte point. */
+/** zkGeneratorDigest: the 32-byte digest; zkTestGenerator (test build): the 33-byte point. */
 export const ZK_GENERATOR_OUT = 0;
-/** zkHashToCurve: the message at 0 (at most this many bytes), then the DST here. */
+/** zkTestHashToCurve (test build): the message at 0 (at most this many bytes), then the DST here. */
 export const ZK_H2C_DST = 32768;
-/** zkHashToCurve: u0, u1 (32 each), then Q0, Q1 and P (x || y, 64 each). */
+/** zkTestHashToCurve (test build): u0, u1 (32 each), then Q0, Q1 and P (x || y, 64 each). */
 export const ZK_H2C_OUT = 40960;

@@ -1,7 +1,8 @@
 /**
  * The wasm boundary is checked mechanically: EngineExports (wasm.ts) declares exactly the functions
- * the built module exports, with the same parameters and results, and the IO offsets come from
- * engine/assembly/layout.ts alone, on both sides.
+ * the built module exports, with the same parameters and results, EngineTestExports
+ * (engine/test-support/test-build.ts) does the same for the test build's hooks, and the IO offsets
+ * come from engine/assembly/layout.ts alone, on both sides.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
@@ -82,16 +83,16 @@ function wasmSignatures(bytes: Uint8Array): Map<string, Signature> {
   return exports;
 }
 
-/** The methods EngineExports declares, read from wasm.ts's syntax tree (type aliases of that file resolved). */
-function declaredSignatures(source: string): { methods: Map<string, Signature>; properties: Map<string, string> } {
+/** The methods an interface declares (EngineExports in wasm.ts by default), read from the file's syntax tree (its type aliases resolved). */
+function declaredSignatures(source: string, name = 'EngineExports'): { methods: Map<string, Signature>; properties: Map<string, string> } {
   const file = ts.createSourceFile('wasm.ts', source, ts.ScriptTarget.Latest, true);
   const aliases = new Map<string, string>();
   let declaration: ts.InterfaceDeclaration | undefined;
   file.forEachChild((node) => {
     if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node.type.getText(file));
-    if (ts.isInterfaceDeclaration(node) && node.name.text === 'EngineExports') declaration = node;
+    if (ts.isInterfaceDeclaration(node) && node.name.text === name) declaration = node;
   });
-  if (!declaration) throw new Error('wasm.ts declares no EngineExports');
+  if (!declaration) throw new Error(`the file declares no ${name}`);
   const typeOf = (type: ts.TypeNode | undefined) => {
     const text = type?.getText(file) ?? 'missing';
     return aliases.get(text) ?? text;
@@ -116,8 +117,9 @@ describe('EngineExports matches the built module', () => {
     const module = new WebAssembly.Module(release);
     const functions = WebAssembly.Module.exports(module).filter((e) => e.kind === 'function').map((e) => e.name);
     expect([...built.keys()].sort()).toEqual(functions.sort());
-    // The boundary's size when this test was written: guards the reader above against reading nothing.
-    expect(built.size).toBeGreaterThanOrEqual(76);
+    // The boundary's size when the test hooks moved to the test build: guards the reader above
+    // against reading nothing.
+    expect(built.size).toBeGreaterThanOrEqual(71);
   });
 
   it('declares every exported function with its parameter count and types', () => {
@@ -142,6 +144,23 @@ describe('EngineExports matches the built module', () => {
   });
 });
 
+describe('EngineTestExports matches the test build', () => {
+  const testBuild = wasmSignatures(new Uint8Array(readFileSync(new URL('engine/build/test.wasm', root))));
+  const hooks = declaredSignatures(read('engine/test-support/test-build.ts'), 'EngineTestExports');
+
+  it('exports what the release build exports, with the same types, plus the declared hooks', () => {
+    const extra = [...testBuild.keys()].filter((name) => !built.has(name));
+    expect(extra.sort()).toEqual([...hooks.methods.keys()].sort());
+    expect([...built].filter(([name, signature]) => JSON.stringify(testBuild.get(name)) !== JSON.stringify(signature))).toEqual([]);
+    expect(hooks.methods.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('declares every hook with its parameter count and types', () => {
+    const wrong = [...hooks.methods].filter(([name, mine]) => JSON.stringify(mine) !== JSON.stringify(testBuild.get(name)));
+    expect(wrong.map(([name]) => name)).toEqual([]);
+  });
+});
+
 describe('the IO layout is stated once, in engine/assembly/layout.ts', () => {
   it('has the IO size the module reports, and every offset inside the buffer', async () => {
     const wasm = await instantiate(release);
@@ -151,15 +170,27 @@ describe('the IO layout is stated once, in engine/assembly/layout.ts', () => {
   });
 
   it('is the only place the AssemblyScript exports take offsets from', () => {
-    const files = ['index.ts', 'io.ts', ...readdirSync(new URL('engine/assembly/', root)).filter((f) => f.endsWith('_exports.ts')), 'zkfidna/exports.ts'];
+    const files = [
+      'index.ts',
+      'test-entry.ts',
+      'io.ts',
+      ...readdirSync(new URL('engine/assembly/', root)).filter((f) => f.endsWith('_exports.ts')),
+      'zkfidna/exports.ts',
+      'zkfidna/test_exports.ts',
+    ];
     const own = /const (\w+): usize = \d+;|IO \+ [1-9]\d*/g;
     expect(files.flatMap((f) => [...read(`engine/assembly/${f}`).matchAll(own)].map((m) => `${f}: ${m[0]}`))).toEqual([]);
     expect('const PROOF: usize = 1024;'.match(own)).not.toBeNull();
   });
 
   it('is the only place the TypeScript side takes offsets from', () => {
-    const modules = readdirSync(new URL('engine/src/', root)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-    expect(modules.flatMap((f) => ownOffsets(f, read(`engine/src/${f}`)))).toEqual([]);
+    const modules = ['engine/src/', 'engine/test-support/'].flatMap((dir) =>
+      readdirSync(new URL(dir, root))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => dir + f),
+    );
+    expect(modules).toContain('engine/test-support/h2c-trace.ts');
+    expect(modules.flatMap((f) => ownOffsets(f, read(f)))).toEqual([]);
     expect(ownOffsets('bad.ts', 'const PROOF = 1024;\nio.write(proof, PROOF);\nio.read(16384, 64);\nio.clear(0, 32);')).toEqual([
       'bad.ts: io.write(proof, PROOF)',
       'bad.ts: io.read(16384, 64)',

@@ -4,7 +4,9 @@
  * The boundary is stated once. engine/assembly/layout.ts holds the IO offsets and the return codes
  * and is imported by both sides; EngineExports below declares every export of
  * engine/assembly/index.ts, and wasm.boundary.test.ts fails when a declaration and the built module
- * disagree on a name, a parameter count or a type.
+ * disagree on a name, a parameter count or a type. The test hooks are not among them: only the test
+ * build (engine/build/test.wasm) has them, declared in engine/test-support/test-build.ts
+ * (docs/decisions/043-engine-test-build-and-constant-time-code.md).
  *
  * Return convention (the codes are in layout.ts and re-exported here):
  * - an export that answers yes or no returns OK (1), or INVALID (0) for a well-formed input that
@@ -119,14 +121,6 @@ export interface EngineExports {
   zkChallengeCount(): number;
   zkProofSize(circuit: number, ctxLen: number): number;
   zkGeneratorDigest(): void;
-  zkGenerator(index: number): Status;
-  /** RFC 9380 hash_to_curve (mode 0) or encode_to_curve (mode 1) with every intermediate value. */
-  zkHashToCurve(msgLen: number, dstLen: number, mode: number): Status;
-  /** Test-only hooks: no API calls them (engine/assembly/zkfidna/exports.ts says what each does). */
-  zkTestMsm(count: number, ct: number): Status;
-  zkTestForceZeroChallenge(index: number): void;
-  zkTestRangeProve(m: number): Status;
-  zkTestRangeVerify(m: number): Status;
 }
 
 /** Where the module's bytes come from: raw bytes, a URL, or (default) the build next to this file. */

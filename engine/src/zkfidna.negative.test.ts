@@ -5,7 +5,7 @@ import { loadEngine, type Engine, type ZkFidna, type ZkFidnaProof, type ZkFidnaP
 import { mlDsaApi } from './mldsa.ts';
 import { sha2Api } from './sha2.ts';
 import { sha3Api } from './sha3.ts';
-import { instantiate, Io } from './wasm.ts';
+import { instantiateTestBuild } from '../test-support/test-build.ts';
 import { zkFidnaApi } from './zkfidna.ts';
 
 let engine: Engine;
@@ -160,15 +160,15 @@ describe('zk-FIDNA rejects bad encodings', () => {
 });
 
 describe('zk-FIDNA treats a zero challenge as fatal', () => {
-  // A separate instance, whose test hook forces the index-th challenge of every transcript to zero.
+  // An instance of the test build (engine/test-support/test-build.ts), whose hook forces the
+  // index-th challenge of every transcript to zero; the release build has no such switch.
   let zk: ZkFidna;
   let forceZero: (index: number) => void;
   beforeAll(async () => {
-    const wasm = await instantiate();
-    const io = new Io(wasm);
+    const { wasm, io } = await instantiateTestBuild();
     const hashes = { ...sha3Api(wasm, io), ...sha2Api(wasm, io) };
     zk = zkFidnaApi(wasm, io, mlDsaApi(wasm, io, hashes, 65), hashes.shake256);
-    forceZero = (index) => (wasm.zkTestForceZeroChallenge as (i: number) => void)(index);
+    forceZero = (index) => wasm.zkTestForceZeroChallenge(index);
   });
   afterEach(() => forceZero(-1));
 

@@ -1,13 +1,13 @@
-/** The bare aggregated range proof (m = 1 and 2) through the engine's test hooks: sizes, round trips, values out of range. */
+/** The bare aggregated range proof (m = 1 and 2) through the test build's hooks: sizes, round trips, values out of range. */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instantiate, Io, type EngineExports } from './wasm.ts';
+import { instantiateTestBuild, type EngineTestExports } from '../test-support/test-build.ts';
+import type { Io } from './wasm.ts';
 
-let wasm: EngineExports;
+let wasm: EngineTestExports;
 let io: Io;
 beforeAll(async () => {
-  wasm = await instantiate();
-  io = new Io(wasm);
+  ({ wasm, io } = await instantiateTestBuild());
 });
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -29,14 +29,14 @@ function prove(values: bigint[], extras: bigint[] = values.map(() => 0n)) {
   });
   input.set(randomBytes(32), 144);
   io.write(input, 0);
-  if ((wasm.zkTestRangeProve as (m: number) => number)(m) !== 1) return null;
+  if (wasm.zkTestRangeProve(m) !== 1) return null;
   return { m, core: io.read(1024, CORE[m]), commitments: io.read(2048, 33 * m) };
 }
 
 function verify(p: { m: 1 | 2; core: Uint8Array; commitments: Uint8Array }): boolean {
   io.write(p.core, 1024);
   io.write(p.commitments, 2048);
-  return (wasm.zkTestRangeVerify as (m: number) => number)(p.m) === 1;
+  return wasm.zkTestRangeVerify(p.m) === 1;
 }
 
 describe('aggregated 64-bit range proof', () => {

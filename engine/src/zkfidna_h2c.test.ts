@@ -1,15 +1,15 @@
-/** RFC 9380 hash-to-curve on secp256k1 (zk-FIDNA's generators): the RFC's vectors, every step. */
+/** RFC 9380 hash-to-curve on secp256k1 (zk-FIDNA's generators): the RFC's vectors, every step (through the test build's hook). */
 import { secp256k1_hasher } from '@noble/curves/secp256k1.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToCurveTrace } from '../test-support/h2c-trace.ts';
+import { instantiateTestBuild, type EngineTestExports } from '../test-support/test-build.ts';
 import { readJson } from '../test-support/vectors.ts';
-import { instantiate, Io, type EngineExports } from './wasm.ts';
-import { hashToCurveTrace } from './zkfidna_h2c.ts';
+import type { Io } from './wasm.ts';
 
-let wasm: EngineExports;
+let wasm: EngineTestExports;
 let io: Io;
 beforeAll(async () => {
-  wasm = await instantiate();
-  io = new Io(wasm);
+  ({ wasm, io } = await instantiateTestBuild());
 });
 
 const utf8 = (s: string) => new TextEncoder().encode(s);

@@ -1,19 +1,19 @@
-/** The engine's two multi-scalar multiplications (constant-time and variable-time) against @noble/curves. */
+/** The engine's two multi-scalar multiplications (constant-time and variable-time) against @noble/curves, through the test build's hook. */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instantiate, Io, type EngineExports } from './wasm.ts';
+import { instantiateTestBuild, type EngineTestExports } from '../test-support/test-build.ts';
+import type { Io } from './wasm.ts';
 
-let wasm: EngineExports;
+let wasm: EngineTestExports;
 let io: Io;
 const bases: (typeof secp256k1.Point.BASE)[] = [];
 beforeAll(async () => {
-  wasm = await instantiate();
-  io = new Io(wasm);
+  ({ wasm, io } = await instantiateTestBuild());
   // Base indices of the test hook: 0..127 G_i, 128..255 H_i, 256 B, 257 G (generator digest order 2.., 258.., 0, 1).
   for (let b = 0; b < 258; b++) {
     const index = b < 128 ? 2 + b : b < 256 ? 258 + b - 128 : b - 256;
-    (wasm.zkGenerator as (i: number) => number)(index);
+    wasm.zkTestGenerator(index);
     bases.push(secp256k1.Point.fromBytes(io.read(0, 33)));
   }
 });
@@ -31,7 +31,7 @@ function msm(terms: [number, bigint][], ct: boolean): Uint8Array | null {
     buf.set(be32(k), 36 * i + 4);
   });
   io.write(buf, 0);
-  if ((wasm.zkTestMsm as (c: number, ct: number) => number)(terms.length, ct ? 1 : 0) !== 1) return null;
+  if (wasm.zkTestMsm(terms.length, ct ? 1 : 0) !== 1) return null;
   return io.read(16384, 64);
 }
 

@@ -1,119 +1,25 @@
 /**
- * Host-facing zk-FIDNA exports, RFC 9380 hash-to-curve, and test hooks. IO offsets and return
- * codes are in engine/assembly/layout.ts (ZK_*):
- *   zkProve:       X, Y, min, max (u64le) at ZK_VALUES; rng (32) at ZK_RNG; context at ZK_CONTEXT
- *                  -> proof at ZK_PROOF, blindings (32 each) at ZK_OPENINGS, challenges (32 each) at ZK_CHALLENGES
- *   zkVerify:      proof at ZK_PROOF -> challenges at ZK_CHALLENGES
- *   zkGeneratorDigest, zkGenerator: -> 32-byte digest, or a 33-byte point, at ZK_GENERATOR_OUT
- *   zkHashToCurve: message at 0, DST at ZK_H2C_DST -> u0, u1 (32 each) at ZK_H2C_OUT, Q0 (x || y)
- *                  at +64, Q1 at +128, P at +192 (mode 0: hash_to_curve; 1: encode_to_curve, no u1/Q1)
- * Test hooks (zkTest*), not used by the API: the two MSMs, the bare range proof, and forcing a
- * zero challenge. The first zk call computes the generators and reserves zk-FIDNA's memory.
+ * Host-facing zk-FIDNA exports. IO offsets and return codes are in engine/assembly/layout.ts (ZK_*):
+ *   zkProve:           X, Y, min, max (u64le) at ZK_VALUES; rng (32) at ZK_RNG; context at ZK_CONTEXT
+ *                      -> proof at ZK_PROOF, blindings (32 each) at ZK_OPENINGS, challenges (32 each) at ZK_CHALLENGES
+ *   zkVerify:          proof at ZK_PROOF -> challenges at ZK_CHALLENGES
+ *   zkGeneratorDigest: -> the 32-byte digest at ZK_GENERATOR_OUT
+ * The first zk call computes the generators and reserves zk-FIDNA's memory. The test hooks (the
+ * two MSMs, the bare range proof, a zero challenge, single generators and hash-to-curve with its
+ * intermediate values) are in test_exports.ts, exported by the test build alone
+ * (docs/decisions/043-engine-test-build-and-constant-time-code.md).
  */
 import { IO } from '../io';
-import { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, INVALID, OK, ZK_CHALLENGES, ZK_COMMITMENTS, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_H2C_DST, ZK_H2C_OUT, ZK_MSM_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../layout';
-import { feGetB32 } from '../secp256k1/field';
-import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
-import { encodeToCurve, H2C_MAX_DST, hashToCurve, lastU } from '../secp256k1/h2c';
-import { CT_MAX_TERMS, ctMsm, ctTerm } from '../secp256k1/msm_ct';
-import { VAR_MAX_TERMS, varMsm, varReset, varTerm } from '../secp256k1/msm_var';
-import { SC_SIZE, scSetB32 } from '../secp256k1/scalar';
-import { sec1Serialize } from '../secp256k1/sec1';
+import { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../layout';
 import { prove, proofSize, PROVE_INVALID, PROVE_RETRY, verify } from './circuits';
-import { ensureGenerators, GEN_WIDTH, GENERATOR_DIGEST, GENERATORS, generatorPoint, NM_MAX, tableB, tableBlind, tableG, tableH } from './generators';
-import { rawProve, rawVerify } from './raw';
-import { RECORDED, recordedCount } from './record';
+import { ensureGenerators, GENERATOR_DIGEST } from './generators';
+import { copyRecorded, recordedCount } from './record';
 import { CIRCUIT_BALANCE, CIRCUIT_CUSTOM } from './statement';
-import { trForceZero } from './transcript';
-
-const Q0: usize = memory.data(<i32>GE_SIZE, 16);
-const Q1: usize = memory.data(<i32>GE_SIZE, 16);
-const P: usize = memory.data(<i32>GE_SIZE, 16);
-
-function writeGe(dst: usize, a: usize): void {
-  feGetB32(dst, a);
-  feGetB32(dst + 32, a + 40);
-}
-
-/**
- * RFC 9380 hash_to_curve (mode 0) or encode_to_curve (mode 1): OK, INVALID when hash_to_curve
- * sums to the point at infinity, ERR_ARGUMENT for a bad length or mode.
- */
-export function zkHashToCurve(msgLen: i32, dstLen: i32, mode: i32): i32 {
-  if (msgLen < 0 || msgLen > ZK_H2C_DST || dstLen < 1 || dstLen > H2C_MAX_DST || (mode != 0 && mode != 1)) return ERR_ARGUMENT;
-  const out = IO + ZK_H2C_OUT;
-  if (mode == 0) {
-    if (!hashToCurve(P, Q0, Q1, IO, msgLen, IO + ZK_H2C_DST, dstLen)) return INVALID;
-    feGetB32(out + 32, lastU(1));
-    writeGe(out + 128, Q1);
-  } else {
-    encodeToCurve(P, IO, msgLen, IO + ZK_H2C_DST, dstLen);
-    memory.copy(Q0, P, GE_SIZE);
-  }
-  feGetB32(out, lastU(0));
-  writeGe(out + 64, Q0);
-  writeGe(out + 192, P);
-  return OK;
-}
 
 /** Computes the generators if needed and writes their 32-byte digest to ZK_GENERATOR_OUT. */
 export function zkGeneratorDigest(): void {
   ensureGenerators();
   memory.copy(IO + ZK_GENERATOR_OUT, GENERATOR_DIGEST, 32);
-}
-
-/**
- * Writes generator `index` (digest order: B, G, G_0..G_255, H_0..H_255) compressed to
- * ZK_GENERATOR_OUT: OK, or ERR_ARGUMENT for an index outside 0..513.
- */
-export function zkGenerator(index: i32): i32 {
-  if (index < 0 || index >= 2 + 2 * GENERATORS) return ERR_ARGUMENT;
-  ensureGenerators();
-  sec1Serialize(IO + ZK_GENERATOR_OUT, generatorPoint(index), true);
-  return OK;
-}
-
-const SCALAR: usize = memory.data(<i32>SC_SIZE, 16);
-const SUM: usize = memory.data(<i32>GEJ_SIZE, 16);
-
-/** Table of base `b`: 0..127 G_i, 128..255 H_i, 256 B, 257 the blinding base G. */
-function tableOf(b: i32): usize {
-  if (b < NM_MAX) return tableG(b);
-  if (b < 2 * NM_MAX) return tableH(b - NM_MAX);
-  return b == 2 * NM_MAX ? tableB() : tableBlind();
-}
-
-/**
- * Test hook for the two multi-scalar multiplications: IO holds `count` entries of u32le base
- * index (see tableOf) and a 32-byte big-endian scalar (36 bytes each); the sum is written as
- * x || y to ZK_MSM_OUT. Constant time when ct is 1. Returns OK, INVALID for the identity, or
- * ERR_ARGUMENT for a bad count or base index.
- */
-export function zkTestMsm(count: i32, ct: i32): i32 {
-  if (count < 1 || count > CT_MAX_TERMS || count > VAR_MAX_TERMS) return ERR_ARGUMENT;
-  ensureGenerators();
-  if (ct == 0) varReset();
-  for (let i = 0; i < count; i++) {
-    const at = IO + <usize>(i * 36);
-    const b = load<i32>(at);
-    if (b < 0 || b > 2 * NM_MAX + 1) return ERR_ARGUMENT;
-    scSetB32(SCALAR, at + 4);
-    if (ct != 0) ctTerm(i, tableOf(b), SCALAR);
-    else varTerm(i, tableOf(b), SCALAR, GEN_WIDTH);
-  }
-  if (ct != 0) {
-    if (!ctMsm(P, count)) return INVALID;
-  } else {
-    varMsm(SUM, count);
-    if (gejIsInfinity(SUM)) return INVALID;
-    geSetGej(P, SUM);
-  }
-  writeGe(IO + ZK_MSM_OUT, P);
-  return OK;
-}
-
-function copyChallenges(): void {
-  memory.copy(IO + ZK_CHALLENGES, RECORDED, <usize>recordedCount() << 5);
 }
 
 function knownCircuit(circuit: i32, ctxLen: i32): bool {
@@ -138,7 +44,7 @@ export function zkProve(circuit: i32, ctxLen: i32): i32 {
   }
   // The values and the rng are secret; they sit before the context.
   memory.fill(IO + ZK_VALUES, 0, ZK_CONTEXT - ZK_VALUES);
-  copyChallenges();
+  copyRecorded(IO + ZK_CHALLENGES);
   return len;
 }
 
@@ -149,7 +55,7 @@ export function zkProve(circuit: i32, ctxLen: i32): i32 {
 export function zkVerify(len: i32): i32 {
   if (len < 0 || len > ZK_PROOF_MAX) return ERR_ARGUMENT;
   const verdict = verify(IO + ZK_PROOF, len);
-  copyChallenges();
+  copyRecorded(IO + ZK_CHALLENGES);
   return verdict;
 }
 
@@ -161,26 +67,4 @@ export function zkChallengeCount(): i32 {
 /** Bytes of a proof of `circuit` with a context of ctxLen bytes, or ERR_ARGUMENT for an unknown circuit or ctxLen. */
 export function zkProofSize(circuit: i32, ctxLen: i32): i32 {
   return knownCircuit(circuit, ctxLen) ? proofSize(circuit, ctxLen) : ERR_ARGUMENT;
-}
-
-/** Test hook: the index-th challenge scalar of every later transcript is zero (-1: off). */
-export function zkTestForceZeroChallenge(index: i32): void {
-  trForceZero(index);
-}
-
-/**
- * Test hook: the bare range proof for m = 1 or 2 (zkfidna/raw.ts; its inputs from 0), core to
- * ZK_PROOF and V_j to ZK_COMMITMENTS: OK, INVALID when it must be redone, ERR_ARGUMENT for another m.
- */
-export function zkTestRangeProve(m: i32): i32 {
-  if (m != 1 && m != 2) return ERR_ARGUMENT;
-  const ok = rawProve(m, IO, IO + ZK_PROOF, IO + ZK_COMMITMENTS);
-  copyChallenges();
-  return ok ? OK : INVALID;
-}
-
-/** Test hook: checks a bare range proof (core at ZK_PROOF, V_j at ZK_COMMITMENTS): OK, INVALID, or ERR_ARGUMENT for m other than 1 or 2. */
-export function zkTestRangeVerify(m: i32): i32 {
-  if (m != 1 && m != 2) return ERR_ARGUMENT;
-  return rawVerify(m, IO + ZK_PROOF, IO + ZK_COMMITMENTS) ? OK : INVALID;
 }

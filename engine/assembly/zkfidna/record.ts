@@ -22,6 +22,11 @@ export function recordChallenge(s: usize): void {
   count++;
 }
 
+/** Copies the recorded challenges to dst (32 bytes each, recordedCount() of them). */
+export function copyRecorded(dst: usize): void {
+  memory.copy(dst, RECORDED, <usize>recordedCount() << 5);
+}
+
 /** Number of challenges recorded since recordReset. */
 export function recordedCount(): i32 {
   return min(count, MAX_RECORDED);

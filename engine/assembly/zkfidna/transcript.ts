@@ -9,6 +9,7 @@
  */
 import { RATE_SHAKE256, DS_SHAKE, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { scGetB32, scIsZero } from '../secp256k1/scalar';
+import { TEST_HOOKS } from '../flags';
 import { labelLen, labelPtr } from './labels';
 import { SC_SIZE, scFromB64 } from './scalars';
 
@@ -18,19 +19,24 @@ const HEAD: usize = memory.data(16, 16);
 const WIDE: usize = memory.data(64, 16);
 const ENC: usize = memory.data(32, 16);
 
-/** Challenges drawn since trInit, and the one a test forces to zero (-1: none). */
-let drawn: i32 = 0;
-let forceZero: i32 = -1;
+// Challenges drawn since trInit, and the one a test forces to zero (-1: none). Test build only:
+// they are read under `if (TEST_HOOKS)`, so the release and debug builds compile neither them nor
+// the comparison, and no call can make their verifier accept a zero challenge (docs/decisions/043).
+// @ts-ignore: decorator
+@lazy let drawn: i32 = 0;
+// @ts-ignore: decorator
+@lazy let forceZero: i32 = -1;
 
 /** Test hook: the `index`-th challenge scalar of each following transcript comes out as zero. */
 export function trForceZero(index: i32): void {
+  if (!TEST_HOOKS) ERROR('trForceZero is a test hook: only the test build (asconfig.json target "test") may call it');
   forceZero = index;
 }
 
 /** Starts an empty transcript. */
 export function trInit(): void {
   spongeInit(T, RATE_SHAKE256, DS_SHAKE);
-  drawn = 0;
+  if (TEST_HOOKS) drawn = 0;
 }
 
 function header(kind: u8, label: u32): void {
@@ -71,7 +77,9 @@ export function trChallengeBytes(label: u32, out: usize, len: i32): void {
 export function trChallenge(label: u32, out: usize): bool {
   trChallengeBytes(label, WIDE, 64);
   scFromB64(out, WIDE);
-  if (drawn++ == forceZero) memory.fill(out, 0, SC_SIZE);
+  if (TEST_HOOKS) {
+    if (drawn++ == forceZero) memory.fill(out, 0, SC_SIZE);
+  }
   return scIsZero(out) == 0;
 }
 
