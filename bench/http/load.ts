@@ -30,6 +30,8 @@ export interface LoadResult {
    * the rate while the load was whole, where a long drain (slow calls queued) would dilute it.
    */
   okWithin: number;
+  /** Every successful request's latency, ms, sorted: for percentiles over several runs together. */
+  latencies: number[];
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -114,5 +116,5 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const elapsed = performance.now() - start;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return { requestsPerSec: latencies.length / (elapsed / 1000), p50: pct(0.5), p99: pct(0.99), failures, answered: latencies.length + failures, okWithin };
+  return { requestsPerSec: latencies.length / (elapsed / 1000), p50: pct(0.5), p99: pct(0.99), failures, answered: latencies.length + failures, okWithin, latencies };
 }
