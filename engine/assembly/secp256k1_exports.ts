@@ -18,7 +18,7 @@ import { ERR_ARGUMENT, ERR_RETRY, INVALID, OK, SECP_AUX, SECP_DIGEST, SECP_EXTRA
 import { ecdsaSign, ecdsaVerify } from './secp256k1/ecdsa';
 import { ecmultGen } from './secp256k1/ecmult_gen';
 import { scIsZero, scSetB32 } from './secp256k1/scalar';
-import { sec1Parse, sec1Serialize } from './secp256k1/sec1';
+import { sec1ParseVar, sec1Serialize } from './secp256k1/sec1';
 import { schnorrAbsorb, schnorrPublicKey, schnorrSignBegin, schnorrSignFinish, schnorrSignNonce, schnorrVerifyBegin, schnorrVerifyFinish } from './secp256k1/schnorr';
 
 const SCALAR: usize = memory.data(36, 16);
@@ -49,7 +49,7 @@ export function secp256k1EcdsaSign(extraLen: i32): i32 {
 /** ECDSA verify: OK valid, INVALID invalid (including a key that does not parse), ERR_ARGUMENT when pkLen is not 33 or 65. */
 export function secp256k1EcdsaVerify(pkLen: i32, lowS: i32): i32 {
   if (pkLen != 33 && pkLen != 65) return ERR_ARGUMENT;
-  if (!sec1Parse(POINT, IO + SECP_KEY, pkLen)) return INVALID;
+  if (!sec1ParseVar(POINT, IO + SECP_KEY, pkLen)) return INVALID;
   return ecdsaVerify(POINT, IO + SECP_VERIFY_DIGEST, IO + SECP_VERIFY_SIGNATURE, lowS != 0) ? OK : INVALID;
 }
 

@@ -5,7 +5,7 @@
  * data only.
  */
 import { FE_SIZE, feIsZero, feMul, feMulInt, feMulSmall, feNeg, feNormalize, feNormalizeWeak, feSetInt, feSqr, feSub } from './field';
-import { gejDouble, gejSetInfinity } from './point';
+import { gejDoubleVar, gejSetInfinity } from './point';
 
 const T: usize = memory.data(<i32>FE_SIZE, 16);
 const ZZ: usize = memory.data(<i32>FE_SIZE, 16);
@@ -33,7 +33,7 @@ export function feZeroVar(a: usize): bool {
  * r += b (negated when neg), r Jacobian (X | Y | Z | infinity flag, may be infinity), b affine
  * with y of magnitude <= 2: 8 multiplications and 3 squarings.
  */
-export function gejAddGeSigned(r: usize, b: usize, neg: bool): void {
+export function gejAddGeSignedVar(r: usize, b: usize, neg: bool): void {
   const x = r, y = r + 40, z = r + 80;
   if (load<u32>(r, 120) != 0) {
     memory.copy(r, b, 80);
@@ -53,7 +53,7 @@ export function gejAddGeSigned(r: usize, b: usize, neg: bool): void {
   if (feZeroVar(H)) {
     if (feZeroVar(R)) {
       // b equals the accumulator: double it.
-      gejDouble(r, r);
+      gejDoubleVar(r, r);
     } else {
       gejSetInfinity(r);
     }

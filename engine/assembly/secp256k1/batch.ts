@@ -8,7 +8,7 @@
 import { reserve } from './arena';
 import { FE_SIZE, feCopy, feMul, feNormalize, feSqr } from './field';
 import { feInv } from './fieldpow';
-import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDouble, gejSetGe } from './point';
+import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
 /** Most points one call of gejToGeBatch converts. */
 export const BATCH_MAX: i32 = 256;
@@ -82,7 +82,7 @@ export function buildTables(dst: usize, points: usize, stride: usize, count: i32
     for (let p = 0; p < n; p++) {
       const row = JAC + <usize>(p * entries) * GEJ_SIZE;
       gejSetGe(row, points + <usize>(first + p) * stride);
-      gejDouble(TWICE, row);
+      gejDoubleVar(TWICE, row);
       for (let j = 1; j < entries; j++) {
         gejAddVar(row + <usize>j * GEJ_SIZE, row + <usize>(j - 1) * GEJ_SIZE, TWICE);
       }

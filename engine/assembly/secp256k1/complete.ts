@@ -1,14 +1,19 @@
 /**
- * Complete projective formulas for secp256k1 (Renes, Costello, Batina 2016, a = 0, b3 = 3b = 21):
- * mixed addition (Algorithm 8) and doubling (Algorithm 9) on homogeneous coordinates (X : Y : Z),
- * x = X/Z, y = Y/Z, with the identity as (0 : 1 : 0). They have no exceptional case, so adding
+ * The constant-time point arithmetic of secp256k1, written once and used by every secret-dependent
+ * computation (ecmult_gen.ts for k * G, msm_ct.ts for the constant-time multi-scalar
+ * multiplication, zkfidna/prover.ts for the bit commitments): complete projective formulas
+ * (Renes, Costello, Batina 2016, a = 0, b3 = 3b = 21), mixed addition (Algorithm 8) and doubling
+ * (Algorithm 9) on homogeneous coordinates (X : Y : Z), x = X/Z, y = Y/Z, with the identity as
+ * (0 : 1 : 0), and the masked table read geSelect. The formulas have no exceptional case, so adding
  * secret-selected points needs no branch. A point is X | Y | Z (PJ_SIZE bytes).
  *
- * Magnitudes: an accumulator keeps X <= 3, Y <= 2, Z <= 2 across both; an added affine point has
- * x of magnitude 1 and y <= 2.
+ * Magnitudes (field.ts): an accumulator keeps X <= 3, Y <= 2, Z <= 2 across both; an added affine
+ * point has x of magnitude 1 and y <= 2. Everything here is constant time except pjToGe's identity
+ * test, as its comment says (docs/decisions/043-engine-test-build-and-constant-time-code.md).
  */
 import { FE_SIZE, feAdd, feCmov, feCopy, feIsZero, feMul, feMulSmall, feNormalize, feSetInt, feSub } from './field';
 import { feInv } from './fieldpow';
+import { GE_SIZE } from './point';
 
 /** Bytes of a homogeneous projective point. */
 export const PJ_SIZE: usize = 120;
@@ -33,7 +38,14 @@ export function pjSetGe(p: usize, a: usize): void {
   feSetInt(p + 80, 1);
 }
 
-/** p += (x2, y2), complete. */
+/**
+ * p += (x2, y2), complete: the same field operations for every input, the identity and p = +-(x2, y2)
+ * included.
+ * Pre: p is (X : Y : Z) with magnitudes X <= 3, Y <= 2, Z <= 2 (any projective point, the
+ *      identity too); (x2, y2) is an affine point of the curve with x2 of magnitude 1 and y2 <= 2;
+ *      x2 and y2 lie outside p.
+ * Post: p is the sum, again with X <= 3, Y <= 2, Z <= 2.
+ */
 export function pjAddGe(p: usize, x2: usize, y2: usize): void {
   const x = p, y = p + 40, z = p + 80;
   feMul(T0, x, x2);
@@ -64,7 +76,7 @@ export function pjAddGe(p: usize, x2: usize, y2: usize): void {
   feAdd(z, z, T0); // 2
 }
 
-/** p = 2p, complete (output X <= 2, Y <= 2, Z = 1). */
+/** p = 2p, complete. Pre: X <= 3, Y <= 2, Z <= 2. Post: X <= 2, Y <= 2, Z <= 1. */
 export function pjDouble(p: usize): void {
   const x = p, y = p + 40, z = p + 80;
   feMul(T0, y, y);
@@ -112,4 +124,34 @@ export function pjCmov(p: usize, q: usize, flag: u32): void {
   feCmov(p, q, flag);
   feCmov(p + 40, q + 40, flag);
   feCmov(p + 80, q + 80, flag);
+}
+
+/**
+ * out = table[idx] for a table of `entries` affine points (x | y, GE_SIZE = 80 bytes each, five
+ * 16-byte lanes), read without a branch or an address that depends on idx: every entry is loaded,
+ * in order, and kept under a mask that is all ones for entry idx and zero for the others.
+ * Pre: idx < entries <= 2^31; out is GE_SIZE bytes outside the table.
+ * Post: out holds entry idx bit for bit; the instructions run and the memory read are the same for
+ *      every idx (an idx >= entries would leave out zero).
+ * Mask: for j, idx < 2^31, (j ^ idx) - 1 has its top bit set exactly when j == idx (0 - 1 wraps to
+ * 0xffffffff; any other xor is in [1, 2^31)), so -(((j ^ idx) - 1) >> 31) is -1 or 0.
+ * Inlined, so each caller's loop runs over its own constant number of entries.
+ */
+// @ts-ignore: decorator
+@inline export function geSelect(out: usize, table: usize, entries: u32, idx: u32): void {
+  let a = i32x4.splat(0), b = a, c = a, d = a, e = a;
+  for (let j: u32 = 0; j < entries; j++) {
+    const m = i32x4.splat(-<i32>(((j ^ idx) - 1) >> 31));
+    const p = table + <usize>j * GE_SIZE;
+    a = v128.or(a, v128.and(v128.load(p, 0), m));
+    b = v128.or(b, v128.and(v128.load(p, 16), m));
+    c = v128.or(c, v128.and(v128.load(p, 32), m));
+    d = v128.or(d, v128.and(v128.load(p, 48), m));
+    e = v128.or(e, v128.and(v128.load(p, 64), m));
+  }
+  v128.store(out, a, 0);
+  v128.store(out, b, 16);
+  v128.store(out, c, 32);
+  v128.store(out, d, 48);
+  v128.store(out, e, 64);
 }

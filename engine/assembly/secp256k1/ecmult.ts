@@ -7,8 +7,8 @@
  * multiply P and lambda P through tables of P, 3P, ..., 15P and their images (beta X, Y, Z).
  */
 import { feMul } from './field';
-import { BETA, splitLambda } from './glv';
-import { GE_SIZE, GEJ_SIZE, geNeg, gejAddGeVar, gejAddVar, gejDouble, gejNeg, gejSetGe, gejSetInfinity } from './point';
+import { BETA, splitLambdaVar } from './glv';
+import { GE_SIZE, GEJ_SIZE, geNeg, gejAddGeVar, gejAddVar, gejDoubleVar, gejNeg, gejSetGe, gejSetInfinity } from './point';
 import { SC_SIZE, scToLE } from './scalar';
 import { GEN, GEN_ENTRIES } from './table';
 
@@ -43,7 +43,7 @@ const G128: usize = GEN + <usize>(32 * GEN_ENTRIES) * GE_SIZE;
  * Walking up the bits with a carry: where bit + carry is odd, take the next W bits as a digit,
  * made negative (carrying one up) when it is 2^(W-1) or more. Returns one past the top digit.
  */
-function wnaf(out: usize, num: usize, len: i32): i32 {
+function wnafVar(out: usize, num: usize, len: i32): i32 {
   memory.fill(out, 0, <usize>(MAX_DIGITS * 4));
   let carry = 0;
   let top = 0;
@@ -65,7 +65,7 @@ function wnaf(out: usize, num: usize, len: i32): i32 {
 
 /** Adds digit d's multiple from an affine table row (negated for d < 0). */
 // @ts-ignore: decorator
-@inline function addAffine(r: usize, row: usize, d: i32): void {
+@inline function addAffineVar(r: usize, row: usize, d: i32): void {
   if (d > 0) {
     gejAddGeVar(r, r, row + <usize>((d - 1) >> 1) * GE_SIZE);
   } else if (d < 0) {
@@ -76,7 +76,7 @@ function wnaf(out: usize, num: usize, len: i32): i32 {
 
 /** Adds digit d's multiple from a Jacobian table (negated for d < 0). */
 // @ts-ignore: decorator
-@inline function addJacobian(r: usize, table: usize, d: i32): void {
+@inline function addJacobianVar(r: usize, table: usize, d: i32): void {
   if (d > 0) {
     gejAddVar(r, r, table + <usize>((d - 1) >> 1) * GEJ_SIZE);
   } else if (d < 0) {
@@ -86,10 +86,10 @@ function wnaf(out: usize, num: usize, len: i32): i32 {
 }
 
 /** The NAF of a scalar below 2^128 (its low 16 bytes). */
-function wnaf128(out: usize, k: usize): i32 {
+function wnaf128Var(out: usize, k: usize): i32 {
   memory.fill(BYTES, 0, 48);
   scToLE(BYTES, k);
-  return wnaf(out, BYTES, 128);
+  return wnafVar(out, BYTES, 128);
 }
 
 /**
@@ -98,7 +98,7 @@ function wnaf128(out: usize, k: usize): i32 {
 export function ecmultVar(r: usize, u1: usize, p: usize, u2: usize): void {
   // Odd multiples of P: P, then each previous one plus 2P; and their images under lambda.
   gejSetGe(PTABLE, p);
-  gejDouble(P2, PTABLE);
+  gejDoubleVar(P2, PTABLE);
   for (let j = 1; j < GEN_ENTRIES; j++) {
     gejAddVar(PTABLE + <usize>j * GEJ_SIZE, PTABLE + <usize>(j - 1) * GEJ_SIZE, P2);
   }
@@ -108,30 +108,30 @@ export function ecmultVar(r: usize, u1: usize, p: usize, u2: usize): void {
     feMul(e, e, BETA);
   }
   // u2 = k1 + k2 lambda: the sign of each half becomes the sign of its digits.
-  const negs = splitLambda(K1, K2, u2);
+  const negs = splitLambdaVar(K1, K2, u2);
   const s1 = 1 - <i32>((negs & 1) << 1);
   const s2 = 1 - <i32>(negs & 2);
-  let len = wnaf128(NAF_P, K1);
-  const lenL = wnaf128(NAF_L, K2);
+  let len = wnaf128Var(NAF_P, K1);
+  const lenL = wnaf128Var(NAF_L, K2);
   memory.fill(BYTES, 0, 48);
   scToLE(BYTES, u1);
   memory.copy(HALF, BYTES + 16, 16);
   memory.fill(BYTES + 16, 0, 16);
-  const lenLo = wnaf(NAF_LO, BYTES, 128);
+  const lenLo = wnafVar(NAF_LO, BYTES, 128);
   memory.copy(BYTES, HALF, 16);
-  const lenHi = wnaf(NAF_HI, BYTES, 128);
+  const lenHi = wnafVar(NAF_HI, BYTES, 128);
   if (lenL > len) len = lenL;
   if (lenLo > len) len = lenLo;
   if (lenHi > len) len = lenHi;
 
   gejSetInfinity(r);
   for (let i = len - 1; i >= 0; i--) {
-    gejDouble(r, r);
+    gejDoubleVar(r, r);
     const off = <usize>(i << 2);
-    addJacobian(r, PTABLE, s1 * load<i32>(NAF_P + off));
-    addJacobian(r, LTABLE, s2 * load<i32>(NAF_L + off));
-    addAffine(r, G1, load<i32>(NAF_LO + off));
-    addAffine(r, G128, load<i32>(NAF_HI + off));
+    addJacobianVar(r, PTABLE, s1 * load<i32>(NAF_P + off));
+    addJacobianVar(r, LTABLE, s2 * load<i32>(NAF_L + off));
+    addAffineVar(r, G1, load<i32>(NAF_LO + off));
+    addAffineVar(r, G128, load<i32>(NAF_HI + off));
   }
   memory.fill(BYTES, 0, 48);
 }

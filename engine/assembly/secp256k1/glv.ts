@@ -62,7 +62,7 @@ function mulShiftRound(c: usize, g: usize): void {
  * Splits k into k1 + k2 lambda (mod n), writing |k1| and |k2| (each below 2^128) to k1 and k2;
  * returns bit 0 set when k1 is negative and bit 1 when k2 is. Variable time (public scalars).
  */
-export function splitLambda(k1: usize, k2: usize, k: usize): u32 {
+export function splitLambdaVar(k1: usize, k2: usize, k: usize): u32 {
   scToLE(K, k);
   mulShiftRound(C1, G1);
   mulShiftRound(C2, G2);

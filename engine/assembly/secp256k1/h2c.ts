@@ -147,7 +147,7 @@ function curveRhs(r: usize, x: usize): void {
  * Simplified SWU (RFC 9380 section 6.6.2, the plain form): (PX, PY) on E' for the normalized
  * field element u.
  */
-function mapSswu(u: usize): void {
+function mapSswuVar(u: usize): void {
   feSqr(T1, u);
   feMul(T1, T1, ZC); // Z u^2
   feSqr(T2, T1);
@@ -217,7 +217,7 @@ function isoMap(r: usize): void {
 
 /** r = map_to_curve(u) on secp256k1 (affine) for the normalized field element u. */
 export function mapToCurve(r: usize, u: usize): void {
-  mapSswu(u);
+  mapSswuVar(u);
   isoMap(r);
 }
 

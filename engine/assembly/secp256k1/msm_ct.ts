@@ -7,11 +7,12 @@
  * w_j the bits 7j + 1 .. 7j + 7 of k, so every digit is odd and nonzero and picks exactly one
  * table entry (negated for w_j < 64). An even scalar k is replaced by the odd integer k + n, which
  * is the same multiple of any point. The 128^37 parts of all terms make the starting point
- * sum P_i (public). Entries are read by masked scans of the whole table and added with the
- * complete formulas, so neither branches nor memory addresses depend on a scalar.
+ * sum P_i (public). Entries are read by masked scans of the whole table (geSelect) and added with
+ * the complete formulas (pjAddGe), both in complete.ts, so neither branches nor memory addresses
+ * depend on a scalar.
  */
 import { FE_SIZE, feCmov, feMul, feNeg } from './field';
-import { PJ_SIZE, pjAddGe, pjDouble, pjSetInfinity, pjToGe } from './complete';
+import { geSelect, PJ_SIZE, pjAddGe, pjDouble, pjSetInfinity, pjToGe } from './complete';
 import { GE_SIZE, GEJ_SIZE, gejAddGeVar, gejIsInfinity, gejSetInfinity } from './point';
 import { scToLE } from './scalar';
 
@@ -55,25 +56,6 @@ export function ctTerm(i: i32, table: usize, k: usize): void {
   memory.fill(LE, 0, 32);
 }
 
-/** Copies entry idx of the table to E by reading every entry under a mask. */
-function select(table: usize, idx: u32): void {
-  let a = i32x4.splat(0), b = a, c = a, d = a, e = a;
-  for (let j: u32 = 0; j < ENTRIES; j++) {
-    const m = i32x4.splat(-<i32>(((j ^ idx) - 1) >> 31));
-    const p = table + <usize>j * GE_SIZE;
-    a = v128.or(a, v128.and(v128.load(p, 0), m));
-    b = v128.or(b, v128.and(v128.load(p, 16), m));
-    c = v128.or(c, v128.and(v128.load(p, 32), m));
-    d = v128.or(d, v128.and(v128.load(p, 48), m));
-    e = v128.or(e, v128.and(v128.load(p, 64), m));
-  }
-  v128.store(E, a, 0);
-  v128.store(E, b, 16);
-  v128.store(E, c, 32);
-  v128.store(E, d, 48);
-  v128.store(E, e, 64);
-}
-
 /**
  * Sums the first `count` terms set by ctTerm into a projective accumulator and returns its
  * address (valid until the next call; callers may add more points to it). Wipes the recoded
@@ -101,7 +83,7 @@ export function ctSum(count: i32): usize {
       const k = KS + <usize>i * KSTRIDE;
       const w = <u32>(load<u64>(k + (bit >> 3)) >> (bit & 7)) & ((1 << WINDOW) - 1);
       const neg = 1 - (w >> (WINDOW - 1));
-      select(<usize>load<u32>(TABLES + (<usize>i << 2)), (w & mask) ^ (neg * mask));
+      geSelect(E, <usize>load<u32>(TABLES + (<usize>i << 2)), ENTRIES, (w & mask) ^ (neg * mask));
       feNeg(NY, E + 40, 1);
       feCmov(E + 40, NY, neg);
       pjAddGe(ACC, E, E + 40);

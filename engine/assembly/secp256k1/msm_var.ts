@@ -9,11 +9,11 @@
  * eight terms with zero digits per 8-byte read.
  */
 import { reserve } from './arena';
-import { gejAddGeSigned } from './addvar';
-import { GE_SIZE, gejDouble, gejSetInfinity } from './point';
+import { gejAddGeSignedVar } from './addvar';
+import { GE_SIZE, gejDoubleVar, gejSetInfinity } from './point';
 import { scToLE } from './scalar';
 
-/** Most terms one varMsm call takes (a multiple of 8, for the row scans). */
+/** Most terms one msmVar call takes (a multiple of 8, for the row scans). */
 export const VAR_MAX_TERMS: i32 = 296;
 /** Digit positions: a 256-bit scalar's NAF has at most 257 digits. */
 const ROWS: i32 = 258;
@@ -25,7 +25,7 @@ const BYTES: usize = memory.data(48, 16);
 let top: i32 = 0;
 
 /** Forgets earlier terms: call before setting the terms of a new sum. */
-export function varReset(): void {
+export function msmResetVar(): void {
   if (DIGITS == 0) DIGITS = reserve(<usize>(ROWS * VAR_MAX_TERMS));
   memory.fill(DIGITS, 0, <usize>(ROWS * VAR_MAX_TERMS));
   top = 0;
@@ -41,7 +41,7 @@ export function varReset(): void {
  * running bit (plus carry) is odd, the next w bits form a digit, made negative with a carry
  * upwards when it is 2^(w-1) or more; each nonzero digit is followed by at least w - 1 zeros.
  */
-export function varTerm(i: i32, table: usize, k: usize, w: i32): void {
+export function msmTermVar(i: i32, table: usize, k: usize, w: i32): void {
   store<u32>(TABLES + (<usize>i << 2), <u32>table);
   memory.fill(BYTES, 0, 48);
   scToLE(BYTES, k);
@@ -61,12 +61,12 @@ export function varTerm(i: i32, table: usize, k: usize, w: i32): void {
   }
 }
 
-/** r = the sum over the terms set since varReset (Jacobian, may be infinity). */
-export function varMsm(r: usize, count: i32): void {
+/** r = the sum over the terms set since msmResetVar (Jacobian, may be infinity). */
+export function msmVar(r: usize, count: i32): void {
   gejSetInfinity(r);
   const words = (count + 7) >> 3;
   for (let b = top - 1; b >= 0; b--) {
-    gejDouble(r, r);
+    gejDoubleVar(r, r);
     const row = DIGITS + <usize>(b * VAR_MAX_TERMS);
     for (let w = 0; w < words; w++) {
       if (load<u64>(row + (<usize>w << 3)) == 0) continue;
@@ -75,8 +75,8 @@ export function varMsm(r: usize, count: i32): void {
         const d = <i32>load<i8>(row + <usize>i);
         if (d == 0) continue;
         const table = <usize>load<u32>(TABLES + (<usize>i << 2));
-        if (d > 0) gejAddGeSigned(r, table + <usize>((d - 1) >> 1) * GE_SIZE, false);
-        else gejAddGeSigned(r, table + <usize>((-d - 1) >> 1) * GE_SIZE, true);
+        if (d > 0) gejAddGeSignedVar(r, table + <usize>((d - 1) >> 1) * GE_SIZE, false);
+        else gejAddGeSignedVar(r, table + <usize>((-d - 1) >> 1) * GE_SIZE, true);
       }
     }
   }

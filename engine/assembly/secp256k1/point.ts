@@ -1,6 +1,8 @@
 /**
  * The secp256k1 group y^2 = x^3 + 7 over GF(p) in Jacobian coordinates (x = X/Z^2, y = Y/Z^3),
- * variable time: for public points only (verification, and building the precomputed tables).
+ * variable time: for public points only (verification, and building the precomputed tables). A
+ * function that branches on a point ends in Var (docs/decisions/043); the constant-time point code
+ * is in complete.ts.
  *
  * Layouts: an affine point (GE) is x | y (80 bytes, never infinity); a Jacobian point (GEJ) is
  * X | Y | Z | infinity flag (128 bytes). Stored coordinates have magnitude 1, except that an
@@ -72,7 +74,7 @@ export function gejNeg(r: usize, a: usize): void {
  * S = 4XY^2, M = 3X^2, X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ: 3 multiplications and
  * 4 squarings. No point of secp256k1 has y = 0, so only infinity needs a special case.
  */
-export function gejDouble(r: usize, a: usize): void {
+export function gejDoubleVar(r: usize, a: usize): void {
   if (gejIsInfinity(a)) {
     gejSetInfinity(r);
     return;
@@ -144,7 +146,7 @@ export function gejAddVar(r: usize, a: usize, b: usize): void {
   feSub(T3, T3, T1, 1); // H
   feSub(T4, T4, T2, 1); // R
   if (isZeroVar(T3)) {
-    if (isZeroVar(T4)) gejDouble(r, a);
+    if (isZeroVar(T4)) gejDoubleVar(r, a);
     else gejSetInfinity(r);
     return;
   }
@@ -171,7 +173,7 @@ export function gejAddGeVar(r: usize, a: usize, b: usize): void {
   feSub(T3, T3, T1, 1);
   feSub(T4, T4, T2, 1);
   if (isZeroVar(T3)) {
-    if (isZeroVar(T4)) gejDouble(r, a);
+    if (isZeroVar(T4)) gejDoubleVar(r, a);
     else gejSetInfinity(r);
     return;
   }
@@ -203,7 +205,7 @@ export function geIsOnCurve(a: usize): bool {
  * Sets r to the point with the normalized x-coordinate at `x` and y of the given parity (0 even,
  * 1 odd); returns false when x^3 + 7 is not a square (no such point).
  */
-export function geSetXo(r: usize, x: usize, odd: u32): bool {
+export function geSetXoVar(r: usize, x: usize, odd: u32): bool {
   feSqr(T1, x);
   feMul(T1, T1, x);
   feAdd(T1, T1, SEVEN);

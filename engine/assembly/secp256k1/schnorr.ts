@@ -10,7 +10,7 @@
  */
 import { SHA256_STATE_SIZE, sha256Final, sha256Init, sha256Update } from '../sha256';
 import { FE_SIZE, feGetB32, feIsOdd, feSetB32 } from './field';
-import { GE_SIZE, GEJ_SIZE, geSetGej, geSetXo, gejIsInfinity } from './point';
+import { GE_SIZE, GEJ_SIZE, geSetGej, geSetXoVar, gejIsInfinity } from './point';
 import { ecmultGen } from './ecmult_gen';
 import { ecmultVar } from './ecmult';
 import { SC_SIZE, scAdd, scCmov, scGetB32, scIsZero, scMul, scNeg, scSetB32 } from './scalar';
@@ -67,10 +67,13 @@ function loadKey(sk: usize): bool {
 
 /** Writes the 32-byte x-only public key of the secret key at sk; false for an invalid key. */
 export function schnorrPublicKey(out: usize, sk: usize): bool {
-  const ok = loadKey(sk);
-  if (ok) memory.copy(out, PXB, 32);
+  if (!loadKey(sk)) {
+    wipe();
+    return false;
+  }
+  memory.copy(out, PXB, 32);
   wipe();
-  return ok;
+  return true;
 }
 
 /** Sign, stage 1: d from the key (negated when P has odd y), t = d xor H_aux(aux). */
@@ -131,7 +134,7 @@ export function schnorrSignFinish(sig: usize): void {
  * hash. False means invalid without looking at the message.
  */
 export function schnorrVerifyBegin(pk: usize, sig: usize): bool {
-  if (!feSetB32(X, pk) || !geSetXo(P, X, 0)) return false;
+  if (!feSetB32(X, pk) || !geSetXoVar(P, X, 0)) return false;
   if (!feSetB32(X, sig)) return false;
   if (scSetB32(S, sig + 32) != 0) return false;
   memory.copy(RXB, sig, 32);

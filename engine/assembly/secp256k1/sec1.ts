@@ -5,16 +5,16 @@
  * hybrid forms (06, 07) are refused.
  */
 import { feGetB32, feIsOdd, feSetB32 } from './field';
-import { geIsOnCurve, geSetXo } from './point';
+import { geIsOnCurve, geSetXoVar } from './point';
 
 const X: usize = memory.data(40, 16);
 
 /** Parses `len` bytes at `src` into the affine point r; false for anything invalid. */
-export function sec1Parse(r: usize, src: usize, len: i32): bool {
+export function sec1ParseVar(r: usize, src: usize, len: i32): bool {
   const prefix = load<u8>(src);
   if (len == 33 && (prefix == 2 || prefix == 3)) {
     if (!feSetB32(X, src + 1)) return false;
-    return geSetXo(r, X, prefix & 1);
+    return geSetXoVar(r, X, prefix & 1);
   }
   if (len == 65 && prefix == 4) {
     if (!feSetB32(r, src + 1)) return false;

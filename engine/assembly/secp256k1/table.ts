@@ -9,7 +9,7 @@
  */
 import { FE_SIZE, feCopy, feMul, feNormalize, feSetB32, feSqr } from './field';
 import { feInv } from './fieldpow';
-import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDouble, gejSetGe } from './point';
+import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
 /** Windows and odd multiples per window of the fixed-base table. */
 export const GEN_WINDOWS: i32 = 64;
@@ -79,11 +79,11 @@ function build(): void {
       // B = 16^(w + k) G: its odd multiples B, 3B, ..., 15B go to JAC.
       const row = JAC + <usize>(k * GEN_ENTRIES) * GEJ_SIZE;
       memory.copy(row, B, GEJ_SIZE);
-      gejDouble(B2, B);
+      gejDoubleVar(B2, B);
       for (let j = 1; j < GEN_ENTRIES; j++) {
         gejAddVar(row + <usize>j * GEJ_SIZE, row + <usize>(j - 1) * GEJ_SIZE, B2);
       }
-      for (let d = 0; d < 4; d++) gejDouble(B, B);
+      for (let d = 0; d < 4; d++) gejDoubleVar(B, B);
     }
     toAffineBatch(GEN + <usize>(w * GEN_ENTRIES) * GE_SIZE, BATCH);
   }

@@ -12,7 +12,7 @@ import { feGetB32 } from '../secp256k1/field';
 import { ctMsm, ctTerm } from '../secp256k1/msm_ct';
 import { GE_SIZE } from '../secp256k1/point';
 import { scGetB32, scIsZero, scNeg } from '../secp256k1/scalar';
-import { sec1Parse, sec1Serialize } from '../secp256k1/sec1';
+import { sec1ParseVar, sec1Serialize } from '../secp256k1/sec1';
 import { schnorrAbsorb, schnorrSignBegin, schnorrSignFinish, schnorrSignNonce, schnorrVerifyBegin, schnorrVerifyFinish } from '../secp256k1/schnorr';
 import { tableB, tableBlind } from './generators';
 import { L_BLINDING_DOMAIN, L_KERNEL, labelLen, labelPtr } from './labels';
@@ -214,7 +214,7 @@ export function prove(out: usize, openings: usize, circuit: i32, x: u64, y: u64,
  * custom circuit's BIP-340 kernel, set for the others). Without structure nothing else is judged,
  * without a valid circuit neither check runs; the last two are independent.
  */
-export function verify(p: usize, len: i32): i32 {
+export function verifyVar(p: usize, len: i32): i32 {
   ensureWorkspace();
   recordReset();
   if (len < 6) return 0;
@@ -226,7 +226,7 @@ export function verify(p: usize, len: i32): i32 {
   if (<i32>load<u8>(p + 3) != M || load<u8>(p + 4) != LOG_N || len != proofSize(circuit, ctxLen)) return 0;
   const count = commitmentCount(circuit);
   const enc = p + 6 + <usize>ctxLen;
-  for (let i = 0; i < count; i++) if (!sec1Parse(C + <usize>i * GE_SIZE, enc + <usize>(33 * i), 33)) return 0;
+  for (let i = 0; i < count; i++) if (!sec1ParseVar(C + <usize>i * GE_SIZE, enc + <usize>(33 * i), 33)) return 0;
   let core = enc + <usize>(33 * count);
   let min: u64 = 0, max: u64 = 0;
   if (circuit == CIRCUIT_RANGE) {

@@ -11,7 +11,7 @@
  */
 import { IO } from '../io';
 import { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../layout';
-import { prove, proofSize, PROVE_INVALID, PROVE_RETRY, verify } from './circuits';
+import { prove, proofSize, PROVE_INVALID, PROVE_RETRY, verifyVar } from './circuits';
 import { ensureGenerators, GENERATOR_DIGEST } from './generators';
 import { copyRecorded, recordedCount } from './record';
 import { CIRCUIT_BALANCE, CIRCUIT_CUSTOM } from './statement';
@@ -54,7 +54,7 @@ export function zkProve(circuit: i32, ctxLen: i32): i32 {
  */
 export function zkVerify(len: i32): i32 {
   if (len < 0 || len > ZK_PROOF_MAX) return ERR_ARGUMENT;
-  const verdict = verify(IO + ZK_PROOF, len);
+  const verdict = verifyVar(IO + ZK_PROOF, len);
   copyRecorded(IO + ZK_CHALLENGES);
   return verdict;
 }

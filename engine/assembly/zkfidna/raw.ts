@@ -7,7 +7,7 @@
 import { ctMsm, ctTerm } from '../secp256k1/msm_ct';
 import { GE_SIZE } from '../secp256k1/point';
 import { scAdd, scSetB32 } from '../secp256k1/scalar';
-import { sec1Parse, sec1Serialize } from '../secp256k1/sec1';
+import { sec1ParseVar, sec1Serialize } from '../secp256k1/sec1';
 import { GENERATOR_DIGEST, tableB, tableBlind } from './generators';
 import { L_GENERATORS, L_PROTOCOL, L_PROTOCOL_NAME, labelLen, labelPtr } from './labels';
 import { rangeProve, wipeProver } from './prover';
@@ -57,7 +57,7 @@ export function rawProve(m: i32, input: usize, out: usize, vEnc: usize): bool {
 /** Checks the core at core against the m commitments compressed at vEnc. */
 export function rawVerify(m: i32, core: usize, vEnc: usize): bool {
   prefix();
-  for (let j = 0; j < m; j++) if (!sec1Parse(V + <usize>j * GE_SIZE, vEnc + <usize>(33 * j), 33)) return false;
+  for (let j = 0; j < m; j++) if (!sec1ParseVar(V + <usize>j * GE_SIZE, vEnc + <usize>(33 * j), 33)) return false;
   if (!rangeParse(core, m)) return false;
   rangeSetV(m, V);
   return rangeReplay(core, m, vEnc) && rangeCheck(m);

@@ -11,8 +11,8 @@
 import { buildTables } from '../secp256k1/batch';
 import { GE_SIZE, GEJ_SIZE, gejIsInfinity } from '../secp256k1/point';
 import { ONE, scAdd, scMul, scNeg, scSetB32 } from '../secp256k1/scalar';
-import { sec1Parse } from '../secp256k1/sec1';
-import { varMsm, varReset, varTerm } from '../secp256k1/msm_var';
+import { sec1ParseVar } from '../secp256k1/sec1';
+import { msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
 import { GEN_WIDTH, tableB, tableBlind, tableG, tableH } from './generators';
 import { L_A, L_BATCH, L_E_BLINDING, L_IPP_N, L_L, L_M, L_N, L_R, L_S, L_T1, L_T2, L_TX, L_TX_BLINDING, L_U, L_V, L_W, L_X, L_Y, L_Z } from './labels';
 import { NBITS } from './prover';
@@ -66,7 +66,7 @@ export function coreSize(m: i32): i32 {
 
 /** Parses a 33-byte compressed point; the identity, x >= p and points off the curve fail. */
 function parsePoint(dst: usize, src: usize): bool {
-  return sec1Parse(dst, src, 33);
+  return sec1ParseVar(dst, src, 33);
 }
 
 /** Parses a canonical scalar (below n). */
@@ -147,7 +147,7 @@ export function rangeCheck(m: i32): bool {
     const p = 31 - clz<i32>(i);
     scMul(at(V_S, i), at(V_S, i - (1 << p)), USQ + <usize>(k - 1 - p) * SC_SIZE);
   }
-  varReset();
+  msmResetVar();
   let t = 0;
   // G_i: -z - a s_i. H_i: z + y^-i (d_i - b s_(nm-1-i)). Meanwhile SUMY = sum of y^i.
   scMul(ZP, Z, Z);
@@ -159,14 +159,14 @@ export function rangeCheck(m: i32): bool {
     scMul(T, AA, at(V_S, i));
     scAdd(T, T, Z);
     scNeg(T, T);
-    varTerm(t++, tableG(i), T, GEN_WIDTH);
+    msmTermVar(t++, tableG(i), T, GEN_WIDTH);
     if ((i & 63) == 0) memory.copy(D, ZP + <usize>(i >> 6) * SC_SIZE, SC_SIZE);
     else scAdd(D, D, D);
     scMul(T, BB, at(V_S, nm - 1 - i));
     scSub(T, D, T);
     scMul(T, T, YI);
     scAdd(T, T, Z);
-    varTerm(t++, tableH(i), T, GEN_WIDTH);
+    msmTermVar(t++, tableH(i), T, GEN_WIDTH);
     scAdd(SUMY, SUMY, YP);
     scMul(YP, YP, Y);
     scMul(YI, YI, yinv);
@@ -187,29 +187,29 @@ export function rangeCheck(m: i32): bool {
   scSub(T2, DELTA, TX);
   scMul(T2, T2, C);
   scAdd(T, T, T2);
-  varTerm(t++, tableB(), T, GEN_WIDTH);
+  msmTermVar(t++, tableB(), T, GEN_WIDTH);
   scMul(T, C, TAUX);
   scAdd(T, T, MU);
   scNeg(T, T);
-  varTerm(t++, tableBlind(), T, GEN_WIDTH);
+  msmTermVar(t++, tableBlind(), T, GEN_WIDTH);
   // The proof's own points: A 1, S x, T1 c x, T2 c x^2, L_j u_j^2, R_j u_j^-2, V_j c z^(2+j).
   buildTables(dynTable(0), PTS, GE_SIZE, 4 + 2 * k + m, DYN_WIDTH);
-  varTerm(t++, dynTable(0), ONE, DYN_WIDTH);
-  varTerm(t++, dynTable(1), X, DYN_WIDTH);
+  msmTermVar(t++, dynTable(0), ONE, DYN_WIDTH);
+  msmTermVar(t++, dynTable(1), X, DYN_WIDTH);
   scMul(T, C, X);
-  varTerm(t++, dynTable(2), T, DYN_WIDTH);
+  msmTermVar(t++, dynTable(2), T, DYN_WIDTH);
   scMul(T, T, X);
-  varTerm(t++, dynTable(3), T, DYN_WIDTH);
+  msmTermVar(t++, dynTable(3), T, DYN_WIDTH);
   for (let j = 0; j < k; j++) {
-    varTerm(t++, dynTable(4 + 2 * j), USQ + <usize>j * SC_SIZE, DYN_WIDTH);
+    msmTermVar(t++, dynTable(4 + 2 * j), USQ + <usize>j * SC_SIZE, DYN_WIDTH);
     const inv = INV + <usize>(1 + j) * SC_SIZE;
     scMul(T, inv, inv);
-    varTerm(t++, dynTable(5 + 2 * j), T, DYN_WIDTH);
+    msmTermVar(t++, dynTable(5 + 2 * j), T, DYN_WIDTH);
   }
   for (let j = 0; j < m; j++) {
     scMul(T, C, ZP + <usize>j * SC_SIZE);
-    varTerm(t++, dynTable(4 + 2 * k + j), T, DYN_WIDTH);
+    msmTermVar(t++, dynTable(4 + 2 * k + j), T, DYN_WIDTH);
   }
-  varMsm(SUM, t);
+  msmVar(SUM, t);
   return gejIsInfinity(SUM);
 }
