@@ -64,7 +64,7 @@ export default {
     },
     toasts: {
       sent: 'Message sent successfully!',
-      mailed: "Your message has been sent via email and saved to our database. We'll get back to you within 24 hours.",
+      mailed: "Your message has been sent to our team by email. We'll get back to you within 24 hours.",
       stored: "Your message has been saved to our database. We'll get back to you within 24 hours.",
       failed: 'Failed to send message',
       tryLater: 'The server could not take your message just now: please try again later.',
