@@ -10,6 +10,8 @@
  * `family` is the history page's tab.
  */
 
+import { QES2_ALGORITHMS, type Qes2Mode as EngineQes2Mode } from '../engine/src/qes2_modes.ts';
+
 export type SchemeFamily = 'dilion' | 'qes2' | 'zk-fidna';
 export type SchemeOperation = 'sign' | 'verify' | 'prove';
 
@@ -44,8 +46,9 @@ interface Qes2Definition extends SchemeDefinition {
 }
 
 const ML_DSA_65 = { publicKey: 1952, signature: 3309 } as const;
-const QES2_SIGNATURE = ML_DSA_65.signature + 64;
-const QES2_BUILD_M = "build M' = Prefix || Label || len(ctx) || ctx || SHA-512(M)";
+// QES2's name, composite Label, sizes and signing steps are the engine's (engine/src/qes2_modes.ts),
+// which knows nothing of this registry; its entries here add the product's spellings.
+const { ecdsa: QES2_ECDSA, schnorr: QES2_SCHNORR } = QES2_ALGORITHMS;
 
 export const SCHEMES = {
   dilion: {
@@ -63,30 +66,30 @@ export const SCHEMES = {
     family: 'qes2',
     mode: 'ecdsa',
     modeName: 'ECDSA',
-    label: 'QES2_ECDSA',
+    label: QES2_ECDSA.name,
     title: 'QES2_ECDSA (ML-DSA-65 + ECDSA on secp256k1)',
     apiPath: 'qes2/ecdsa',
     operations: ['sign', 'verify'],
-    keyAlgorithm: 'QES2_ECDSA',
-    compositeLabel: 'QES2-MLDSA65-ECDSA-secp256k1-SHA512',
+    keyAlgorithm: QES2_ECDSA.name,
+    compositeLabel: QES2_ECDSA.label,
     secpName: 'ECDSA',
-    sizes: { publicKey: ML_DSA_65.publicKey + 33, signature: QES2_SIGNATURE },
-    steps: [QES2_BUILD_M, 'ML-DSA-65 sign', 'ECDSA secp256k1 sign (RFC 6979, low-S)', 'concatenate'],
+    sizes: { publicKey: QES2_ECDSA.publicKeyLength, signature: QES2_ECDSA.signatureLength },
+    steps: QES2_ECDSA.steps,
   },
   'qes2-schnorr': {
     id: 'qes2-schnorr',
     family: 'qes2',
     mode: 'schnorr',
     modeName: 'Schnorr',
-    label: 'QES2_Schnorr',
+    label: QES2_SCHNORR.name,
     title: 'QES2_Schnorr (ML-DSA-65 + BIP-340 on secp256k1)',
     apiPath: 'qes2/schnorr',
     operations: ['sign', 'verify'],
-    keyAlgorithm: 'QES2_Schnorr',
-    compositeLabel: 'QES2-MLDSA65-BIP340-SHA512',
+    keyAlgorithm: QES2_SCHNORR.name,
+    compositeLabel: QES2_SCHNORR.label,
     secpName: 'BIP-340',
-    sizes: { publicKey: ML_DSA_65.publicKey + 32, signature: QES2_SIGNATURE },
-    steps: [QES2_BUILD_M, 'ML-DSA-65 sign', 'BIP-340 Schnorr sign', 'concatenate'],
+    sizes: { publicKey: QES2_SCHNORR.publicKeyLength, signature: QES2_SCHNORR.signatureLength },
+    steps: QES2_SCHNORR.steps,
   },
   'zk-fidna': {
     id: 'zk-fidna',
@@ -110,6 +113,8 @@ export const SCHEME_IDS = Object.keys(SCHEMES) as [SchemeId, ...SchemeId[]];
 export type Qes2SchemeId = { [I in SchemeId]: Scheme<I> extends { family: 'qes2' } ? I : never }[SchemeId];
 export type Qes2Mode = Scheme<Qes2SchemeId>['mode'];
 export type Qes2Scheme = Scheme<Qes2SchemeId>;
+/** The registry has exactly the engine's QES2 modes: a mode on one side only fails to compile here. */
+const _sameModesAsTheEngine: [Qes2Mode, EngineQes2Mode] extends [EngineQes2Mode, Qes2Mode] ? true : never = true;
 
 /** A value for every scheme: a missing or extra key is a compile error. */
 export type PerScheme<T> = { readonly [I in SchemeId]: T };

@@ -4,14 +4,14 @@
  * (pidCipher = C1, C2) with an aad naming the signer and the message, then signed inside M.
  *
  * Composed from the engine's own ML-DSA-65 and HPKE. The byte layouts (context, padding, info,
- * aad, M) come from shared/dilion.ts, the same code the server and the browser demo use, so a
- * signature made here verifies there and back by construction.
+ * aad, M) come from dilion_format.ts, the same code the server and the browser demo use (through
+ * shared/dilion.ts), so a signature made here verifies there and back by construction.
  *
  * Messages are text: M and the aad carry UTF-8(message) (docs/crypto/dilion.md §3), and the API only ever signs
  * strings, so a Uint8Array message must be valid UTF-8 and means the text it encodes.
  */
 import {
-  DILION,
+  DILION_DEFAULT_SID,
   DILION_PID,
   dilionContextOf,
   dilionMessage,
@@ -21,7 +21,7 @@ import {
   padUid,
   pidAad,
   pidInfo,
-} from '../../shared/dilion.ts';
+} from './dilion_format.ts';
 import { bytes, EngineError, options } from './errors.ts';
 import type { Hpke } from './hpke.ts';
 import type { MlDsa } from './mldsa.ts';
@@ -118,7 +118,7 @@ function text(value: unknown, param: string): string {
 
 /** The context bytes for a sid (default "default"), refusing what FIPS 204 cannot carry. */
 function contextOf(sid: unknown, param: string): { sid: string; text: string; bytes: Uint8Array } {
-  const s = sid === undefined ? DILION.defaultSid : sid;
+  const s = sid === undefined ? DILION_DEFAULT_SID : sid;
   if (typeof s !== 'string') throw new EngineError('invalid_argument', `${param} must be a string`, param);
   const context = dilionContextOf(s);
   if (context.bytes.length > MAX_CONTEXT_BYTES) {

@@ -2,7 +2,6 @@
  * The engine's public API: `const engine = await loadEngine()` in Node, a browser or a worker.
  * Takes and returns Uint8Arrays, validates every argument, throws EngineError with a code.
  */
-import { QES2_MODES, type PerQes2Mode } from '../../shared/schemes.ts';
 import { chacha20Poly1305Api, type ChaCha20Poly1305 } from './chacha20poly1305.ts';
 import { dilionApi, type Dilion } from './dilion.ts';
 import { hkdfApi, type HkdfSha256 } from './hkdf.ts';
@@ -10,6 +9,7 @@ import { hpkeApi, type Hpke } from './hpke.ts';
 import { mlDsaApi, type MlDsa } from './mldsa.ts';
 import { mlKemApi, type MlKem } from './mlkem.ts';
 import { qes2Api, type Qes2 } from './qes2.ts';
+import { QES2_MODES, type PerQes2Mode } from './qes2_modes.ts';
 import { secp256k1Api, type Secp256k1 } from './secp256k1.ts';
 import { sha2Api, type Sha2Api } from './sha2.ts';
 import { sha3Api, type Sha3Api } from './sha3.ts';
@@ -86,7 +86,7 @@ export interface Engine extends Sha3Api, Sha2Api {
   dilion: Dilion;
   /** secp256k1: ECDSA (RFC 6979, low-S) and BIP-340 Schnorr. */
   secp256k1: Secp256k1;
-  /** QES2 composites by mode (docs/crypto/qes2.md), one per mode of the scheme registry. */
+  /** QES2 composites by mode (docs/crypto/qes2.md), one per mode of engine/src/qes2_modes.ts. */
   qes2: PerQes2Mode<Qes2>;
   /** QES2_ECDSA: composite ML-DSA-65 + ECDSA secp256k1; the same object as qes2.ecdsa. */
   qes2Ecdsa: Qes2;
@@ -107,7 +107,7 @@ function build(wasm: EngineExports): Engine {
   const mlDsa65 = mlDsaApi(wasm, io, hashes, 65);
   const secp256k1 = secp256k1Api(wasm, io);
   const hpke = hpkeApi(mlKem768, hkdf, aead);
-  // One composite per mode of the scheme registry: a new mode needs no change here.
+  // One composite per mode of qes2_modes.ts: a new mode needs no change here.
   const qes2 = Object.fromEntries(QES2_MODES.map((mode) => [mode, qes2Api(hashes, mlDsa65, secp256k1, mode)])) as PerQes2Mode<Qes2>;
   return {
     ...hashes,

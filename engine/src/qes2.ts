@@ -8,10 +8,10 @@
  * verify, and any length or parsing error is simply 'invalid'. QES2 is not an IETF algorithm and
  * has no OID.
  */
-import { QES2_BY_MODE, type PerQes2Mode, type Qes2Mode, type Qes2Scheme } from '../../shared/schemes.ts';
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa, MlDsaSignatureParts } from './mldsa.ts';
 import type { HashFunctions } from './prehash.ts';
+import { QES2_ALGORITHMS, type PerQes2Mode, type Qes2Mode, type Qes2Name } from './qes2_modes.ts';
 import type { Secp256k1 } from './secp256k1.ts';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
@@ -21,9 +21,9 @@ export const QES2_PREFIX = ascii('CompositeAlgorithmSignatures2025');
 export const QES2_MAX_CONTEXT = 255;
 /** Secret key = ML-DSA-65 seed (32) || secp256k1 scalar (32); also the keygen seed. */
 export const QES2_SECRET_KEY_LENGTH = 64;
-export const QES2_SIGNATURE_LENGTH = QES2_BY_MODE.ecdsa.sizes.signature;
+export const QES2_SIGNATURE_LENGTH = QES2_ALGORITHMS.ecdsa.signatureLength;
 
-export type { Qes2Mode } from '../../shared/schemes.ts';
+export type { Qes2Mode } from './qes2_modes.ts';
 
 /** The secp256k1 half of each mode: how its key is derived, and what signs and verifies SHA-256(M'). */
 interface SecpHalf {
@@ -77,7 +77,7 @@ export interface Qes2Parts {
 }
 
 export interface Qes2 {
-  readonly name: Qes2Scheme['label'];
+  readonly name: Qes2Name;
   /** The Label in M' and ML-DSA's context (ASCII). */
   readonly label: string;
   readonly publicKeyLength: number;
@@ -122,11 +122,11 @@ function isScalar(b: Uint8Array): boolean {
 }
 
 export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, mode: Qes2Mode): Qes2 {
-  const scheme = QES2_BY_MODE[mode];
-  const { label: name, compositeLabel: label } = scheme;
+  const algorithm = QES2_ALGORITHMS[mode];
+  const { name, label } = algorithm;
   const labelBytes = ascii(label);
-  const sizes = { ...scheme.sizes, secretKey: QES2_SECRET_KEY_LENGTH };
-  const steps = Object.freeze([...scheme.steps]);
+  const sizes = { publicKey: algorithm.publicKeyLength, signature: algorithm.signatureLength, secretKey: QES2_SECRET_KEY_LENGTH };
+  const steps = Object.freeze([...algorithm.steps]);
   const half = secpHalves(secp)[mode];
 
   const contextOf = (opts: unknown): Uint8Array => {
