@@ -32,6 +32,8 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,
+  // No advertisement in visitors' consoles or the test output.
+  showSupportNotice: false,
   // A key no catalogue has is a bug: say so where browser tests look (their console-error checks).
   saveMissing: true,
   missingKeyHandler: (languages, namespace, key) => console.error(`Missing text ${namespace}:${key} (${languages.join(', ')})`),
