@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +42,13 @@ describe('the server lock', () => {
     expect(tryFromAnotherProcess(file).status).toBe(0);
     const again = acquireServerLock(file);
     again.release();
+  });
+
+  it('makes the data folder on a first start, owner-only', () => {
+    const file = join(fresh(), 'data', 'app.db');
+    const lock = acquireServerLock(file);
+    lock.release();
+    expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
   });
 
   it('locks one database, not its neighbours', () => {

@@ -10,7 +10,8 @@
  * database itself stays readable, so `backup` and `plan` still work beside a running server.
  */
 import Database from 'better-sqlite3';
-import { chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export class ServerLockError extends Error {
   readonly code = 'database_in_use';
@@ -23,6 +24,8 @@ export interface ServerLock {
 
 export function acquireServerLock(databaseFile: string): ServerLock {
   const file = `${databaseFile}.lock`;
+  // Taken before the database is opened, so on a first start the folder may not exist yet (0700, as openDatabase makes it).
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new Database(file, { timeout: 0 });
   chmodSync(file, 0o600);
   try {
