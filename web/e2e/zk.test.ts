@@ -90,13 +90,14 @@ describe.skipIf(skipBrowserTests)('demo: zk-FIDNA', () => {
     );
     await shot(page, 'zk-browser-proof-server-verify-1280');
 
+    // The demo session is started before the first demo call (docs/api.md §6); it carries no data.
     const posted = sent.filter((r) => r.method === 'POST');
-    expect(posted.map((r) => new URL(r.url).pathname)).toEqual(['/api/demo/zk-fidna/verify']);
+    expect(posted.map((r) => new URL(r.url).pathname)).toEqual(['/api/demo/session', '/api/demo/zk-fidna/verify']);
     for (const r of sent) {
       expect(r.body, r.url).not.toContain(X);
       expect(r.body, r.url).not.toContain(Y);
     }
-    expect(JSON.parse(posted[0]!.body)).not.toHaveProperty('openings');
+    expect(JSON.parse(posted[1]!.body)).not.toHaveProperty('openings');
 
     // The signature tabs kept their own choice.
     await page.getByRole('tab', { name: 'Dilion' }).click();
