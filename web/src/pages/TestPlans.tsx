@@ -5,7 +5,7 @@
  * shown there. Free is 100 calls in total (docs/api.md §14.1), which the card says.
  *
  * Its texts are in the `tech` catalogue (docs/decisions/041), but the page stays Korean whatever
- * the site's language, as §2.11 specifies: it reads the Korean catalogue, bundled with the page
+ * the site's language, as docs/product.md §2.11 specifies: it reads the Korean catalogue, bundled with the page
  * (testPlanCards.ts, which also builds the cards).
  */
 import { useState } from 'react';
