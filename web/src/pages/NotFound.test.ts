@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
+import '../i18n/index.ts';
 import NotFound from './NotFound.tsx';
 
 const render = (path: string) => renderToStaticMarkup(createElement(Router, { ssrPath: path, children: createElement(NotFound) }));
