@@ -97,7 +97,7 @@ export interface AppDeps {
   /** The main thread's engine, for microsecond work such as decoding a signature's views. Default: loaded here. */
   engine?: Engine;
   logger?: Logger;
-  /** Mounted after the API, e.g. the web app's static files (issue 4). */
+  /** Mounted after the API, e.g. the web app's static files (server/web/static.ts). */
   extraRoutes?: (app: express.Express) => void;
   /** The clock of metering, plans and payments; tests move it across months instead of waiting. */
   now?: () => Date;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- dilion`: the cost of Dilion's privacy identifier. Plain ML-DSA-65 signing of
  * M = 0x00 ‖ message (Dilion without a uid) against Dilion signing with a uid, which adds one HPKE
- * seal to the service's ML-KEM-768 key and two SHA3-256 hashes for the aad (issue 6's target:
+ * seal to the service's ML-KEM-768 key and two SHA3-256 hashes for the aad (the target of bench/README.md "Dilion privacy identifier":
  * within 1.3x). Same signer key and service key throughout, as a signing service has them.
  */
 import { loadEngine } from '../../engine/src/index.ts';
@@ -9,7 +9,7 @@ import { measure } from '../measure.ts';
 import type { Suite, SuiteContext } from '../suite.ts';
 import { formatFigure, formatTable } from '../table.ts';
 
-/** issue 6's target: signing with a uid costs at most this many times plain ML-DSA-65 signing. */
+/** The target (bench/README.md "Dilion privacy identifier"): signing with a uid costs at most this many times plain ML-DSA-65 signing. */
 const TARGET = 1.3;
 const MESSAGE = 'authentication request';
 const SID = 'service-A';

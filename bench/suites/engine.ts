@@ -16,7 +16,7 @@ import { formatBytes, formatFigure, formatRatio, formatTable, type Row } from '.
 
 export const WASM_PATH = new URL('../../engine/build/release.wasm', import.meta.url);
 
-/** issue 2's target: ML-DSA-65 at least this many times @noble/post-quantum's ops/s. */
+/** The target (bench/README.md "Recorded run"): ML-DSA-65 at least this many times @noble/post-quantum's ops/s. */
 const NOBLE_TARGET = 5;
 
 function rateCell(m: Measurement, scale = 1): string {

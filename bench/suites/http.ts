@@ -4,8 +4,8 @@
  * with a temporary database, creates an account and key, and signs with N concurrent keep-alive
  * clients. Prints requests/s, p50/p99 latency and two ratios: against the engine's own ML-DSA-65
  * ops/s times its worker count (the most the pool could do), and against the floor server below at
- * the same number of clients. The targets (issue 16, docs/decisions/029-fast-lane.md): product ≥
- * 0.6 × floor, and at most 200 µs of main-thread CPU per signed call. Issue 3's 0.8 × ceiling was
+ * the same number of clients. The targets (docs/decisions/029-fast-lane.md, bench/README.md "Dilion over HTTP"): product ≥
+ * 0.6 × floor, and at most 200 µs of main-thread CPU per signed call. The earlier 0.8 × ceiling was
  * shown out of reach on two shared cores (docs/decisions/010-http-throughput.md).
  *
  * Three more figures say where the time goes (docs/decisions/010):
@@ -132,7 +132,7 @@ function rowsOf(name: string, figures: LoadFigures[], ceiling: number, floor: Lo
 }
 
 /**
- * The verdict on issue 16's two targets at every loaded client count (16 and more; the quick
+ * The verdict on the two targets at every loaded client count (16 and more; the quick
  * run's only one otherwise): a target met at one count and missed at another shows as both.
  */
 function verdict(product: LoadFigures[], floor: LoadFigures[]): string {
@@ -149,7 +149,7 @@ function verdict(product: LoadFigures[], floor: LoadFigures[]): string {
     // Three decimals: at two, 0.598 would print as a 0.60 that is "not met".
     return `  ${f.clients} clients: ${(f.requestsPerSec / floorRate).toFixed(3)}x of the floor (${met(f.requestsPerSec / floorRate >= TARGET_FLOOR_RATIO)}), main-thread CPU ${micros(f.mainUs)} per signed call (${main})${scaled}`;
   });
-  return [`issue 16's targets: the product at ≥ ${TARGET_FLOOR_RATIO}x of the floor, with ≤ ${TARGET_MAIN_US} µs of main-thread CPU per signed call`, ...lines].join('\n');
+  return [`the targets: the product at ≥ ${TARGET_FLOOR_RATIO}x of the floor, with ≤ ${TARGET_MAIN_US} µs of main-thread CPU per signed call`, ...lines].join('\n');
 }
 
 export const httpSuite: Suite = {

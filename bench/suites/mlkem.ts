@@ -13,7 +13,7 @@ import { measure, type Budget, type Measurement, type OnTick } from '../measure.
 import type { Suite, SuiteContext } from '../suite.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
-/** issue 6's target: ML-KEM-768 at least this many times @noble/post-quantum's ops/s. */
+/** The target (bench/README.md "ML-KEM, HPKE and ChaCha20-Poly1305"): ML-KEM-768 at least this many times @noble/post-quantum's ops/s. */
 const NOBLE_TARGET = 5;
 
 function median(values: number[]): number {

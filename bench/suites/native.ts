@@ -1,6 +1,6 @@
 /**
  * Optional suite: our ML-DSA-65 against the portable C reference, PQClean's "clean"
- * implementation compiled with gcc -O3 (issue 2's native bar: at least 0.7x of it). The C code is
+ * implementation compiled with gcc -O3 (the native bar of bench/README.md "The native reference": at least 0.7x of it). The C code is
  * fetched and built at bench time (see ../native/pqclean.ts); it runs as a child process while
  * this process waits, so the two never compete for the CPU.
  */
@@ -11,7 +11,7 @@ import { buildNativeBench, CFLAGS, gccVersion, PQCLEAN_PACKAGE, runNativeBench }
 import type { Suite } from '../suite.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
-/** issue 2's target: ML-DSA-65 at least this fraction of the portable C reference's ops/s. */
+/** The native bar (bench/README.md "The native reference"): ML-DSA-65 at least this fraction of the portable C reference's ops/s. */
 const NATIVE_TARGET = 0.7;
 
 export const nativeSuite: Suite = {

@@ -10,7 +10,7 @@ import { measure, type Measurement } from '../measure.ts';
 import type { Suite, SuiteContext } from '../suite.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
-/** issue 5's targets: at least this many times each library's ops/s for sign and verify. */
+/** The targets (bench/README.md "secp256k1 and QES2"): at least this many times each library's ops/s for sign and verify. */
 const NOBLE_TARGET = 2;
 const TINY_TARGET = 0.5;
 

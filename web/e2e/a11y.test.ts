@@ -1,5 +1,5 @@
 /**
- * Issue 18: axe-core's WCAG 2.0/2.1 A and AA rules (web/e2e/axe.ts) pass on every route of the app,
+ * docs/decisions/027-accessibility.md: axe-core's WCAG 2.0/2.1 A and AA rules (web/e2e/axe.ts) pass on every route of the app,
  * signed out and signed in, at 1280 and 390 px: each demo tab before and after an operation, the
  * benchmark with its charts, both login tabs, every dashboard tab, the PayPal sandbox's approval
  * page. One stack, one page per width; every violation of a width is listed in one failure.

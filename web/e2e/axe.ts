@@ -1,5 +1,5 @@
 /**
- * axe-core's WCAG checks inside a playwright-core page (issue 18). The library's source is evaluated
+ * axe-core's WCAG checks inside a playwright-core page (docs/decisions/027-accessibility.md). The library's source is evaluated
  * in the page through the DevTools protocol, which the app's Content-Security-Policy does not cover,
  * so the page under test runs with its real headers.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the app with the keyboard alone (page.keyboard only: Tab, Shift+Tab, Enter, Space,
+ * docs/decisions/027-accessibility.md: the app with the keyboard alone (page.keyboard only: Tab, Shift+Tab, Enter, Space,
  * arrows; no click). A new user signs up, opens the dashboard, shows and copies a key and signs in
  * the demo; the demo's tabs, where-to-run choice, QES2, zk-FIDNA, the benchmark's start and stop and
  * its figures table; the contact form; the dashboard's tabs, rotate confirmation and an upgrade

@@ -1,5 +1,5 @@
 /**
- * Keyboard-only driving for browser tests (issue 18): Tab to an element by its name, press keys, and
+ * Keyboard-only driving for browser tests (docs/decisions/027-accessibility.md): Tab to an element by its name, press keys, and
  * keep every Tab stop that shows no focus ring for the test to check.
  */
 import type { Page } from 'playwright-core';

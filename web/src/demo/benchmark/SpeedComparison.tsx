@@ -1,6 +1,6 @@
 /**
- * Browser vs server, in two ways. The engine comparison is the 1.5× target of issue 4 (Dilion sign)
- * and issue 12 (zk-FIDNA prove): the browser's engine within 1.5× of the same work in Node. Both
+ * Browser vs server, in two ways. The engine comparison is the 1.5× target (docs/decisions/014-browser-demo-and-benchmark.md) for Dilion sign
+ * and zk-FIDNA prove: the browser's engine within 1.5× of the same work in Node. Both
  * sides time what the server's engine worker does per call: key derivation from the seed + sign,
  * or key derivation + prove + attest. The other compares each side's whole operation, as each side
  * timed it: the page around the worker's messages, the server around its own steps (docs/decisions/040).

@@ -23,7 +23,7 @@ interface Document {
 
 /**
  * Documented endpoints the server may lack: none. An entry here would be shown as coming soon;
- * every documented endpoint, zk-FIDNA's included (issue 12), must be served.
+ * every documented endpoint, zk-FIDNA's included, must be served.
  */
 const NOT_SERVED_YET: string[] = [];
 const nameOf = (e: DocumentedEndpoint) => `${e.method} ${e.path}`;
