@@ -13,7 +13,6 @@ import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
-import { AccountSlots } from './http/account-slots.ts';
 import { CallSlots } from './http/call-slots.ts';
 import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
@@ -226,8 +225,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       registrations: perIpLimit(config.registrationsPerHour, 3_600_000),
       contact: perIpLimit(config.contactMessagesPerDay, 86_400_000),
     },
-    callSlots: new CallSlots(config.concurrentCallsPerKey),
-    accountSlots: new AccountSlots(config.concurrentCallsPerAccount),
+    callSlots: CallSlots.perKey(config.concurrentCallsPerKey),
+    accountSlots: CallSlots.perAccount(config.concurrentCallsPerAccount),
     auth,
     sessions,
     accountNotices,

@@ -20,7 +20,6 @@ import type { EmailChanges } from './features/auth/email-change.ts';
 import type { SessionService } from './features/auth/sessions.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
-import type { AccountSlots } from './http/account-slots.ts';
 import type { CallSlots } from './http/call-slots.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
 import type { KeyService } from './features/keys/keys.service.ts';
@@ -58,7 +57,7 @@ export interface AppContext {
   /** Concurrent public calls per API key. */
   callSlots: CallSlots;
   /** Public calls running or waiting per account, all its keys together (docs/api.md §4). */
-  accountSlots: AccountSlots;
+  accountSlots: CallSlots;
   auth: AuthService;
   emailVerification: EmailVerification;
   /** The account's signed-in sessions. */

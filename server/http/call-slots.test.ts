@@ -5,7 +5,7 @@ import { CallSlots } from './call-slots.ts';
 
 describe('CallSlots', () => {
   it('lets `perKey` calls of one key run at once, refuses the next with 429 and Retry-After, and frees a slot once', () => {
-    const slots = new CallSlots(2);
+    const slots = CallSlots.perKey(2);
     const first = slots.take('pk_a');
     slots.take('pk_a');
     expect(() => slots.take('pk_a')).toThrow(expect.objectContaining({ status: 429, code: 'too_many_concurrent_calls', headers: { 'Retry-After': '1' } }));

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUpWithKey, TEST_ORIGIN } from '../test-support.ts';
-import { AccountSlots } from './account-slots.ts';
+import { CallSlots } from './call-slots.ts';
 
-describe('AccountSlots', () => {
+describe('the per-account cap (CallSlots.perAccount)', () => {
   it('lets `perAccount` calls of one account hold slots, refuses the next with 429 naming the account’s limit, and frees a slot once', () => {
-    const slots = new AccountSlots(2);
+    const slots = CallSlots.perAccount(2);
     const first = slots.take('u-a');
     slots.take('u-a');
     let refusal: unknown;
