@@ -15,6 +15,7 @@ import { sha3Api } from './sha3.ts';
 import { instantiate } from './wasm.ts';
 import { instantiateTestBuild } from '../test-support/test-build.ts';
 import { zkFidnaApi } from './zkfidna.ts';
+import { WasmCursor } from '../test-support/wasm-cursor.ts';
 
 const file = (path: string) => new URL(`../${path}`, import.meta.url);
 const bytesOf = (build: string) => new Uint8Array(readFileSync(file(`build/${build}.wasm`)));
@@ -30,37 +31,24 @@ function members(path: string, name: string): string[] {
 
 /** Function and global names from a module's "name" custom section (debug builds carry one). */
 function debugNames(bytes: Uint8Array): { functions: string[]; globals: string[] } {
-  let at = 8;
-  const u32 = () => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = bytes[at++]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-    }
-  };
-  const name = () => {
-    const length = u32();
-    at += length;
-    return new TextDecoder().decode(bytes.subarray(at - length, at));
-  };
+  const c = new WasmCursor(bytes);
   const names = { functions: [] as string[], globals: [] as string[] };
-  while (at < bytes.length) {
-    const id = bytes[at++]!;
-    const end = u32() + at;
-    if (id === 0 && name() === 'name') {
-      while (at < end) {
-        const kind = bytes[at++]!;
-        const stop = u32() + at;
+  while (!c.done) {
+    const id = c.byte();
+    const end = c.u32() + c.at;
+    if (id === 0 && c.name() === 'name') {
+      while (c.at < end) {
+        const kind = c.byte();
+        const stop = c.u32() + c.at;
         const list = kind === 1 ? names.functions : kind === 7 ? names.globals : null;
-        for (let n = list ? u32() : 0; n > 0; n--) {
-          u32(); // the function's or global's index
-          list!.push(name());
+        for (let n = list ? c.u32() : 0; n > 0; n--) {
+          c.u32(); // the function's or global's index
+          list!.push(c.name());
         }
-        at = stop;
+        c.at = stop;
       }
     }
-    at = end;
+    c.at = end;
   }
   return names;
 }

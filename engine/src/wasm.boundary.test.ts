@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as layout from '../assembly/layout.ts';
 import { instantiate } from './wasm.ts';
+import { WasmCursor } from '../test-support/wasm-cursor.ts';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -23,62 +24,49 @@ const TS_OF: Record<number, string> = { 0x7f: 'number', 0x7e: 'bigint', 0x7d: 'n
 
 /** The function exports of a wasm binary with their signatures, read from its type, import, function and export sections. */
 function wasmSignatures(bytes: Uint8Array): Map<string, Signature> {
-  let at = 8;
-  const u32 = () => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = bytes[at++]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-    }
-  };
-  const name = () => {
-    const length = u32();
-    at += length;
-    return new TextDecoder().decode(bytes.subarray(at - length, at));
-  };
-  const valtypes = () => Array.from({ length: u32() }, () => TS_OF[bytes[at++]!] ?? `type 0x${bytes[at - 1]!.toString(16)}`);
+  const c = new WasmCursor(bytes);
+  const valtypes = () => Array.from({ length: c.u32() }, () => TS_OF[c.byte()] ?? `type 0x${c.bytes[c.at - 1]!.toString(16)}`);
   const limits = () => {
-    const flags = bytes[at++]!;
-    u32();
-    if (flags & 1) u32();
+    const flags = c.byte();
+    c.u32();
+    if (flags & 1) c.u32();
   };
   const types: Signature[] = [];
   const functionTypes: number[] = [];
   const exports = new Map<string, Signature>();
-  while (at < bytes.length) {
-    const id = bytes[at++]!;
-    const size = u32();
-    const end = at + size;
+  while (!c.done) {
+    const id = c.byte();
+    const size = c.u32();
+    const end = c.at + size;
     if (id === 1) {
-      for (let n = u32(); n > 0; n--) {
-        at++; // 0x60, the function type's tag
+      for (let n = c.u32(); n > 0; n--) {
+        c.at++; // 0x60, the function type's tag
         const params = valtypes();
         const results = valtypes();
         types.push({ params, result: results[0] ?? 'void' });
       }
     } else if (id === 2) {
-      for (let n = u32(); n > 0; n--) {
-        name();
-        name();
-        const kind = bytes[at++]!;
-        if (kind === 0) functionTypes.push(u32());
+      for (let n = c.u32(); n > 0; n--) {
+        c.name();
+        c.name();
+        const kind = c.byte();
+        if (kind === 0) functionTypes.push(c.u32());
         // A table (element type, then limits), a memory (limits) or a global (type, mutability).
-        if (kind === 1) at++;
+        if (kind === 1) c.at++;
         if (kind === 1 || kind === 2) limits();
-        if (kind === 3) at += 2;
+        if (kind === 3) c.at += 2;
       }
     } else if (id === 3) {
-      for (let n = u32(); n > 0; n--) functionTypes.push(u32());
+      for (let n = c.u32(); n > 0; n--) functionTypes.push(c.u32());
     } else if (id === 7) {
-      for (let n = u32(); n > 0; n--) {
-        const exported = name();
-        const kind = bytes[at++]!;
-        const index = u32();
+      for (let n = c.u32(); n > 0; n--) {
+        const exported = c.name();
+        const kind = c.byte();
+        const index = c.u32();
         if (kind === 0) exports.set(exported, types[functionTypes[index]!]!);
       }
     }
-    at = end;
+    c.at = end;
   }
   return exports;
 }
