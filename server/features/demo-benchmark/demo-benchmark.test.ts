@@ -12,6 +12,8 @@ import { SCHEME_IDS } from '../../../shared/schemes.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 import { benchmarkStatement } from './benchmark-operations.ts';
+import type { z } from 'zod';
+import type { DemoBenchmarkOperation } from '../../contract/demo-benchmark.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,16 +29,7 @@ const visitor = (target: TestApp = app) => {
 };
 const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
-interface Operation {
-  index: number;
-  ok: boolean;
-  signMs: number;
-  verifyMs: number;
-  engineSignMs: number | null;
-  engineVerifyMs: number | null;
-  size: number | null;
-  error?: string;
-}
+type Operation = z.infer<typeof DemoBenchmarkOperation>;
 
 describe('POST /api/demo/benchmark: validation and bounds', () => {
   const cases: [string, unknown, string, RegExp][] = [

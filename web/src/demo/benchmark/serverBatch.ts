@@ -11,6 +11,8 @@ import { DemoCallError, postDemo } from '../http.ts';
 import { failedSample } from './operations.ts';
 import type { Sample } from './stats.ts';
 import { Cancelled, countDown, type WaitContext } from './wait.ts';
+import type { z } from 'zod';
+import type { DemoBenchmarkOperation } from '../../../../server/contract/demo-benchmark.ts';
 
 export const BENCHMARK_PATH = '/api/demo/benchmark';
 
@@ -27,17 +29,8 @@ export interface Batch {
   call: BatchCall | null;
 }
 
-/** An operation as the server answers it (DemoBenchmarkOperation in server/contract/demo-benchmark.ts). */
-interface Answered {
-  index: number;
-  ok: boolean;
-  signMs: number;
-  verifyMs: number;
-  engineSignMs: number | null;
-  engineVerifyMs: number | null;
-  size: number | null;
-  error?: string;
-}
+/** An operation as the server answers it (checked by hand here: zod stays out of the page's bundle). */
+type Answered = z.infer<typeof DemoBenchmarkOperation>;
 
 const isMs = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
 const isMsOrNull = (x: unknown) => x === null || isMs(x);
