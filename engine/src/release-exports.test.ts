@@ -84,7 +84,7 @@ describe('the test build', () => {
   it('exports the release module and the hooks, every one named for tests', () => {
     const test = exportsOf('test');
     expect(test.filter((name) => !release.includes(name)).sort()).toEqual([...hooks].sort());
-    expect(hooks.every((name) => /^zkTest/.test(name))).toBe(true);
+    expect(hooks.every((name) => /^(zk|arith)Test/.test(name))).toBe(true);
     expect(hooks).toContain('zkTestForceZeroChallenge');
   });
 

@@ -11,7 +11,12 @@ import { instantiate, Io, type EngineExports } from '../src/wasm.ts';
 /** Status: OK or INVALID, or a negative error code (engine/assembly/layout.ts). */
 type Status = number;
 
-/** The test build's exports: the release build's, and the hooks of engine/assembly/zkfidna/test_exports.ts. */
+/**
+ * The test build's exports: the release build's, the hooks of engine/assembly/zkfidna/test_exports.ts,
+ * and those of engine/assembly/arith_test_exports.ts. An arithmetic hook's operands (r, a, b, dst,
+ * src) are byte offsets into IO, holding limbs (field: ten u32, scalar: nine u32) or bytes; it
+ * returns OK, a 0/1 predicate or a count, or ERR_ARGUMENT for an operand outside IO.
+ */
 export interface EngineTestExports extends EngineExports {
   /** RFC 9380 hash_to_curve (mode 0) or encode_to_curve (mode 1) with every intermediate value (ZK_H2C_*). */
   zkTestHashToCurve(msgLen: number, dstLen: number, mode: number): Status;
@@ -24,6 +29,59 @@ export interface EngineTestExports extends EngineExports {
   /** The bare aggregated range proof for m = 1 or 2 (core at ZK_PROOF, commitments at ZK_COMMITMENTS). */
   zkTestRangeProve(m: number): Status;
   zkTestRangeVerify(m: number): Status;
+
+  // secp256k1/field.ts and fieldpow.ts.
+  /** OK when the 32 big-endian bytes at src are below p (r is set either way), else INVALID. */
+  arithTestFieldSetB32(r: number, src: number): Status;
+  arithTestFieldGetB32(dst: number, a: number): Status;
+  arithTestFieldNormalize(r: number): Status;
+  arithTestFieldNormalizeWeak(r: number): Status;
+  arithTestFieldAdd(r: number, a: number, b: number): Status;
+  arithTestFieldSub(r: number, a: number, b: number, mb: number): Status;
+  arithTestFieldNeg(r: number, a: number, m: number): Status;
+  arithTestFieldMul(r: number, a: number, b: number): Status;
+  arithTestFieldSqr(r: number, a: number): Status;
+  arithTestFieldMulInt(r: number, a: number, k: number): Status;
+  arithTestFieldMulSmall(r: number, a: number, k: number): Status;
+  arithTestFieldInv(r: number, a: number): Status;
+  /** OK when r^2 = a, INVALID when a is not a square. */
+  arithTestFieldSqrt(r: number, a: number): Status;
+  arithTestFieldIsZero(a: number): number;
+  arithTestFieldIsOdd(a: number): number;
+  arithTestFieldEqualVar(a: number, b: number): number;
+  arithTestFieldCmov(r: number, a: number, flag: number): Status;
+
+  // secp256k1/scalar.ts, scalarinv.ts, zkfidna/scalars.ts.
+  /** 1 when the 32 big-endian bytes at src were n or more (r holds them mod n), else 0. */
+  arithTestScalarSetB32(r: number, src: number): number;
+  arithTestScalarGetB32(dst: number, a: number): Status;
+  arithTestScalarToLE(dst: number, a: number): Status;
+  arithTestScalarFromB64(r: number, src: number): Status;
+  arithTestScalarAdd(r: number, a: number, b: number): Status;
+  arithTestScalarSub(r: number, a: number, b: number): Status;
+  arithTestScalarNeg(r: number, a: number): Status;
+  arithTestScalarMul(r: number, a: number, b: number): Status;
+  arithTestScalarMontMul(r: number, a: number, b: number): Status;
+  arithTestScalarMontSqr(r: number, a: number): Status;
+  arithTestScalarInv(r: number, a: number): Status;
+  arithTestScalarIsZero(a: number): number;
+  arithTestScalarIsHigh(a: number): number;
+  arithTestScalarCmov(r: number, a: number, flag: number): Status;
+
+  // mldsa/reduce.ts and mlkem/arith.ts over `count` values from IO offset 0 (the count, or ERR_ARGUMENT).
+  /** i64 inputs; the i32 results follow them. */
+  arithTestMldsaMontgomeryReduce(count: number): number;
+  arithTestMldsaReduce32(count: number): number;
+  arithTestMldsaCaddq(count: number): number;
+  arithTestMldsaFreeze(count: number): number;
+  arithTestMldsaAbs32(count: number): number;
+  /** Barrett, canonical and mulConst take `count` polynomials of 256 i16, in place. */
+  arithTestMlkemBarrett(count: number): number;
+  arithTestMlkemCanonical(count: number): number;
+  arithTestMlkemMulConst(count: number, z: number): number;
+  /** i32 inputs (count a multiple of 8); the i16 results follow them. */
+  arithTestMlkemMontReduce(count: number): number;
+  arithTestMlkemShoup(z: number): number;
 }
 
 /** Where the test build lies. */
