@@ -5,16 +5,10 @@
 import { poly1305 as noblePoly1305 } from '@noble/ciphers/_poly1305.js';
 import { chacha20 as nobleChacha20, chacha20poly1305 as nobleAead } from '@noble/ciphers/chacha.js';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { fromHex, toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-
-const hex = (s: string) => new Uint8Array(Buffer.from(s.replace(/[\s:]/g, ''), 'hex'));
-const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const rand = (n: number) => new Uint8Array(randomBytes(n));
 const range = (from: number, to: number) => new Uint8Array(Array.from({ length: to - from + 1 }, (_, i) => from + i));
 const flip = (b: Uint8Array, bit: number) => {
@@ -37,9 +31,9 @@ const SUNSCREEN = new TextEncoder().encode(
 describe('ChaCha20-Poly1305 matches RFC 8439', () => {
   it('section 2.8.2: AEAD seal and open', () => {
     const key = range(0x80, 0x9f);
-    const nonce = hex('07000000 4041424344454647');
-    const aad = hex('50515253c0c1c2c3c4c5c6c7');
-    const expected = hex(
+    const nonce = fromHex('07000000 4041424344454647');
+    const aad = fromHex('50515253c0c1c2c3c4c5c6c7');
+    const expected = fromHex(
       'd31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b' +
         '1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc' +
         '3ff4def08e4b7a9de576d26586cec64b6116' + '1ae10b594f09e26a7e902ecbd0600691',
@@ -50,17 +44,17 @@ describe('ChaCha20-Poly1305 matches RFC 8439', () => {
   });
 
   it('section 2.4.2: ChaCha20 encryption from block counter 1', () => {
-    const expected = hex(
+    const expected = fromHex(
       '6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b357' +
         '1639d624e65152ab8f530c359f0861d807ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736' +
         '5af90bbf74a35be6b40b8eedf2785e42874d',
     );
-    const out = engine.chacha20poly1305.chacha20(range(0, 31), hex('000000000000004a00000000'), SUNSCREEN, { counter: 1 });
+    const out = engine.chacha20poly1305.chacha20(range(0, 31), fromHex('000000000000004a00000000'), SUNSCREEN, { counter: 1 });
     expect(toHex(out)).toBe(toHex(expected));
   });
 
   it('section 2.5.2: Poly1305', () => {
-    const key = hex('85:d6:be:78:57:55:6d:33:7f:44:52:fe:42:d5:06:a8:01:03:80:8a:fb:0d:b2:fd:4a:bf:f6:af:41:49:f5:1b');
+    const key = fromHex('85:d6:be:78:57:55:6d:33:7f:44:52:fe:42:d5:06:a8:01:03:80:8a:fb:0d:b2:fd:4a:bf:f6:af:41:49:f5:1b');
     const tag = engine.chacha20poly1305.poly1305(key, new TextEncoder().encode('Cryptographic Forum Research Group'));
     expect(toHex(tag)).toBe('a8061dc1305136c6c22b8baf0c0127a9');
   });
@@ -111,7 +105,7 @@ describe('ChaCha20-Poly1305 agrees with @noble/ciphers and node:crypto', () => {
     key[0] = 1;
     // Two all-ones blocks: h = 2 (2^129 - 1) = 2^130 - 2 = p + 3, so the tag is 3.
     expect(toHex(engine.chacha20poly1305.poly1305(key, new Uint8Array(32).fill(0xff)))).toBe('03' + '00'.repeat(15));
-    for (const message of [new Uint8Array(16).fill(0xff), new Uint8Array(48).fill(0xff), hex('fbffffffffffffffffffffffffffffff')]) {
+    for (const message of [new Uint8Array(16).fill(0xff), new Uint8Array(48).fill(0xff), fromHex('fbffffffffffffffffffffffffffffff')]) {
       expect(toHex(engine.chacha20poly1305.poly1305(key, message))).toBe(toHex(noblePoly1305(message, key)));
     }
   });

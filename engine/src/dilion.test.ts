@@ -9,15 +9,14 @@ import { MlKem768 } from '@hpke/ml-kem';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type DilionPidCipher, type Engine } from './index.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { DilionPidCipher } from './index.ts';
 
-let engine: Engine;
 let signer: { publicKey: Uint8Array; secretKey: Uint8Array };
 let other: { publicKey: Uint8Array; secretKey: Uint8Array };
 let serviceSeed: Uint8Array;
 let service: { publicKey: Uint8Array; secretKey: Uint8Array };
-beforeAll(async () => {
-  engine = await loadEngine();
+beforeAll(() => {
   signer = engine.mlDsa65.keygen();
   other = engine.mlDsa65.keygen();
   serviceSeed = rand(64);

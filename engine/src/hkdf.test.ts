@@ -1,18 +1,12 @@
 /** HKDF-SHA256 against RFC 5869's test cases and node:crypto, with its argument checks. */
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { fromHex, toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-
-const hex = (s: string) => new Uint8Array(Buffer.from(s, 'hex'));
 const range = (from: number, to: number) => new Uint8Array(Array.from({ length: to - from + 1 }, (_, i) => from + i));
 const node = (ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, length: number) =>
   new Uint8Array(hkdfSync('sha256', ikm, salt, info, length));
-const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const code = (code: string, param?: string) => expect.objectContaining(param ? { code, param } : { code });
 
 describe('HKDF-SHA256 matches RFC 5869 appendix A', () => {
@@ -50,13 +44,13 @@ describe('HKDF-SHA256 matches RFC 5869 appendix A', () => {
   for (const c of cases) {
     it(c.name, () => {
       const prk = engine.hkdfSha256.extract(c.ikm, c.salt);
-      expect(prk).toEqual(hex(c.prk));
-      expect(engine.hkdfSha256.expand(prk, c.info, c.length)).toEqual(hex(c.okm));
-      expect(engine.hkdfSha256.derive(c.ikm, c.length, { salt: c.salt, info: c.info })).toEqual(hex(c.okm));
+      expect(prk).toEqual(fromHex(c.prk));
+      expect(engine.hkdfSha256.expand(prk, c.info, c.length)).toEqual(fromHex(c.okm));
+      expect(engine.hkdfSha256.derive(c.ikm, c.length, { salt: c.salt, info: c.info })).toEqual(fromHex(c.okm));
     });
   }
   it('treats a missing salt as the empty salt (test case 3)', () => {
-    expect(engine.hkdfSha256.extract(new Uint8Array(22).fill(0x0b))).toEqual(hex(cases[2].prk));
+    expect(engine.hkdfSha256.extract(new Uint8Array(22).fill(0x0b))).toEqual(fromHex(cases[2].prk));
   });
 });
 

@@ -1,15 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { fromHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 
 const node = (alg: 'sha256' | 'sha512', key: Uint8Array, message: Uint8Array) =>
   new Uint8Array(createHmac(alg, key).update(message).digest());
-const hex = (s: string) => new Uint8Array(Buffer.from(s, 'hex'));
 const text = (s: string) => new TextEncoder().encode(s);
 
 describe('HMAC-SHA-256 and HMAC-SHA-512 match node:crypto', () => {
@@ -55,10 +50,10 @@ describe('HMAC matches RFC 4231', () => {
   it('test case 1 (20-byte key)', () => {
     const key = new Uint8Array(20).fill(0x0b);
     expect(engine.hmacSha256(key, text('Hi There'))).toEqual(
-      hex('b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'),
+      fromHex('b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7'),
     );
     expect(engine.hmacSha512(key, text('Hi There'))).toEqual(
-      hex(
+      fromHex(
         '87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cde' +
           'daa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854',
       ),
@@ -69,10 +64,10 @@ describe('HMAC matches RFC 4231', () => {
     const key = text('Jefe');
     const message = text('what do ya want for nothing?');
     expect(engine.hmacSha256(key, message)).toEqual(
-      hex('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843'),
+      fromHex('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843'),
     );
     expect(engine.hmacSha512(key, message)).toEqual(
-      hex(
+      fromHex(
         '164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554' +
           '9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737',
       ),
@@ -83,10 +78,10 @@ describe('HMAC matches RFC 4231', () => {
     const key = new Uint8Array(131).fill(0xaa);
     const message = text('Test Using Larger Than Block-Size Key - Hash Key First');
     expect(engine.hmacSha256(key, message)).toEqual(
-      hex('60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54'),
+      fromHex('60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54'),
     );
     expect(engine.hmacSha512(key, message)).toEqual(
-      hex(
+      fromHex(
         '80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f352' +
           '6b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598',
       ),

@@ -7,17 +7,12 @@ import { Chacha20Poly1305 } from '@hpke/chacha20poly1305';
 import { CipherSuite, HkdfSha256 } from '@hpke/core';
 import { MlKem768 } from '@hpke/ml-kem';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fromHex, toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 import { keyScheduler } from './hpke.ts';
-import { HPKE_ENC_LENGTH, HPKE_SUITE, loadEngine, type Engine } from './index.ts';
+import { HPKE_ENC_LENGTH, HPKE_SUITE } from './index.ts';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-
-const hex = (s: string) => new Uint8Array(Buffer.from(s.replace(/\s/g, ''), 'hex'));
-const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const rand = (n: number) => new Uint8Array(randomBytes(n));
 const flip = (b: Uint8Array, bit: number) => {
   const c = b.slice();
@@ -42,9 +37,9 @@ async function theirOpen(seed: Uint8Array, enc: Uint8Array, ct: Uint8Array, info
 
 describe('HPKE key schedule matches draft-ietf-hpke-pq appendix A.2 (ML-KEM-768, HKDF-SHA256, AES-128-GCM)', () => {
   // The draft's test vectors: skRm is the 64-byte seed; ikmE is the ML-KEM encapsulation randomness.
-  const info = hex('34663634363532303666366532303631323034373732363536333639363136653230353537323665');
-  const ikmE = hex('9b933cd9c9421cd58db0c5f6cea53eedbd7fae056ff95d688d8ed9a58177e76b');
-  const skRm = hex('80008d036609972cf761d7e2d3b831e48d3e941cda94fbf9bae09bca87373f9bb7411f58fd3324ba1d0daa5a7b42768c5b53e1df29c28d4f5428a8233a905089');
+  const info = fromHex('34663634363532303666366532303631323034373732363536333639363136653230353537323665');
+  const ikmE = fromHex('9b933cd9c9421cd58db0c5f6cea53eedbd7fae056ff95d688d8ed9a58177e76b');
+  const skRm = fromHex('80008d036609972cf761d7e2d3b831e48d3e941cda94fbf9bae09bca87373f9bb7411f58fd3324ba1d0daa5a7b42768c5b53e1df29c28d4f5428a8233a905089');
 
   it('derives pkRm from skRm and enc, shared_secret from ikmE', () => {
     const { publicKey } = engine.mlKem768.keygen(skRm);
@@ -58,16 +53,16 @@ describe('HPKE key schedule matches draft-ietf-hpke-pq appendix A.2 (ML-KEM-768,
   });
 
   it('derives key, base_nonce and exporter_secret, and the first encryption', () => {
-    const sharedSecret = hex('750477fb7421ec8e787e4505a99278b0c8aa15b9783453e90939cf1527617dac');
+    const sharedSecret = fromHex('750477fb7421ec8e787e4505a99278b0c8aa15b9783453e90939cf1527617dac');
     const suite = { kemId: 0x0041, kdfId: 0x0001, aeadId: 0x0001, nk: 16, nn: 12, nh: 32 };
     const ks = keyScheduler(engine.hkdfSha256, suite)(sharedSecret, info);
     expect(toHex(ks.key)).toBe('7d1031a2d6d232331f70495250fabb0d');
     expect(toHex(ks.baseNonce)).toBe('5974495634213151b309dfd3');
     expect(toHex(ks.exporterSecret)).toBe('abafcbaa704ff2bcd964ec7a3ad23cc66ff02f0df43576d744a4c2cf1f51e581');
     // Sequence number 0 with AES-128-GCM from node:crypto: checks key and nonce end to end.
-    const pt = hex('34323635363137353734373932303639373332303734373237353734363832633230373437323735373436383230363236353631373537343739');
+    const pt = fromHex('34323635363137353734373932303639373332303734373237353734363832633230373437323735373436383230363236353631373537343739');
     const gcm = createCipheriv('aes-128-gcm', ks.key, ks.baseNonce);
-    gcm.setAAD(hex('436f756e742d30'));
+    gcm.setAAD(fromHex('436f756e742d30'));
     const ct = Buffer.concat([gcm.update(pt), gcm.final(), gcm.getAuthTag()]);
     expect(ct.toString('hex')).toBe(
       '4b7dd443eecc37d978fb2e41808d8b3025e0afdefb57b96be0b2ee1c1e437a6a676e379812eac544f55e463d07b20cbe88225ba97736c48ba39bdd96bcd783b43a67eedb77bcd612820b',

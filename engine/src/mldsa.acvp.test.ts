@@ -1,12 +1,9 @@
 /** ML-DSA against every case of NIST's ACVP vectors (keyGen, sigGen, sigVer; both revisions). */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { acvpCases, hex, toHex, type AcvpCase } from '../test-support/vectors.ts';
-import { loadEngine, type Engine, type MlDsa, type PrehashName } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { fromHex, toUpperHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import { acvpCases, type AcvpCase } from '../test-support/vectors.ts';
+import type { MlDsa, PrehashName } from './index.ts';
 
 const scheme = (parameterSet: string): MlDsa => {
   const m = /^ML-DSA-(44|65|87)$/.exec(parameterSet);
@@ -30,28 +27,28 @@ const prehashOf = (c: AcvpCase): PrehashName | undefined => {
 
 function signCase(c: AcvpCase): Uint8Array {
   const alg = scheme(c.group.parameterSet);
-  const sk = c.test.sk !== undefined ? hex(c.test.sk) : alg.keygen(hex(c.test.seed)).secretKey;
-  const random = c.group.deterministic ? false : hex(c.test.rnd);
+  const sk = c.test.sk !== undefined ? fromHex(c.test.sk) : alg.keygen(fromHex(c.test.seed)).secretKey;
+  const random = c.group.deterministic ? false : fromHex(c.test.rnd);
   if (c.group.signatureInterface === 'internal') {
     return c.group.externalMu
-      ? alg.signInternal(hex(c.test.mu), sk, { random, externalMu: true })
-      : alg.signInternal(hex(c.test.message), sk, { random });
+      ? alg.signInternal(fromHex(c.test.mu), sk, { random, externalMu: true })
+      : alg.signInternal(fromHex(c.test.message), sk, { random });
   }
   const prehash = prehashOf(c);
-  return alg.sign(hex(c.test.message), sk, { random, context: hex(c.test.context), ...(prehash ? { prehash } : {}) });
+  return alg.sign(fromHex(c.test.message), sk, { random, context: fromHex(c.test.context), ...(prehash ? { prehash } : {}) });
 }
 
 function verifyCase(c: AcvpCase): boolean {
   const alg = scheme(c.group.parameterSet);
-  const pk = hex(c.test.pk);
-  const sig = hex(c.test.signature);
+  const pk = fromHex(c.test.pk);
+  const sig = fromHex(c.test.signature);
   if (c.group.signatureInterface === 'internal') {
     return c.group.externalMu
-      ? alg.verifyInternal(pk, hex(c.test.mu), sig, { externalMu: true })
-      : alg.verifyInternal(pk, hex(c.test.message), sig);
+      ? alg.verifyInternal(pk, fromHex(c.test.mu), sig, { externalMu: true })
+      : alg.verifyInternal(pk, fromHex(c.test.message), sig);
   }
   const prehash = prehashOf(c);
-  return alg.verify(pk, hex(c.test.message), sig, { context: hex(c.test.context), ...(prehash ? { prehash } : {}) });
+  return alg.verify(pk, fromHex(c.test.message), sig, { context: fromHex(c.test.context), ...(prehash ? { prehash } : {}) });
 }
 
 const label = (c: AcvpCase) =>
@@ -62,9 +59,9 @@ describe('NIST ACVP ML-DSA keyGen (FIPS204)', () => {
   it('has all 75 cases', () => expect(cases).toHaveLength(75));
   it('derives the expected pk and sk from every seed', () => {
     for (const c of cases) {
-      const { publicKey, secretKey } = scheme(c.group.parameterSet).keygen(hex(c.test.seed));
-      expect(toHex(publicKey), label(c)).toBe(c.expected.pk);
-      expect(toHex(secretKey), label(c)).toBe(c.expected.sk);
+      const { publicKey, secretKey } = scheme(c.group.parameterSet).keygen(fromHex(c.test.seed));
+      expect(toUpperHex(publicKey), label(c)).toBe(c.expected.pk);
+      expect(toUpperHex(secretKey), label(c)).toBe(c.expected.sk);
     }
   });
 });
@@ -77,7 +74,7 @@ for (const folder of ['ML-DSA-sigGen-FIPS204', 'ML-DSA-sigGen-FIPS204-tr1']) {
       expect(kinds.size).toBeGreaterThanOrEqual(8);
     });
     it('produces the expected signature for every case', () => {
-      for (const c of cases) expect(toHex(signCase(c)), label(c)).toBe(c.expected.signature);
+      for (const c of cases) expect(toUpperHex(signCase(c)), label(c)).toBe(c.expected.signature);
     });
   });
 }

@@ -1,13 +1,9 @@
 /** ML-DSA differential tests against @noble/post-quantum, negatives, input checks and memory. */
 import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type MlDsa } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { MlDsa } from './index.ts';
 
 const NOBLE = { mlDsa44: ml_dsa44, mlDsa65: ml_dsa65, mlDsa87: ml_dsa87 } as const;
 const rand = (n: number) => new Uint8Array(randomBytes(n));

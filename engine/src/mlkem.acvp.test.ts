@@ -1,12 +1,9 @@
 /** ML-KEM against every case of NIST's ACVP vectors (keyGen, encapDecap; both revisions, all three sets). */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { acvpCases, hex, toHex, type AcvpCase } from '../test-support/vectors.ts';
-import { loadEngine, type Engine, type MlKem } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { fromHex, toUpperHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import { acvpCases, type AcvpCase } from '../test-support/vectors.ts';
+import type { MlKem } from './index.ts';
 
 const scheme = (parameterSet: string): MlKem => {
   const m = /^ML-KEM-(512|768|1024)$/.exec(parameterSet);
@@ -15,7 +12,7 @@ const scheme = (parameterSet: string): MlKem => {
 };
 
 const label = (c: AcvpCase) => `tcId ${c.test.tcId} ${c.group.parameterSet} ${c.group.function ?? 'keyGen'} ${c.group.keyFormat ?? ''}`;
-const seedOf = (c: AcvpCase) => hex(c.test.d + c.test.z);
+const seedOf = (c: AcvpCase) => fromHex(c.test.d + c.test.z);
 
 describe('NIST ACVP ML-KEM keyGen (FIPS203)', () => {
   const cases = acvpCases('ML-KEM-keyGen-FIPS203');
@@ -26,8 +23,8 @@ describe('NIST ACVP ML-KEM keyGen (FIPS203)', () => {
   it('derives the expected ek and dk from every seed d || z', () => {
     for (const c of cases) {
       const { publicKey, secretKey } = scheme(c.group.parameterSet).keygen(seedOf(c));
-      expect(toHex(publicKey), label(c)).toBe(c.expected.ek);
-      expect(toHex(secretKey), label(c)).toBe(c.expected.dk);
+      expect(toUpperHex(publicKey), label(c)).toBe(c.expected.ek);
+      expect(toUpperHex(secretKey), label(c)).toBe(c.expected.dk);
     }
   });
 });
@@ -36,21 +33,21 @@ function runFunction(c: AcvpCase): void {
   const kem = scheme(c.group.parameterSet);
   switch (c.group.function) {
     case 'encapsulation': {
-      const { cipherText, sharedSecret } = kem.encapsulate(hex(c.test.ek), hex(c.test.m));
-      expect(toHex(cipherText), label(c)).toBe(c.expected.c);
-      expect(toHex(sharedSecret), label(c)).toBe(c.expected.k);
+      const { cipherText, sharedSecret } = kem.encapsulate(fromHex(c.test.ek), fromHex(c.test.m));
+      expect(toUpperHex(cipherText), label(c)).toBe(c.expected.c);
+      expect(toUpperHex(sharedSecret), label(c)).toBe(c.expected.k);
       return;
     }
     case 'decapsulation': {
-      const key = c.group.keyFormat === 'seed' ? seedOf(c) : hex(c.test.dk);
-      expect(toHex(kem.decapsulate(hex(c.test.c), key)), label(c)).toBe(c.expected.k);
+      const key = c.group.keyFormat === 'seed' ? seedOf(c) : fromHex(c.test.dk);
+      expect(toUpperHex(kem.decapsulate(fromHex(c.test.c), key)), label(c)).toBe(c.expected.k);
       return;
     }
     case 'encapsulationKeyCheck':
-      expect(kem.checkPublicKey(hex(c.test.ek)), label(c)).toBe(c.expected.testPassed);
+      expect(kem.checkPublicKey(fromHex(c.test.ek)), label(c)).toBe(c.expected.testPassed);
       return;
     case 'decapsulationKeyCheck':
-      expect(kem.checkSecretKey(hex(c.test.dk)), label(c)).toBe(c.expected.testPassed);
+      expect(kem.checkSecretKey(fromHex(c.test.dk)), label(c)).toBe(c.expected.testPassed);
       return;
     default:
       throw new Error(`unknown function ${c.group.function}`);
@@ -83,8 +80,8 @@ describe('ACVP key-check failures are refused by encapsulate and decapsulate', (
     for (const c of cases) {
       const kem = scheme(c.group.parameterSet);
       const call = c.test.ek !== undefined
-        ? () => kem.encapsulate(hex(c.test.ek), new Uint8Array(32))
-        : () => kem.decapsulate(new Uint8Array(kem.cipherTextLength), hex(c.test.dk));
+        ? () => kem.encapsulate(fromHex(c.test.ek), new Uint8Array(32))
+        : () => kem.decapsulate(new Uint8Array(kem.cipherTextLength), fromHex(c.test.dk));
       expect(call, label(c)).toThrow(expect.objectContaining({ code: 'invalid_key' }));
     }
   });

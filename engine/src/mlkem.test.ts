@@ -1,13 +1,9 @@
 /** ML-KEM differential tests against @noble/post-quantum, implicit rejection, input checks and memory. */
 import { ml_kem1024, ml_kem512, ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, ML_KEM_SIZES, type Engine, type MlKem } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { engine } from '../test-support/loaded-engine.ts';
+import { ML_KEM_SIZES, type MlKem } from './index.ts';
 
 const NOBLE = { mlKem512: ml_kem512, mlKem768: ml_kem768, mlKem1024: ml_kem1024 } as const;
 const rand = (n: number) => new Uint8Array(randomBytes(n));

@@ -8,17 +8,13 @@ import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fromBase64, fromHex, toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 import { readJson } from '../test-support/vectors.ts';
-import { loadEngine, QES2_PREFIX, type Engine, type Qes2 } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { QES2_PREFIX, type Qes2 } from './index.ts';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 const rand = (n: number) => new Uint8Array(randomBytes(n));
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const flip = (b: Uint8Array, bit: number) => {
@@ -54,7 +50,7 @@ describe("the composite draft's vectors prove M'", () => {
   const vectors = () => readJson<CompositeVectors>('composite', 'testvectors.json');
 
   it('has the prefix of draft-ietf-lamps-pq-composite-sigs-19', () => {
-    expect(Buffer.from(QES2_PREFIX).toString('hex')).toBe('436f6d706f73697465416c676f726974686d5369676e61747572657332303235');
+    expect(toHex(QES2_PREFIX)).toBe('436f6d706f73697465416c676f726974686d5369676e61747572657332303235');
   });
 
   it('verifies the ML-DSA-65 half of every ML-DSA-65 combination over M\' with context = Label, with and without ctx', () => {
@@ -63,9 +59,9 @@ describe("the composite draft's vectors prove M'", () => {
     expect(cases.map((t) => t.tcId).sort()).toEqual(Object.keys(DRAFT_LABELS).sort());
     for (const t of cases) {
       const label = DRAFT_LABELS[t.tcId];
-      const pk = b64(t.pk).subarray(0, 1952);
-      for (const [sig, context] of [[b64(t.s), new Uint8Array(0)], [b64(t.sWithContext), b64(ctx)]] as const) {
-        const m1 = mPrime(label, context, b64(m));
+      const pk = fromBase64(t.pk).subarray(0, 1952);
+      for (const [sig, context] of [[fromBase64(t.s), new Uint8Array(0)], [fromBase64(t.sWithContext), fromBase64(ctx)]] as const) {
+        const m1 = mPrime(label, context, fromBase64(m));
         expect(engine.mlDsa65.verify(pk, m1, sig.subarray(0, 3309), { context: ascii(label) }), t.tcId).toBe(true);
         // The application context lives in M' only: as ML-DSA's context it must fail.
         expect(engine.mlDsa65.verify(pk, m1, sig.subarray(0, 3309), { context })).toBe(false);
@@ -75,23 +71,23 @@ describe("the composite draft's vectors prove M'", () => {
 
   it('verifies the traditional half of the P-256 and Ed25519 combinations over the same M\'', () => {
     const { m, ctx, tests } = vectors();
-    for (const [sigKey, context] of [['s', new Uint8Array(0)], ['sWithContext', b64(ctx)]] as const) {
+    for (const [sigKey, context] of [['s', new Uint8Array(0)], ['sWithContext', fromBase64(ctx)]] as const) {
       const p = tests.find((t) => t.tcId === 'id-MLDSA65-ECDSA-P256-SHA512')!;
-      const der = b64(p[sigKey]).subarray(3309);
-      const m1 = mPrime('COMPSIG-MLDSA65-ECDSA-P256-SHA512', context, b64(m));
-      expect(p256.verify(der, m1, b64(p.pk).subarray(1952), { format: 'der', lowS: false })).toBe(true);
+      const der = fromBase64(p[sigKey]).subarray(3309);
+      const m1 = mPrime('COMPSIG-MLDSA65-ECDSA-P256-SHA512', context, fromBase64(m));
+      expect(p256.verify(der, m1, fromBase64(p.pk).subarray(1952), { format: 'der', lowS: false })).toBe(true);
       const e = tests.find((t) => t.tcId === 'id-MLDSA65-Ed25519-SHA512')!;
-      const m2 = mPrime('COMPSIG-MLDSA65-Ed25519-SHA512', context, b64(m));
-      expect(ed25519.verify(b64(e[sigKey]).subarray(3309), m2, b64(e.pk).subarray(1952))).toBe(true);
+      const m2 = mPrime('COMPSIG-MLDSA65-Ed25519-SHA512', context, fromBase64(m));
+      expect(ed25519.verify(fromBase64(e[sigKey]).subarray(3309), m2, fromBase64(e.pk).subarray(1952))).toBe(true);
     }
   });
 
   it('verifies the plain ML-DSA-65 case, pure, with and without ctx', () => {
     const { m, ctx, tests } = vectors();
     const t = tests.find((x) => x.tcId === 'id-ML-DSA-65')!;
-    expect(engine.mlDsa65.keygen(b64(t.sk)).publicKey).toEqual(b64(t.pk));
-    expect(engine.mlDsa65.verify(b64(t.pk), b64(m), b64(t.s))).toBe(true);
-    expect(engine.mlDsa65.verify(b64(t.pk), b64(m), b64(t.sWithContext), { context: b64(ctx) })).toBe(true);
+    expect(engine.mlDsa65.keygen(fromBase64(t.sk)).publicKey).toEqual(fromBase64(t.pk));
+    expect(engine.mlDsa65.verify(fromBase64(t.pk), fromBase64(m), fromBase64(t.s))).toBe(true);
+    expect(engine.mlDsa65.verify(fromBase64(t.pk), fromBase64(m), fromBase64(t.sWithContext), { context: fromBase64(ctx) })).toBe(true);
   });
 });
 
@@ -226,7 +222,7 @@ for (const mode of MODES) {
       expect(alg().verify(concat(publicKey, new Uint8Array(1)), m, sig)).toBe(false);
       expect(() => alg().keygen(rand(32))).toThrow(codeOf('invalid_seed_length', 'seed'));
       expect(() => alg().keygen(concat(rand(32), new Uint8Array(32)))).toThrow(codeOf('invalid_key', 'seed'));
-      const order = new Uint8Array(Buffer.from('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', 'hex'));
+      const order = fromHex('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
       for (const bad of [new Uint8Array(32).fill(255), new Uint8Array(32), order]) {
         expect(() => alg().sign(m, concat(rand(32), bad))).toThrow(codeOf('invalid_key', 'secretKey'));
       }

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type ZkFidnaProof } from './index.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { ZkFidnaProof } from './index.ts';
 import { mlDsaApi } from './mldsa.ts';
 import { sha2Api } from './sha2.ts';
 import { sha3Api } from './sha3.ts';
@@ -90,8 +91,8 @@ describe('the test build', () => {
 
   describe('forcing a zero challenge', () => {
     let proof: ZkFidnaProof;
-    beforeAll(async () => {
-      proof = (await loadEngine()).zkFidna.prove({ circuitType: 'balance_proof', secretValue: 5n, balanceValue: 9n });
+    beforeAll(() => {
+      proof = engine.zkFidna.prove({ circuitType: 'balance_proof', secretValue: 5n, balanceValue: 9n });
     });
 
     it('makes the test build reject a valid proof; the release build has no way to', async () => {

@@ -1,29 +1,23 @@
 /** secp256k1 ECDSA and BIP-340: differential against @noble/curves, negatives, input codes, memory. */
 import { schnorr, secp256k1 as noble } from '@noble/curves/secp256k1.js';
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hex } from '../test-support/vectors.ts';
-import { loadEngine, type Engine, type Secp256k1 } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { toBigInt, toBytes32 } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 import { secp256k1Api } from './secp256k1.ts';
 import { instantiate, Io } from './wasm.ts';
 
-let engine: Engine;
-let k1: Secp256k1;
-beforeAll(async () => {
-  engine = await loadEngine();
-  k1 = engine.secp256k1;
-});
+const k1 = engine.secp256k1;
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const rand = (n: number) => new Uint8Array(randomBytes(n));
-const be32 = (v: bigint) => hex(v.toString(16).padStart(64, '0'));
 const flip = (b: Uint8Array, bit: number) => {
   const c = b.slice();
   c[bit >> 3] ^= 1 << (bit & 7);
   return c;
 };
 /** Secret keys at the edges of [1, n) and of the limb and window boundaries. */
-const EDGE_KEYS = [1n, 2n, 3n, 15n, 16n, 17n, (N - 1n) / 2n, (N + 1n) / 2n, N - 2n, N - 1n, 1n << 128n, (1n << 255n) - 1n, 1n << 255n, (1n << 256n) - (1n << 225n)].map(be32);
+const EDGE_KEYS = [1n, 2n, 3n, 15n, 16n, 17n, (N - 1n) / 2n, (N + 1n) / 2n, N - 2n, N - 1n, 1n << 128n, (1n << 255n) - 1n, 1n << 255n, (1n << 256n) - (1n << 225n)].map(toBytes32);
 const codeOf = (code: string, param?: string) => expect.objectContaining(param ? { code, param } : { code });
 
 describe('secp256k1 keys agree with @noble/curves', () => {
@@ -92,10 +86,10 @@ describe('ECDSA agrees with @noble/curves', () => {
       const { secretKey, publicKey } = k1.keygen();
       const digest = rand(32);
       const sig = k1.ecdsaSign(digest, secretKey);
-      const s = BigInt('0x' + Buffer.from(sig.subarray(32)).toString('hex'));
+      const s = toBigInt(sig.subarray(32));
       expect(s <= (N - 1n) / 2n).toBe(true);
       const high = sig.slice();
-      high.set(be32(N - s), 32);
+      high.set(toBytes32(N - s), 32);
       expect(k1.ecdsaVerify(publicKey, digest, high)).toBe(false);
       expect(k1.ecdsaVerify(publicKey, digest, high, { lowS: false })).toBe(true);
       expect(noble.verify(high, digest, publicKey, { prehash: false, lowS: false })).toBe(true);
@@ -118,8 +112,8 @@ describe('ECDSA agrees with @noble/curves', () => {
     const sig = k1.ecdsaSign(digest, secretKey);
     for (const [r, s] of [[0n, 1n], [1n, 0n], [N, 1n], [1n, N], [(1n << 256n) - 1n, 1n]]) {
       const bad = new Uint8Array(64);
-      bad.set(be32(r), 0);
-      bad.set(be32(s), 32);
+      bad.set(toBytes32(r), 0);
+      bad.set(toBytes32(s), 32);
       expect(k1.ecdsaVerify(publicKey, digest, bad, { lowS: false })).toBe(false);
     }
     const offCurve = k1.getPublicKey(secretKey, { compressed: false });
@@ -182,7 +176,7 @@ describe('BIP-340 agrees with @noble/curves', () => {
 describe('secp256k1 input checks', () => {
   it('refuses secret keys of the wrong length or outside [1, n) with invalid_key', () => {
     const digest = rand(32);
-    for (const bad of [new Uint8Array(32), be32(N), new Uint8Array(32).fill(0xff)]) {
+    for (const bad of [new Uint8Array(32), toBytes32(N), new Uint8Array(32).fill(0xff)]) {
       expect(() => k1.getPublicKey(bad)).toThrow(codeOf('invalid_key', 'secretKey'));
       expect(() => k1.ecdsaSign(digest, bad)).toThrow(codeOf('invalid_key', 'secretKey'));
       expect(() => k1.schnorrSign(digest, bad)).toThrow(codeOf('invalid_key', 'secretKey'));

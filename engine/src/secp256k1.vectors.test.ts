@@ -1,15 +1,9 @@
 /** secp256k1 against the public vectors: every BIP-340 case and every Wycheproof ECDSA case. */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hex, readJson, vectorPath } from '../test-support/vectors.ts';
-import { loadEngine, type Engine } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-
-const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex').toUpperCase();
+import { describe, expect, it } from 'vitest';
+import { fromHex, toUpperHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import { readJson, vectorPath } from '../test-support/vectors.ts';
 
 interface Bip340Case {
   index: string;
@@ -40,13 +34,13 @@ describe('BIP-340 test vectors', () => {
   for (const c of cases) {
     const label = `#${c.index} ${c.comment || (c.valid ? 'valid' : 'invalid')}`;
     it(`verifies ${label} as ${c.valid}`, () => {
-      expect(engine.secp256k1.schnorrVerify(hex(c.publicKey), hex(c.message), hex(c.signature))).toBe(c.valid);
+      expect(engine.secp256k1.schnorrVerify(fromHex(c.publicKey), fromHex(c.message), fromHex(c.signature))).toBe(c.valid);
     });
     if (c.secretKey !== '') {
       it(`signs ${label} byte for byte, with its public key`, () => {
-        const sk = hex(c.secretKey);
-        expect(toHex(engine.secp256k1.schnorrGetPublicKey(sk))).toBe(c.publicKey);
-        expect(toHex(engine.secp256k1.schnorrSign(hex(c.message), sk, hex(c.aux)))).toBe(c.signature);
+        const sk = fromHex(c.secretKey);
+        expect(toUpperHex(engine.secp256k1.schnorrGetPublicKey(sk))).toBe(c.publicKey);
+        expect(toUpperHex(engine.secp256k1.schnorrSign(fromHex(c.message), sk, fromHex(c.aux)))).toBe(c.signature);
       });
     }
   }
@@ -70,17 +64,17 @@ describe('Wycheproof ECDSA secp256k1 SHA-256', () => {
       const failures: string[] = [];
       let count = 0;
       for (const group of data.testGroups) {
-        const pk = hex(group.publicKey.uncompressed);
+        const pk = fromHex(group.publicKey.uncompressed);
         const compressed = new Uint8Array(33);
         compressed[0] = 2 | (pk[64] & 1);
         compressed.set(pk.subarray(1, 33), 1);
         for (const t of group.tests) {
           count++;
-          const digest = engine.sha256(hex(t.msg));
+          const digest = engine.sha256(fromHex(t.msg));
           const opts = { lowS };
-          const got = engine.secp256k1.ecdsaVerify(pk, digest, hex(t.sig), opts);
+          const got = engine.secp256k1.ecdsaVerify(pk, digest, fromHex(t.sig), opts);
           // The same key in compressed form must give the same answer.
-          const again = engine.secp256k1.ecdsaVerify(compressed, digest, hex(t.sig), opts);
+          const again = engine.secp256k1.ecdsaVerify(compressed, digest, fromHex(t.sig), opts);
           if (t.result === 'acceptable') continue;
           const want = t.result === 'valid';
           if (got !== want || again !== want) failures.push(`tcId ${t.tcId} (${t.comment}): got ${got}/${again}, want ${want}`);
@@ -97,7 +91,7 @@ describe('Wycheproof ECDSA secp256k1 SHA-256', () => {
     for (const group of data.testGroups) {
       for (const t of group.tests) {
         if (t.result !== 'valid') continue;
-        const der = hex(t.sig);
+        const der = fromHex(t.sig);
         expect(engine.secp256k1.ecdsaToDer(engine.secp256k1.ecdsaFromDer(der))).toEqual(der);
         n++;
       }

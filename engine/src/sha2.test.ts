@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type Sha2Name } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { Engine, Sha2Name } from './index.ts';
 
 const node = (alg: string, data: Uint8Array) => new Uint8Array(createHash(alg).update(data).digest());
 

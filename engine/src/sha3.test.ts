@@ -1,11 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { engine } from '../test-support/loaded-engine.ts';
 
 const node = (alg: string, data: Uint8Array, outputLength?: number) =>
   new Uint8Array(createHash(alg, outputLength === undefined ? undefined : { outputLength }).update(data).digest());

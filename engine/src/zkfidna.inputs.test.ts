@@ -1,11 +1,7 @@
 /** zk-FIDNA argument checks: every refusal is an EngineError with a code and the parameter it names. */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type ZkFidnaProveOptions } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { Engine, ZkFidnaProveOptions } from './index.ts';
 
 const codeOf = (code: string, param: string) => expect.objectContaining({ name: 'EngineError', code, param });
 const prove = (opts: unknown) => () => engine.zkFidna.prove(opts as ZkFidnaProveOptions);

@@ -1,17 +1,17 @@
 /** zk-FIDNA proofs that must not verify: tampering, mismatched public inputs, bad encodings, zero challenges. */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type ZkFidna, type ZkFidnaProof, type ZkFidnaPublicInput } from './index.ts';
+import { toBigInt, toBytes32 } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { ZkFidna, ZkFidnaProof, ZkFidnaPublicInput } from './index.ts';
 import { mlDsaApi } from './mldsa.ts';
 import { sha2Api } from './sha2.ts';
 import { sha3Api } from './sha3.ts';
 import { instantiateTestBuild } from '../test-support/test-build.ts';
 import { zkFidnaApi } from './zkfidna.ts';
 
-let engine: Engine;
 let balance: ZkFidnaProof, range: ZkFidnaProof, custom: ZkFidnaProof;
-beforeAll(async () => {
-  engine = await loadEngine();
+beforeAll(() => {
   balance = engine.zkFidna.prove({ circuitType: 'balance_proof', secretValue: 650000n, balanceValue: 21930000n });
   range = engine.zkFidna.prove({ circuitType: 'range_proof', secretValue: 650000n, min: 1000n, max: 1000000n });
   custom = engine.zkFidna.prove({ circuitType: 'custom', secretValue: 650000n, balanceValue: 21930000n });
@@ -20,8 +20,6 @@ beforeAll(async () => {
 const P = secp256k1.Point.CURVE().p;
 const N = secp256k1.Point.CURVE().n;
 const Point = secp256k1.Point;
-const be32 = (v: bigint) => Uint8Array.from(Buffer.from(v.toString(16).padStart(64, '0'), 'hex'));
-const big = (b: Uint8Array) => BigInt('0x' + Buffer.from(b).toString('hex'));
 const check = (proof: Uint8Array, publicInput: ZkFidnaPublicInput) => engine.zkFidna.verify({ proof, publicInput });
 const withBytes = (proof: Uint8Array, at: number, bytes: Uint8Array) => {
   const p = proof.slice();
@@ -111,9 +109,9 @@ describe('zk-FIDNA rejects bad encodings', () => {
 
   it('refuses non-canonical scalars: t_x and a at n and above', () => {
     for (const at of [core(balance) + TX, core(balance) + A_SCALAR]) {
-      const value = big(balance.proof.subarray(at, at + 32));
+      const value = toBigInt(balance.proof.subarray(at, at + 32));
       for (const s of [N, value + N < 1n << 256n ? value + N : N + 1n, (1n << 256n) - 1n]) {
-        expect(check(withBytes(balance.proof, at, be32(s)), balance.publicInput).details.structurallyValid).toBe(false);
+        expect(check(withBytes(balance.proof, at, toBytes32(s)), balance.publicInput).details.structurallyValid).toBe(false);
       }
     }
   });
@@ -121,8 +119,8 @@ describe('zk-FIDNA rejects bad encodings', () => {
   it('refuses a point whose x is p or more even when x - p is on the curve', () => {
     let x = 1n;
     while (!isOnCurveX(x)) x++;
-    const reduced = new Uint8Array([2, ...be32(x)]);
-    const unreduced = new Uint8Array([2, ...be32(x + P)]);
+    const reduced = new Uint8Array([2, ...toBytes32(x)]);
+    const unreduced = new Uint8Array([2, ...toBytes32(x + P)]);
     expect(() => Point.fromBytes(reduced)).not.toThrow();
     const at = core(balance); // A
     expect(check(withBytes(balance.proof, at, unreduced), balance.publicInput).details.structurallyValid).toBe(false);
@@ -132,7 +130,7 @@ describe('zk-FIDNA rejects bad encodings', () => {
   it('refuses points off the curve and other prefixes', () => {
     let x = 1n;
     while (isOnCurveX(x)) x++;
-    const off = new Uint8Array([3, ...be32(x)]);
+    const off = new Uint8Array([3, ...toBytes32(x)]);
     for (const at of [6, 39, core(balance), core(balance) + 99, core(balance) + 228 + 33]) {
       expect(check(withBytes(balance.proof, at, off), balance.publicInput).details.structurallyValid).toBe(false);
     }
@@ -196,7 +194,7 @@ describe('zk-FIDNA treats a zero challenge as fatal', () => {
 
 function isOnCurveX(x: bigint): boolean {
   try {
-    Point.fromBytes(new Uint8Array([2, ...be32(x)]));
+    Point.fromBytes(new Uint8Array([2, ...toBytes32(x)]));
     return true;
   } catch {
     return false;

@@ -1,6 +1,7 @@
 /** The bare aggregated range proof (m = 1 and 2) through the test build's hooks: sizes, round trips, values out of range. */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toBytes32 } from '../test-support/bytes.ts';
 import { instantiateTestBuild, type EngineTestExports } from '../test-support/test-build.ts';
 import type { Io } from './wasm.ts';
 
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-const be32 = (v: bigint) => Uint8Array.from(Buffer.from(v.toString(16).padStart(64, '0'), 'hex'));
 const CORE = { 1: 688, 2: 754 } as const;
 
 /**
@@ -25,7 +25,7 @@ function prove(values: bigint[], extras: bigint[] = values.map(() => 0n)) {
   values.forEach((v, j) => {
     view.setBigUint64(8 * j, v, true);
     input.set(randomBytes(32).map((b, i) => (i === 0 ? b & 0x7f : b)), 16 + 32 * j);
-    input.set(be32(extras[j]), 80 + 32 * j);
+    input.set(toBytes32(extras[j]), 80 + 32 * j);
   });
   input.set(randomBytes(32), 144);
   io.write(input, 0);

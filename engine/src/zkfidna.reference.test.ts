@@ -5,17 +5,13 @@
  * @noble/post-quantum. The reference is slow (about 1 s a proof), so the cases are few and chosen.
  */
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { toBigInt, toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
 import * as reference from '../test-support/zkfidna-reference/index.ts';
-import { loadEngine, type Engine, type ZkFidnaProveOptions } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import type { ZkFidnaProveOptions } from './index.ts';
 
 const MAX = (1n << 64n) - 1n;
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const rand64 = () => BigInt('0x' + randomBytes(8).toString('hex'));
 
 /** One request per circuit and result, with random amounts, edges and contexts. */
@@ -37,8 +33,8 @@ describe('zk-FIDNA agrees with the reference implementation', () => {
       const rng = new Uint8Array(randomBytes(32));
       const ours = engine.zkFidna.prove({ ...req, rng });
       const theirs = reference.prove({ ...req, min: req.min as bigint | undefined, max: req.max as bigint | undefined, rng });
-      expect(hex(ours.proof)).toBe(hex(theirs.proof));
-      expect(ours.openings.map((o) => BigInt('0x' + hex(o.blinding)))).toEqual(theirs.openings.map((o) => o.blinding));
+      expect(toHex(ours.proof)).toBe(toHex(theirs.proof));
+      expect(ours.openings.map((o) => toBigInt(o.blinding))).toEqual(theirs.openings.map((o) => o.blinding));
       expect(ours.openings.map((o) => o.value)).toEqual(theirs.openings.map((o) => o.value));
       expect(ours.publicInput).toEqual(theirs.publicInput);
       // Each verifies the other's proof.

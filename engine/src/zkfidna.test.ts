@@ -1,24 +1,20 @@
 /** zk-FIDNA through the public API: round trips, edge values, openings, privacy, attestation, memory. */
 import { secp256k1, secp256k1_hasher } from '@noble/curves/secp256k1.js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type ZkFidnaProof, type ZkFidnaProveOptions } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { toBigInt, toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { ZkFidnaProof, ZkFidnaProveOptions } from './index.ts';
 import { mlDsaApi } from './mldsa.ts';
 import { sha2Api } from './sha2.ts';
 import { sha3Api } from './sha3.ts';
 import { instantiate, Io } from './wasm.ts';
 import { zkFidnaApi } from './zkfidna.ts';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-
 const MAX = (1n << 64n) - 1n;
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const Point = secp256k1.Point;
 const B = secp256k1_hasher.hashToCurve(new TextEncoder().encode('value'), { DST: 'ZKFIDNA-V01-CS01-with-secp256k1_XMD:SHA-256_SSWU_RO_' });
 const commitment = (value: bigint, blinding: Uint8Array) => {
-  const r = BigInt('0x' + hex(blinding));
+  const r = toBigInt(blinding);
   const vB = value === 0n ? Point.ZERO : B.multiply(value);
   return vB.add(Point.BASE.multiply(r)).toBytes(true);
 };
@@ -99,7 +95,7 @@ describe('zk-FIDNA openings, views and privacy', () => {
     ] as ZkFidnaProveOptions[]) {
       const { openings, views } = engine.zkFidna.prove(opts);
       expect(openings.map((o) => o.commitment)).toEqual(views.commitments);
-      for (const o of openings) expect(hex(commitment(o.value, o.blinding))).toBe(hex(o.commitment));
+      for (const o of openings) expect(toHex(commitment(o.value, o.blinding))).toBe(toHex(o.commitment));
     }
   });
 
@@ -109,7 +105,7 @@ describe('zk-FIDNA openings, views and privacy', () => {
     expect(checked.views).toEqual(made.views);
     expect(made.views.challenges.u).toHaveLength(7);
     for (const c of [made.views.challenges.y, made.views.challenges.w, ...made.views.challenges.u]) expect(c).toMatch(/^[0-9a-f]{64}$/);
-    const proofHex = hex(made.proof);
+    const proofHex = toHex(made.proof);
     for (const r of Object.values(made.views.responses)) expect(proofHex).toContain(r);
     expect(engine.zkFidna.inspect(made.proof)).toEqual(made.views);
   });
@@ -131,7 +127,7 @@ describe('zk-FIDNA openings, views and privacy', () => {
       const made: ZkFidnaProof = engine.zkFidna.prove(
         circuitType === 'range_proof' ? { circuitType, secretValue: x, min: 1n, max: y } : { circuitType, secretValue: x, balanceValue: y },
       );
-      const published = hex(made.proof) + JSON.stringify({ ...made.publicInput, ...made.views }, (_, v) => (typeof v === 'bigint' ? String(v) : v instanceof Uint8Array ? hex(v) : v));
+      const published = toHex(made.proof) + JSON.stringify({ ...made.publicInput, ...made.views }, (_, v) => (typeof v === 'bigint' ? String(v) : v instanceof Uint8Array ? toHex(v) : v));
       const secrets = [x, circuitType === 'range_proof' ? undefined : y].filter((v) => v !== undefined) as bigint[];
       for (const v of secrets) {
         const be = v.toString(16).padStart(16, '0');
@@ -140,7 +136,7 @@ describe('zk-FIDNA openings, views and privacy', () => {
         expect(published).not.toContain(le);
         expect(published).not.toContain(String(v));
       }
-      for (const o of made.openings) expect(published).not.toContain(hex(o.blinding));
+      for (const o of made.openings) expect(published).not.toContain(toHex(o.blinding));
       expect(Object.keys(made.publicInput).sort()).toEqual(circuitType === 'range_proof' ? ['circuitType', 'max', 'min', 'result'] : ['circuitType', 'result']);
     }
   });
@@ -202,7 +198,7 @@ describe('zk-FIDNA leaves no secret behind', () => {
     };
     // Scalars live in the engine as nine 29-bit limbs (u32 little-endian each).
     const limbs = (b: Uint8Array) => {
-      const v = BigInt('0x' + hex(b));
+      const v = toBigInt(b);
       const out = new Uint8Array(36);
       for (let i = 0; i < 9; i++) new DataView(out.buffer).setUint32(4 * i, Number((v >> BigInt(29 * i)) & 0x1fffffffn), true);
       return out;
@@ -211,7 +207,7 @@ describe('zk-FIDNA leaves no secret behind', () => {
       ...[x, y, y - x].flatMap((v) => [u64(v, true), u64(v, false)]),
       ...made.openings.flatMap((o) => [o.blinding, limbs(o.blinding)]),
     ];
-    const found = needles.filter((needle) => Buffer.from(heap).indexOf(Buffer.from(needle)) >= 0).map(hex);
+    const found = needles.filter((needle) => Buffer.from(heap).indexOf(Buffer.from(needle)) >= 0).map(toHex);
     expect(found).toEqual([]);
   });
 });

@@ -1,15 +1,11 @@
 /** zk-FIDNA's proof vectors: rng = 00 01 .. 1f, empty context, SHA-256 of the proof bytes. */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type ZkFidnaProveOptions } from './index.ts';
-
-let engine: Engine;
-beforeAll(async () => {
-  engine = await loadEngine();
-});
+import { describe, expect, it } from 'vitest';
+import { toHex } from '../test-support/bytes.ts';
+import { engine } from '../test-support/loaded-engine.ts';
+import type { ZkFidnaProveOptions } from './index.ts';
 
 const rng = Uint8Array.from({ length: 32 }, (_, i) => i);
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 const VECTORS: [string, Omit<ZkFidnaProveOptions, 'rng'>, number, string][] = [
   ['balance_proof X = 650000, Y = 21930000 (result 1)', { circuitType: 'balance_proof', secretValue: 650000n, balanceValue: 21930000n }, 826, 'da3bccd76e77e334ade2df098f8db7844d312184a70f5b08e693e9cb4a55e675'],
@@ -23,7 +19,7 @@ describe('zk-FIDNA proof vectors', () => {
     it(`reproduces ${name} byte for byte and verifies it`, () => {
       const { proof, publicInput } = engine.zkFidna.prove({ ...opts, rng });
       expect(proof.length).toBe(size);
-      expect(hex(sha256(proof))).toBe(digest);
+      expect(toHex(sha256(proof))).toBe(digest);
       expect(engine.zkFidna.verify({ proof, publicInput }).valid).toBe(true);
     });
   }
@@ -31,7 +27,7 @@ describe('zk-FIDNA proof vectors', () => {
   it('gives the same bytes whether the values are bigints, decimal strings or numbers', () => {
     const a = engine.zkFidna.prove({ circuitType: 'balance_proof', secretValue: 650000n, balanceValue: 21930000n, rng }).proof;
     const b = engine.zkFidna.prove({ circuitType: 'balance_proof', secretValue: '650000', balanceValue: 21930000, rng }).proof;
-    expect(hex(b)).toBe(hex(a));
+    expect(toHex(b)).toBe(toHex(a));
   });
 
   it('changes every commitment and the proof when one rng byte changes', () => {
@@ -39,8 +35,8 @@ describe('zk-FIDNA proof vectors', () => {
     other[31] ^= 1;
     const a = engine.zkFidna.prove({ ...VECTORS[0][1], rng });
     const b = engine.zkFidna.prove({ ...VECTORS[0][1], rng: other });
-    expect(hex(b.views.commitments[0])).not.toBe(hex(a.views.commitments[0]));
-    expect(hex(b.views.commitments[1])).not.toBe(hex(a.views.commitments[1]));
+    expect(toHex(b.views.commitments[0])).not.toBe(toHex(a.views.commitments[0]));
+    expect(toHex(b.views.commitments[1])).not.toBe(toHex(a.views.commitments[1]));
     expect(engine.zkFidna.verify({ proof: b.proof, publicInput: b.publicInput }).valid).toBe(true);
   });
 });

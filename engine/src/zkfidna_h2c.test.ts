@@ -1,6 +1,7 @@
 /** RFC 9380 hash-to-curve on secp256k1 (zk-FIDNA's generators): the RFC's vectors, every step (through the test build's hook). */
 import { secp256k1_hasher } from '@noble/curves/secp256k1.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toBigInt } from '../test-support/bytes.ts';
 import { hashToCurveTrace } from '../test-support/h2c-trace.ts';
 import { instantiateTestBuild, type EngineTestExports } from '../test-support/test-build.ts';
 import { readJson } from '../test-support/vectors.ts';
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-const big = (b: Uint8Array) => BigInt('0x' + Buffer.from(b).toString('hex'));
 
 interface Vector {
   msg: string;
@@ -33,10 +33,10 @@ for (const [suite, mode] of [['RO', 'ro'], ['NU', 'nu']] as const) {
     for (const v of file.vectors) {
       it(`reproduces u, Q and P for msg "${v.msg.slice(0, 20)}${v.msg.length > 20 ? '...' : ''}"`, () => {
         const trace = hashToCurveTrace(wasm, io, utf8(v.msg), utf8(file.dst), mode);
-        expect(trace.u.map(big)).toEqual(v.u.map(BigInt));
+        expect(trace.u.map(toBigInt)).toEqual(v.u.map(BigInt));
         const qs = mode === 'ro' ? [v.Q0!, v.Q1!] : [v.Q!];
-        expect(trace.q.map((q) => [big(q.x), big(q.y)])).toEqual(qs.map((q) => [BigInt(q.x), BigInt(q.y)]));
-        expect([big(trace.p.x), big(trace.p.y)]).toEqual([BigInt(v.P.x), BigInt(v.P.y)]);
+        expect(trace.q.map((q) => [toBigInt(q.x), toBigInt(q.y)])).toEqual(qs.map((q) => [BigInt(q.x), BigInt(q.y)]));
+        expect([toBigInt(trace.p.x), toBigInt(trace.p.y)]).toEqual([BigInt(v.P.x), BigInt(v.P.y)]);
       });
     }
   });
@@ -49,7 +49,7 @@ describe('hash-to-curve agrees with @noble/curves beyond the vectors', () => {
       const msg = Uint8Array.from({ length: len }, (_, i) => (i * 7 + len) & 255);
       const ours = hashToCurveTrace(wasm, io, msg, dst, len % 2 ? 'nu' : 'ro').p;
       const theirs = (len % 2 ? secp256k1_hasher.encodeToCurve : secp256k1_hasher.hashToCurve)(msg, { DST: dst }).toAffine();
-      expect([big(ours.x), big(ours.y)]).toEqual([theirs.x, theirs.y]);
+      expect([toBigInt(ours.x), toBigInt(ours.y)]).toEqual([theirs.x, theirs.y]);
     }
   });
 });

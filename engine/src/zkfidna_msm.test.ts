@@ -2,6 +2,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toBytes32 } from '../test-support/bytes.ts';
 import { instantiateTestBuild, type EngineTestExports } from '../test-support/test-build.ts';
 import type { Io } from './wasm.ts';
 
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 
 const N = secp256k1.Point.CURVE().n;
-const be32 = (v: bigint) => Uint8Array.from(Buffer.from(v.toString(16).padStart(64, '0'), 'hex'));
 const randScalar = () => BigInt('0x' + randomBytes(32).toString('hex')) % N;
 
 /** Runs the hook; returns the affine point as 64 bytes, or null for the identity. */
@@ -28,7 +28,7 @@ function msm(terms: [number, bigint][], ct: boolean): Uint8Array | null {
   const view = new DataView(buf.buffer);
   terms.forEach(([b, k], i) => {
     view.setInt32(36 * i, b, true);
-    buf.set(be32(k), 36 * i + 4);
+    buf.set(toBytes32(k), 36 * i + 4);
   });
   io.write(buf, 0);
   if (wasm.zkTestMsm(terms.length, ct ? 1 : 0) !== 1) return null;

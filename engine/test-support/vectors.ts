@@ -35,6 +35,3 @@ export function acvpCases(folder: string): AcvpCase[] {
   }
   return cases;
 }
-
-export const hex = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'hex'));
-export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex').toUpperCase();

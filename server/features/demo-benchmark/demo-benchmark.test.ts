@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBase64 } from '../../../engine/test-support/bytes.ts';
 import { SCHEME_IDS } from '../../../shared/schemes.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
@@ -27,7 +28,6 @@ const visitor = (target: TestApp = app) => {
   const started = agent.post('/api/demo/session').set('Origin', TEST_ORIGIN).then((res) => expect(res.status).toBe(204));
   return { agent, bench: async (body: unknown) => (await started, agent.post('/api/demo/benchmark').set('Origin', TEST_ORIGIN).send(body as object)) };
 };
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
 type Operation = z.infer<typeof DemoBenchmarkOperation>;
 
@@ -100,7 +100,7 @@ describe('POST /api/demo/benchmark: real operations, real times', () => {
     expect((await bench({ algorithm: 'dilion', count: 1, first: 42 })).status).toBe(200);
     const [, sign] = (await agent.get('/api/crypto/operations')).body as { message: string; signature: { encoded: string }; publicKey: { encoded: string } }[];
     const M = new Uint8Array([0x00, ...Buffer.from('Benchmark test 42', 'utf8')]);
-    expect(ml_dsa65.verify(b64(sign!.signature.encoded), M, b64(sign!.publicKey.encoded), { context: Buffer.from('dilion/v1|default') })).toBe(true);
+    expect(ml_dsa65.verify(fromBase64(sign!.signature.encoded), M, fromBase64(sign!.publicKey.encoded), { context: Buffer.from('dilion/v1|default') })).toBe(true);
   });
 
   it('proves the benchmark’s statements: a secret 100..599 under a balance 1000..5999', () => {

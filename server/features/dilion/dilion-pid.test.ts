@@ -3,7 +3,8 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
+import { fromBase64, fromHex, toBase64, toHex } from '../../../engine/test-support/bytes.ts';
 import { demoVisitor, createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
@@ -20,9 +21,7 @@ const call = (path: string, body: object, who = service) =>
   request(app.app).post(path).set('x-api-key', who.apiKey).set('x-api-secret', who.apiSecret).send(body);
 const get = (path: string, who = service) => request(app.app).get(path).set('x-api-key', who.apiKey).set('x-api-secret', who.apiSecret);
 
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
-const toB64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 
 interface PidCipher {
   C1: string;
@@ -33,8 +32,8 @@ interface PidCipher {
 
 /** M = 0x01 ‖ skid ‖ C1 ‖ u16be(|C2|) ‖ C2 ‖ message, from the documented fields only. */
 function messageOf(pid: PidCipher, message: string): Uint8Array {
-  const c2 = b64(pid.C2);
-  return new Uint8Array(Buffer.concat([Buffer.from([1]), Buffer.from(pid.serviceKeyId, 'hex'), b64(pid.C1), Buffer.from([c2.length >> 8, c2.length & 0xff]), c2, utf8(message)]));
+  const c2 = fromBase64(pid.C2);
+  return new Uint8Array(Buffer.concat([Buffer.from([1]), fromHex(pid.serviceKeyId), fromBase64(pid.C1), Buffer.from([c2.length >> 8, c2.length & 0xff]), c2, utf8(message)]));
 }
 
 describe('Dilion with a uid', () => {
@@ -48,14 +47,14 @@ describe('Dilion with a uid', () => {
   const verify = (body: object, who = service) => call('/api/crypto/dilion/verify', { message, sid: 'service-A', publicKey: signed.publicKey, signature: signed.signature.encoded, pidCipher: signed.pidCipher, ...body }, who);
 
   it('binds a pidCipher of the documented sizes, and the ML-DSA part verifies with @noble/post-quantum', () => {
-    expect(b64(signed.pidCipher.C1)).toHaveLength(1088);
-    expect(b64(signed.pidCipher.C2)).toHaveLength(80);
+    expect(fromBase64(signed.pidCipher.C1)).toHaveLength(1088);
+    expect(fromBase64(signed.pidCipher.C2)).toHaveLength(80);
     expect(signed.pidCipher.serviceKeyId).toMatch(/^[0-9a-f]{64}$/);
     expect(signed.signature.pidCipher).toEqual(signed.pidCipher);
-    expect(b64(signed.pidOpening)).toHaveLength(32);
-    const ok = ml_dsa65.verify(b64(signed.signature.encoded), messageOf(signed.pidCipher, message), b64(signed.publicKey), { context: utf8(signed.context) });
+    expect(fromBase64(signed.pidOpening)).toHaveLength(32);
+    const ok = ml_dsa65.verify(fromBase64(signed.signature.encoded), messageOf(signed.pidCipher, message), fromBase64(signed.publicKey), { context: utf8(signed.context) });
     expect(ok).toBe(true);
-    expect(ml_dsa65.verify(b64(signed.signature.encoded), new Uint8Array([0, ...utf8(message)]), b64(signed.publicKey), { context: utf8(signed.context) })).toBe(false);
+    expect(ml_dsa65.verify(fromBase64(signed.signature.encoded), new Uint8Array([0, ...utf8(message)]), fromBase64(signed.publicKey), { context: utf8(signed.context) })).toBe(false);
   });
 
   it('returns pidOpening only when asked', async () => {
@@ -80,15 +79,15 @@ describe('Dilion with a uid', () => {
     expect(opened.body).toMatchObject({ valid: true, details: { identity: 'match' } });
     const wrong = await verify({ uid: 'eve@example.com', pidOpening: signed.pidOpening }, stranger);
     expect(wrong.body).toMatchObject({ valid: false, details: { identity: 'mismatch' } });
-    const otherOpening = await verify({ uid: 'ada@example.com', pidOpening: toB64(new Uint8Array(32)) }, stranger);
+    const otherOpening = await verify({ uid: 'ada@example.com', pidOpening: toBase64(new Uint8Array(32)) }, stranger);
     expect(otherOpening.body).toMatchObject({ valid: false, details: { identity: 'mismatch' } });
   });
 
   it('is invalid when C1, C2 or the service key id is tampered with', async () => {
     const flip = (s: string) => {
-      const b = b64(s);
+      const b = fromBase64(s);
       b[5]! ^= 1;
-      return toB64(b);
+      return toBase64(b);
     };
     const otherKeyId = (signed.pidCipher.serviceKeyId[0] === 'a' ? 'b' : 'a') + signed.pidCipher.serviceKeyId.slice(1);
     for (const pidCipher of [
@@ -110,7 +109,7 @@ describe('Dilion with a uid', () => {
     ];
     for (const c of cases) {
       const sig = ml_dsa65.sign(messageOf(signed.pidCipher, c.message), c.keys.secretKey, { context: utf8('dilion/v1|service-A') });
-      const body = { message: c.message, publicKey: toB64(c.keys.publicKey), signature: toB64(sig), uid: 'ada@example.com' };
+      const body = { message: c.message, publicKey: toBase64(c.keys.publicKey), signature: toBase64(sig), uid: 'ada@example.com' };
       const owner = await verify(body);
       expect(owner.body).toMatchObject({ valid: false, details: { signatureValid: true, identity: 'mismatch' } });
       const withOpening = await verify({ ...body, pidOpening: signed.pidOpening }, stranger);
@@ -121,14 +120,14 @@ describe('Dilion with a uid', () => {
   it('pads a uid longer than 63 bytes to 256 (C2 of 272 bytes), and refuses uid or sid over their limits by name', async () => {
     const long = await call('/api/crypto/dilion/sign', { message, uid: 'u'.repeat(255) });
     expect(long.status).toBe(200);
-    expect(b64(long.body.pidCipher.C2)).toHaveLength(272);
+    expect(fromBase64(long.body.pidCipher.C2)).toHaveLength(272);
     const checked = await call('/api/crypto/dilion/verify', { message, publicKey: long.body.publicKey, signature: long.body.signature, uid: 'u'.repeat(255) });
     expect(checked.body).toMatchObject({ valid: true, details: { identity: 'match' } });
     const cases: [string, object, string][] = [
       ['sign', { message, uid: 'é'.repeat(128) }, 'uid'],
       ['sign', { message, uid: '' }, 'uid'],
       ['sign', { message, uid: 'x', sid: 's'.repeat(246) }, 'sid'],
-      ['verify', { message, publicKey: signed.publicKey, signature: signed.signature.encoded, pidCipher: { ...signed.pidCipher, C2: toB64(new Uint8Array(81)) } }, 'pidCipher.C2'],
+      ['verify', { message, publicKey: signed.publicKey, signature: signed.signature.encoded, pidCipher: { ...signed.pidCipher, C2: toBase64(new Uint8Array(81)) } }, 'pidCipher.C2'],
       ['verify', { message, publicKey: signed.publicKey, signature: signed.signature.encoded, pidCipher: { ...signed.pidCipher, C1: 'AAAA' } }, 'pidCipher.C1'],
       ['verify', { message, publicKey: signed.publicKey, signature: signed.signature.encoded, pidCipher: signed.pidCipher, uid: 'a', pidOpening: 'AAAA' }, 'pidOpening'],
       ['verify', { message, publicKey: signed.publicKey, signature: signed.signature.encoded, pidOpening: signed.pidOpening }, 'pidOpening'],
@@ -145,7 +144,7 @@ describe('Dilion with a uid', () => {
     const bySid = await get('/api/service-keys/sid/service-A');
     expect(bySid.status).toBe(200);
     expect(bySid.body).toMatchObject({ serviceKeyId: signed.pidCipher.serviceKeyId, sid: 'service-A', managed: true });
-    expect(Buffer.from(sha3_256(b64(bySid.body.publicKey))).toString('hex')).toBe(signed.pidCipher.serviceKeyId);
+    expect(toHex(sha3_256(fromBase64(bySid.body.publicKey)))).toBe(signed.pidCipher.serviceKeyId);
     const byId = await request(app.app).get(`/api/service-keys/${signed.pidCipher.serviceKeyId}`);
     expect(byId.status).toBe(200);
     expect(byId.body.publicKey).toBe(bySid.body.publicKey);
@@ -157,7 +156,7 @@ describe('Dilion with a uid', () => {
   it('seals to a key the service registered, which only the service opens', async () => {
     const seed = new Uint8Array(64).fill(3);
     const { publicKey } = ml_kem768.keygen(seed);
-    const registered = await call('/api/service-keys', { sid: 'own-kms', publicKey: toB64(publicKey) });
+    const registered = await call('/api/service-keys', { sid: 'own-kms', publicKey: toBase64(publicKey) });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     expect(registered.body.managed).toBe(false);
     const res = await call('/api/crypto/dilion/sign', { message, sid: 'own-kms', uid: 'bob' });
@@ -165,12 +164,11 @@ describe('Dilion with a uid', () => {
     const verified = await call('/api/crypto/dilion/verify', { message, sid: 'own-kms', publicKey: res.body.publicKey, signature: res.body.signature, uid: 'bob' });
     expect(verified.body).toMatchObject({ valid: true, details: { identity: 'not_checked' } });
     // The service opens it itself with RFC 9180 and the documented info and aad.
-    const engine = await loadEngine();
     const info = new Uint8Array([...utf8('dilion/v1 pid'), 0, ...utf8('own-kms')]);
-    const aad = new Uint8Array([...sha3_256(b64(res.body.publicKey)), ...sha3_256(utf8(message))]);
-    const pt = engine.hpke.open(seed, b64(res.body.pidCipher.C1), b64(res.body.pidCipher.C2), { info, aad });
+    const aad = new Uint8Array([...sha3_256(fromBase64(res.body.publicKey)), ...sha3_256(utf8(message))]);
+    const pt = engine.hpke.open(seed, fromBase64(res.body.pidCipher.C1), fromBase64(res.body.pidCipher.C2), { info, aad });
     expect(pt && Buffer.from(pt.subarray(0, 4)).toString('latin1')).toBe('bob\x80');
-    const bad = await call('/api/service-keys', { sid: 'own-kms', publicKey: toB64(new Uint8Array(1184).fill(255)) });
+    const bad = await call('/api/service-keys', { sid: 'own-kms', publicKey: toBase64(new Uint8Array(1184).fill(255)) });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'invalid_public_key', param: 'publicKey' });
   });
@@ -178,7 +176,7 @@ describe('Dilion with a uid', () => {
   it('keeps service-key seeds sealed and never records the uid or the opening', () => {
     const keys = app.context.database.sqlite.prepare('SELECT sealed_seed AS s FROM service_keys WHERE sealed_seed IS NOT NULL').all() as { s: string }[];
     expect(keys.length).toBeGreaterThan(0);
-    for (const { s } of keys) expect(Buffer.from(s.slice(3), 'base64')).toHaveLength(12 + 64 + 16);
+    for (const { s } of keys) expect(fromBase64(s.slice(3))).toHaveLength(12 + 64 + 16);
     const rows = app.context.database.sqlite.prepare('SELECT metadata FROM crypto_operations').all() as { metadata: string }[];
     const all = rows.map((r) => r.metadata).join('\n');
     expect(all).not.toContain('ada@example.com');

@@ -1,6 +1,7 @@
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBase64, toBase64 } from '../../../engine/test-support/bytes.ts';
 import { demoVisitor, createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
@@ -14,13 +15,12 @@ afterAll(() => app.close());
 const call = (path: string, body: object, who = account) =>
   request(app.app).post(path).set('x-api-key', who.apiKey).set('x-api-secret', who.apiSecret).send(body);
 
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
 /** Verifies with an independent FIPS 204 implementation, from the documented response fields only. */
 function verifiesElsewhere(message: string, response: { publicKey: string; signature: { encoded: string }; context: string }) {
   const M = new Uint8Array([0x00, ...Buffer.from(message, 'utf8')]);
   const context = new Uint8Array(Buffer.from(response.context, 'utf8'));
-  return ml_dsa65.verify(b64(response.signature.encoded), M, b64(response.publicKey), { context });
+  return ml_dsa65.verify(fromBase64(response.signature.encoded), M, fromBase64(response.publicKey), { context });
 }
 
 describe('POST /api/crypto/dilion/sign', () => {
@@ -28,8 +28,8 @@ describe('POST /api/crypto/dilion/sign', () => {
     const res = await call('/api/crypto/dilion/sign', { message: 'authentication request', sid: 'service-A' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ algorithm: 'dilion', parameterSet: 'ML-DSA-65', context: 'dilion/v1|service-A', pidCipher: 'N/A' });
-    expect(b64(res.body.signature.encoded)).toHaveLength(3309);
-    expect(b64(res.body.publicKey)).toHaveLength(1952);
+    expect(fromBase64(res.body.signature.encoded)).toHaveLength(3309);
+    expect(fromBase64(res.body.publicKey)).toHaveLength(1952);
     expect(res.body.signature.c).toHaveLength(256);
     expect(res.body.signature.z).toHaveLength(1280);
     expect(res.body.keyId).toMatch(/^kid_/);
@@ -63,7 +63,7 @@ describe('POST /api/crypto/dilion/sign', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const { s } of rows) {
       expect(s).toMatch(/^v1\./);
-      expect(Buffer.from(s.slice(3), 'base64')).toHaveLength(12 + 32 + 16);
+      expect(fromBase64(s.slice(3))).toHaveLength(12 + 32 + 16);
     }
   });
 
@@ -121,12 +121,12 @@ describe('POST /api/crypto/dilion/verify', () => {
 
   it('answers valid: false for another message, another sid or a flipped bit', async () => {
     const base = { message: 'pay 10', sid: 'bank', signature: signed.signature.encoded, publicKey: signed.publicKey };
-    const flipped = b64(signed.signature.encoded);
+    const flipped = fromBase64(signed.signature.encoded);
     flipped[100]! ^= 1;
     for (const body of [
       { ...base, message: 'pay 1000' },
       { ...base, sid: 'other' },
-      { ...base, signature: Buffer.from(flipped).toString('base64') },
+      { ...base, signature: toBase64(flipped) },
     ]) {
       const res = await call('/api/crypto/dilion/verify', body);
       expect(res.status).toBe(200);
@@ -139,8 +139,8 @@ describe('POST /api/crypto/dilion/verify', () => {
     const sig = ml_dsa65.sign(new Uint8Array([0, ...Buffer.from('hello')]), keys.secretKey, { context: Buffer.from('dilion/v1|default') });
     const res = await call('/api/crypto/dilion/verify', {
       message: 'hello',
-      signature: Buffer.from(sig).toString('base64'),
-      publicKey: Buffer.from(keys.publicKey).toString('base64'),
+      signature: toBase64(sig),
+      publicKey: toBase64(keys.publicKey),
     });
     expect(res.body.valid).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import { describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
 import { AppError } from '../../errors.ts';
 import { fips204Views } from '../../../engine/test-support/fips204-views.ts';
 import { dilionMessage, dilionPidMessage, MAX_SID_BYTES, padUid, pidAad, pidCipherFromJson, pidCipherToJson, pidInfo } from '../../../shared/dilion.ts';
@@ -29,7 +29,7 @@ describe('Dilion encoding', () => {
   });
 });
 
-const { views: signatureViews, check: checkViews } = createDilionViews((await loadEngine()).mlDsa65);
+const { views: signatureViews, check: checkViews } = createDilionViews(engine.mlDsa65);
 
 describe('signature views', () => {
   const views = signatureViews(signature);

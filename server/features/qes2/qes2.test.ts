@@ -3,7 +3,8 @@ import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
+import { fromBase64, toBase64, toHex } from '../../../engine/test-support/bytes.ts';
 import { demoVisitor, createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
@@ -17,7 +18,6 @@ afterAll(() => app.close());
 const call = (path: string, body: object, who = account) =>
   request(app.app).post(path).set('x-api-key', who.apiKey).set('x-api-secret', who.apiSecret).send(body);
 
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
@@ -32,8 +32,8 @@ interface Signed {
 function verifiesElsewhere(mode: 'ecdsa' | 'schnorr', message: string, r: Signed) {
   const ctx = utf8(r.context);
   const mPrime = concat(utf8('CompositeAlgorithmSignatures2025'), utf8(r.label), new Uint8Array([ctx.length]), ctx, sha512(utf8(message)));
-  const sig = b64(r.signature.encoded);
-  const pk = b64(r.publicKey);
+  const sig = fromBase64(r.signature.encoded);
+  const pk = fromBase64(r.publicKey);
   const mlDsa = ml_dsa65.verify(sig.subarray(0, 3309), mPrime, pk.subarray(0, 1952), { context: utf8(r.label) });
   const digest = sha256(mPrime);
   const secp =
@@ -53,8 +53,8 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s over the public API', (mod
 
   it('signs with the sizes of docs/crypto/qes2.md §3, and both halves verify with noble from the documented fields', () => {
     expect(signed).toMatchObject({ algorithm: `qes2-${mode}`, context: 'invoice 7' });
-    expect(b64(signed.signature.encoded)).toHaveLength(3373);
-    expect(b64(signed.publicKey)).toHaveLength(mode === 'ecdsa' ? 1985 : 1984);
+    expect(fromBase64(signed.signature.encoded)).toHaveLength(3373);
+    expect(fromBase64(signed.publicKey)).toHaveLength(mode === 'ecdsa' ? 1985 : 1984);
     expect(signed.keyId).toMatch(/^kid_/);
     expect(verifiesElsewhere(mode, 'Hybrid cryptographic message', signed)).toEqual({ mlDsa: true, secp: true });
     expect(verifiesElsewhere(mode, 'Hybrid cryptographic message!', signed)).toEqual({ mlDsa: false, secp: false });
@@ -63,14 +63,13 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s over the public API', (mod
   it('returns the demo views, which agree with the engine’s own parts()', async () => {
     const { signature } = signed;
     expect(signature.mode).toBe(mode);
-    expect(signature.secondary).toBe(Buffer.from(b64(signature.encoded).subarray(3309)).toString('hex'));
-    expect(signature.challenge).toBe(Buffer.from(sha512(utf8('Hybrid cryptographic message'))).toString('hex'));
+    expect(signature.secondary).toBe(toHex(fromBase64(signature.encoded).subarray(3309)));
+    expect(signature.challenge).toBe(toHex(sha512(utf8('Hybrid cryptographic message'))));
     expect(signature.dilithium.c).toHaveLength(256);
     expect(signature.dilithium.c.filter((x) => x !== 0)).toHaveLength(49);
-    const engine = await loadEngine();
     const scheme = mode === 'ecdsa' ? engine.qes2Ecdsa : engine.qes2Schnorr;
-    const parts = scheme.parts(b64(signature.encoded));
-    expect(signature.dilithium.cTilde).toBe(Buffer.from(parts.cTilde).toString('hex'));
+    const parts = scheme.parts(fromBase64(signature.encoded));
+    expect(signature.dilithium.cTilde).toBe(toHex(parts.cTilde));
     expect(signature.dilithium.z).toEqual(parts.z);
     expect(signature.steps).toEqual([...parts.steps]);
     expect(signed.label).toBe(scheme.label);
@@ -87,9 +86,9 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s over the public API', (mod
   it('says which half fails when one is tampered with, and fails both for another message or context', async () => {
     const base = { message: 'Hybrid cryptographic message', context: 'invoice 7', publicKey: signed.publicKey };
     const flip = (at: number) => {
-      const sig = b64(signed.signature.encoded);
+      const sig = fromBase64(signed.signature.encoded);
       sig[at]! ^= 1;
-      return Buffer.from(sig).toString('base64');
+      return toBase64(sig);
     };
     const cases: [object, boolean, boolean][] = [
       [{ ...base, signature: flip(100) }, false, true],
@@ -117,7 +116,7 @@ describe.each(['ecdsa', 'schnorr'] as const)('QES2 %s over the public API', (mod
     const algorithm = mode === 'ecdsa' ? 'QES2_ECDSA' : 'QES2_Schnorr';
     const created = await account.agent.post('/api/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'hybrid', algorithm });
     expect(created.status).toBe(201);
-    expect(b64(created.body.publicKey)).toHaveLength(mode === 'ecdsa' ? 1985 : 1984);
+    expect(fromBase64(created.body.publicKey)).toHaveLength(mode === 'ecdsa' ? 1985 : 1984);
     const chosen = await call(`/api/crypto/qes2/${mode}/sign`, { message: 'c', keyId: created.body.keyId });
     expect(chosen.body.publicKey).toBe(created.body.publicKey);
     expect(verifiesElsewhere(mode, 'c', chosen.body)).toEqual({ mlDsa: true, secp: true });
@@ -199,6 +198,6 @@ describe('QES2 keys at rest', () => {
   it('are stored only as sealed 64-byte seeds', () => {
     const rows = app.context.database.sqlite.prepare("SELECT sealed_seed AS s FROM signing_keys WHERE algorithm LIKE 'QES2%'").all() as { s: string }[];
     expect(rows.length).toBeGreaterThan(0);
-    for (const { s } of rows) expect(Buffer.from(s.slice(3), 'base64')).toHaveLength(12 + 64 + 16);
+    for (const { s } of rows) expect(fromBase64(s.slice(3))).toHaveLength(12 + 64 + 16);
   });
 });

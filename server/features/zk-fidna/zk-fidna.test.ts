@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBase64, toBase64, toBigInt, toHex } from '../../../engine/test-support/bytes.ts';
 import { generators, verify as referenceVerify } from '../../../engine/test-support/zkfidna-reference/index.ts';
 import { zkPublicInputFromJson } from '../../../shared/zkfidna.ts';
 import { createApp } from '../../app.ts';
@@ -28,7 +29,6 @@ const api = (path: string, body: unknown, headers: Record<string, string> = {}) 
     .set({ 'x-api-key': account.apiKey, 'x-api-secret': account.apiSecret, ...headers })
     .send(body as object);
 const used = async () => (await account.agent.get('/api/usage')).body.apiCallsThisMonth as number;
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
 describe('POST /api/crypto/zk-fidna/prove', () => {
   let proved: request.Response;
@@ -39,7 +39,7 @@ describe('POST /api/crypto/zk-fidna/prove', () => {
   it('proves Y ≥ X, metered as one call, in a proof the independent TypeScript reference verifies', async () => {
     expect(proved.status).toBe(200);
     expect(proved.body.publicInput).toEqual({ result: 1, circuitType: 'balance_proof' });
-    const proof = b64(proved.body.proof.encoded);
+    const proof = fromBase64(proved.body.proof.encoded);
     expect(proof).toHaveLength(826);
     const verdict = referenceVerify({ proof, publicInput: zkPublicInputFromJson(proved.body.publicInput) });
     expect(verdict.valid).toBe(true);
@@ -54,16 +54,16 @@ describe('POST /api/crypto/zk-fidna/prove', () => {
     const key = keys.body.find((k: { keyId: string }) => k.keyId === proved.body.keyId);
     expect(key).toMatchObject({ algorithm: 'ML-DSA-65', publicKey });
     const context = new TextEncoder().encode('zk-fidna/v1');
-    expect(ml_dsa65.verify(b64(value), b64(proved.body.proof.encoded), b64(publicKey), { context })).toBe(true);
+    expect(ml_dsa65.verify(fromBase64(value), fromBase64(proved.body.proof.encoded), fromBase64(publicKey), { context })).toBe(true);
   });
 
   it('returns openings that open the commitments: C = value·B + r·G, with B the pinned value base', () => {
     const { B } = generators();
     expect(proved.body.openings.map((o: { value: string }) => o.value)).toEqual([String(X), Y]);
     for (const opening of proved.body.openings as { commitment: string; value: string; blinding: string }[]) {
-      const r = BigInt(`0x${Buffer.from(opening.blinding, 'base64').toString('hex')}`);
+      const r = toBigInt(fromBase64(opening.blinding));
       const expected = B.multiply(BigInt(opening.value)).add(secp256k1.Point.BASE.multiply(r));
-      expect(Buffer.from(expected.toBytes(true)).toString('base64')).toBe(opening.commitment);
+      expect(toBase64(expected.toBytes(true))).toBe(opening.commitment);
     }
     expect(proved.body.proof.commitment).toEqual(proved.body.openings.map((o: { commitment: string }) => o.commitment));
   });
@@ -73,11 +73,11 @@ describe('POST /api/crypto/zk-fidna/prove', () => {
     expect(below.body.publicInput).toEqual({ result: 0, circuitType: 'balance_proof' });
     const range = await api('prove', { secretValue: 650000, balanceValue: 1, circuitType: 'range_proof', min: 1000, max: '1000000' });
     expect(range.body.publicInput).toEqual({ result: 1, circuitType: 'range_proof', min: '1000', max: '1000000' });
-    expect(b64(range.body.proof.encoded)).toHaveLength(809);
+    expect(fromBase64(range.body.proof.encoded)).toHaveLength(809);
     const transfer = await api('prove', { secretValue: 650000, balanceValue: 21930000, circuitType: 'custom', context: Buffer.from('tx-42').toString('base64') });
     expect(transfer.body.publicInput).toEqual({ result: 1, circuitType: 'custom', context: Buffer.from('tx-42').toString('base64') });
     for (const r of [below, range, transfer]) {
-      expect(referenceVerify({ proof: b64(r.body.proof.encoded), publicInput: zkPublicInputFromJson(r.body.publicInput) }).valid).toBe(true);
+      expect(referenceVerify({ proof: fromBase64(r.body.proof.encoded), publicInput: zkPublicInputFromJson(r.body.publicInput) }).valid).toBe(true);
     }
   });
 
@@ -125,13 +125,13 @@ describe('POST /api/crypto/zk-fidna/verify', () => {
 
   it('says valid: false for a flipped byte, a wrong result bit, another circuit, or an attestation of other bytes', async () => {
     const { proof, publicInput } = proved.body;
-    const flipped = b64(proof.encoded);
+    const flipped = fromBase64(proof.encoded);
     flipped[300]! ^= 1;
     const cases = [
-      { proof: Buffer.from(flipped).toString('base64'), publicInput },
+      { proof: toBase64(flipped), publicInput },
       { proof: proof.encoded, publicInput: { ...publicInput, result: 0 } },
       { proof: proof.encoded, publicInput: { ...publicInput, circuitType: 'custom' } },
-      { proof: { ...proof, encoded: Buffer.from(flipped).toString('base64'), commitment: undefined, challenge: undefined, response: undefined }, publicInput },
+      { proof: { ...proof, encoded: toBase64(flipped), commitment: undefined, challenge: undefined, response: undefined }, publicInput },
     ];
     for (const body of cases) {
       const res = await api('verify', body);
@@ -167,7 +167,7 @@ describe('zk-FIDNA secrets', () => {
     expect(replay.body.openings).toEqual(proved.body.openings);
     await api('verify', { proof: proved.body.proof, publicInput: proved.body.publicInput });
     const blindings = proved.body.openings.map((o: { blinding: string }) => o.blinding);
-    const blindingsHex = blindings.map((b: string) => Buffer.from(b, 'base64').toString('hex'));
+    const blindingsHex = blindings.map((b: string) => toHex(fromBase64(b)));
     const sqlite = app.context.database.sqlite;
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     // BLOB columns (a proof's bytes) are searched as base64 and as hex, so a secret at any byte offset

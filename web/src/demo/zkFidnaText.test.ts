@@ -1,12 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
-import { createLocalZkFidna, type LocalZkFidna } from '../workers/zkfidna-local.ts';
+import { describe, expect, it } from 'vitest';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
+import { createLocalZkFidna } from '../workers/zkfidna-local.ts';
 import { amountOf, detailRows, proofRows } from './zkFidnaText.ts';
 
-let local: LocalZkFidna;
-beforeAll(async () => {
-  local = createLocalZkFidna(await loadEngine());
-});
+const local = createLocalZkFidna(engine);
 
 const rowsOf = (rows: { label: string; value: unknown }[]) => Object.fromEntries(rows.map((r) => [r.label, r.value]));
 

@@ -5,10 +5,10 @@
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
+import { fromBase64, toBase64 } from '../../../engine/test-support/bytes.ts';
 import { DilionSignResponse } from '../../../server/contract/dilion.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
-import { fromBase64, toBase64 } from '../../../shared/bytes.ts';
 import { createLocalDilion, type LocalDilion } from './dilion-local.ts';
 import { fips204Views, ML_DSA_65 } from '../../../engine/test-support/fips204-views.ts';
 
@@ -16,13 +16,11 @@ let app: TestApp;
 let local: LocalDilion;
 beforeAll(async () => {
   app = await createTestApp({ config: { engineWorkers: 1 } });
-  local = createLocalDilion(await loadEngine());
+  local = createLocalDilion(engine);
 });
 afterAll(() => app.close());
 
 const utf8 = new TextEncoder();
-/** Base64 decoded by Node, not by the worker's own bytes.ts. */
-const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 const demo = (path: string, body: object) => request(app.app).post(path).set('Origin', TEST_ORIGIN).send(body);
 
 describe('in-browser Dilion', () => {
@@ -41,7 +39,7 @@ describe('in-browser Dilion', () => {
 
   it('answers sign in the server contract’s shape, with the c and z FIPS 204 reads from its bytes, over the M and context it names', () => {
     const signed = DilionSignResponse.parse(local.sign('views', 'service-A'));
-    const sig = bytesOf(signed.signature.encoded);
+    const sig = fromBase64(signed.signature.encoded);
     const expected = fips204Views(sig);
     expect(expected.c.filter((x) => x !== 0)).toHaveLength(ML_DSA_65.tau);
     expect(signed.signature.c).toEqual(expected.c);
@@ -49,14 +47,14 @@ describe('in-browser Dilion', () => {
     // pidCipher "N/A" means version byte 0x00: M = 0x00 ‖ UTF-8(message).
     expect(signed.pidCipher).toBe('N/A');
     const M = new Uint8Array([0x00, ...utf8.encode('views')]);
-    expect(ml_dsa65.verify(sig, M, bytesOf(signed.publicKey), { context: utf8.encode(signed.context) })).toBe(true);
+    expect(ml_dsa65.verify(sig, M, fromBase64(signed.publicKey), { context: utf8.encode(signed.context) })).toBe(true);
   });
 
   it('shows views the server would: its sign response carries the same FIPS 204 reading of its bytes', async () => {
     const res = await demo('/api/demo/dilion/sign', { message: 'server views', sid: 'service-A' });
     expect(res.status).toBe(200);
     const { encoded, c, z } = DilionSignResponse.parse(res.body).signature;
-    const expected = fips204Views(bytesOf(encoded));
+    const expected = fips204Views(fromBase64(encoded));
     expect({ c, z }).toEqual({ c: expected.c, z: expected.z });
   });
 

@@ -4,14 +4,13 @@
  */
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
+import { fromBase64, toBase64, toHex } from '../../../engine/test-support/bytes.ts';
 import { Qes2SignResponse } from '../../../server/contract/qes2.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
-import { fromBase64, toBase64 } from '../../../shared/bytes.ts';
 import { fips204Views } from '../../../engine/test-support/fips204-views.ts';
 import { createLocalQes2, type LocalQes2 } from './qes2-local.ts';
 
@@ -19,13 +18,11 @@ let app: TestApp;
 let local: LocalQes2;
 beforeAll(async () => {
   app = await createTestApp({ config: { engineWorkers: 1 } });
-  local = createLocalQes2(await loadEngine());
+  local = createLocalQes2(engine);
 });
 afterAll(() => app.close());
 
 const utf8 = new TextEncoder();
-/** Base64 decoded by Node, not by the worker's own bytes.ts. */
-const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 
 // QES2's constants as the composite construction defines them, written out here rather than imported.
 const LABELS = { ecdsa: 'QES2-MLDSA65-ECDSA-secp256k1-SHA512', schnorr: 'QES2-MLDSA65-BIP340-SHA512' } as const;
@@ -59,20 +56,20 @@ describe.each(['ecdsa', 'schnorr'] as const)('in-browser QES2 %s', (mode) => {
     const signed = Qes2SignResponse.parse(local.sign(mode, 'views', 'app/v1'));
     expect(signed.label).toBe(LABELS[mode]);
     const { encoded, ...views } = signed.signature;
-    const sig = bytesOf(encoded);
+    const sig = fromBase64(encoded);
     const mlDsaHalf = sig.subarray(0, 3309);
     const secpHalf = sig.subarray(3309);
     const expected = fips204Views(mlDsaHalf);
     expect(secpHalf).toHaveLength(64);
     expect(views).toEqual({
       mode,
-      dilithium: { cTilde: bytesToHex(expected.cTilde), c: expected.c, z: expected.z.slice(0, 8) },
-      secondary: bytesToHex(secpHalf),
-      challenge: bytesToHex(sha512(utf8.encode('views'))),
+      dilithium: { cTilde: toHex(expected.cTilde), c: expected.c, z: expected.z.slice(0, 8) },
+      secondary: toHex(secpHalf),
+      challenge: toHex(sha512(utf8.encode('views'))),
       steps: STEPS[mode],
     });
 
-    const pk = bytesOf(signed.publicKey);
+    const pk = fromBase64(signed.publicKey);
     const mPrime = messageRepresentative(LABELS[mode], 'app/v1', 'views');
     expect(ml_dsa65.verify(mlDsaHalf, mPrime, pk.subarray(0, 1952), { context: utf8.encode(LABELS[mode]) })).toBe(true);
     expect(secpVerify(mode, secpHalf, sha256(mPrime), pk.subarray(1952))).toBe(true);
@@ -86,12 +83,12 @@ describe.each(['ecdsa', 'schnorr'] as const)('in-browser QES2 %s', (mode) => {
     const res = await demo(`/api/demo/qes2/${mode}/sign`, { message: 'server views' });
     expect(res.status).toBe(200);
     const { encoded, dilithium, secondary, challenge } = Qes2SignResponse.parse(res.body).signature;
-    const sig = bytesOf(encoded);
+    const sig = fromBase64(encoded);
     const expected = fips204Views(sig.subarray(0, 3309));
     expect({ dilithium, secondary, challenge }).toEqual({
-      dilithium: { cTilde: bytesToHex(expected.cTilde), c: expected.c, z: expected.z.slice(0, 8) },
-      secondary: bytesToHex(sig.subarray(3309)),
-      challenge: bytesToHex(sha512(utf8.encode('server views'))),
+      dilithium: { cTilde: toHex(expected.cTilde), c: expected.c, z: expected.z.slice(0, 8) },
+      secondary: toHex(sig.subarray(3309)),
+      challenge: toHex(sha512(utf8.encode('server views'))),
     });
   });
 

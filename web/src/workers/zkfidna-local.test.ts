@@ -8,40 +8,35 @@ import { secp256k1, secp256k1_hasher } from '@noble/curves/secp256k1.js';
 import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../engine/src/index.ts';
+import { engine } from '../../../engine/test-support/loaded-engine.ts';
+import { fromBase64, toBase64, toBigInt, toHex } from '../../../engine/test-support/bytes.ts';
 import { DemoZkProveRequest, ZkProveResponse, ZkVerifyResponse } from '../../../server/contract/zk-fidna.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
-import { createLocalZkFidna, type LocalZkFidna, type ZkProveInput } from './zkfidna-local.ts';
+import { createLocalZkFidna, type ZkProveInput } from './zkfidna-local.ts';
 
-let local: LocalZkFidna;
-beforeAll(async () => {
-  local = createLocalZkFidna(await loadEngine());
-});
+const local = createLocalZkFidna(engine);
 
 const utf8 = new TextEncoder();
-/** Base64 decoded by Node, not by the worker's own bytes.ts. */
-const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 /** B = hash_to_curve("value") under zk-FIDNA's DST (docs/crypto/zk-fidna.md §5), computed by @noble/curves. */
 const B = secp256k1_hasher.hashToCurve(utf8.encode('value'), { DST: 'ZKFIDNA-V01-CS01-with-secp256k1_XMD:SHA-256_SSWU_RO_' });
 const Point = secp256k1.Point;
-const commit = (value: bigint, blinding: Uint8Array) => B.multiplyUnsafe(value).add(Point.BASE.multiplyUnsafe(BigInt(`0x${hex(blinding)}`)));
+const commit = (value: bigint, blinding: Uint8Array) => B.multiplyUnsafe(value).add(Point.BASE.multiplyUnsafe(toBigInt(blinding)));
 
 describe('in-browser zk-FIDNA: proving', () => {
   it('answers prove in the server contract’s shape: an 826-byte balance proof, attested by the tab’s ML-DSA-65 key', () => {
     const proved = ZkProveResponse.parse(local.prove({ secretValue: 650000, balanceValue: 21930000, circuitType: 'balance_proof' }));
     expect(proved).toMatchObject({ algorithm: 'zk-fidna', publicInput: { result: 1, circuitType: 'balance_proof' }, keyId: local.keyId });
     expect(local.keyId).toMatch(/^browser_zk_[0-9a-f]{16}$/);
-    const proof = bytesOf(proved.proof.encoded);
+    const proof = fromBase64(proved.proof.encoded);
     expect(proof.length).toBe(826);
     expect(proved.proof.response).toHaveLength(5);
     expect(proved.proof.commitment).toHaveLength(2);
     expect(proved.proof.publicParameters.generatorDigest).toBe('a2292a529e749dbdc4ddc53812eed350a5cf8e4bb476d3d9f2cf7fe5ecf7102a');
     const { publicKey, value } = proved.proof.signature;
-    expect(ml_dsa65.verify(bytesOf(value), proof, bytesOf(publicKey), { context: utf8.encode('zk-fidna/v1') })).toBe(true);
+    expect(ml_dsa65.verify(fromBase64(value), proof, fromBase64(publicKey), { context: utf8.encode('zk-fidna/v1') })).toBe(true);
     proof[100]! ^= 1;
-    expect(ml_dsa65.verify(bytesOf(value), proof, bytesOf(publicKey), { context: utf8.encode('zk-fidna/v1') })).toBe(false);
+    expect(ml_dsa65.verify(fromBase64(value), proof, fromBase64(publicKey), { context: utf8.encode('zk-fidna/v1') })).toBe(false);
   });
 
   it('hands the caller openings that open the commitments to X and Y, and nothing else open', () => {
@@ -49,9 +44,9 @@ describe('in-browser zk-FIDNA: proving', () => {
     expect(proved.openings.map((o) => o.value)).toEqual(['650000', '21930000']);
     for (const [i, o] of proved.openings.entries()) {
       expect(o.commitment).toBe(proved.proof.commitment[i]);
-      expect(commit(BigInt(o.value), bytesOf(o.blinding)).toHex(true)).toBe(hex(bytesOf(o.commitment)));
+      expect(commit(BigInt(o.value), fromBase64(o.blinding)).toHex(true)).toBe(toHex(fromBase64(o.commitment)));
       // The same blinding under another value does not open it.
-      expect(commit(BigInt(o.value) + 1n, bytesOf(o.blinding)).toHex(true)).not.toBe(hex(bytesOf(o.commitment)));
+      expect(commit(BigInt(o.value) + 1n, fromBase64(o.blinding)).toHex(true)).not.toBe(toHex(fromBase64(o.commitment)));
     }
   });
 
@@ -62,7 +57,7 @@ describe('in-browser zk-FIDNA: proving', () => {
     const forVerifier = JSON.stringify({ proof: proved.proof, publicInput: proved.publicInput });
     const u64be = (v: bigint) => v.toString(16).padStart(16, '0');
     for (const secret of [X.toString(), Y.toString()]) expect(forVerifier).not.toContain(secret);
-    for (const secret of [u64be(X), u64be(Y)]) expect(hex(bytesOf(proved.proof.encoded))).not.toContain(secret);
+    for (const secret of [u64be(X), u64be(Y)]) expect(toHex(fromBase64(proved.proof.encoded))).not.toContain(secret);
     for (const o of proved.openings) expect(forVerifier).not.toContain(o.blinding);
     expect(Object.keys(proved.publicInput).sort()).toEqual(['circuitType', 'result']);
   });
@@ -71,10 +66,10 @@ describe('in-browser zk-FIDNA: proving', () => {
     expect(local.prove({ secretValue: 21930000, balanceValue: 650000 }).publicInput).toEqual({ result: 0, circuitType: 'balance_proof' });
     const range = local.prove({ secretValue: 650000, balanceValue: 21930000, circuitType: 'range_proof' });
     expect(range.publicInput).toEqual({ result: 1, circuitType: 'range_proof', min: '1', max: '21930000' });
-    expect(bytesOf(range.proof.encoded)).toHaveLength(809);
+    expect(fromBase64(range.proof.encoded)).toHaveLength(809);
     const transfer = local.prove({ secretValue: 650000, balanceValue: 21930000, circuitType: 'custom' });
     expect(transfer.openings.map((o) => o.value)).toEqual(['21930000', '650000', '21280000']);
-    expect(bytesOf(transfer.proof.encoded)).toHaveLength(923);
+    expect(fromBase64(transfer.proof.encoded)).toHaveLength(923);
   });
 
   it('times keygen, prove and attest as engineMs', () => {
@@ -108,9 +103,9 @@ describe('in-browser zk-FIDNA: verifying', () => {
     const { encoded } = proved.proof;
     expect(local.verify({ proof: encoded, publicInput: { result: 0, circuitType: 'balance_proof' } })).toMatchObject({ valid: false, details: { structurallyValid: false } });
     expect(local.verify({ proof: encoded, publicInput: { result: 1, circuitType: 'custom' } }).valid).toBe(false);
-    const changed = bytesOf(encoded);
+    const changed = fromBase64(encoded);
     changed[changed.length - 1]! ^= 1;
-    expect(local.verify({ proof: Buffer.from(changed).toString('base64'), publicInput: proved.publicInput })).toMatchObject({ valid: false, details: { mathematicalCheck: false } });
+    expect(local.verify({ proof: toBase64(changed), publicInput: proved.publicInput })).toMatchObject({ valid: false, details: { mathematicalCheck: false } });
     const other = local.prove({ secretValue: 1, balanceValue: 2 }).proof.signature;
     const forged = { ...proved.proof, signature: { ...other } };
     expect(local.verify({ proof: forged, publicInput: proved.publicInput })).toMatchObject({ valid: false, details: { mathematicalCheck: true, signatureCheck: false } });

@@ -3,13 +3,12 @@
  * qes2-local, zkfidna-local) runs in this process in place of the Web Worker, which Node lacks.
  * Signatures and proofs are real, so sizes and verdicts are the engine's own.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadEngine } from '../../../../engine/src/index.ts';
-import { createLocalDilion, type LocalDilion } from '../../workers/dilion-local.ts';
-import { createLocalQes2, type LocalQes2 } from '../../workers/qes2-local.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { engine } from '../../../../engine/test-support/loaded-engine.ts';
+import { createLocalDilion } from '../../workers/dilion-local.ts';
+import { createLocalQes2 } from '../../workers/qes2-local.ts';
 import { createLocalZkFidna, type LocalZkFidna } from '../../workers/zkfidna-local.ts';
 
-let engine: { dilion: LocalDilion; qes2: LocalQes2; zk: LocalZkFidna };
 /** What the next verify is given instead of the message signed, to make a real signature fail. */
 let tamper: ((message: string) => string) | null = null;
 let failSign: Error | null = null;
@@ -19,22 +18,20 @@ vi.mock('../../workers/engine.client.ts', () => ({
     warmUp: async () => {},
     dilionSign: async (message: string, sid?: string) => {
       if (failSign) throw failSign;
-      return engine.dilion.sign(message, sid);
+      return local.dilion.sign(message, sid);
     },
-    dilionVerify: async (message: string, signature: string, publicKey: string, sid?: string) => engine.dilion.verify(tamper ? tamper(message) : message, signature, publicKey, sid),
-    qes2Sign: async (mode: 'ecdsa' | 'schnorr', message: string) => engine.qes2.sign(mode, message),
-    qes2Verify: async (mode: 'ecdsa' | 'schnorr', message: string, signature: string, publicKey: string) => engine.qes2.verify(mode, tamper ? tamper(message) : message, signature, publicKey),
-    zkProve: async (input: Parameters<LocalZkFidna['prove']>[0]) => engine.zk.prove(input),
-    zkVerify: async (input: Parameters<LocalZkFidna['verify']>[0]) => engine.zk.verify(input),
+    dilionVerify: async (message: string, signature: string, publicKey: string, sid?: string) => local.dilion.verify(tamper ? tamper(message) : message, signature, publicKey, sid),
+    qes2Sign: async (mode: 'ecdsa' | 'schnorr', message: string) => local.qes2.sign(mode, message),
+    qes2Verify: async (mode: 'ecdsa' | 'schnorr', message: string, signature: string, publicKey: string) => local.qes2.verify(mode, tamper ? tamper(message) : message, signature, publicKey),
+    zkProve: async (input: Parameters<LocalZkFidna['prove']>[0]) => local.zk.prove(input),
+    zkVerify: async (input: Parameters<LocalZkFidna['verify']>[0]) => local.zk.verify(input),
   }),
 }));
 
 const { browserOperation, zkBenchmarkInput } = await import('./operations.ts');
 
-beforeAll(async () => {
-  const loaded = await loadEngine();
-  engine = { dilion: createLocalDilion(loaded), qes2: createLocalQes2(loaded), zk: createLocalZkFidna(loaded) };
-});
+/** The workers' code, on the engine, in place of the Web Worker. */
+const local = { dilion: createLocalDilion(engine), qes2: createLocalQes2(engine), zk: createLocalZkFidna(engine) };
 beforeEach(() => {
   tamper = null;
   failSign = null;
