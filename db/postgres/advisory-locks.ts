@@ -1,7 +1,7 @@
 /**
  * Every PostgreSQL advisory lock key the platform takes, in one place so two uses never share a key
  * by accident. Advisory locks are database-wide and mean only what the application says they mean
- * (PostgreSQL docs §13.3.5 "Advisory Locks"); the keys are 64-bit, written here as the ASCII of a
+ * (PostgreSQL's documentation, "Advisory Locks"); the keys are 64-bit, written here as the ASCII of a
  * short name so a look at pg_locks (classid ‖ objid) tells which one is held.
  */
 

@@ -8,8 +8,7 @@
  * - `bytea`: drizzle 0.45's pg-core has no bytea builder; node-postgres sends a Buffer as a binary
  *   parameter and reads bytea back as a Buffer.
  * - `jsonText`: JSON stays text, as in SQLite's `text({ mode: 'json' })`: the operation INSERT
- *   stores JSON it has already serialized, and `jsonb` would parse 4–5 KB per row for nothing
- *   (../shared/research/scale-out.md §4).
+ *   stores JSON it has already serialized, and `jsonb` would parse 4–5 KB per row for nothing.
  * - `int64`: every SQLite `integer` is 64-bit, so every one becomes `bigint` (PostgreSQL's `integer`
  *   is 32-bit and a counter at 2,000 calls/s passes 2³¹ in 12 days). Read as a JavaScript number:
  *   values stay far below 2⁵³, and the inferred row types stay those of the SQLite schema.

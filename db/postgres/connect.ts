@@ -5,8 +5,8 @@
  * with one line naming the server (never the password) and a code (PostgresConnectionError).
  *
  * Every pool parses `bigint` (int8) as a JavaScript number, so `count(*)` and the 64-bit counters
- * read as numbers in raw SQL as they do on SQLite (pg's default is a string,
- * ../shared/research/scale-out.md §4). A value past 2⁵³ throws rather than lose digits.
+ * read as numbers in raw SQL as they do on SQLite (pg's default is a string). A value past 2⁵³
+ * throws rather than lose digits.
  */
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';

@@ -4,8 +4,8 @@
  *
  * drizzle's PostgreSQL migrator reads the last applied migration outside its transaction and takes
  * no lock (node_modules/drizzle-orm/pg-core/dialect.js, `migrate`), so two instances starting at
- * once can both see a migration as missing and both apply it (../shared/research/scale-out.md
- * §2.1). Here the whole migrator runs on one dedicated connection that first takes a session
+ * once can both see a migration as missing and both apply it (migrate.test.ts fails so without
+ * the lock). Here the whole migrator runs on one dedicated connection that first takes a session
  * advisory lock: the second instance waits at the lock, then reads the journal table after the
  * first has committed and finds nothing left to do. The lock is released with the connection if
  * the process dies, so nothing stale blocks the next start.

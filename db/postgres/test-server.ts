@@ -1,5 +1,5 @@
 /**
- * A real PostgreSQL server for the tests of a file (docs/decisions/047; docs/architecture.md §10).
+ * A real PostgreSQL server for the tests of a file (docs/decisions/047).
  *
  * Where the server comes from, in order:
  * 1. `PG_TEST_URL` (a superuser's URL, or one allowed to CREATE DATABASE): CI sets it from
@@ -33,11 +33,6 @@ export interface PostgresTestServer {
   readonly available: boolean;
   /** A new, empty database on the server, dropped after this file's tests: its URL. */
   createDatabase(): Promise<string>;
-}
-
-function inCi(): boolean {
-  const ci = process.env.CI;
-  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
 }
 
 /** The bin folder of the newest installed PostgreSQL 15 or later, if any. */
@@ -109,27 +104,39 @@ async function startCluster(bin: string): Promise<Cluster> {
   };
 }
 
+/** Where a test file's server comes from: a URL, a cluster of its own, or none (skip, or fail in CI). */
+export type ServerSource = { kind: 'url'; url: string } | { kind: 'cluster'; bin: string } | { kind: 'none'; fail: boolean; message: string };
+
+export function locateServer(env: NodeJS.ProcessEnv = process.env, root = '/usr/lib/postgresql'): ServerSource {
+  if (env.PG_TEST_URL) return { kind: 'url', url: env.PG_TEST_URL };
+  const bin = findPostgresBinaries(root);
+  if (bin) return { kind: 'cluster', bin };
+  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
+  return ci
+    ? { kind: 'none', fail: true, message: `No PostgreSQL server for the tests, and CI never skips them: ${HOW_TO_RUN}.` }
+    : { kind: 'none', fail: false, message: `PostgreSQL tests skipped (no server): ${HOW_TO_RUN}.` };
+}
+
 /**
  * Call at the top of a test file; guard its PostgreSQL tests with
  * `describe.skipIf(!server.available)`.
  */
 export function usePostgres(): PostgresTestServer {
-  const givenUrl = process.env.PG_TEST_URL || undefined;
-  const bin = givenUrl ? undefined : findPostgresBinaries();
-  if (!givenUrl && !bin) {
-    if (inCi()) throw new Error(`No PostgreSQL server for the tests, and CI never skips them: ${HOW_TO_RUN}.`);
-    console.warn(`PostgreSQL tests skipped (no server): ${HOW_TO_RUN}.`);
+  const source = locateServer();
+  if (source.kind === 'none') {
+    if (source.fail) throw new Error(source.message);
+    console.warn(source.message);
     return { available: false, createDatabase: () => Promise.reject(new Error('no PostgreSQL server')) };
   }
 
   let cluster: Cluster | undefined;
   let admin: pg.Pool | undefined;
-  let serverUrl = givenUrl ?? '';
+  let serverUrl = source.kind === 'url' ? source.url : '';
   const created: string[] = [];
 
   beforeAll(async () => {
-    if (bin) {
-      cluster = await startCluster(bin);
+    if (source.kind === 'cluster') {
+      cluster = await startCluster(source.bin);
       serverUrl = cluster.url;
     }
     admin = new pg.Pool({ connectionString: serverUrl, max: 2 });
