@@ -26,7 +26,7 @@ import type { KeyService } from './features/keys/keys.service.ts';
 import type { OperationsService } from './features/operations/operations.service.ts';
 import type { PurchasesService } from './features/purchases/purchases.service.ts';
 import type { Qes2Service } from './features/qes2/qes2.service.ts';
-import type { ZkFidnaService } from './features/zk-fidna/zk-fidna.service.ts';
+import type { ZkFidnaService } from './features/zkfidna/zkfidna.service.ts';
 import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import type { MeteringService } from './features/metering/metering.service.ts';

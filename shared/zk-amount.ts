@@ -1,6 +1,6 @@
 /**
  * A zk-FIDNA amount (secret X, balance Y) as both provers read it, the server's contract
- * (server/contract/zk-fidna.ts) and the browser's worker (web/src/workers/zkfidna-local.ts): a JSON
+ * (server/contract/zkfidna.ts) and the browser's worker (web/src/workers/zkfidna-local.ts): a JSON
  * integer up to 2^53 − 1, or a decimal string up to 2^64 − 1 (docs/crypto/zk-fidna.md §12). Each
  * refusal is the one sentence that is true of the value, so both sides say the same (docs/product.md §5).
  * The check names its fault by a code too, so the page can say the same sentence in the reader's

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../../engine/test-support/loaded-engine.ts';
 import { fromBase64, toBase64, toBigInt, toHex } from '../../../engine/test-support/bytes.ts';
-import { DemoZkProveRequest, ZkProveResponse, ZkVerifyResponse } from '../../../server/contract/zk-fidna.ts';
+import { DemoZkProveRequest, ZkProveResponse, ZkVerifyResponse } from '../../../server/contract/zkfidna.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../server/test-support.ts';
 import { createLocalZkFidna, type ZkProveInput } from './zkfidna-local.ts';
 

@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 import type { Engine } from '../../../engine/src/index.ts';
-import type { DemoZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../../server/contract/zk-fidna.ts';
+import type { DemoZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../../server/contract/zkfidna.ts';
 import { fromBase64, toHex } from '../../../shared/bytes.ts';
 import { ZK_MAX_AMOUNT as MAX_AMOUNT, zkAmountProblem, type ZkAmountName } from '../../../shared/zk-amount.ts';
 import { ZK_FIDNA_CIRCUITS, proveAttestedToJson, zkPublicInputFromJson, zkViewProblem, zkViewsToJson, type ZkCircuit, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';

@@ -10,7 +10,7 @@ import { EngineError } from '../../../engine/src/errors.ts';
 import { statementOf } from '../../../engine/src/zkfidna_inputs.ts';
 import { SCHEMES } from '../../../shared/schemes.ts';
 import { zkViewProblem, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
-import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zk-fidna.ts';
+import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zkfidna.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { tenantOf } from '../../engine/tenant.ts';
 import { AppError, badRequest } from '../../errors.ts';

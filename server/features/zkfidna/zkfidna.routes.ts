@@ -3,7 +3,7 @@
  * per-session keys, not metered), through the same flow as Dilion and QES2 (crypto.flow.ts).
  */
 import { ErrorResponse, IdempotencyHeaders } from '../../contract/common.ts';
-import { DemoZkProveRequest, ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zk-fidna.ts';
+import { DemoZkProveRequest, ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zkfidna.ts';
 import type { AppContext } from '../../context.ts';
 import { SCHEMES } from '../../../shared/schemes.ts';
 import { demoCall, demoResponses, meteredResponses, publicCall } from '../metering/crypto.flow.ts';
