@@ -18,7 +18,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // The SQLite driver's major depends on the running Node.js (db/sqlite-driver.ts); types are the same.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
+            name,
+            message: 'Open SQLite with Database from db/sqlite-driver.ts, which picks the driver this Node.js can load.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
     },
+  },
+  {
+    files: ['db/sqlite-driver.ts', 'db/better-sqlite3-napi.d.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],

@@ -6,7 +6,7 @@
  * The addon comes as a path (better-sqlite3's own finder does not run in the single executable's
  * bundled worker); each result goes back to the main thread, where tests read it.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 
 export interface CheckpointWorkerData {
@@ -22,7 +22,7 @@ export interface CheckpointResult {
 }
 
 const { file, addon, everyMs } = workerData as CheckpointWorkerData;
-function openConnection(): Database.Database {
+function openConnection(): Database {
   try {
     return new Database(file, { fileMustExist: true, nativeBinding: addon });
   } catch (error) {

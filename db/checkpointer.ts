@@ -15,9 +15,9 @@
  * SQLite's default comes back.
  */
 import type Database from 'better-sqlite3';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckpointResult, CheckpointWorkerData } from './checkpoint-worker.ts';
+import { sqliteAddonPath } from './sqlite-driver.ts';
 
 export const CHECKPOINT_EVERY_MS = 250;
 /** The writing connection's own checkpoint threshold while the checkpointer runs (pages of 4 KiB: 64 MiB). */
@@ -25,8 +25,6 @@ export const SAFETY_PAGES = 16_384;
 const SQLITE_DEFAULT_PAGES = 1_000;
 
 const ENTRY = new URL('./checkpoint-worker-entry.cjs', import.meta.url);
-// Where the repository (and the single executable's extracted pack) keeps better-sqlite3's addon.
-const ADDON = new URL('../node_modules/better-sqlite3/build/Release/better_sqlite3.node', import.meta.url);
 
 export class Checkpointer {
   private readonly worker: Worker;
@@ -44,7 +42,7 @@ export class Checkpointer {
   private readonly ready: Promise<void>;
 
   private constructor(file: string, private readonly sqlite: Database.Database, onFailure: (error: Error) => void, everyMs: number) {
-    const workerData: CheckpointWorkerData = { file, addon: fileURLToPath(ADDON), everyMs };
+    const workerData: CheckpointWorkerData = { file, addon: sqliteAddonPath(), everyMs };
     this.worker = new Worker(ENTRY, { workerData });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('message', () => {

@@ -2,7 +2,7 @@
  * Opens the SQLite database: WAL journal, foreign keys on, committed migrations applied, plans seeded.
  * The app and the tests both go through here, so tests run on exactly the schema production runs on.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 import { seedPlans } from './seed.ts';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database };
 /** A transaction handle; services accept either so callers can compose them atomically. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -20,7 +20,7 @@ export interface AppDatabase {
   /** drizzle over the connection. */
   db: Db;
   /** The raw connection, for pragmas and explicit IMMEDIATE transactions. */
-  sqlite: Database.Database;
+  sqlite: Database;
   close(): void;
 }
 
@@ -56,7 +56,7 @@ export function openDatabase(file: string): AppDatabase {
 }
 
 /** True when every committed migration has been applied to this database (for /api/health). */
-export function migrationsApplied(sqlite: Database.Database): boolean {
+export function migrationsApplied(sqlite: Database): boolean {
   const journal = JSON.parse(
     readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
   ) as { entries: unknown[] };

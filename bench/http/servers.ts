@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * serving server. The copy holds sealed secrets and account data: it is created with mode 0600,
  * and never over an existing file.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config.ts';

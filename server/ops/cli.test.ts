@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCommand, USAGE } from './cli.ts';
+import { runCommand, USAGE, versionText } from './cli.ts';
+import { APP_VERSION } from '../version.ts';
 import { output, removeTempDirs, tempDir } from './test-support.ts';
 
 afterEach(removeTempDirs);
@@ -17,6 +18,15 @@ describe('the command line', () => {
   it('prints its usage for help and --help', async () => {
     expect(await run(['help'])).toEqual({ code: 0, out: USAGE, err: '' });
     expect((await run(['backup', '--help'])).out).toBe(USAGE);
+  });
+
+  it('prints the version and the Node.js it runs on, and why that runtime is unsupported past its end of life', async () => {
+    expect(await run(['version'])).toEqual({ code: 0, out: versionText(process.version, new Date()), err: '' });
+    expect(versionText('v24.21.0', new Date('2026-11-27T00:00:00Z'))).toBe(`pq-platform ${APP_VERSION} on node v24.21.0`);
+    expect(versionText('v20.20.2', new Date('2026-11-27T00:00:00Z'))).toBe(
+      `pq-platform ${APP_VERSION} on node v20.20.2 (Node.js 20 reached its end of life on 2026-04-30; use Node.js 24)`,
+    );
+    expect(await run(['version', 'extra'])).toMatchObject({ code: 2, err: expect.stringMatching(/^version takes no arguments/) });
   });
 
   it('refuses unknown commands, options and argument counts with exit code 2', async () => {

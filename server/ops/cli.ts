@@ -13,6 +13,8 @@ import { restore } from './restore.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
 import { serve } from './serve.ts';
 import { showConfig } from './show-config.ts';
+import { runtimeSupport } from '../runtime-support.ts';
+import { APP_VERSION } from '../version.ts';
 
 export const USAGE = `usage: pq-platform [command]        (from a checkout: npm start, npm run ops -- <command>)
 
@@ -33,6 +35,7 @@ commands:
                                 UTC) or with no end; with the email alone, print its plan. How a
                                 server with PAYMENTS=off gives plans
   config                        print the effective configuration, secrets masked
+  version                       print the product's version and the Node.js it runs on
   help                          this text
 
 Configuration comes from the environment, over .env.local and .env in the current folder
@@ -51,6 +54,12 @@ export interface CommandIo {
   envDir?: string;
   out?: Output;
   err?: Output;
+}
+
+/** `pq-platform 0.1.0 on node v24.21.0`, and why that runtime is unsupported when it is. */
+export function versionText(nodeVersion: string, today: Date): string {
+  const support = runtimeSupport(nodeVersion, today);
+  return `pq-platform ${APP_VERSION} on node ${nodeVersion}${support.supported ? '' : ` (${support.reason})`}`;
 }
 
 const stdout: Output = (text) => process.stdout.write(`${text}\n`);
@@ -73,8 +82,12 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
     out(USAGE);
     return 0;
   }
+  if (command === 'version' && rest.length === 0) {
+    out(versionText(process.version, new Date()));
+    return 0;
+  }
   const wantsFile = command === 'backup' || command === 'restore';
-  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'config'].includes(command)) {
+  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'config', 'version'].includes(command)) {
     err(`unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }

@@ -5,14 +5,14 @@
  * waiting, is granted only when nobody else has the file open. A server killed outright loses its
  * locks with its process, so a crash never leaves the database looking busy.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 import { OpsError } from './output.ts';
 
 /**
  * Opens the database and takes an exclusive lock inside an open EXCLUSIVE transaction: the caller
  * commits (or rolls back) and closes. Throws OpsError when another process has the file open.
  */
-export function openExclusive(file: string, what: string): Database.Database {
+export function openExclusive(file: string, what: string): Database {
   const sqlite = new Database(file, { fileMustExist: true, timeout: 0 });
   try {
     // Kept until close: no server can open the file while this command works on it.

@@ -1,5 +1,5 @@
 /** `migrate`: applies the committed migrations (what every start does first) and exits. */
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../../db/connection.ts';
 import type { Config } from '../config.ts';

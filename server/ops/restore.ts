@@ -6,7 +6,7 @@
  * SQLite's backup API into the database, so its WAL and locks are handled by SQLite; a backup from
  * an older version is migrated by the next start.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MIGRATIONS_FOLDER } from '../../db/connection.ts';
@@ -23,7 +23,7 @@ function knownMigrations(): number {
 
 /** Opens the backup read-only and checks it is a sound database of a version this one can run. */
 function checkBackup(file: string, config: Config, force: boolean): void {
-  let backupDb: Database.Database;
+  let backupDb: Database;
   try {
     backupDb = new Database(file, { readonly: true, fileMustExist: true });
     backupDb.pragma('schema_version');

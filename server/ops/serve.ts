@@ -11,6 +11,7 @@ import { acquireServerLock, ServerLockError } from '../../db/server-lock.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { runtimeSupport } from '../runtime-support.ts';
 import { assertDataDirSafe } from '../security/data-dir-safety.ts';
 import { webRoutes } from '../web/static.ts';
 import { OpsError } from './output.ts';
@@ -24,6 +25,8 @@ export async function serve(config: Config): Promise<void> {
   }
   assertDataDirSafe(config.dataDir, config.masterKeyFile);
   const logger = createLogger(config.logLevel);
+  const runtime = runtimeSupport(process.version, new Date());
+  if (!runtime.supported) logger.warn({ node: process.version }, `${runtime.reason} (README.md "Quick start")`);
   // One server per SQLite database, held until exit (db/server-lock.ts).
   let lock;
   try {

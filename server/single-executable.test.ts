@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheBase, extractPack, readPack, seaDirname, seaFileUrl, setSeaRoot, writePack } from './paths.ts';
+import { cacheBase, extractPack, readPack, seaDirname, seaFileUrl, setSeaRoot, writePack } from './single-executable.ts';
 
 let base: string;
 afterEach(() => {
