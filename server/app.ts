@@ -4,7 +4,6 @@
  */
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type AppDatabase } from '../db/connection.ts';
 import { loadEngine, type Engine } from '../engine/src/index.ts';
@@ -86,6 +85,7 @@ import { DeviceCookies } from './security/device-cookie.ts';
 import { PasswordHasher } from './security/passwords.ts';
 import { createSealer } from './security/sealing.ts';
 import './types.ts';
+import { APP_VERSION } from './version.ts';
 
 export interface AppDeps {
   config: Config;
@@ -119,7 +119,6 @@ export interface AppInstance {
 export const BODY_LIMIT_BYTES = 256 * 1024;
 const SESSION_COOKIE = 'pq.sid';
 const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const { config } = deps;
@@ -284,7 +283,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   contactRoutes(context);
   if (config.debugRoutes) debugRoutes(context);
   else app.use('/api/debug', (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
-  docsRoutes(context, VERSION);
+  docsRoutes(context, APP_VERSION);
   paymentRoutes(context);
   if (config.payments.mode === 'off') {
     app.use('/api/payments', (_req, _res, next) => next(notFound('payments_off', 'This server sells no plans (PAYMENTS=off): its operator sets each account’s plan.')));
