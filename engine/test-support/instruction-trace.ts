@@ -29,6 +29,12 @@ export interface TraceOptions {
   publicCalls?: readonly string[];
   /** Functions at whose every entry the module calls the import `ct.mark`. */
   marks?: readonly string[];
+  /**
+   * Run Binaryen's `flatten` pass first. An optimized module may branch out of the middle of an
+   * expression, where a segment could not be counted exactly; flat code branches from statements
+   * only. The count is then of the flat form's expressions.
+   */
+  flatten?: boolean;
 }
 
 type Ref = number;
@@ -106,6 +112,7 @@ export function instrument(wasm: Uint8Array, options: TraceOptions = {}): Uint8A
   // Every feature the input may use (SIMD, bulk memory, ...) is allowed; only those used are emitted.
   const module = binaryen.readBinaryWithFeatures(wasm, binaryen.Features.All);
   try {
+    if (options.flatten) module.runPasses(['flatten']);
     const publicCalls = new Set(options.publicCalls ?? []);
     const marks = new Set(options.marks ?? []);
     const functions = definedFunctions(module);
