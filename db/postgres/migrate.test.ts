@@ -31,7 +31,7 @@ describe.skipIf(!server.available)('PostgreSQL migrations', () => {
     return rows;
   }
 
-  it('builds every table, column and index of the schema on an empty database', async () => {
+  it('builds every table, column, index, unique and foreign key of the schema on an empty database', async () => {
     const database = await open(await server.createDatabase());
     expect(await migrationsApplied(database.pool)).toBe(false);
     await migratePostgres(database.pool);
@@ -50,6 +50,14 @@ describe.skipIf(!server.available)('PostgreSQL migrations', () => {
     expect(columns.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expectedColumns.sort((a, b) => key(a).localeCompare(key(b))));
     const indexNames = new Set(indexes.map((i) => i.indexname));
     for (const t of tables) for (const index of getTableConfig(t).indexes) expect(indexNames, `${index.config.name}`).toContain(index.config.name);
+
+    const { rows: constraints } = await database.pool.query<{ conname: string }>("SELECT conname FROM pg_constraint WHERE connamespace = 'public'::regnamespace");
+    const constraintNames = new Set(constraints.map((c) => c.conname));
+    for (const t of tables) {
+      const config = getTableConfig(t);
+      for (const fk of config.foreignKeys) expect(constraintNames, fk.getName()).toContain(fk.getName());
+      for (const column of config.columns.filter((c) => c.isUnique)) expect(constraintNames, column.uniqueName).toContain(column.uniqueName);
+    }
   });
 
   it('applies each migration once when two instances start together', async () => {
