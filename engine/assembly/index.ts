@@ -46,6 +46,6 @@ export function keccakSqueeze(len: i32): void {
 
 export * from './sha2_exports';
 export * from './mldsa_exports';
-export * from './hpke_exports';
+export * from './mlkem_hkdf_aead_exports';
 export * from './secp256k1_exports';
 export * from './zkfidna/exports';

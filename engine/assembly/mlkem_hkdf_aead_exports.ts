@@ -1,6 +1,7 @@
 /**
- * Host-facing exports of the HPKE building blocks: ML-KEM (FIPS 203), HKDF-SHA256 (RFC 5869) and
- * ChaCha20-Poly1305 (RFC 8439). IO offsets and return codes are in engine/assembly/layout.ts:
+ * Host-facing exports of ML-KEM (FIPS 203), HKDF-SHA256 (RFC 5869) and ChaCha20-Poly1305 (RFC 8439),
+ * the KEM, KDF and AEAD that engine/src/hpke.ts composes into HPKE (RFC 9180); HPKE itself is
+ * composed on the host. IO offsets and return codes are in engine/assembly/layout.ts:
  *   mlkemKeygen:      seed d || z (64) at MLKEM_KEY                  -> ek at MLKEM_CIPHERTEXT, dk at MLKEM_OUT
  *   mlkemEncaps:      ek at MLKEM_KEY, m (32) at MLKEM_RANDOM        -> c at MLKEM_CIPHERTEXT, shared secret at MLKEM_OUT
  *   mlkemDecaps:      dk at MLKEM_KEY, c at MLKEM_CIPHERTEXT         -> shared secret at MLKEM_OUT
