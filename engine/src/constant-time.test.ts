@@ -6,8 +6,8 @@
  * addresses. Secrets are derived from fixed labels, so a failure reproduces.
  *
  * Where a standard lets a quantity leak, the test says what and compares the rest: PUBLIC lists the
- * functions whose calls leave no trace because their inputs are public (§3), and ML-DSA signing
- * is cut into attempts at ExpandMask (§4).
+ * functions whose calls leave no trace because their inputs are public (docs/crypto/constant-time.md
+ * §3), and ML-DSA signing is cut into attempts at ExpandMask (docs/crypto/constant-time.md §4).
  */
 import binaryen from 'binaryen';
 import { createHash } from 'node:crypto';
@@ -31,7 +31,7 @@ const PUBLIC: Record<string, string> = {
   'mldsa/sample/sampleInBall': 'SampleInBall reads c~, which the signature holds (a rejected attempt\'s c~ is a hash output that says nothing of the key)',
   'mldsa/hints/encodeHints': 'it encodes the hint, which the signature holds',
   'mlkem/sample/expandMatrix': 'the matrix A is a function of rho, which the encapsulation key holds',
-  'zkfidna/ipp/ippProve': "the inner-product argument only compresses l and r, which the range proof could send in the clear (Bulletproofs §4.2)",
+  'zkfidna/ipp/ippProve': 'the inner-product argument only compresses l and r, which the range proof could send in the clear (Bulletproofs, section 4.2)',
 };
 /** ML-DSA signing starts each attempt with ExpandMask: the trace is cut there. */
 const ATTEMPT = 'engine/assembly/mldsa/sample/expandMask';
