@@ -55,12 +55,12 @@ function operands(r: i32, a: i32, b: i32, size: usize): bool {
 
 /** feSetB32: 32 big-endian bytes at src to limbs at r; OK when the value is below p, else INVALID. */
 export function arithTestFieldSetB32(r: i32, src: i32): i32 {
-  if (!operands(r, r, src, FE_SIZE)) return ERR_ARGUMENT;
+  if (!fits(r, FE_SIZE) || !fits(src, 32)) return ERR_ARGUMENT;
   return feSetB32(at(r), at(src)) ? OK : INVALID;
 }
 /** feGetB32: a normalized element at a to 32 big-endian bytes at dst. */
 export function arithTestFieldGetB32(dst: i32, a: i32): i32 {
-  if (!operands(dst, a, a, FE_SIZE)) return ERR_ARGUMENT;
+  if (!fits(dst, 32) || !fits(a, FE_SIZE)) return ERR_ARGUMENT;
   feGetB32(at(dst), at(a));
   return OK;
 }
@@ -155,18 +155,18 @@ export function arithTestFieldCmov(r: i32, a: i32, flag: i32): i32 {
 
 /** scSetB32: 32 big-endian bytes at src to limbs at r, reduced; 1 when the value was n or more, else 0. */
 export function arithTestScalarSetB32(r: i32, src: i32): i32 {
-  if (!operands(r, r, src, SC_SIZE)) return ERR_ARGUMENT;
+  if (!fits(r, SC_SIZE) || !fits(src, 32)) return ERR_ARGUMENT;
   return <i32>scSetB32(at(r), at(src));
 }
 /** scGetB32: a to 32 big-endian bytes at dst. */
 export function arithTestScalarGetB32(dst: i32, a: i32): i32 {
-  if (!operands(dst, a, a, SC_SIZE)) return ERR_ARGUMENT;
+  if (!fits(dst, 32) || !fits(a, SC_SIZE)) return ERR_ARGUMENT;
   scGetB32(at(dst), at(a));
   return OK;
 }
 /** scToLE: a to 32 little-endian bytes at dst. */
 export function arithTestScalarToLE(dst: i32, a: i32): i32 {
-  if (!operands(dst, a, a, SC_SIZE)) return ERR_ARGUMENT;
+  if (!fits(dst, 32) || !fits(a, SC_SIZE)) return ERR_ARGUMENT;
   scToLE(at(dst), at(a));
   return OK;
 }
