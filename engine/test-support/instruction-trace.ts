@@ -38,6 +38,7 @@ export interface TraceOptions {
 }
 
 type Ref = number;
+type Addressed = { setPtr(e: Ref, c: Ref): void };
 
 /**
  * The expression wrappers binaryen.js exports (Block, If, Call, ...) with the accessors used here;
@@ -48,12 +49,12 @@ interface Accessors {
   Block: { getChildren(e: Ref): Ref[]; setChildren(e: Ref, c: Ref[]): void };
   If: { setIfTrue(e: Ref, c: Ref): void; setIfFalse(e: Ref, c: Ref): void };
   Loop: { setBody(e: Ref, c: Ref): void };
-  Call: { getTarget(e: Ref): string; setTarget(e: Ref, name: string): void };
+  Call: { setTarget(e: Ref, name: string): void };
   Const: { setValueI32(e: Ref, v: number): void };
-  Load: { setPtr(e: Ref, c: Ref): void };
-  Store: { setPtr(e: Ref, c: Ref): void };
-  SIMDLoad: { setPtr(e: Ref, c: Ref): void };
-  SIMDLoadStoreLane: { setPtr(e: Ref, c: Ref): void };
+  Load: Addressed;
+  Store: Addressed;
+  SIMDLoad: Addressed;
+  SIMDLoadStoreLane: Addressed;
   MemoryCopy: { setDest(e: Ref, c: Ref): void; setSource(e: Ref, c: Ref): void; setSize(e: Ref, c: Ref): void };
   MemoryFill: { setDest(e: Ref, c: Ref): void; setSize(e: Ref, c: Ref): void };
 }
@@ -94,6 +95,14 @@ const CHILDREN = new Map<number, readonly string[]>([
   [id.SIMDLoadStoreLaneId, ['ptr', 'vec']],
   [id.MemoryCopyId, ['dest', 'source', 'size']],
   [id.MemoryFillId, ['dest', 'value', 'size']],
+]);
+
+/** The accesses with one address operand, `ptr`. */
+const ADDRESSED = new Map<number, Addressed>([
+  [id.LoadId, api.Load],
+  [id.StoreId, api.Store],
+  [id.SIMDLoadId, api.SIMDLoad],
+  [id.SIMDLoadStoreLaneId, api.SIMDLoadStoreLane],
 ]);
 
 const SEGMENT = '__ct_segment';
@@ -138,7 +147,7 @@ export function instrument(wasm: Uint8Array, options: TraceOptions = {}): Uint8A
       for (const child of childrenOf(info)) for (const label of escaping(child)) out.add(label);
       if (info.id === id.BreakId) out.add(info.name);
       if (info.id === id.SwitchId) [...info.names, info.defaultName].forEach((n: string) => out.add(n));
-      if (info.id === id.ReturnId) out.add(RETURN);
+      if (info.id === id.ReturnId || ((info.id === id.CallId || info.id === id.CallIndirectId) && info.isReturn)) out.add(RETURN);
       if ((info.id === id.BlockId || info.id === id.LoopId) && info.name) out.delete(info.name);
       found = out;
       escapes.set(e, found);
@@ -185,15 +194,10 @@ export function instrument(wasm: Uint8Array, options: TraceOptions = {}): Uint8A
       }
       if (!CHILDREN.has(info.id)) throw new Error(`${fn}: no trace rule for expression id ${info.id}`);
       for (const child of childrenOf(info)) visit(fn, child, seg, false);
+      ADDRESSED.get(info.id)?.setPtr(e, address(info.ptr));
       switch (info.id) {
         case id.CallId:
           if (publicCalls.has(info.target)) api.Call.setTarget(e, `${info.target}$public`);
-          return;
-        case id.LoadId:
-        case id.StoreId:
-        case id.SIMDLoadId:
-        case id.SIMDLoadStoreLaneId:
-          (api[info.id === id.LoadId ? 'Load' : info.id === id.StoreId ? 'Store' : info.id === id.SIMDLoadId ? 'SIMDLoad' : 'SIMDLoadStoreLane'] as { setPtr(e: Ref, c: Ref): void }).setPtr(e, address(info.ptr));
           return;
         case id.MemoryCopyId:
           api.MemoryCopy.setDest(e, address(info.dest));
