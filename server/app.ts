@@ -64,10 +64,10 @@ import { ServiceKeyService } from './features/service-keys/service-keys.service.
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
 import { debugRoutes } from './features/debug/debug.routes.ts';
-import { docsRoutes } from './features/service/docs.routes.ts';
-import { healthRoutes } from './features/service/health.routes.ts';
-import { KeyService } from './features/keys/keys.service.ts';
-import { keyRoutes } from './features/keys/keys.routes.ts';
+import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
+import { healthRoutes } from './features/health-and-docs/health.routes.ts';
+import { ApiKeyService } from './features/api-keys/api-keys.service.ts';
+import { apiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { OperationsService } from './features/operations/operations.service.ts';
 import { operationRoutes } from './features/operations/operations.routes.ts';
 import { PurchasesService } from './features/purchases/purchases.service.ts';
@@ -163,9 +163,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
-  const keys = new KeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
+  const apiKeys = new ApiKeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
-  const auth = new AuthService(db, keys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
+  const auth = new AuthService(db, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(db, (error, row) =>
@@ -181,7 +181,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
   const apiKeyAuth: RequestHandler = (req, _res, next) => {
-    req.apiCaller = keys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'), { ip: req.ip });
+    req.apiCaller = apiKeys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'), { ip: req.ip });
     next();
   };
   const authChains: Record<Auth, RequestHandler[]> = {
@@ -199,7 +199,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const dropped = idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = createPayments({
-    config: config.payments, seller: config.seller, db, keys, metering, spending, logger, now,
+    config: config.payments, seller: config.seller, db, apiKeys, metering, spending, logger, now,
     pageLimit: perIpLimit(config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
   });
 
@@ -238,9 +238,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       baseUrl: config.publicUrl,
     }),
     accountData: new AccountData(db, operations, historyDeletion, now),
-    accountExports: new AccountExports({ auth, keys, signingKeys, purchases, receipts: paymentParts.receipts, operations }),
+    accountExports: new AccountExports({ auth, apiKeys, signingKeys, purchases, receipts: paymentParts.receipts, operations }),
     accountDeletion: new AccountDeletion(db, hasher, sessions, operations, historyDeletion, accountNotices, logger, now),
-    keys,
+    apiKeys,
     metering,
     spending,
     idempotency,
@@ -269,7 +269,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   accountRoutes(context);
   twoFactorRoutes(context);
   accountDataRoutes(context);
-  keyRoutes(context);
+  apiKeyRoutes(context);
   signingKeyRoutes(context);
   usageRoutes(context);
   dilionRoutes(context);

@@ -22,7 +22,7 @@ import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
 import type { CallSlots } from './http/call-slots.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
-import type { KeyService } from './features/keys/keys.service.ts';
+import type { ApiKeyService } from './features/api-keys/api-keys.service.ts';
 import type { OperationsService } from './features/operations/operations.service.ts';
 import type { PurchasesService } from './features/purchases/purchases.service.ts';
 import type { Qes2Service } from './features/qes2/qes2.service.ts';
@@ -76,7 +76,7 @@ export interface AppContext {
   accountData: AccountData;
   accountExports: AccountExports;
   accountDeletion: AccountDeletion;
-  keys: KeyService;
+  apiKeys: ApiKeyService;
   metering: MeteringService;
   spending: SpendingLimits;
   idempotency: IdempotencyService;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { HISTORY_KEEPS } from '../../shared/history.ts';
 import { User } from './auth.ts';
 import { Timestamp } from './common.ts';
-import { ApiKeyList } from './keys.ts';
+import { ApiKeyList } from './api-keys.ts';
 import { CryptoOperationList } from './operations.ts';
 import { ReceiptList } from './payments.ts';
 import { Purchase } from './purchases.ts';

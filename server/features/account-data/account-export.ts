@@ -11,7 +11,7 @@ import type { AccountExport } from '../../contract/account-data.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { toUserResponse } from '../auth/auth.service.ts';
-import { toApiKeyResponse } from '../keys/keys.service.ts';
+import { toApiKeyResponse } from '../api-keys/api-keys.service.ts';
 import { toCryptoOperation } from '../operations/operation-views.ts';
 import { toReceipt } from '../payments/payments.routes.ts';
 import { toSigningKey } from '../signing-keys/signing-keys.routes.ts';
@@ -27,7 +27,7 @@ type Head = Omit<z.infer<typeof AccountExport>, 'operations'>;
 export class AccountExports {
   private readonly running = new Set<string>();
 
-  constructor(private readonly ctx: Pick<AppContext, 'auth' | 'keys' | 'signingKeys' | 'purchases' | 'receipts' | 'operations'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'auth' | 'apiKeys' | 'signingKeys' | 'purchases' | 'receipts' | 'operations'>) {}
 
   /** Writes the account's export to `res` as an attachment; 429 while another of its exports runs. */
   async write(userId: string, res: Response): Promise<void> {
@@ -64,7 +64,7 @@ export class AccountExports {
       format: EXPORT_FORMAT,
       exportedAt: now.toISOString(),
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
-      apiKeys: this.ctx.keys.list(userId).map((view) => toApiKeyResponse(view, now)),
+      apiKeys: this.ctx.apiKeys.list(userId).map((view) => toApiKeyResponse(view, now)),
       signingKeys: this.ctx.signingKeys.list(userId).map(toSigningKey),
       purchases: this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX).purchases,
       receipts: this.ctx.receipts.list(userId, MONEY_RECORDS_MAX).map(toReceipt),

@@ -12,7 +12,7 @@ import type { LoginThrottle } from '../../security/login-throttle.ts';
 import { checkPasswordStrength } from '../../security/password-policy.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
 import type { SessionUser } from '../../types.ts';
-import type { KeyService } from '../keys/keys.service.ts';
+import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 
 export const FIRST_KEY_NAME = 'Default API Key';
 
@@ -52,7 +52,7 @@ export function toUserResponse(user: SessionUser): z.infer<typeof User> {
 export class AuthService {
   constructor(
     private readonly db: Db,
-    private readonly keys: KeyService,
+    private readonly apiKeys: ApiKeyService,
     private readonly passwords: PasswordHasher,
     private readonly throttle: LoginThrottle,
     readonly devices: DeviceCookies,
@@ -144,7 +144,7 @@ export class AuthService {
         .values({ ...values, id: randomUUID(), createdAt: now, updatedAt: now })
         .returning()
         .all();
-      this.keys.createKey(row!.id, { keyName: FIRST_KEY_NAME }, 'pending', tx);
+      this.apiKeys.createKey(row!.id, { keyName: FIRST_KEY_NAME }, 'pending', tx);
       return withoutDigest(row!);
     });
   }

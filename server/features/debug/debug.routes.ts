@@ -16,7 +16,7 @@ const refused = { 401: { description: 'Wrong key or secret', schema: ErrorRespon
 const notYours = { 404: { description: 'No key with this value on your account', schema: ErrorResponse } };
 
 export function debugRoutes(ctx: AppContext): void {
-  const { api, keys, metering, operations } = ctx;
+  const { api, apiKeys, metering, operations } = ctx;
 
   // Every key draws on its account's one allowance (docs/decisions/036): a key sees the account's usage.
   const usageOf = (caller: ApiCaller): z.infer<typeof KeyUsage> => {
@@ -33,7 +33,7 @@ export function debugRoutes(ctx: AppContext): void {
       summary: 'Usage seen by one API key', before: [ctx.limits.auth],
       responses: { 200: { description: 'Usage', schema: KeyUsage }, ...refused },
     },
-    ({ body }) => usageOf(keys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
+    ({ body }) => usageOf(apiKeys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
   );
 
   api.route(
@@ -42,7 +42,7 @@ export function debugRoutes(ctx: AppContext): void {
       summary: 'Operations made with one API key', before: [ctx.limits.auth],
       responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...refused },
     },
-    ({ body }) => operationsOf(keys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
+    ({ body }) => operationsOf(apiKeys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
   );
 
   api.route(
@@ -52,7 +52,7 @@ export function debugRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: 'Usage', schema: KeyUsage }, ...notYours },
     },
-    ({ req, params }) => usageOf(keys.ownedCaller(req.user!.id, params.keyValue)),
+    ({ req, params }) => usageOf(apiKeys.ownedCaller(req.user!.id, params.keyValue)),
   );
 
   api.route(
@@ -62,6 +62,6 @@ export function debugRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...notYours },
     },
-    ({ req, params }) => operationsOf(keys.ownedCaller(req.user!.id, params.keyValue)),
+    ({ req, params }) => operationsOf(apiKeys.ownedCaller(req.user!.id, params.keyValue)),
   );
 }

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/connection.ts';
 import { billingCharges, purchases, users } from '../../../db/schema.ts';
-import type { KeyService } from '../keys/keys.service.ts';
+import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { Logger } from '../../logger.ts';
 import { addMonth, isPaidTier, periodStart, planFromPurchases, syncAccountPlan } from './account-plan.ts';
 import type { ReceiptBook } from './receipts.ts';
@@ -32,7 +32,7 @@ const COMPLETABLE = [...OPEN_STATUSES, 'cancelled'];
 export class PaymentLedger {
   constructor(
     private readonly db: Db,
-    private readonly keys: KeyService,
+    private readonly apiKeys: ApiKeyService,
     readonly receipts: ReceiptBook,
     private readonly logger: Logger,
     private readonly now: () => Date,
@@ -92,7 +92,7 @@ export class PaymentLedger {
   }
 
   private deliverPlan(tx: Tx, purchase: OwnedPurchase, plan: string, now: Date): void {
-    const key = this.keys.createPlanKey({ userId: purchase.userId, purchaseId: purchase.id, keyName: `${purchase.planName} plan key` }, tx);
+    const key = this.apiKeys.createPlanKey({ userId: purchase.userId, purchaseId: purchase.id, keyName: `${purchase.planName} plan key` }, tx);
     tx.insert(billingCharges)
       .values({
         userId: purchase.userId, purchaseId: purchase.id, chargeType: 'plan', amount: purchase.amount,

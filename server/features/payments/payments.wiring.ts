@@ -8,7 +8,7 @@ import type { Express, RequestHandler } from 'express';
 import type { Db } from '../../../db/connection.ts';
 import type { PaymentsConfig, SellerConfig } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
-import type { KeyService } from '../keys/keys.service.ts';
+import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { MeteringService } from '../metering/metering.service.ts';
 import type { SpendingLimits } from '../metering/spending-limits.ts';
 import { BillingService } from './billing.service.ts';
@@ -43,7 +43,7 @@ export interface PaymentDeps {
   config: PaymentsConfig;
   seller: SellerConfig;
   db: Db;
-  keys: KeyService;
+  apiKeys: ApiKeyService;
   metering: MeteringService;
   spending: SpendingLimits;
   logger: Logger;
@@ -85,7 +85,7 @@ export function createPayments(deps: PaymentDeps): PaymentParts {
   if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
   const notices = new PlanExpiryNotices(db, deps.mailer, deps.publicUrl, logger, now);
   void notices.run();
-  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.keys, receipts, logger, now), logger, now, approvalOrigins);
+  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.apiKeys, receipts, logger, now), logger, now, approvalOrigins);
   return {
     paypal,
     payments,

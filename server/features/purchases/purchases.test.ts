@@ -29,7 +29,7 @@ function buy(userId: string, { planType = 'starter', status = 'completed', withK
     })
     .returning()
     .all();
-  const key = withKey ? app.context.keys.createPlanKey({ userId, purchaseId: purchase!.id, keyName: `${planType} key` }) : null;
+  const key = withKey ? app.context.apiKeys.createPlanKey({ userId, purchaseId: purchase!.id, keyName: `${planType} key` }) : null;
   return { purchase: purchase!, key };
 }
 

@@ -13,7 +13,7 @@ import type { EnginePool } from '../../engine/pool.ts';
 import { tenantOf } from '../../engine/tenant.ts';
 import { badRequest } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
-import { checkKeyLimit, limitFor } from '../keys/key-limits.ts';
+import { checkKeyLimit, limitFor } from '../key-limits/key-limits.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 export type ServiceKeyRow = typeof serviceKeys.$inferSelect;

@@ -17,7 +17,7 @@ import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type S
 import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
-import { checkKeyLimit, limitFor } from '../keys/key-limits.ts';
+import { checkKeyLimit, limitFor } from '../key-limits/key-limits.ts';
 
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type KeyOwner = { userId: string } | { demoSessionId: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_LIMITS } from '../../../server/features/keys/key-limits.ts';
+import { KEY_LIMITS } from '../../../server/features/key-limits/key-limits.ts';
 import { dollars, OVERAGE_CENTS_PER_CALL, planOf } from '../../../shared/plans.ts';
 import { SCHEME_IDS, SCHEMES } from '../../../shared/schemes.ts';
 import { flatten } from '../i18n/catalogue.ts';

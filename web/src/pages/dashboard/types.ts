@@ -1,7 +1,7 @@
 /** The dashboard's data shapes, inferred from the server's contract so the two cannot drift. */
 import type { z } from 'zod';
 import type { KeyOperations, KeyUsage } from '../../../../server/contract/debug.ts';
-import type { ApiKey, RevealedSecret } from '../../../../server/contract/keys.ts';
+import type { ApiKey, RevealedSecret } from '../../../../server/contract/api-keys.ts';
 import type { RecentOperations } from '../../../../server/contract/operations.ts';
 import type { BillingSummary } from '../../../../server/contract/payments.ts';
 import type { PlanApiKey, Purchase, PurchasesResponse } from '../../../../server/contract/purchases.ts';

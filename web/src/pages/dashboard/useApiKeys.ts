@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { UpdateKeyRequest } from '../../../../server/contract/keys.ts';
+import type { UpdateKeyRequest } from '../../../../server/contract/api-keys.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { withStepUp } from '../../lib/stepUp.ts';
 import { keepSecret } from './secretStore.ts';

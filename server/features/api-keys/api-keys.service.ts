@@ -9,16 +9,16 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/connection.ts';
 import { apiKeys, monthlyUsage, type KeyOperation } from '../../../db/schema.ts';
-import type { ApiKey } from '../../contract/keys.ts';
+import type { ApiKey } from '../../contract/api-keys.ts';
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../security/tokens.ts';
 import type { HistoryKeeps } from '../../../shared/history.ts';
 import type { ApiCaller } from '../../types.ts';
 import { monthOf } from '../metering/metering.service.ts';
-import { checkKeyLimit, KEY_LIMITS } from './key-limits.ts';
+import { checkKeyLimit, KEY_LIMITS } from '../key-limits/key-limits.ts';
 
-export type KeyRow = typeof apiKeys.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** What authenticate() reads of a key (booleans and times as SQLite stores them). */
 interface Credential {
@@ -43,7 +43,7 @@ export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 const pendingAad = (keyValue: string) => `api-key-secret:${keyValue}`;
 
 export interface KeyView {
-  row: KeyRow;
+  row: ApiKeyRow;
   callsThisMonth: number;
 }
 
@@ -80,13 +80,13 @@ const DECOY_DIGEST = secretDigest('decoy');
 /** lastUsed is kept to the minute (or a new address): rewriting it on every call would add a write to each request. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export interface KeySettings {
+export interface ApiKeySettings {
   keyName?: string | undefined;
   allowedOperations?: KeyOperation[] | null | undefined;
   expiresAt?: Date | null | undefined;
 }
 
-export class KeyService {
+export class ApiKeyService {
   // authenticate() runs on every public call: one raw statement prepared once, with only the
   // columns it reads (drizzle's row mapping cost more than SQLite's look-up).
   private readonly credentialOf;
@@ -106,7 +106,7 @@ export class KeyService {
   }
 
   /** The owner's own key (a plan key is made with createPlanKey). 'shown': the caller returns the secret now; 'pending': sealed until the first reveal. */
-  createKey(userId: string, settings: KeySettings & { keyName: string }, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
+  createKey(userId: string, settings: ApiKeySettings & { keyName: string }, mode: 'shown' | 'pending', tx: DbOrTx = this.db): { row: ApiKeyRow; secret: string } {
     // Plan keys come with purchases and do not count against the owner's limit.
     const held = tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.purchaseId))).get()!.n;
     checkKeyLimit('API keys', held, KEY_LIMITS.apiKeys);
@@ -115,11 +115,11 @@ export class KeyService {
   }
 
   /** A key issued with a purchase: its secret waits sealed until the owner's first reveal. */
-  createPlanKey(owner: { userId: string; purchaseId: number; keyName: string }, tx: DbOrTx = this.db): { row: KeyRow; secret: string } {
+  createPlanKey(owner: { userId: string; purchaseId: number; keyName: string }, tx: DbOrTx = this.db): { row: ApiKeyRow; secret: string } {
     return this.insert(tx, owner, 'pending');
   }
 
-  private insert(tx: DbOrTx, values: Partial<KeyRow> & { userId: string; keyName: string }, mode: 'shown' | 'pending'): { row: KeyRow; secret: string } {
+  private insert(tx: DbOrTx, values: Partial<ApiKeyRow> & { userId: string; keyName: string }, mode: 'shown' | 'pending'): { row: ApiKeyRow; secret: string } {
     const keyValue = newKeyValue();
     const secret = newKeySecret();
     const row = tx
@@ -154,13 +154,13 @@ export class KeyService {
     return found;
   }
 
-  private owned(tx: DbOrTx, userId: string, id: number): KeyRow {
+  private owned(tx: DbOrTx, userId: string, id: number): ApiKeyRow {
     const row = tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).get();
     if (!row) throw missingKey();
     return row;
   }
 
-  private change(userId: string, id: number, values: Partial<KeyRow>): KeyRow {
+  private change(userId: string, id: number, values: Partial<ApiKeyRow>): ApiKeyRow {
     return this.db.transaction((tx) => {
       this.owned(tx, userId, id);
       return tx.update(apiKeys).set(values).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning().get()!;
@@ -168,7 +168,7 @@ export class KeyService {
   }
 
   /** Opens a platform-created secret and deletes the sealed copy: it can be shown only once. */
-  revealSecret(userId: string, id: number): { row: KeyRow; secret: string } {
+  revealSecret(userId: string, id: number): { row: ApiKeyRow; secret: string } {
     return this.db.transaction((tx) => {
       const row = this.owned(tx, userId, id);
       if (row.pendingSecret === null) throw alreadyShown();
@@ -178,7 +178,7 @@ export class KeyService {
     });
   }
 
-  setActive(userId: string, id: number, isActive: boolean): KeyRow {
+  setActive(userId: string, id: number, isActive: boolean): ApiKeyRow {
     return this.change(userId, id, { isActive });
   }
 
@@ -186,7 +186,7 @@ export class KeyService {
    * A new secret for the same key id, returned this once. The old secret keeps working for
    * ROTATION_GRACE_MS (so the callers can be moved over), unless `revokeOld`: then it stops at once.
    */
-  rotate(userId: string, id: number, { revokeOld }: { revokeOld: boolean }): { row: KeyRow; secret: string } {
+  rotate(userId: string, id: number, { revokeOld }: { revokeOld: boolean }): { row: ApiKeyRow; secret: string } {
     const secret = newKeySecret();
     const row = this.db.transaction((tx) => {
       const current = this.owned(tx, userId, id);
@@ -202,9 +202,9 @@ export class KeyService {
   }
 
   /** Renames or restricts a key; a field left out stays as it is, null lifts the restriction. */
-  update(userId: string, id: number, settings: KeySettings): KeyRow {
+  update(userId: string, id: number, settings: ApiKeySettings): ApiKeyRow {
     this.checkExpiry(settings.expiresAt);
-    const values: Partial<KeyRow> = {};
+    const values: Partial<ApiKeyRow> = {};
     if (settings.keyName !== undefined) values.keyName = settings.keyName;
     if (settings.allowedOperations !== undefined) values.allowedOperations = settings.allowedOperations;
     if (settings.expiresAt !== undefined) values.expiresAt = settings.expiresAt;

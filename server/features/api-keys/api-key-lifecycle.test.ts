@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../../db/schema.ts';
 import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
-import { ROTATION_GRACE_MS } from './keys.service.ts';
+import { ROTATION_GRACE_MS } from './api-keys.service.ts';
 
 let clock = Date.now();
 let app: TestApp;
@@ -31,7 +31,7 @@ async function withPlanKey() {
     .values({ userId: who.user.id, paypalOrderId: `O-${who.user.id}`, planType: 'starter', planName: 'Starter', amount: 19_900, status: 'completed', usageLimit: 10_000 })
     .returning()
     .get();
-  const { row, secret } = app.context.keys.createPlanKey({ userId: who.user.id, purchaseId: purchase.id, keyName: 'Starter plan key' });
+  const { row, secret } = app.context.apiKeys.createPlanKey({ userId: who.user.id, purchaseId: purchase.id, keyName: 'Starter plan key' });
   return { ...who, plan: { id: row.id, apiKey: row.keyValue, apiSecret: secret } };
 }
 

@@ -4,18 +4,18 @@
  * (the old secret kept 24 hours, or revoked at once), disable, enable, restrict, delete.
  */
 import { ErrorResponse, IdParams } from '../../contract/common.ts';
-import { ApiKey, ApiKeyList, CreateKeyRequest, RevealedSecret, RotateKeyRequest, UpdateKeyRequest } from '../../contract/keys.ts';
+import { ApiKey, ApiKeyList, CreateKeyRequest, RevealedSecret, RotateKeyRequest, UpdateKeyRequest } from '../../contract/api-keys.ts';
 import type { AppContext } from '../../context.ts';
-import { toApiKeyResponse } from './keys.service.ts';
+import { toApiKeyResponse } from './api-keys.service.ts';
 
 const TAG = 'API keys';
 const notFound = { 404: { description: 'No such key on your account', schema: ErrorResponse } };
 const invalid = { 400: { description: 'validation_error: what to fix is in message and param', schema: ErrorResponse } };
 const dateOf = (iso: string | null | undefined) => (iso === undefined ? undefined : iso === null ? null : new Date(iso));
 
-export function keyRoutes(ctx: AppContext): void {
-  const { api, keys } = ctx;
-  const view = (userId: string, id: number, secret: string | null = null) => toApiKeyResponse(keys.view(userId, id), keys.now(), secret);
+export function apiKeyRoutes(ctx: AppContext): void {
+  const { api, apiKeys } = ctx;
+  const view = (userId: string, id: number, secret: string | null = null) => toApiKeyResponse(apiKeys.view(userId, id), apiKeys.now(), secret);
 
   api.route(
     {
@@ -23,7 +23,7 @@ export function keyRoutes(ctx: AppContext): void {
       description: 'Your own keys and the plan keys issued with purchases. Secrets are never listed; secretRevealable says whether a platform-created secret still waits for its one reveal.',
       responses: { 200: { description: 'Keys', schema: ApiKeyList } },
     },
-    ({ req }) => keys.list(req.user!.id).map((k) => toApiKeyResponse(k, keys.now())),
+    ({ req }) => apiKeys.list(req.user!.id).map((k) => toApiKeyResponse(k, apiKeys.now())),
   );
 
   api.route(
@@ -34,7 +34,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 201: { description: 'The key with its secret', schema: ApiKey }, ...invalid, 409: { description: 'key_limit_reached: 25 API keys already', schema: ErrorResponse } },
     },
     ({ req, body }) => {
-      const { row, secret } = keys.createKey(req.user!.id, { ...body, expiresAt: dateOf(body.expiresAt) }, 'shown');
+      const { row, secret } = apiKeys.createKey(req.user!.id, { ...body, expiresAt: dateOf(body.expiresAt) }, 'shown');
       return view(req.user!.id, row.id, secret);
     },
   );
@@ -49,7 +49,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The secret', schema: RevealedSecret }, ...notFound, 410: { description: 'Already shown', schema: ErrorResponse } },
     },
     ({ req, params }) => {
-      const { row, secret } = keys.revealSecret(req.user!.id, params.id);
+      const { row, secret } = apiKeys.revealSecret(req.user!.id, params.id);
       return { id: row.id, keyValue: row.keyValue, keySecret: secret };
     },
   );
@@ -63,7 +63,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key with its new secret', schema: ApiKey }, ...invalid, ...notFound },
     },
     ({ req, params, body }) => {
-      const { row, secret } = keys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
+      const { row, secret } = apiKeys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
       return view(req.user!.id, row.id, secret);
     },
   );
@@ -76,7 +76,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key', schema: ApiKey }, ...invalid, ...notFound },
     },
     ({ req, params, body }) => {
-      keys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
+      apiKeys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
       return view(req.user!.id, params.id);
     },
   );
@@ -88,7 +88,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
     ({ req, params }) => {
-      keys.setActive(req.user!.id, params.id, false);
+      apiKeys.setActive(req.user!.id, params.id, false);
       return view(req.user!.id, params.id);
     },
   );
@@ -100,7 +100,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
     ({ req, params }) => {
-      keys.setActive(req.user!.id, params.id, true);
+      apiKeys.setActive(req.user!.id, params.id, true);
       return view(req.user!.id, params.id);
     },
   );
@@ -112,7 +112,7 @@ export function keyRoutes(ctx: AppContext): void {
       responses: { 204: { description: 'Deleted' }, ...notFound },
     },
     ({ req, params, res }) => {
-      keys.delete(req.user!.id, params.id);
+      apiKeys.delete(req.user!.id, params.id);
       res.status(204).end();
     },
   );
