@@ -3,7 +3,9 @@
  * instrumented debug build (engine/test-support/instruction-trace.ts) over several secrets of the
  * same public shape, through engine/src's own API, and must leave the same trace every time: the
  * same number of executed instructions, the same branch path and the same sequence of memory
- * addresses. Secrets are derived from fixed labels, so a failure reproduces.
+ * addresses. Those whose public inputs can be held fixed run on the release-optimised test build
+ * too, and so does the constant-time MSM. Secrets are derived from fixed labels, so a failure
+ * reproduces.
  *
  * Where a standard lets a quantity leak, the test says what and compares the rest: PUBLIC lists the
  * functions whose calls leave no trace because their inputs are public (docs/crypto/constant-time.md
@@ -120,9 +122,12 @@ function checkAead(b: Build): void {
 function checkSecp256k1Signing(b: Build): void {
   const secp = b.api.secp256k1;
   const [digests, auxes] = [secrets('digest', 6), secrets('aux', 6)];
-  const cases = secrets('secp256k1 key', 6).map((seed, i) => ({ sk: secp.keygen(seed).secretKey, digest: digests[i]!, aux: auxes[i]! }));
-  expectOneTrace(b, cases, (c) => secp.ecdsaSign(c.digest, c.sk));
-  expectOneTrace(b, cases, (c) => secp.schnorrSign(c.digest, c.sk, c.aux));
+  const cases = secrets('secp256k1 key', 6).map((seed, i) => ({ ...secp.keygen(seed), digest: digests[i]!, aux: auxes[i]! }));
+  // Keys of both parities of y, for which BIP-340 does and does not negate the key (these six also
+  // take both sides of ECDSA's low-S normalisation and of BIP-340's nonce negation).
+  expect(new Set(cases.map((c) => c.publicKey[0])).size).toBe(2);
+  expectOneTrace(b, cases, (c) => secp.ecdsaSign(c.digest, c.secretKey));
+  expectOneTrace(b, cases, (c) => secp.schnorrSign(c.digest, c.secretKey, c.aux));
 }
 
 describe('in the instrumented debug build, every secret of the same public shape leaves the same trace', () => {
