@@ -32,11 +32,12 @@ describe('the documentation index (docs/README.md)', () => {
 
   it('says "not built" of no scheme the server serves', () => {
     const rows = index.split('\n').filter((line) => /\]\(crypto\/[^)]+\.md\)/.test(line));
-    expect(rows.length).toBeGreaterThan(0);
-    const stale = rows.filter((row) => {
+    // A document's name is prose (zk-fidna), its feature folder's is code (zkfidna): docs/decisions/046.
+    const served = rows.filter((row) => {
       const scheme = /\]\(crypto\/([^)]+)\.md\)/.exec(row)![1]!;
-      return existsSync(join(root, 'server/features', scheme)) && /not built/i.test(row);
+      return existsSync(join(root, 'server/features', scheme.replaceAll('-', '')));
     });
-    expect(stale).toEqual([]);
+    expect(served.length).toBeGreaterThanOrEqual(3);
+    expect(served.filter((row) => /not built/i.test(row))).toEqual([]);
   });
 });
