@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, readEnvironment, settingSources, type Config, type Environment } from '../config.ts';
 import { backup } from './backup.ts';
+import { copyToPostgres } from './copy-to-postgres.ts';
 import { migrate } from './migrate.ts';
 import { OpsError, type Output } from './output.ts';
 import { setPlan } from './plan.ts';
@@ -34,6 +35,9 @@ commands:
                                 call answered, none charged), until the end of <date> (YYYY-MM-DD,
                                 UTC) or with no end; with the email alone, print its plan. How a
                                 server with PAYMENTS=off gives plans
+  copy-to-postgres <postgres-url>
+                                copy the database into an empty PostgreSQL database (migrated
+                                first), all tables in one transaction; refused while a server runs
   config                        print the effective configuration, secrets masked
   version                       print the product's version and the Node.js it runs on
   help                          this text
@@ -87,12 +91,14 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
     return 0;
   }
   const wantsFile = command === 'backup' || command === 'restore';
-  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'config', 'version'].includes(command)) {
+  const wantsOne = wantsFile || command === 'copy-to-postgres';
+  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'copy-to-postgres', 'config', 'version'].includes(command)) {
     err(`unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
-  if (command === 'plan' ? rest.length < 1 || rest.length > 2 : rest.length !== (wantsFile ? 1 : 0)) {
-    const takes = command === 'plan' ? 'takes an email and, to change it, a plan' : wantsFile ? 'takes one file' : 'takes no arguments';
+  if (command === 'plan' ? rest.length < 1 || rest.length > 2 : rest.length !== (wantsOne ? 1 : 0)) {
+    const takes =
+      command === 'plan' ? 'takes an email and, to change it, a plan' : wantsFile ? 'takes one file' : wantsOne ? 'takes one PostgreSQL URL' : 'takes no arguments';
     err(`${command} ${takes}\n\n${USAGE}`);
     return 2;
   }
@@ -138,6 +144,9 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         return 0;
       case 'plan':
         setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
+        return 0;
+      case 'copy-to-postgres':
+        await copyToPostgres(config, rest[0]!, out);
         return 0;
       default:
         showConfig(config, settingSources(environment), out);
