@@ -158,6 +158,8 @@ async function packFiles(worker: string, checkpointer: string): Promise<PackFile
     read('engine/build/release.wasm'),
     read(SQLITE_ADDON),
     ...filesUnder('db/migrations').map(read),
+    // copy-to-postgres migrates its target first (db/postgres/migrate.ts).
+    ...filesUnder('db/postgres/migrations').map(read),
     ...(await webFiles()),
     ...SWAGGER.map(read),
   ];

@@ -101,10 +101,13 @@ export interface CopyTable {
   key: number[];
 }
 
-const sqliteTables = (Object.values(sqliteSchema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable));
+const sqliteTables = (Object.values(sqliteSchema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable)).sort((a, b) => getTableName(a).localeCompare(getTableName(b)));
 const pgTables = new Map((Object.values(pgSchema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)).map((t) => [getTableName(t), t]));
 
-/** Tables with every table a foreign key points at before it; otherwise in db/schema.ts's order. */
+/**
+ * Tables with every table a foreign key points at before it, otherwise by name: a module
+ * namespace's order is not the file's everywhere (the executable's bundle sorts it).
+ */
 function foreignKeyOrder(tables: SQLiteTable[]): SQLiteTable[] {
   const parents = new Map(tables.map((t) => [t, new Set(getTableConfig(t).foreignKeys.map((fk) => fk.reference().foreignTable).filter((p) => p !== t))]));
   const ordered: SQLiteTable[] = [];
