@@ -140,8 +140,9 @@ async function advanceSequences(client: pg.PoolClient, plan: CopyTable[], sequen
     [names],
   );
   for (const { table_name: table, column_name: column } of identities) {
-    const { rows } = await client.query<{ max: number | null }>(`SELECT max(${quote(column)}) AS max FROM ${quote(table)}`);
-    const last = Math.max(rows[0]!.max ?? 0, sequences.get(table) ?? 0);
+    // Number(): a pool not opened by connect.ts reads bigint as a string.
+    const { rows } = await client.query<{ max: number | string | null }>(`SELECT max(${quote(column)}) AS max FROM ${quote(table)}`);
+    const last = Math.max(Number(rows[0]!.max ?? 0), sequences.get(table) ?? 0);
     if (last > 0) await client.query('SELECT setval(pg_get_serial_sequence($1, $2), $3)', [quote(table), column, last]);
   }
 }
@@ -157,6 +158,7 @@ export async function copySqliteToPostgres(sqliteFile: string, pool: pg.Pool, op
   try {
     await migratePostgres(pool);
     const client = await pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       await checkTarget(client, plan);
@@ -166,10 +168,11 @@ export async function copySqliteToPostgres(sqliteFile: string, pool: pg.Pool, op
       await client.query('COMMIT');
       return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   } finally {
     sqlite.close();
