@@ -34,7 +34,7 @@ const TARGET_MAIN_US = 200;
  * The floor's main-thread CPU per call on the machine where TARGET_MAIN_US was set (64 and 69 µs
  * at 16 and 64 clients, the 2026-11-23 run in bench/README.md). A target in µs holds only for a
  * machine of that speed, so the verdict also gives the product's main thread as a multiple of the
- * floor's, beside the multiple the target allowed there (docs/decisions/032).
+ * floor's, beside the multiple the target allowed there (docs/decisions/045).
  */
 const REFERENCE_FLOOR_MAIN_US = 66;
 const MESSAGE = 'authentication request';

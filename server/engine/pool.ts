@@ -8,9 +8,10 @@
  * Each worker holds up to PIPELINE_DEPTH tasks: the next one is already in its message queue when
  * the current one ends, so it does not sit idle until the (busy) main thread hands it more work.
  * Under load this raised the bench's floor server (node:http + this pool) by 10-18 % and a wrk run
- * against a bare pool by 30 % (docs/decisions/010). Four rather than two: the product's main
- * thread answers a group commit's calls in one stretch of half a millisecond or more, and two
- * signatures queued per worker ran out before it (docs/decisions/031). A worker takes another task
+ * against a bare pool by 30 % (docs/decisions/010; figures in bench/README.md "HTTP throughput
+ * against the engine (decision 010)"). Four rather than two: the product's main thread answers a
+ * group commit's calls in one stretch of half a millisecond or more, and two signatures queued per
+ * worker ran out before it (docs/decisions/031). A worker takes another task
  * only while what it holds costs under PIPELINE_MS, so a heavy task (a zk-FIDNA proof) is never
  * queued on a worker behind another, where the next tenant's turn would wait for both.
  */

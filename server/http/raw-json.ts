@@ -2,13 +2,13 @@
  * JSON text made elsewhere, sent as it is. A Dilion signature's views are 1,536 numbers; the engine
  * worker that made the signature writes them as JSON, where they cost the main thread nothing
  * (serializing them here cost ~50 µs per answer: docs/decisions/029-fast-lane.md), and the answer
- * around them is written straight as bytes (JsonBytes, docs/decisions/032).
+ * around them is written straight as bytes (JsonBytes, docs/decisions/044).
  */
 
 /**
  * A whole answer written straight as UTF-8 from pieces of JSON text, for one sent on every call: a
  * Dilion signature's answer is 17 KB, and stringifying, splicing and encoding it took 24-31 µs
- * where writing its pieces takes 10-13 (docs/decisions/032). The pieces must join into valid JSON
+ * where writing its pieces takes 10-13 (docs/decisions/044). The pieces must join into valid JSON
  * for a T: quote any text that may need escaping with JSON.stringify (jsonMember).
  */
 export class JsonBytes<T> {

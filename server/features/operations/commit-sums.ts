@@ -1,7 +1,7 @@
 /**
  * Counters that many rows of one commit add to, written once per commit with their total: a
  * commit holding eight calls of one account then updates its monthly count once, not eight times
- * (docs/decisions/032). Each attempt at a commit gets a fresh one, so the sums of a rolled-back
+ * (docs/decisions/044). Each attempt at a commit gets a fresh one, so the sums of a rolled-back
  * attempt are dropped with it.
  */
 export class CommitSums {
