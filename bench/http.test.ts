@@ -12,8 +12,10 @@ describe('http suite', () => {
     expect(output).toMatch(/engine pool, \d+ workers busy, no HTTP: [0-9,]+ ±0% ops\/s/);
     // The floor's own ratio to itself is 1.00x by construction; the product's is measured.
     const cpu = '(\\d+ µs|n\\/a) +'.repeat(5);
-    expect(output).toMatch(new RegExp(`^floor +4 +[0-9,]+ ±0% +[0-9.]+x +1\\.00x +[0-9.]+ ms +[0-9.]+ ms +${cpu}0$`, 'm'));
-    expect(output).toMatch(new RegExp(`^product +4 +[0-9,]+ ±0% +[0-9.]+x +[0-9.]+x +[0-9.]+ ms +[0-9.]+ ms +${cpu}0$`, 'm'));
+    // A machine busy with other work may answer under 10 req/s, which the table prints with decimals.
+    const rate = '[0-9,.]+ ±0%';
+    expect(output).toMatch(new RegExp(`^floor +4 +${rate} +[0-9.]+x +1\\.00x +[0-9.]+ ms +[0-9.]+ ms +${cpu}0$`, 'm'));
+    expect(output).toMatch(new RegExp(`^product +4 +${rate} +[0-9.]+x +[0-9.]+x +[0-9.]+ ms +[0-9.]+ ms +${cpu}0$`, 'm'));
     expect(output).toMatch(/the targets: the product at ≥ 0\.6x of the floor, with ≤ 200 µs of main-thread CPU per signed call/);
     expect(output).toMatch(/^ {2}4 clients: [0-9.]+x of the floor \((met|not met)\), main-thread CPU (\d+ µs per signed call \((met|not met)\); [0-9.]+x the floor's \d+ µs, where the target allowed 3\.0x on the machine it was set on|n\/a per signed call \(n\/a\))$/m);
   }, 60_000);
