@@ -1,9 +1,11 @@
 /**
  * Every document a comment, a string or a Markdown file cites must be in this repository, down to
- * the section. The synthetic cases below write their bad citations with a '~' that `t` removes
- * (and section signs as \u00a7), so that this file does not cite anything itself.
+ * the section, and none may cite an issue number: a reader of the repository has no issue tracker,
+ * so a reason or a target is cited by the decision record, docs section or bench/README.md section
+ * that holds it, or said in words. The synthetic cases below write their bad citations with a '~'
+ * that `t` removes (and section signs as \u00a7), so that this file does not cite anything itself.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +15,34 @@ import { scanRepository, scanText, sectionsOf, trackedFiles, type Repo } from '.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const t = (text: string) => text.replaceAll('~', '');
 
+/**
+ * "issue N", "issues N and M", "issue #N", "issue-N", "issue no. N", also when the number wraps onto
+ * the next line of a comment. Links are left out: an address names a tracker a reader can open.
+ */
+const ISSUE_NUMBER = /\bissues?(?:[\s#*/-]|<!--)*(?:no\.?\s*)?\d+/gi;
+const LINK = /\bhttps?:\/\/[^\s)>\]'"`]+/g;
+
+/** Each issue-number citation in a file, as file:line and the words cited. */
+function issueCitations(file: string, text: string): string[] {
+  const unlinked = text.replace(LINK, (link) => ' '.repeat(link.length));
+  return [...unlinked.matchAll(ISSUE_NUMBER)].map((m) => {
+    const line = text.slice(0, m.index).split('\n').length;
+    return `${file}:${line}: cites "${m[0].replace(/\s+/g, ' ')}": name the decision record, docs/<file>.md \u00a7N or bench/README.md section that holds it, or say the requirement in words`;
+  });
+}
+
 describe('citations in this repository', () => {
   it('name only documents and sections that exist here', () => {
     const problems = scanRepository(root).map((p) => `${p.file}:${p.line}: ${p.message}`);
     expect(problems).toEqual([]);
+  });
+
+  it('finds no issue-number citations in documents or code', () => {
+    const found = trackedFiles(root).flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return text.includes('\0') ? [] : issueCitations(file, text);
+    });
+    expect(found).toEqual([]);
   });
 
   it('scan the tracked sources and documents, not the vector data', () => {
@@ -102,6 +128,37 @@ describe('the citation scanner', () => {
 
   it('reads sections from ## N. and ### N.M headings only', () => {
     expect([...sectionsOf('# Title\n## 1. A\n### 1.2 B\n#### 1.2.3 C\nText 4. here\n## Notes\n')]).toEqual(['1', '1.2', '1.2.3']);
+  });
+});
+
+describe('the issue-number check', () => {
+  it('flags an issue number in Markdown and in code, in every spelling, on the line where it starts', () => {
+    const cases: [string, string][] = [
+      ['docs/decisions/013-dilion-privacy-identifier-api.md', 'Iss~ue 6 binds the uid.'],
+      ['bench/README.md', "Both of iss~ue 2's targets are met."],
+      ['docs/decisions/023-dashboard-texts-and-debug-pages.md', 'purchase is not available yet (iss~ue 14 builds it).'],
+      ['docs/decisions/006-dilion-before-privacy-identifier.md', 'without the iss~ue-6 construction'],
+      ['README.md', 'as iss~ue #12 asks'],
+      ['README.md', 'iss~ues 3 and 5 ask'],
+      ['server/x.ts', '// closes iss~ue no. 4'],
+      ['web/src/x.tsx', "const note = 'see iss~ue 18';"],
+      ['scripts/x.sh', '# iss~ue 7'],
+    ];
+    for (const [file, text] of cases) {
+      expect(issueCitations(file, t(text)), text).toEqual([expect.stringMatching(new RegExp(`^${file.replaceAll('.', '\\.')}:1: cites "`))]);
+    }
+    expect(issueCitations('server/x.ts', t('/**\n * Stored as iss~ue\n * 3 asks.\n */'))).toEqual([expect.stringMatching(/^server\/x\.ts:2: /)]);
+  });
+
+  it('leaves other uses of the word and links to an outside tracker alone', () => {
+    for (const text of [
+      "{ name: 'UNPROCESSABLE_ENTITY', issue: 'ORDER_ALREADY_CAPTURED' }",
+      '// the payment flow issues plan keys with createPlanKey',
+      '// issued 3 minutes ago',
+      '// https://github.com/org/repo/issues/123',
+    ]) {
+      expect(issueCitations('server/x.ts', text), text).toEqual([]);
+    }
   });
 });
 
