@@ -7,7 +7,8 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_NODE } from './embedded-node.ts';
-import { freePort, signAndVerify, waitForHealth } from './smoke.ts';
+import { freePort } from './free-port.ts';
+import { signAndVerify, waitForHealth } from './smoke.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BINARY = join(ROOT, 'dist/pq-platform');

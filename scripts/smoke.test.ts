@@ -1,7 +1,8 @@
 // The smoke walk must fail, naming the step, when a server does not answer as it should.
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, signAndVerify, waitForHealth } from './smoke.ts';
+import { freePort } from './free-port.ts';
+import { signAndVerify, waitForHealth } from './smoke.ts';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));

@@ -9,10 +9,10 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -59,16 +59,6 @@ export async function signAndVerify(base: string): Promise<void> {
   };
   check((await verify('from one file')) === true, 'the signature did not verify');
   check((await verify('from another file')) === false, 'the signature verified another message');
-}
-
-/** A port nothing listens on now, on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function main(): Promise<void> {

@@ -8,11 +8,11 @@
 import { Database } from '../db/sqlite-driver.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 5;
@@ -24,14 +24,6 @@ const killAll = () => servers.forEach((child) => child.kill('SIGKILL'));
 process.once('exit', killAll);
 afterAll(killAll);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(dir: string, port: number): Promise<ChildProcess> {
   // tsx as a loader in this one process (its CLI would run the server in a child that SIGKILL misses).

@@ -6,11 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Database } from '../../db/sqlite-driver.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,16 +23,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(entry: string, env: Record<string, string>, healthPath: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();

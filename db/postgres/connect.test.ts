@@ -2,21 +2,14 @@
  * Opening a PostgreSQL pool (connect.ts): a server that cannot be used stops the start with one
  * line and a code, never showing the password; a usable one reads 64-bit values as numbers.
  */
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { connectionError, describeServer, openPostgres, PostgresConnectionError } from './connect.ts';
 import { databaseUrl, usePostgres } from './test-server.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 const server = usePostgres();
 
 /** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const listener = createServer();
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const { port } = listener.address() as { port: number };
-  await new Promise((resolve) => listener.close(resolve));
-  return port;
-}
 
 function expectOneLine(error: unknown, code: string): void {
   expect(error).toBeInstanceOf(PostgresConnectionError);
@@ -27,7 +20,7 @@ function expectOneLine(error: unknown, code: string): void {
 
 describe('opening a PostgreSQL database', () => {
   it('names a server that cannot be reached in one line, without the password', async () => {
-    const url = `postgres://app:s3cret@127.0.0.1:${await closedPort()}/app`;
+    const url = `postgres://app:s3cret@127.0.0.1:${await freePort()}/app`;
     const error = await openPostgres(url).catch((e: unknown) => e);
     expectOneLine(error, 'database_unreachable');
     expect((error as Error).message).toContain('postgres://app@127.0.0.1:');

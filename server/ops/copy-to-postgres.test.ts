@@ -3,7 +3,6 @@
  * through the API, arrives in PostgreSQL table by table (compared row by row with
  * db/postgres/copy.test-support.ts); refusals and unusable URLs are one line and exit code 1.
  */
-import { createServer } from 'node:net';
 import pg from 'pg';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { usePostgres } from '../../db/postgres/test-server.ts';
 import { demoVisitor, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
 import { runCommand } from './cli.ts';
 import { openApp, output, removeTempDirs, tempDir } from './test-support.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 const server = usePostgres();
 
@@ -31,13 +31,6 @@ async function copy(dir: string, ...argv: string[]) {
 }
 
 /** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const listener = createServer();
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const { port } = listener.address() as { port: number };
-  await new Promise((resolve) => listener.close(resolve));
-  return port;
-}
 
 /** What a few days of a small deployment leave behind: accounts, keys, signatures, demo visits, a message. */
 async function useTheServer(app: TestApp): Promise<void> {
@@ -69,7 +62,7 @@ describe('copy-to-postgres', () => {
   it('says in one line, exit code 1 and without the password, that the PostgreSQL server cannot be reached', async () => {
     app = await openApp();
     await app.close();
-    const result = await copy(app.dir, `postgres://app:s3cret@127.0.0.1:${await closedPort()}/app`);
+    const result = await copy(app.dir, `postgres://app:s3cret@127.0.0.1:${await freePort()}/app`);
     app = undefined;
     expect(result.code).toBe(1);
     expect(result.out).toBe('');
