@@ -22,6 +22,12 @@ export interface AccountStanding {
   credit: number | null;
 }
 
+/** The dashboard's reading of an account: its standing and the overage it owes. */
+export interface AccountUsage extends AccountStanding {
+  /** Cents of overage owed and not yet paid. */
+  overageCharges: number;
+}
+
 export interface MeterTicket {
   userId: string;
   /** The key the call was made with: its statistics take the call. */
@@ -74,6 +80,8 @@ export interface MeteringRepository {
    * is counted against the limit before any other admission reads it. Rejects with the rule's refusal.
    */
   admit(userId: string, month: string, now: Date, rule: AdmissionRule): Promise<MeterTicket>;
+  /** The account's usage for `month` (after the same move of a plan that ran out at `now`); undefined for no account. */
+  usage(userId: string, month: string, now: Date): Promise<AccountUsage | undefined>;
   /** The call failed before it was answered: its place is released (once; a second refund does nothing). */
   refund(ticket: MeterTicket): Promise<void>;
   /** Counters with calls held (tests: none may stay once every call has finished). */

@@ -1,7 +1,7 @@
 /**
  * Metering (docs/api.md §5.2, §14; docs/decisions/036). Each public call that passed validation is
  * admitted once, before the work, against what its account has left; it is charged only in the
- * commit that records its answer (settle), and a call that fails or dies unanswered is not charged
+ * commit that records its answer (charge(): a write intent of that commit), and a call that fails or dies unanswered is not charged
  * at all (docs/decisions/028-answered-means-recorded.md). Between the two its place is held in memory.
  * Every key of an account, personal or plan, draws on the account's one allowance:
  * - Free: 100 calls in total, then 429 usage_limit_reached.
@@ -15,14 +15,10 @@
  * - A plan past its end falls back here, on the account's first call after it.
  * Per key, calls are counted as statistics (`key:<pk_…>` per month, the key's total, a plan key's
  * purchase's total), never as a limit. */
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../../db/connection.ts';
 import { OVERAGE_CENTS_PER_CALL, tierAllowance, type Tier } from '../../../shared/plans.ts';
-import { allowanceCredits, monthlyUsage, users } from '../../../db/schema.ts';
 import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached, USAGE_LIMIT_MESSAGE } from '../../errors.ts';
-import { syncAccountPlan } from '../payments/account-plan.ts';
 import type { ApiCaller } from '../../types.ts';
 import type { AccountStanding, AdmissionReads, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
 import type { SpendingLimits } from './spending-limits.ts';
@@ -54,8 +50,6 @@ export class MeteringService {
 
   constructor(
     private readonly repository: MeteringRepository,
-    /** The usage summary's reads, not behind the storage seam yet (docs/decisions/050-one-storage-seam.md). */
-    private readonly db: Db,
     options: { now?: () => Date; overage?: boolean; spending?: SpendingLimits } = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -135,26 +129,13 @@ export class MeteringService {
   }
 
   /** The dashboard's usage figures: the account's one allowance, drawn on by all its keys. */
-  summary(userId: string): z.infer<typeof UsageSummary> {
-    let user = this.db.select().from(users).where(eq(users.id, userId)).get();
+  async summary(userId: string): Promise<z.infer<typeof UsageSummary>> {
+    const now = this.now();
+    const user = await this.repository.usage(userId, monthOf(now), now);
     if (!user) throw new AppError(404, 'account_missing', 'This account no longer exists.');
-    if (user.planExpiresAt !== null && user.planExpiresAt <= this.now()) {
-      this.db.transaction((tx) => syncAccountPlan(tx, userId, this.now()), { behavior: 'immediate' });
-      user = this.db.select().from(users).where(eq(users.id, userId)).get()!;
-    }
-    const tier = user.subscriptionTier as Tier;
-    if (tier === 'free') {
-      return { apiCallsThisMonth: user.apiUsageCount, planLimit: user.apiUsageLimit, currentPlan: tier, overageCharges: user.overageCharges };
-    }
-    const month = monthOf(this.now());
-    const row = this.db.select().from(monthlyUsage).where(and(eq(monthlyUsage.meter, `user:${userId}`), eq(monthlyUsage.month, month))).get();
-    const credit = this.db.select().from(allowanceCredits).where(and(eq(allowanceCredits.userId, userId), eq(allowanceCredits.month, month))).get();
+    const { tier, overageCharges } = user;
+    if (tier === 'free') return { apiCallsThisMonth: user.used, planLimit: user.limit, currentPlan: tier, overageCharges };
     const allowance = tierAllowance(tier);
-    return {
-      apiCallsThisMonth: row?.calls ?? 0,
-      planLimit: allowance === null ? null : allowance + (credit?.calls ?? 0),
-      currentPlan: tier,
-      overageCharges: user.overageCharges,
-    };
+    return { apiCallsThisMonth: user.monthCalls ?? 0, planLimit: allowance === null ? null : allowance + (user.credit ?? 0), currentPlan: tier, overageCharges };
   }
 }

@@ -8,14 +8,16 @@
  * than SQLite's own work (docs/decisions/010).
  */
 import type { Database } from '../../../db/sqlite-driver.ts';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from '../../../db/connection.ts';
 import type { CommitSums } from '../operations/commit-sums.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
-import type { AccountStanding, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
+import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
 import { Reservations } from './reservations.ts';
 
 export class SqliteMeteringRepository implements MeteringRepository {
   private readonly account;
+  private readonly accountUsage;
   private readonly overdue;
   private readonly addLifetime;
   private readonly addMonthly;
@@ -32,6 +34,13 @@ export class SqliteMeteringRepository implements MeteringRepository {
     // needed on every paid call.
     this.account = sqlite.prepare<[string, string, string, string, string], AccountStanding>(
       `SELECT subscription_tier AS tier, plan_expires_at AS expiresAt, api_usage_count AS used, api_usage_limit AS "limit",
+         (SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?) AS monthCalls,
+         (SELECT calls FROM allowance_credits WHERE user_id = ? AND month = ?) AS credit
+       FROM users WHERE id = ?`,
+    );
+    this.accountUsage = sqlite.prepare<[string, string, string, string, string], AccountUsage>(
+      `SELECT subscription_tier AS tier, plan_expires_at AS expiresAt, api_usage_count AS used, api_usage_limit AS "limit",
+         overage_charges AS overageCharges,
          (SELECT calls FROM monthly_usage WHERE meter = ? AND month = ?) AS monthCalls,
          (SELECT calls FROM allowance_credits WHERE user_id = ? AND month = ?) AS credit
        FROM users WHERE id = ?`,
@@ -61,15 +70,22 @@ export class SqliteMeteringRepository implements MeteringRepository {
 
   // async: the body runs to its end in this call (there is no await in it), and a refusal becomes a rejection.
   async admit(userId: string, month: string, now: Date, rule: AdmissionRule): Promise<MeterTicket> {
-    const meter = `user:${userId}`;
-    let standing = this.account.get(meter, month, userId, month, userId);
-    if (standing && standing.expiresAt !== null && standing.expiresAt <= now.getTime()) {
-      this.db.transaction((tx) => syncAccountPlan(tx, userId, now), { behavior: 'immediate' });
-      standing = this.account.get(meter, month, userId, month, userId)!;
-    }
-    const ticket = rule(standing, this.reads);
+    const ticket = rule(this.current(this.account, userId, month, now), this.reads);
     this.reservations.hold(ticket.held!);
     return ticket;
+  }
+
+  async usage(userId: string, month: string, now: Date): Promise<AccountUsage | undefined> {
+    return this.current(this.accountUsage, userId, month, now);
+  }
+
+  /** The account as `read` gives it, after moving a plan that ran out at `now` back to what the account has left. */
+  private current<T extends AccountStanding>(read: BetterSqlite3.Statement<[string, string, string, string, string], T>, userId: string, month: string, now: Date): T | undefined {
+    const meter = `user:${userId}`;
+    const standing = read.get(meter, month, userId, month, userId);
+    if (!standing || standing.expiresAt === null || standing.expiresAt > now.getTime()) return standing;
+    this.db.transaction((tx) => syncAccountPlan(tx, userId, now), { behavior: 'immediate' });
+    return read.get(meter, month, userId, month, userId)!;
   }
 
   async refund(ticket: MeterTicket): Promise<void> {
