@@ -16,6 +16,7 @@ import { CallSlots } from './http/call-slots.ts';
 import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
 import { IdempotencyService } from './http/idempotency.ts';
+import { openSqliteStorage } from '../db/storage.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
 import { networkWarnings } from './http/network-warnings.ts';
 import { wellFormedText } from './http/well-formed-text.ts';
@@ -58,7 +59,7 @@ import { createQes2Views } from './features/qes2/qes2.views.ts';
 import { ZkFidnaService } from './features/zkfidna/zkfidna.service.ts';
 import { zkFidnaRoutes } from './features/zkfidna/zkfidna.routes.ts';
 import { demoBenchmarkRoutes } from './features/demo-benchmark/demo-benchmark.routes.ts';
-import { AddressOwners, DemoHistoryCap } from './features/demo/demo-session.ts';
+import { AddressOwners } from './features/demo/demo-session.ts';
 import { demoSessionRoutes } from './features/demo/demo-session.routes.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
@@ -129,6 +130,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);
   const db = database.db;
+  const storage = openSqliteStorage(database);
 
   const app = express();
   app.disable('x-powered-by');
@@ -168,7 +170,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const auth = new AuthService(db, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
-  const operations = new OperationsService(db, (error, row) =>
+  const operations = new OperationsService(storage.operations, db, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
   );
@@ -193,10 +195,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
   const spending = new SpendingLimits(database.sqlite, mailer, logger, now);
-  const metering = new MeteringService(db, { now, overage: config.payments.mode !== 'off', spending });
-  const idempotency = new IdempotencyService(db, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
+  const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending });
+  const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
-  const dropped = idempotency.dropPending();
+  const dropped = await idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = createPayments({
     config: config.payments, seller: config.seller, db, apiKeys, metering, spending, logger, now,
@@ -210,6 +212,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     config,
     logger,
     database,
+    storage,
     db,
     pool,
     api,
@@ -246,7 +249,6 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     idempotency,
     signingKeys,
     operations,
-    demoHistoryCap: new DemoHistoryCap(database.sqlite),
     purchases,
     payments: paymentParts.payments,
     webhooks: paymentParts.webhooks,

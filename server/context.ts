@@ -4,9 +4,9 @@
  * test can build a complete app on a temporary database.
  */
 import type { RequestHandler } from 'express';
-import type { DemoHistoryCap } from './features/demo/demo-session.ts';
 import type { Passport } from 'passport';
 import type { AppDatabase, Db } from '../db/connection.ts';
+import type { Storage } from '../db/storage.ts';
 import type { Config } from './config.ts';
 import type { EnginePool } from './engine/pool.ts';
 import type { ApiBuilder } from './http/route.ts';
@@ -46,6 +46,9 @@ export interface AppContext {
   config: Config;
   logger: Logger;
   database: AppDatabase;
+  /** The repositories behind the storage seam (db/storage.ts, docs/decisions/050-one-storage-seam.md): the money path so far. */
+  storage: Storage;
+  /** The drizzle handle, for the features not behind the storage seam yet. */
   db: Db;
   pool: EnginePool;
   api: ApiBuilder;
@@ -82,8 +85,6 @@ export interface AppContext {
   idempotency: IdempotencyService;
   signingKeys: SigningKeyService;
   operations: OperationsService;
-  /** Trims an anonymous demo session's history as rows are added (features/demo/demo-session.ts). */
-  demoHistoryCap: DemoHistoryCap;
   purchases: PurchasesService;
   payments: PaymentsService;
   webhooks: PaypalWebhooks;

@@ -9,13 +9,11 @@
  * master key, and requests are compared by HMAC-SHA256 under another, never by a plain hash that a
  * short secret could be guessed back from.
  */
-import { and, eq, lt } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
-import type { Db, Tx } from '../../db/connection.ts';
-import { idempotencyRecords } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { Sealer } from '../security/sealing.ts';
+import type { IdempotencyRepository, IdempotentAnswer } from './idempotency.repository.ts';
 import { jsonBytesOf } from './raw-json.ts';
 
 /** How long a response is kept for replay; server/housekeeping.ts purges records older than this. */
@@ -39,7 +37,7 @@ const bodyAad = (userId: string, key: string) => `idempotency:${userId}:${key}`;
 
 export class IdempotencyService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: IdempotencyRepository,
     private readonly protection: IdempotencyProtection,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -49,60 +47,41 @@ export class IdempotencyService {
     return createHmac('sha256', this.protection.hashKey).update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
   }
 
-  begin(userId: string, key: string | undefined, requestHash: string): IdempotencyStart {
+  async begin(userId: string, key: string | undefined, requestHash: string): Promise<IdempotencyStart> {
     if (key === undefined) return { kind: 'none' };
     if (!KEY_PATTERN.test(key)) {
       throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', 'Idempotency-Key');
     }
-    return this.db.transaction(
-      (tx) => {
-        const cutoff = new Date(this.now().getTime() - IDEMPOTENCY_TTL_MS);
-        tx.delete(idempotencyRecords)
-          .where(and(eq(idempotencyRecords.userId, userId), eq(idempotencyRecords.key, key), lt(idempotencyRecords.createdAt, cutoff)))
-          .run();
-        const existing = tx
-          .select()
-          .from(idempotencyRecords)
-          .where(and(eq(idempotencyRecords.userId, userId), eq(idempotencyRecords.key, key)))
-          .get();
-        if (existing) {
-          if (existing.requestHash !== requestHash) {
-            throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request: use a new key for a new request.', 'Idempotency-Key');
-          }
-          const stale = this.now().getTime() - existing.createdAt.getTime() > PENDING_STALE_MS;
-          if (existing.state === 'pending' && stale) {
-            tx.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id)).run();
-            return this.insertPending(tx, userId, key, requestHash);
-          }
-          if (existing.state === 'pending') {
-            throw conflict('idempotency_in_progress', 'The first request with this Idempotency-Key is still running: retry in a moment.', 'Idempotency-Key');
-          }
-          const body = this.protection.sealer.open(existing.responseBody!, bodyAad(userId, key)).toString('utf8');
-          return { kind: 'replay', status: existing.responseStatus!, body: JSON.parse(body) as unknown };
-        }
-        return this.insertPending(tx, userId, key, requestHash);
-      },
-      { behavior: 'immediate' },
-    );
+    const now = this.now();
+    const found = await this.repository.beginIdempotent({
+      userId,
+      key,
+      requestHash,
+      now,
+      expiredBefore: new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
+      staleBefore: new Date(now.getTime() - PENDING_STALE_MS),
+    });
+    switch (found.kind) {
+      case 'started':
+        return { kind: 'started', id: found.id, userId, key };
+      case 'reused':
+        throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request: use a new key for a new request.', 'Idempotency-Key');
+      case 'running':
+        throw conflict('idempotency_in_progress', 'The first request with this Idempotency-Key is still running: retry in a moment.', 'Idempotency-Key');
+      case 'answered': {
+        const body = this.protection.sealer.open(found.sealedBody, bodyAad(userId, key)).toString('utf8');
+        return { kind: 'replay', status: found.status, body: JSON.parse(body) as unknown };
+      }
+    }
   }
 
-  private insertPending(tx: Tx, userId: string, key: string, requestHash: string): IdempotencyStart {
-    const [row] = tx
-      .insert(idempotencyRecords)
-      .values({ userId, key, requestHash, state: 'pending', createdAt: this.now() })
-      .returning({ id: idempotencyRecords.id })
-      .all();
-    return { kind: 'started', id: row!.id, userId, key };
-  }
-
-  complete(start: IdempotencyStart, status: number, body: unknown): void {
-    if (start.kind !== 'started') return;
-    const sealed = this.protection.sealer.seal(jsonBytesOf(body), bodyAad(start.userId, start.key));
-    this.db
-      .update(idempotencyRecords)
-      .set({ state: 'done', responseStatus: status, responseBody: sealed })
-      .where(eq(idempotencyRecords.id, start.id))
-      .run();
+  /**
+   * The answer of a started request, sealed, for the commit that records the call to store
+   * (docs/decisions/028-answered-means-recorded.md); undefined for a request without a key.
+   */
+  answer(start: IdempotencyStart, status: number, body: unknown): IdempotentAnswer | undefined {
+    if (start.kind !== 'started') return undefined;
+    return { id: start.id, status, sealedBody: this.protection.sealer.seal(jsonBytesOf(body), bodyAad(start.userId, start.key)) };
   }
 
   /**
@@ -110,12 +89,12 @@ export class IdempotencyService {
    * request died with the previous process, so a retry runs at once instead of waiting out the
    * stale period. Returns how many.
    */
-  dropPending(): number {
-    return this.db.delete(idempotencyRecords).where(eq(idempotencyRecords.state, 'pending')).run().changes;
+  dropPending(): Promise<number> {
+    return this.repository.dropPending();
   }
 
-  abandon(start: IdempotencyStart): void {
+  async abandon(start: IdempotencyStart): Promise<void> {
     if (start.kind !== 'started') return;
-    this.db.delete(idempotencyRecords).where(eq(idempotencyRecords.id, start.id)).run();
+    await this.repository.abandon(start.id);
   }
 }

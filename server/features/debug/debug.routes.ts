@@ -19,8 +19,8 @@ export function debugRoutes(ctx: AppContext): void {
   const { api, apiKeys, metering, operations } = ctx;
 
   // Every key draws on its account's one allowance (docs/decisions/036): a key sees the account's usage.
-  const usageOf = (caller: ApiCaller): z.infer<typeof KeyUsage> => {
-    const summary = metering.summary(caller.userId);
+  const usageOf = async (caller: ApiCaller): Promise<z.infer<typeof KeyUsage>> => {
+    const summary = await metering.summary(caller.userId);
     return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: caller.kind, overageCharges: summary.overageCharges };
   };
   const operationsOf = (caller: ApiCaller): z.infer<typeof KeyOperations> => ({

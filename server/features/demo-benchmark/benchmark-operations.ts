@@ -12,6 +12,7 @@ import type { DemoBenchmarkOperation } from '../../contract/demo-benchmark.ts';
 import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { AppError } from '../../errors.ts';
+import { demoHistoryWrites } from '../demo/demo-session.ts';
 import type { NewOperation, OperationSource, Recorded } from '../operations/operations.service.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
@@ -51,7 +52,7 @@ function reasonOf(error: unknown): string {
 
 export class BenchmarkOperations {
   constructor(
-    private readonly ctx: Pick<AppContext, 'dilion' | 'qes2' | 'zkFidna' | 'signingKeys' | 'operations' | 'demoHistoryCap' | 'logger'>,
+    private readonly ctx: Pick<AppContext, 'dilion' | 'qes2' | 'zkFidna' | 'signingKeys' | 'operations' | 'logger'>,
     private readonly algorithm: SchemeId,
     private readonly owner: KeyOwner,
     private readonly source: OperationSource,
@@ -94,7 +95,7 @@ export class BenchmarkOperations {
   private async timed<R>(work: () => Promise<Recorded<R>>): Promise<TimedStep<R>> {
     const start = performance.now();
     const { response, record } = await work();
-    await this.ctx.operations.record(record, this.ctx.demoHistoryCap.after(this.source.demoSessionId!, this.source.userId));
+    await this.ctx.operations.record(record, demoHistoryWrites(this.source.demoSessionId!, this.source.userId));
     const ms = performance.now() - start;
     return { response, record, ms, engineMs: record.generationTime ?? record.verificationTime ?? null };
   }

@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Request } from 'express';
-import type { CommitSums } from '../operations/commit-sums.ts';
+import type { RecordWrites } from '../operations/operations.repository.ts';
 
 export const DEMO_IDLE_MS = 60 * 60 * 1000;
 export const DEMO_HISTORY_KEPT = 20;
@@ -52,22 +52,10 @@ export function demoSessionOf(req: Request): string {
 }
 
 /**
- * Trims an anonymous owner's history to its newest DEMO_HISTORY_KEPT rows, in the commit that adds
- * a row (an `alongside` of OperationsService.record), along the (demo_session_id, id) index.
+ * What the commit adding an anonymous owner's demo record writes with it: the trim of its history
+ * to the newest DEMO_HISTORY_KEPT rows (operations.repository.ts); nothing for a signed-in visitor.
  */
-export class DemoHistoryCap {
-  private readonly trim: Database.Statement;
-
-  constructor(sqlite: Database.Database) {
-    this.trim = sqlite.prepare(
-      `DELETE FROM crypto_operations WHERE demo_session_id = ? AND user_id IS NULL AND id < (
-         SELECT id FROM crypto_operations WHERE demo_session_id = ? AND user_id IS NULL ORDER BY id DESC LIMIT 1 OFFSET ${DEMO_HISTORY_KEPT - 1})`,
-    );
-  }
-
-  /** What to run beside an anonymous demo record of `demoSessionId`; nothing for a signed-in visitor. */
-  after(demoSessionId: string, userId: string | null): ((sums: CommitSums) => void) | undefined {
-    if (userId !== null) return undefined;
-    return () => void this.trim.run(demoSessionId, demoSessionId);
-  }
+export function demoHistoryWrites(demoSessionId: string, userId: string | null): RecordWrites | undefined {
+  if (userId !== null) return undefined;
+  return { demoHistoryTrim: { demoSessionId, keep: DEMO_HISTORY_KEPT } };
 }

@@ -9,7 +9,7 @@
  * charged (docs/decisions/028-answered-means-recorded.md).
  * Demo: no metering, the visitor's session key, answered once recorded too. */
 import type { Request, Response } from 'express';
-import { demoSessionOf } from '../demo/demo-session.ts';
+import { demoHistoryWrites, demoSessionOf } from '../demo/demo-session.ts';
 import type { AppContext } from '../../context.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
@@ -86,29 +86,27 @@ async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, s
   const caller = req.apiCaller!;
   const key = headerOf(req, 'idempotency-key');
   // Hashing the body is only needed to compare it with a keyed earlier request.
-  const start = ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : ctx.idempotency.requestHash(req));
+  const start = await ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : ctx.idempotency.requestHash(req));
   if (start.kind === 'replay') {
     res.setHeader('Idempotent-Replayed', 'true');
     sendJson(res, start.status, start.body);
     return undefined;
   }
   try {
-    const ticket = ctx.metering.meter(caller);
+    const ticket = await ctx.metering.meter(caller);
     try {
       const prepared = await step.prepare({ userId: caller.userId });
       const { response, record } = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });
       if (caller.historyKeeps === 'digest') keepDigestOnly(record);
-      await ctx.operations.record(record, (sums) => {
-        ctx.metering.settle(ticket, sums);
-        ctx.idempotency.complete(start, 200, response);
-      });
+      // The record, the call's charge and its stored answer: one commit (docs/decisions/028).
+      await ctx.operations.record(record, { charge: ctx.metering.charge(ticket), idempotentAnswer: ctx.idempotency.answer(start, 200, response) });
       return response;
     } catch (error) {
-      ctx.metering.refund(ticket);
+      await ctx.metering.refund(ticket);
       throw engineFailure(error, true);
     }
   } catch (error) {
-    ctx.idempotency.abandon(start);
+    await ctx.idempotency.abandon(start);
     throw error;
   }
 }
@@ -126,7 +124,7 @@ export async function demoCall<P, R>(ctx: AppContext, req: Request, res: Respons
   const prepared = await step.prepare({ demoSessionId });
   try {
     const { response, record } = await step.run(prepared, { channel: 'demo', userId, demoSessionId, apiKey: null });
-    await ctx.operations.record(record, ctx.demoHistoryCap.after(demoSessionId, userId));
+    await ctx.operations.record(record, demoHistoryWrites(demoSessionId, userId));
     serverTiming(res, record);
     return response;
   } catch (error) {

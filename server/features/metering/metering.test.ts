@@ -208,20 +208,20 @@ describe('answered means recorded, charged means answered', () => {
     expect(res.status).toBe(200);
     expect((await usage(who)).apiCallsThisMonth).toBe(1);
     expect(sqlCount('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?', who.user.id)).toBe(1);
-    expect(app.context.metering.held).toBe(0);
+    expect(await app.context.metering.held()).toBe(0);
   });
 
   it('admits a call without writing anything, and frees its place when it is refunded', async () => {
     const who = await signUpWithKey(app);
     sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
     const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null, historyKeeps: 'text' as const };
-    const ticket = app.context.metering.meter(caller);
+    const ticket = await app.context.metering.meter(caller);
     expect(sqlCount('SELECT api_usage_count AS n FROM users WHERE id = ?', who.user.id)).toBe(99);
     // The 100th place is held: another call is refused until the first is settled or refunded.
-    expect(() => app.context.metering.meter(caller)).toThrow(expect.objectContaining({ code: 'usage_limit_reached' }));
-    app.context.metering.refund(ticket);
-    app.context.metering.refund(ticket);
-    expect(app.context.metering.held).toBe(0);
+    await expect(app.context.metering.meter(caller)).rejects.toThrow(expect.objectContaining({ code: 'usage_limit_reached' }));
+    await app.context.metering.refund(ticket);
+    await app.context.metering.refund(ticket);
+    expect(await app.context.metering.held()).toBe(0);
     expect((await verifyCall(who)).status).toBe(200);
     expect((await usage(who)).apiCallsThisMonth).toBe(100);
   });
@@ -229,14 +229,14 @@ describe('answered means recorded, charged means answered', () => {
   it('does not answer a call whose record cannot be stored, and refunds it', async () => {
     const who = await signUpWithKey(app);
     const record = app.context.operations.record.bind(app.context.operations);
-    app.context.operations.record = (operation, alongside) => record({ ...operation, operationType: 'nonsense' as never }, alongside);
+    app.context.operations.record = (operation, writes) => record({ ...operation, operationType: 'nonsense' as never }, writes);
     try {
       sql("CREATE TRIGGER refuse_nonsense BEFORE INSERT ON crypto_operations WHEN NEW.operation_type = 'nonsense' BEGIN SELECT RAISE(ABORT, 'refused'); END");
       const res = await verifyCall(who);
       expect([res.status, res.body.code]).toEqual([503, 'call_failed']);
       expect(res.body.message).toContain('not charged');
       expect((await usage(who)).apiCallsThisMonth).toBe(0);
-      expect(app.context.metering.held).toBe(0);
+      expect(await app.context.metering.held()).toBe(0);
     } finally {
       sql('DROP TRIGGER refuse_nonsense');
       app.context.operations.record = record;
@@ -249,15 +249,15 @@ describe('answered means recorded, charged means answered', () => {
     const who = await signUpWithKey(crashed);
     const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null, historyKeeps: 'text' as const };
     // What a crash leaves: an admitted call and a running idempotent request, never settled.
-    crashed.context.metering.meter(caller);
-    crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');
+    await crashed.context.metering.meter(caller);
+    await crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');
     await crashed.context.pool.close();
     crashed.context.database.close();
     const restarted = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
     try {
       const db = restarted.context.database.sqlite;
       expect((db.prepare('SELECT api_usage_count AS n FROM users WHERE id = ?').get(who.user.id) as { n: number }).n).toBe(0);
-      expect(restarted.context.idempotency.begin(who.user.id, 'retry-me', 'hash').kind).toBe('started');
+      expect((await restarted.context.idempotency.begin(who.user.id, 'retry-me', 'hash')).kind).toBe('started');
     } finally {
       await restarted.close();
     }

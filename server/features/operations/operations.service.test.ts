@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../../db/connection.ts';
 import { temporaryDatabases } from '../../../db/temporary-database.ts';
-import type { CommitSums } from './commit-sums.ts';
+import { openSqliteStorage } from '../../../db/storage.ts';
 import { toCryptoOperation } from './operation-views.ts';
-import { GROUP_COMMIT_WINDOW_MS, MAX_BATCH_ROWS, operationInsert, OperationsService, type NewOperation } from './operations.service.ts';
+import type { OperationValues } from './operations.repository.ts';
+import { GROUP_COMMIT_WINDOW_MS, MAX_BATCH_ROWS, OperationsService, type NewOperation } from './operations.service.ts';
+import { operationInsert } from './operations.sqlite.ts';
 
 const open = temporaryDatabases('pq-ops-');
 
@@ -20,6 +22,10 @@ const demoSign = (demoSessionId: string, message: string): NewOperation => ({
   signatureSize: 3309,
   generationTime: 0.3,
 });
+
+/** The service on the database's storage (made after countCommits, which wraps the transactions the repository prepares). */
+const serviceOn = (database: AppDatabase, onLost?: (error: Error, row: OperationValues) => void, engineBacklogged?: () => boolean) =>
+  new OperationsService(openSqliteStorage(database).operations, database.db, onLost, engineBacklogged);
 
 const stored = (database: AppDatabase) => (database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations').get() as { n: number }).n;
 
@@ -41,7 +47,7 @@ describe('OperationsService group commit', () => {
   it('commits the rows recorded in one event-loop turn together, at the end of that turn', async () => {
     const database = open();
     const commits = countCommits(database);
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     for (let i = 0; i < 25; i++) operations.record(demoSign('s1', `m${i}`));
     expect(stored(database)).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
@@ -51,7 +57,7 @@ describe('OperationsService group commit', () => {
 
   it('lets a reader see calls recorded a moment ago, newest first', () => {
     const database = open();
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     operations.record(demoSign('s2', 'first'));
     operations.record(demoSign('s2', 'second'));
     expect(operations.history({ demoSessionId: 's2' }, 10).map((r) => r.message)).toEqual(['second', 'first']);
@@ -61,7 +67,7 @@ describe('OperationsService group commit', () => {
   it('stores the other rows of a batch when one of them cannot be stored, and reports that one', async () => {
     const database = open();
     const lost: string[] = [];
-    const operations = new OperationsService(database.db, (error, row) => lost.push(`${String(row.message)}: ${error.message}`));
+    const operations = serviceOn(database, (error, row) => lost.push(`${String(row.message)}: ${error.message}`));
     operations.record(demoSign('s3', 'kept before'));
     // A user deleted between the call and the commit: the foreign key refuses the row.
     const orphan = operations.record({ ...demoSign('s3', 'orphan'), userId: 'no-such-user' });
@@ -74,30 +80,9 @@ describe('OperationsService group commit', () => {
     expect(operations.performance().overall.operations).toBe(2);
   });
 
-  it('writes each sum its rows add to once per commit, and drops the sums of an attempt that rolled back', async () => {
-    const database = open();
-    const written: string[] = [];
-    const operations = new OperationsService(database.db);
-    const adding = (counter: string, amount: number) => (sums: CommitSums) => sums.add(counter, amount, (total) => written.push(`${counter}=${total}`));
-    operations.record(demoSign('s12', 'a'), adding('calls', 1));
-    operations.record(demoSign('s12', 'b'), adding('cents', 2));
-    operations.record(demoSign('s12', 'c'), adding('calls', 1));
-    operations.flush();
-    expect(written).toEqual(['calls=2', 'cents=2']);
-
-    written.length = 0;
-    operations.record(demoSign('s12', 'd'), adding('calls', 1));
-    const orphan = operations.record({ ...demoSign('s12', 'orphan'), userId: 'no-such-user' }, adding('calls', 1));
-    operations.record(demoSign('s12', 'e'), adding('calls', 1));
-    operations.flush();
-    await expect(orphan).rejects.toThrow('FOREIGN KEY constraint failed');
-    // The batch rolled back before its sums were written; each row then committed alone with its own.
-    expect(written).toEqual(['calls=1', 'calls=1']);
-  });
-
   it('writes what is still queued when flushed at shutdown', () => {
     const database = open();
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     operations.record(demoSign('s4', 'last call'));
     operations.flush();
     database.close();
@@ -113,7 +98,7 @@ describe('the group commit window (docs/decisions/031)', () => {
 
   it('does not make a caller wait while the engine has no backlog: its row commits at the end of the turn', async () => {
     const database = open();
-    const operations = new OperationsService(database.db, undefined, () => false);
+    const operations = serviceOn(database, undefined, () => false);
     const committed = operations.record(demoSign('w1', 'alone'));
     await turn();
     expect(stored(database)).toBe(1);
@@ -123,7 +108,7 @@ describe('the group commit window (docs/decisions/031)', () => {
   it('waits while the engine is backlogged for the rows that keep coming, then commits them all in one transaction', async () => {
     const database = open();
     const commits = countCommits(database);
-    const operations = new OperationsService(database.db, undefined, () => true);
+    const operations = serviceOn(database, undefined, () => true);
     const first = operations.record(demoSign('w2', 'first'));
     await turn();
     expect(stored(database)).toBe(0);
@@ -139,7 +124,7 @@ describe('the group commit window (docs/decisions/031)', () => {
     const database = open();
     const commits = countCommits(database);
     let backlogged = true;
-    const operations = new OperationsService(database.db, undefined, () => backlogged);
+    const operations = serviceOn(database, undefined, () => backlogged);
     operations.record(demoSign('w3', 'first'));
     await turn();
     expect(stored(database)).toBe(0);
@@ -152,7 +137,7 @@ describe('the group commit window (docs/decisions/031)', () => {
 
   it('commits a full batch at once, without waiting out the window', async () => {
     const database = open();
-    const operations = new OperationsService(database.db, undefined, () => true);
+    const operations = serviceOn(database, undefined, () => true);
     for (let i = 0; i < MAX_BATCH_ROWS; i++) operations.record(demoSign('w4', `m${i}`));
     await turn();
     expect(stored(database)).toBe(MAX_BATCH_ROWS);
@@ -160,7 +145,7 @@ describe('the group commit window (docs/decisions/031)', () => {
 
   it('lets a reader see rows still waiting in the window', () => {
     const database = open();
-    const operations = new OperationsService(database.db, undefined, () => true);
+    const operations = serviceOn(database, undefined, () => true);
     operations.record(demoSign('w5', 'waiting'));
     expect(operations.history({ demoSessionId: 'w5' }, 10).map((r) => r.message)).toEqual(['waiting']);
   });
@@ -183,7 +168,7 @@ describe('the raw INSERT of operation records', () => {
 
   it('stores every field it is given, read back through drizzle', async () => {
     const database = open();
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     operations.record({ ...demoSign('s9', 'all fields'), publicKey: { encoded: 'BBBB', keyId: 'k1' }, metadata: { sid: 'x' }, verificationTime: 1.5 });
     const [row] = operations.history({ demoSessionId: 's9' }, 10);
     expect(row).toMatchObject({
@@ -197,7 +182,7 @@ describe('the raw INSERT of operation records', () => {
 
   it('keeps the encoded member of a signature as its raw bytes, and the history gives back the same JSON', () => {
     const database = open();
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     const signature = { encoded: Buffer.from(Array.from({ length: 3309 }, (_, i) => i % 251)).toString('base64'), c: [1, -1, 0] };
     operations.record({ ...demoSign('s10', 'bytes'), signature });
     operations.flush();
@@ -211,7 +196,7 @@ describe('the raw INSERT of operation records', () => {
 
   it('reads rows written before migration 0006, whose JSON still holds encoded', () => {
     const database = open();
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     database.sqlite
       .prepare("INSERT INTO crypto_operations (demo_session_id, channel, operation_type, algorithm, message, signature, public_key, verified) VALUES ('s11', 'demo', 'sign', 'dilion', 'old', ?, ?, 1)")
       .run('{"encoded":"AAAA"}', '{"encoded":"BBBB","keyId":"k"}');
@@ -235,7 +220,7 @@ describe('the indexes of operation records', () => {
 describe('the performance figures', () => {
   it('are running totals per algorithm: averages of what was recorded, kept when old rows are purged', async () => {
     const database = open();
-    const operations = new OperationsService(database.db);
+    const operations = serviceOn(database);
     operations.record(demoSign('s1', 'a'));
     operations.record({ ...demoSign('s1', 'b'), signatureSize: 3373, generationTime: 0.5, algorithm: 'qes2-ecdsa' });
     operations.record({ ...demoSign('s1', 'c'), operationType: 'verify', signatureSize: 3309, generationTime: null, verificationTime: 0.2 });

@@ -10,15 +10,16 @@
  * row is committed, and a call is answered only then, so an answered call is always in the
  * history; what must be durable with the row (the settled charge, summed per counter over the
  * commit in commit-sums.ts, the idempotent response, the running totals in performance-totals.ts)
- * is written in the same transaction
- * (docs/decisions/028-answered-means-recorded.md). Every read here flushes first.
+ * is written in the same transaction (docs/decisions/028-answered-means-recorded.md), as write
+ * intents that OperationsRepository.commit carries out (operations.repository.ts,
+ * docs/decisions/050-one-storage-seam.md). Every read here flushes first.
  */
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
 import { cryptoOperations, signingKeys } from '../../../db/schema.ts';
-import { CommitSums } from './commit-sums.ts';
 import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
-import { readPerformance, totalsUpsert, type AlgorithmPerformance } from './performance-totals.ts';
+import type { CommitEntry, OperationsRepository, OperationValues, RecordWrites } from './operations.repository.ts';
+import { readPerformance, type AlgorithmPerformance } from './performance-totals.ts';
 
 type StoredRow = typeof cryptoOperations.$inferSelect;
 /**
@@ -74,22 +75,6 @@ export interface Recorded<R> {
 }
 export type HistoryOwner = { userId: string } | { demoSessionId: string };
 
-/** One row's parameters, one per column but the id: a column added to the schema and not filled here fails to compile. */
-type InsertParams = { [K in Exclude<keyof StoredRow, 'id'>]: string | number | Buffer | null };
-
-/**
- * The INSERT for a row, derived from the drizzle table (every column but the id, in schema order),
- * so the statement cannot fall behind the schema; `keys` are the row's properties in the order of
- * its parameters. They are bound by position: better-sqlite3 looks up a named parameter by
- * building its name as a string on every call, about 5 µs per row under load.
- */
-export function operationInsert(): { sql: string; keys: (keyof InsertParams)[] } {
-  const columns = Object.entries(getTableColumns(cryptoOperations)).filter(([key]) => key !== 'id');
-  const names = columns.map(([, column]) => column.name).join(', ');
-  const params = columns.map(() => '?').join(', ');
-  return { sql: `INSERT INTO crypto_operations (${names}) VALUES (${params})`, keys: columns.map(([key]) => key as keyof InsertParams) };
-}
-
 /**
  * How long a commit may wait for more rows while the engine is backlogged. Under load a commit
  * then holds several rows instead of two, which cut the main thread's CPU per signed call by about
@@ -99,59 +84,35 @@ export const GROUP_COMMIT_WINDOW_MS = 4;
 /** Rows committed at once without waiting out the window: bounds a transaction's length. */
 export const MAX_BATCH_ROWS = 256;
 
-/** A row waiting for its commit: what else to write with it, and whom to tell. */
-interface Queued {
-  row: InsertParams;
-  alongside: ((sums: CommitSums) => void) | undefined;
+/** A record waiting for its commit, with what to write with it and whom to tell. */
+interface Queued extends CommitEntry {
   resolve(): void;
   reject(error: Error): void;
 }
 
 export class OperationsService {
-  // Every sign and verify inserts a row. A raw prepared statement costs a quarter of building the
-  // drizzle insert each time, and (unlike drizzle placeholders) stores an absent JSON value as NULL.
-  private readonly insert;
-  private readonly insertKeys: (keyof InsertParams)[];
-  private readonly addToTotals;
-  private readonly insertOne;
-  private readonly insertAll;
   private pending: Queued[] = [];
   private scheduled: { kind: 'now'; handle: NodeJS.Immediate } | { kind: 'window'; handle: NodeJS.Timeout } | undefined;
 
   constructor(
+    private readonly repository: OperationsRepository,
+    /** The reads (history, performance), not behind the storage seam yet (docs/decisions/050-one-storage-seam.md). */
     private readonly db: Db,
     /** Told about a row that could not be stored (its owner was deleted meanwhile, say). */
-    private readonly onLost: (error: Error, row: InsertParams) => void = () => {},
+    private readonly onLost: (error: Error, row: OperationValues) => void = () => {},
     /**
      * True while engine tasks wait in its queue behind the workers' full pipelines: the engine
      * stays busy while a commit waits, and more rows keep coming (server/engine/pool.ts).
      */
     private readonly engineBacklogged: () => boolean = () => false,
-  ) {
-    const insert = operationInsert();
-    this.insert = db.$client.prepare(insert.sql);
-    this.insertKeys = insert.keys;
-    // The performance figures are running totals, kept in the same commit as the rows they count.
-    this.addToTotals = totalsUpsert(db.$client);
-    const store = (items: readonly Queued[]) => {
-      const sums = new CommitSums();
-      for (const { row, alongside } of items) {
-        this.insert.run(this.insertKeys.map((key) => row[key]));
-        alongside?.(sums);
-      }
-      sums.writeAll();
-      this.addToTotals(items.map((item) => item.row));
-    };
-    this.insertOne = db.$client.transaction((item: Queued) => store([item]));
-    this.insertAll = db.$client.transaction(store);
-  }
+  ) {}
 
   /**
-   * Queues the row; it is committed with the others queued, together with what `alongside` writes
-   * (synchronously, on this connection) and what it adds to the commit's sums. Resolves after the
-   * commit; rejects when the row cannot be stored.
+   * Queues the row; it is committed with the others queued, together with `writes` (the call's
+   * charge, its idempotent answer, a demo history's trim). Resolves after the commit; rejects when
+   * the row cannot be stored.
    */
-  record(operation: NewOperation, alongside?: (sums: CommitSums) => void): Promise<void> {
+  record(operation: NewOperation, writes?: RecordWrites): Promise<void> {
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
     const signature = storeEncoded(operation.signature as { encoded?: unknown });
     const publicKey =
@@ -160,7 +121,7 @@ export class OperationsService {
         : operation.signingKeyId
           ? referenceEncoded(operation.publicKey as { encoded?: unknown })
           : storeEncoded(operation.publicKey as { encoded?: unknown });
-    const row: InsertParams = {
+    const record: OperationValues = {
       userId: operation.userId ?? null,
       demoSessionId: operation.demoSessionId ?? null,
       channel: operation.channel,
@@ -182,7 +143,7 @@ export class OperationsService {
       publicKeyBytes: publicKey?.bytes ?? null,
       signingKeyId: operation.signingKeyId ?? null,
     };
-    const done = new Promise<void>((resolve, reject) => this.pending.push({ row, alongside, resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => this.pending.push({ record, writes, resolve, reject }));
     this.schedule();
     return done;
   }
@@ -210,21 +171,21 @@ export class OperationsService {
     if (this.pending.length === 0) return;
     const items = this.pending;
     this.pending = [];
-    try {
-      this.insertAll(items);
-      for (const item of items) item.resolve();
-    } catch {
-      // One bad row must not take the others with it: store them one by one.
-      for (const item of items) {
-        try {
-          this.insertOne(item);
-          item.resolve();
-        } catch (error) {
-          this.onLost(error as Error, item.row);
-          item.reject(error as Error);
-        }
-      }
-    }
+    // On SQLite the commit is written by the time commit() returns, so a read right after a flush
+    // sees the rows; the outcomes reach the callers a microtask later.
+    this.repository.commit(items).then(
+      (outcomes) => {
+        outcomes.forEach((outcome, i) => {
+          const item = items[i]!;
+          if (outcome.stored) return item.resolve();
+          this.onLost(outcome.error, item.record);
+          item.reject(outcome.error);
+        });
+      },
+      (error: Error) => {
+        for (const item of items) item.reject(error);
+      },
+    );
   }
 
   /** Rows with the public key of the signing key they point to (a primary-key look-up per row read). */

@@ -23,9 +23,9 @@ export class BillingService {
     private readonly now: () => Date,
   ) {}
 
-  summary(userId: string): z.infer<typeof BillingSummary> {
+  async summary(userId: string): Promise<z.infer<typeof BillingSummary>> {
     // summary() also moves an account whose plan ended back to Free, so the two agree.
-    const usage = this.metering.summary(userId);
+    const usage = await this.metering.summary(userId);
     const now = this.now();
     const user = this.db.select({ planExpiresAt: users.planExpiresAt }).from(users).where(eq(users.id, userId)).get()!;
     const owedRows = this.db
