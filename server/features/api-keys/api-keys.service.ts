@@ -96,12 +96,15 @@ export class ApiKeyService {
     private readonly sealer: Sealer,
     readonly now: () => Date = () => new Date(),
   ) {
+    // The owner's setting by a subquery, not a join: better-sqlite3 13 takes about 20 µs for a row
+    // of a two-table join against 1.3 µs for this (bench/README.md "Node 24 and the SQLite driver
+    // (decision 049), measured"); the key's user always exists (foreign key).
     this.credentialOf = db.$client.prepare<[string], Credential>(
       `SELECT k.id, k.user_id AS userId, k.secret_digest AS secretDigest, k.previous_secret_digest AS previousDigest,
          k.previous_secret_expires_at AS previousExpiresAt, k.is_active AS isActive, k.expires_at AS expiresAt,
          k.allowed_operations AS allowedOperations, k.purchase_id AS purchaseId, k.last_used AS lastUsed, k.last_used_ip AS lastUsedIp,
-         u.history_keeps AS historyKeeps
-       FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_value = ?`,
+         (SELECT u.history_keeps FROM users u WHERE u.id = k.user_id) AS historyKeeps
+       FROM api_keys k WHERE k.key_value = ?`,
     );
   }
 
