@@ -1,41 +1,108 @@
 /**
  * The engines the storage contract suites run on (docs/decisions/050-one-storage-seam.md): each
- * opens a fresh, migrated database and gives its Storage with a little SQL access for the tests to
- * arrange rows and read them back. SQLite always; a PostgreSQL entry (db/postgres/test-server.ts)
- * joins this list with the PostgreSQL repositories, and `?` placeholders then become `$n`.
+ * opens a fresh, migrated database and gives its handle, with a little portable SQL access for the
+ * tests to arrange rows and read them back. SQLite always; PostgreSQL from db/postgres/test-server.ts
+ * (a server found or started for the file; without one the PostgreSQL suites are skipped with one
+ * line, and CI never skips them).
+ *
+ * A suite builds the repository it tests from the handle with repositoryOn(), one factory per
+ * engine, so a repository is tested on every engine it has an implementation for.
  */
+import { afterAll } from 'vitest';
+import type { AppDatabase } from './connection.ts';
 import { openSqliteStorage, type Storage } from './storage.ts';
+import { openPostgres, type PostgresDatabase } from './postgres/connect.ts';
+import { migratePostgres } from './postgres/migrate.ts';
+import { usePostgres } from './postgres/test-server.ts';
 import { temporaryDatabases } from './temporary-database.ts';
 
-export interface EngineUnderTest {
-  storage: Storage;
+export type EngineName = 'sqlite' | 'postgres';
+
+export type EngineUnderTest = {
+  name: EngineName;
   /** Runs a statement (portable SQL, `?` placeholders). */
   run(sql: string, ...params: unknown[]): Promise<void>;
   /** The first row of a query, or undefined. */
   one<T>(sql: string, ...params: unknown[]): Promise<T | undefined>;
-}
+} & ({ name: 'sqlite'; sqlite: AppDatabase } | { name: 'postgres'; postgres: PostgresDatabase });
 
 export interface StorageEngine {
-  name: string;
-  open(): EngineUnderTest;
+  name: EngineName;
+  /** A fresh, migrated database, removed after the file's tests (SQLite: after the test). */
+  open(): Promise<EngineUnderTest>;
 }
 
-/** Call at a test file's top level: the databases are removed after each test. */
-export function storageEngines(): StorageEngine[] {
-  const open = temporaryDatabases('pq-storage-');
-  return [
+/** `?` placeholders as PostgreSQL's `$1, $2, …`. */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/**
+ * Call at a test file's top level: SQLite, and PostgreSQL when a server is available (always in
+ * CI). Use with `describe.each(storageEngines())`.
+ */
+export function storageEngines(options: { only?: EngineName[] } = {}): StorageEngine[] {
+  const openSqlite = temporaryDatabases('pq-storage-');
+  const engines: StorageEngine[] = [
     {
       name: 'sqlite',
-      open: () => {
-        const database = open();
+      open: async () => {
+        const database = openSqlite();
         return {
-          storage: openSqliteStorage(database),
+          name: 'sqlite',
+          sqlite: database,
           run: async (sql, ...params) => void database.sqlite.prepare(sql).run(...params),
           one: async <T>(sql: string, ...params: unknown[]) => database.sqlite.prepare(sql).get(...params) as T | undefined,
         };
       },
     },
   ];
+  if (options.only && !options.only.includes('postgres')) return engines;
+  const server = usePostgres();
+  if (server.available) {
+    const opened: PostgresDatabase[] = [];
+    // Before the server's own afterAll drops the databases (vitest runs afterAll hooks in reverse).
+    afterAll(async () => {
+      for (const database of opened.splice(0)) await database.close();
+    });
+    engines.push({
+      name: 'postgres',
+      open: async () => {
+        const database = await openPostgres(await server.createDatabase(), { max: 4 });
+        opened.push(database);
+        await migratePostgres(database.pool);
+        return {
+          name: 'postgres',
+          postgres: database,
+          run: async (sql, ...params) => void (await database.pool.query(numberedPlaceholders(sql), params)),
+          one: async <T>(sql: string, ...params: unknown[]) => (await database.pool.query(numberedPlaceholders(sql), params)).rows[0] as T | undefined,
+        };
+      },
+    });
+  }
+  return engines;
+}
+
+/** The repository under test on this engine, from the factory for its engine. */
+export function repositoryOn<T>(engine: EngineUnderTest, make: { sqlite(database: AppDatabase): T; postgres(database: PostgresDatabase): T }): T {
+  return engine.name === 'sqlite' ? make.sqlite(engine.sqlite) : make.postgres(engine.postgres);
+}
+
+const assembled = new WeakMap<EngineUnderTest, Storage>();
+
+/** The engine's whole Storage (the assembled repositories of db/storage.ts), one per opened database: its in-memory state is the process's. */
+export function storageOn(engine: EngineUnderTest): Storage {
+  const known = assembled.get(engine);
+  if (known) return known;
+  const storage = repositoryOn(engine, {
+    sqlite: openSqliteStorage,
+    postgres: () => {
+      throw new Error('The PostgreSQL Storage is not assembled yet: run this suite with storageEngines({ only: [\'sqlite\'] })');
+    },
+  });
+  assembled.set(engine, storage);
+  return storage;
 }
 
 /** An account with an API key, on `tier` (Free unless said). */

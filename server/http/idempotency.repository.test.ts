@@ -4,10 +4,10 @@
  * and a key freed by abandon and at start-up.
  */
 import { describe, expect, it } from 'vitest';
-import { addAccount, storageEngines } from '../../db/storage.test-support.ts';
+import { addAccount, storageEngines, storageOn } from '../../db/storage.test-support.ts';
 import type { IdempotentClaim } from './idempotency.repository.ts';
 
-const engines = storageEngines();
+const engines = storageEngines({ only: ['sqlite'] });
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -19,9 +19,9 @@ const claim = (key: string, requestHash: string, at = T0): IdempotentClaim => ({
 
 describe.each(engines)('IdempotencyRepository on $name', (engine) => {
   async function opened() {
-    const under = engine.open();
+    const under = await engine.open();
     await addAccount(under, 'u1');
-    return under.storage.idempotency;
+    return storageOn(under).idempotency;
   }
 
   it('claims a key once: the same request while the first runs finds it running, another request finds it reused', async () => {

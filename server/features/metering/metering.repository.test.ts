@@ -4,11 +4,11 @@
  * cannot pass a limit together, and that a refund frees a place once.
  */
 import { describe, expect, it } from 'vitest';
-import { addAccount, storageEngines } from '../../../db/storage.test-support.ts';
+import { addAccount, storageEngines, storageOn } from '../../../db/storage.test-support.ts';
 import { AppError } from '../../errors.ts';
 import type { AdmissionRule, MeterTicket } from './metering.repository.ts';
 
-const engines = storageEngines();
+const engines = storageEngines({ only: ['sqlite'] });
 const NOW = new Date('2026-03-15T12:00:00Z');
 const MONTH = '2026-03';
 
@@ -24,8 +24,9 @@ const upTo =
 
 describe.each(engines)('MeteringRepository on $name', (engine) => {
   it('gives the rule the account’s standing, the month’s calls and credit, and undefined for no account', async () => {
-    const opened = engine.open();
-    const { storage, run } = opened;
+    const opened = await engine.open();
+    const { run } = opened;
+    const storage = storageOn(opened);
     await addAccount(opened, 'u1', { tier: 'pro', used: 7 });
     await run('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?)', 'user:u1', MONTH, 5);
     await run('INSERT INTO allowance_credits (user_id, month, calls) VALUES (?, ?, ?)', 'u1', MONTH, 40);
@@ -40,17 +41,17 @@ describe.each(engines)('MeteringRepository on $name', (engine) => {
   });
 
   it('moves a plan that ran out back to Free before the rule reads it', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1', { tier: 'pro', planExpiresAt: NOW.getTime() - 1 });
     let tier: string | undefined;
-    await opened.storage.metering.admit('u1', MONTH, NOW, (standing) => ((tier = standing?.tier), ticketOn('u1', 'c')));
+    await storageOn(opened).metering.admit('u1', MONTH, NOW, (standing) => ((tier = standing?.tier), ticketOn('u1', 'c')));
     expect(tier).toBe('free');
   });
 
   it('holds each admitted call until it is refunded, once, and holds nothing for a refused one', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1', { used: 98 });
-    const metering = opened.storage.metering;
+    const metering = storageOn(opened).metering;
     const first = await metering.admit('u1', MONTH, NOW, upTo(100, 'lifetime:u1'));
     await metering.admit('u1', MONTH, NOW, upTo(100, 'lifetime:u1'));
     await expect(metering.admit('u1', MONTH, NOW, upTo(100, 'lifetime:u1'))).rejects.toMatchObject({ code: 'usage_limit_reached' });
@@ -64,33 +65,33 @@ describe.each(engines)('MeteringRepository on $name', (engine) => {
   });
 
   it('admits exactly the calls left when 150 race for the last 100', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1');
-    const results = await Promise.allSettled(Array.from({ length: 150 }, () => opened.storage.metering.admit('u1', MONTH, NOW, upTo(100, 'lifetime:u1'))));
+    const results = await Promise.allSettled(Array.from({ length: 150 }, () => storageOn(opened).metering.admit('u1', MONTH, NOW, upTo(100, 'lifetime:u1'))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(50).fill('usage_limit_reached'));
   });
 
   it('reads an account’s usage with the overage it owes, after the same move of a plan that ran out, and undefined for no account', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1', { tier: 'starter', used: 3, planExpiresAt: NOW.getTime() + 1 });
     await opened.run('UPDATE users SET overage_charges = 12 WHERE id = ?', 'u1');
     await opened.run('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?)', 'user:u1', MONTH, 2);
-    const metering = opened.storage.metering;
+    const metering = storageOn(opened).metering;
     expect(await metering.usage('u1', MONTH, NOW)).toEqual({ tier: 'starter', expiresAt: NOW.getTime() + 1, used: 3, limit: 100, overageCharges: 12, monthCalls: 2, credit: null });
     expect(await metering.usage('u1', MONTH, new Date(NOW.getTime() + 1))).toMatchObject({ tier: 'free', overageCharges: 12 });
     expect(await metering.usage('nobody', MONTH, NOW)).toBeUndefined();
   });
 
   it('tells the rule whether overage of an earlier month is still pending', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1', { tier: 'starter' });
     await opened.run(
       "INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month, created_at) VALUES (?, 'overage', 5, 'Overage', 'pending', '2026-01', ?)",
       'u1', NOW.getTime(),
     );
     const found: boolean[] = [];
-    await opened.storage.metering.admit('u1', MONTH, NOW, (_standing, reads) => {
+    await storageOn(opened).metering.admit('u1', MONTH, NOW, (_standing, reads) => {
       found.push(reads.hasOverageBefore('u1', '2026-02'), reads.hasOverageBefore('u1', '2026-01'));
       return ticketOn('u1', 'c');
     });

@@ -4,11 +4,11 @@
  * sum of its charges, a bad entry takes nothing else with it, and a demo history is trimmed.
  */
 import { describe, expect, it } from 'vitest';
-import { addAccount, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
+import { addAccount, storageEngines, storageOn, type EngineUnderTest } from '../../../db/storage.test-support.ts';
 import type { MeterCharge, MeterTicket } from '../metering/metering.repository.ts';
 import type { CommitEntry, OperationValues, RecordWrites } from './operations.repository.ts';
 
-const engines = storageEngines();
+const engines = storageEngines({ only: ['sqlite'] });
 const NOW = new Date('2026-03-15T12:00:00Z');
 const MONTH = '2026-03';
 
@@ -21,7 +21,7 @@ const entry = (values: OperationValues, writes?: RecordWrites): CommitEntry => (
 
 /** Admits a call on `userId`'s month (held like the service's paid tiers) and gives its charge. */
 async function admitted(engine: EngineUnderTest, userId: string, extra: Partial<MeterTicket> = {}): Promise<MeterCharge> {
-  const ticket = await engine.storage.metering.admit(userId, MONTH, NOW, () => ({
+  const ticket = await storageOn(engine).metering.admit(userId, MONTH, NOW, () => ({
     userId, keyValue: `pk_${userId}`, meter: { name: `user:${userId}`, month: MONTH }, purchaseId: null, overageMonth: null, held: `month:user:${userId}:${MONTH}`, ...extra,
   }));
   const overage = ticket.overageMonth !== null;
@@ -41,15 +41,15 @@ const storedMessages = async (engine: EngineUnderTest) =>
 
 describe.each(engines)('OperationsRepository on $name', (engine) => {
   it('writes a batch’s records with their charges summed per counter, releases the charges’ holds, and stores the answers', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1', { tier: 'pro' });
     const purchase = (await opened.one<{ id: number }>(
       "INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES ('u1', 'order-1', 'pro', 'Pro', 79900, 'completed', 100000, 1) RETURNING id",
     ))!.id;
-    const claim = await opened.storage.idempotency.beginIdempotent({ userId: 'u1', key: 'k', requestHash: 'h', now: NOW, expiredBefore: new Date(0), staleBefore: new Date(0) });
+    const claim = await storageOn(opened).idempotency.beginIdempotent({ userId: 'u1', key: 'k', requestHash: 'h', now: NOW, expiredBefore: new Date(0), staleBefore: new Date(0) });
     const charges = [await admitted(opened, 'u1'), await admitted(opened, 'u1', { purchaseId: purchase }), await admitted(opened, 'u1', { overageMonth: MONTH })];
-    expect(await opened.storage.metering.heldCounters()).toBe(1);
-    const outcomes = await opened.storage.operations.commit([
+    expect(await storageOn(opened).metering.heldCounters()).toBe(1);
+    const outcomes = await storageOn(opened).operations.commit([
       entry(record('a', { userId: 'u1' }), { charge: charges[0], idempotentAnswer: { id: (claim as { id: number }).id, status: 200, sealedBody: 'v1.answer' } }),
       entry(record('b', { userId: 'u1' }), { charge: charges[1] }),
       entry(record('c', { userId: 'u1' }), { charge: charges[2] }),
@@ -59,16 +59,16 @@ describe.each(engines)('OperationsRepository on $name', (engine) => {
     expect(await counters(opened, 'u1')).toEqual({ lifetime: 3, overageOwed: 1, month: 3, keyMonth: 3, keyTotal: 3, overageRow: 1 });
     expect((await opened.one<{ n: number }>('SELECT usage_count AS n FROM purchases WHERE id = ?', purchase))!.n).toBe(1);
     expect(charges.map((c) => c.ticket.held)).toEqual([null, null, null]);
-    expect(await opened.storage.metering.heldCounters()).toBe(0);
-    const replay = await opened.storage.idempotency.beginIdempotent({ userId: 'u1', key: 'k', requestHash: 'h', now: NOW, expiredBefore: new Date(0), staleBefore: new Date(0) });
+    expect(await storageOn(opened).metering.heldCounters()).toBe(0);
+    const replay = await storageOn(opened).idempotency.beginIdempotent({ userId: 'u1', key: 'k', requestHash: 'h', now: NOW, expiredBefore: new Date(0), staleBefore: new Date(0) });
     expect(replay).toEqual({ kind: 'answered', status: 200, sealedBody: 'v1.answer' });
     expect((await opened.one<{ n: number }>("SELECT operations AS n FROM performance_totals WHERE algorithm = 'dilion'"))!.n).toBe(3);
   });
 
   it('stores the other entries when one cannot be stored, with only their charges, and reports that one', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     await addAccount(opened, 'u1', { tier: 'pro' });
-    const outcomes = await opened.storage.operations.commit([
+    const outcomes = await storageOn(opened).operations.commit([
       entry(record('kept before', { userId: 'u1' }), { charge: await admitted(opened, 'u1') }),
       // A user deleted between the call and the commit: the foreign key refuses the row.
       entry({ ...record('orphan', { userId: 'u1' }), userId: 'no-such-user' }, { charge: await admitted(opened, 'u1') }),
@@ -82,10 +82,10 @@ describe.each(engines)('OperationsRepository on $name', (engine) => {
   });
 
   it('trims an anonymous demo history to its newest records in the commit that adds one', async () => {
-    const opened = engine.open();
+    const opened = await engine.open();
     const trim = { demoHistoryTrim: { demoSessionId: 's1', keep: 3 } };
-    await opened.storage.operations.commit(Array.from({ length: 5 }, (_, i) => entry(record(`m${i}`, { demoSessionId: 's1' }), trim)));
-    await opened.storage.operations.commit([entry(record('m5', { demoSessionId: 's1' }), trim), entry(record('other', { demoSessionId: 's2' }))]);
+    await storageOn(opened).operations.commit(Array.from({ length: 5 }, (_, i) => entry(record(`m${i}`, { demoSessionId: 's1' }), trim)));
+    await storageOn(opened).operations.commit([entry(record('m5', { demoSessionId: 's1' }), trim), entry(record('other', { demoSessionId: 's2' }))]);
     const kept = await opened.one<{ messages: string }>("SELECT group_concat(message, ',') AS messages FROM (SELECT message FROM crypto_operations WHERE demo_session_id = 's1' ORDER BY id)");
     expect(kept!.messages).toBe('m3,m4,m5');
     expect(await storedMessages(opened)).toBe(4);
@@ -94,15 +94,15 @@ describe.each(engines)('OperationsRepository on $name', (engine) => {
 
 describe('SqliteOperationsRepository', () => {
   it('writes each counter once per commit with the sum of its charges (docs/decisions/032), and none for an attempt that rolled back', async () => {
-    const opened = engines.find((e) => e.name === 'sqlite')!.open();
+    const opened = await engines.find((e) => e.name === 'sqlite')!.open();
     await addAccount(opened, 'u1', { tier: 'pro' });
     await opened.run('CREATE TABLE lifetime_writes (total INTEGER)');
     await opened.run('CREATE TRIGGER count_lifetime_writes AFTER UPDATE OF api_usage_count ON users BEGIN INSERT INTO lifetime_writes VALUES (NEW.api_usage_count); END');
     const writes = async () => (await opened.one<{ totals: string | null }>("SELECT group_concat(total, ',') AS totals FROM lifetime_writes"))!.totals;
-    await opened.storage.operations.commit([1, 2, 3].map((i) => entry(record(`m${i}`, { userId: 'u1' }))));
-    await opened.storage.operations.commit(await Promise.all([1, 2, 3].map(async (i) => entry(record(`n${i}`, { userId: 'u1' }), { charge: await admitted(opened, 'u1') }))));
+    await storageOn(opened).operations.commit([1, 2, 3].map((i) => entry(record(`m${i}`, { userId: 'u1' }))));
+    await storageOn(opened).operations.commit(await Promise.all([1, 2, 3].map(async (i) => entry(record(`n${i}`, { userId: 'u1' }), { charge: await admitted(opened, 'u1') }))));
     expect(await writes()).toBe('3');
-    await opened.storage.operations.commit([
+    await storageOn(opened).operations.commit([
       entry(record('d', { userId: 'u1' }), { charge: await admitted(opened, 'u1') }),
       entry({ ...record('orphan', { userId: 'u1' }), userId: 'no-such-user' }, { charge: await admitted(opened, 'u1') }),
       entry(record('e', { userId: 'u1' }), { charge: await admitted(opened, 'u1') }),
