@@ -126,6 +126,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // First, so that nothing is open yet if the engine cannot load.
   const engine = deps.engine ?? (await loadEngine());
   const logger = deps.logger ?? createLogger(config.logLevel);
+  if (config.database.engine === 'postgres') {
+    throw new ConfigError('DATABASE_URL names a PostgreSQL server: this build migrates it (npm run ops -- migrate) but does not serve from it yet; unset DATABASE_URL to serve from SQLite.');
+  }
   const database = deps.database ?? openDatabase(config.databaseFile);
   const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);

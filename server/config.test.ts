@@ -19,9 +19,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '/var/db/y.db' }).databaseFile).toBe('/var/db/y.db');
   });
 
-  it('stops on a DATABASE_URL that is not a SQLite file, rather than taking it for a file name', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://pq@db.internal/pq' })).toThrow(/PostgreSQL server, and this version stores its data in SQLite only/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgresql://pq@db.internal/pq' })).toThrow(/SQLite only/);
+  it('takes a postgres:// or postgresql:// DATABASE_URL for a PostgreSQL server, and SQLite for every other form', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://pq@db.internal/pq' }).database).toEqual({ engine: 'postgres', url: 'postgres://pq@db.internal/pq' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://pq:s%40cret@db.internal:6432/pq' }).database.engine).toBe('postgres');
+    expect(loadConfig({ DATA_DIR: '/srv/pq' }).database).toEqual({ engine: 'sqlite', file: '/srv/pq/app.db' });
+  });
+
+  it('stops on a DATABASE_URL that is neither a SQLite file nor a PostgreSQL URL, rather than taking it for a file name', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://pq@[db/pq' })).toThrow(/not a valid PostgreSQL URL/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root@localhost/pq' })).toThrow(/"mysql:\/\/" is not a database this server can use/);
     expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/pq/app.db' }).databaseFile).toBe('/srv/pq/app.db');
     expect(loadConfig({ DATABASE_URL: 'file:./x/app.db' }).databaseFile).toMatch(/\/x\/app\.db$/);

@@ -26,7 +26,9 @@ export const EnvSchema = z.object({
     description: 'The address to listen on. The default accepts only connections from this machine (a browser on it, or a reverse proxy beside it); 0.0.0.0 (or ::) to accept them from the network.',
   }),
   DATA_DIR: z.string().default('./data').meta({ description: 'Holds app.db and, when MASTER_KEY is unset, master.key; made with mode 0700. Relative to the working folder.' }),
-  DATABASE_URL: optionalString.meta({ description: 'The SQLite database: a file path, or file:PATH / sqlite:PATH. Default: DATA_DIR/app.db.' }),
+  DATABASE_URL: optionalString.meta({
+    description: 'The database: a SQLite file (a path, or file:PATH / sqlite:PATH; default DATA_DIR/app.db), or a PostgreSQL 15+ server (postgres://USER:PASSWORD@HOST:PORT/DATABASE) for several instances.',
+  }),
   MASTER_KEY: optionalString.meta({
     description: 'The 32-byte master key (64 hex digits or base64) that seals signing-key seeds and pending API secrets and signs sessions. Default: read from, or created once in, DATA_DIR/master.key (mode 0600).',
   }),
@@ -121,6 +123,9 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the data lives: one SQLite file (one server process), or a PostgreSQL server (any number of instances; docs/decisions/050). */
+  database: DatabaseTarget;
+  /** SQLite's file (DATA_DIR/app.db unless DATABASE_URL names another); unused on PostgreSQL. */
   databaseFile: string;
   /** Raw MASTER_KEY, if given; otherwise the key file in dataDir is used (see security/master-key.ts). */
   masterKey: string | undefined;
@@ -270,19 +275,28 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
 
 export class ConfigError extends Error {}
 
-function databaseFile(url: string | undefined, dataDir: string): string {
-  if (url === undefined) return join(dataDir, 'app.db');
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (url === undefined) return { engine: 'sqlite', file: join(dataDir, 'app.db') };
   // Anything with a scheme other than SQLite's would otherwise be taken for a file name.
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
   if (scheme === 'postgres' || scheme === 'postgresql') {
-    throw new ConfigError('DATABASE_URL names a PostgreSQL server, and this version stores its data in SQLite only: unset DATABASE_URL, or set it to a SQLite file (file:./data/app.db).');
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid PostgreSQL URL: write postgres://USER:PASSWORD@HOST:PORT/DATABASE (percent-encode special characters in the password).');
+    }
+    return { engine: 'postgres', url };
   }
   if (scheme !== undefined && scheme !== 'file' && scheme !== 'sqlite') {
-    throw new ConfigError(`DATABASE_URL: "${scheme}://" is not a database this server can use; set a SQLite file (file:./data/app.db, sqlite:/srv/pq/app.db, or a plain path).`);
+    throw new ConfigError(
+      `DATABASE_URL: "${scheme}://" is not a database this server can use; set a SQLite file (file:./data/app.db, sqlite:/srv/pq/app.db, or a plain path) or a PostgreSQL server (postgres://USER:PASSWORD@HOST:PORT/DATABASE).`,
+    );
   }
   const path = url.replace(/^(file|sqlite):(\/\/)?/, '');
-  if (path === ':memory:') return path;
-  return isAbsolute(path) ? path : resolve(path);
+  if (path === ':memory:') return { engine: 'sqlite', file: path };
+  return { engine: 'sqlite', file: isAbsolute(path) ? path : resolve(path) };
 }
 
 /** Where a setting's value came from, as the `config` command shows it. */
@@ -346,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const database = databaseTarget(e.DATABASE_URL, dataDir);
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither.');
   }
@@ -362,7 +377,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile: databaseFile(e.DATABASE_URL, dataDir),
+    database,
+    databaseFile: database.engine === 'sqlite' ? database.file : join(dataDir, 'app.db'),
     masterKey: e.MASTER_KEY,
     masterKeyFile: join(dataDir, 'master.key'),
     logLevel: e.LOG_LEVEL,

@@ -131,7 +131,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         await serve(config);
         return undefined;
       case 'migrate':
-        migrate(config, out);
+        await migrate(config, out);
         return 0;
       case 'backup':
         await backup(config, rest[0]!, out);
