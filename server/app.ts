@@ -7,7 +7,7 @@ import session from 'express-session';
 import { join } from 'node:path';
 import { openDatabase, type AppDatabase } from '../db/connection.ts';
 import { loadEngine, type Engine } from '../engine/src/index.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
 import { notFound, unauthorized } from './errors.ts';
