@@ -15,7 +15,7 @@ const server = usePostgres();
 async function run(argv: string[], env: NodeJS.ProcessEnv) {
   const out = output();
   const err = output();
-  const code = await runCommand(argv, { env: { DATA_DIR: tempDir(), ...env }, out: out.out, err: err.out });
+  const code = await runCommand(argv, { env: { DATA_DIR: tempDir(), PAYMENTS: 'off', ...env }, out: out.out, err: err.out });
   return { code, out: out.text(), err: err.text() };
 }
 
