@@ -3,12 +3,19 @@
  * repositories of one engine. Services take their repository from here and never see a
  * connection.
  *
- * Only the money path is behind the seam so far: metering (admit, refund, and the charges a
- * commit writes), the group commit of operation records, and Idempotency-Key records. Every other
- * feature still uses the drizzle handle on the app context (ctx.db) until it moves, one feature at
- * a time, as decision 050 orders it.
+ * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
+ * writes, the group commit of operation records, Idempotency-Key records) and accounts (their
+ * rows, the links mailed to their owners, two-factor sign-in). Every other feature still uses the
+ * drizzle handle on the app context (ctx.db) until it moves, one feature at a time, as decision
+ * 050 orders it.
  */
 import type { AppDatabase } from './connection.ts';
+import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
+import { SqliteAccountLinksRepository } from '../server/features/auth/account-links.sqlite.ts';
+import type { AccountsRepository } from '../server/features/auth/accounts.repository.ts';
+import { SqliteAccountsRepository } from '../server/features/auth/accounts.sqlite.ts';
+import type { TwoFactorRepository } from '../server/features/auth/two-factor.repository.ts';
+import { SqliteTwoFactorRepository } from '../server/features/auth/two-factor.sqlite.ts';
 import type { IdempotencyRepository } from '../server/http/idempotency.repository.ts';
 import { SqliteIdempotencyRepository } from '../server/http/idempotency.sqlite.ts';
 import type { MeteringRepository } from '../server/features/metering/metering.repository.ts';
@@ -22,6 +29,9 @@ export interface Storage {
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;
+  accounts: AccountsRepository;
+  accountLinks: AccountLinksRepository;
+  twoFactor: TwoFactorRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -33,5 +43,8 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     metering,
     idempotency,
     operations: new SqliteOperationsRepository(database.sqlite, metering, idempotency),
+    accounts: new SqliteAccountsRepository(database.db),
+    accountLinks: new SqliteAccountLinksRepository(database.db),
+    twoFactor: new SqliteTwoFactorRepository(database.db),
   };
 }

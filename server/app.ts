@@ -170,7 +170,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const now = deps.now ?? (() => new Date());
   const apiKeys = new ApiKeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
-  const auth = new AuthService(db, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
+  const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(storage.operations, db, (error, row) =>
@@ -235,11 +235,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     auth,
     sessions,
     accountNotices,
-    passwords: new AccountPasswords(db, hasher, sessions, accountNotices, logger, config.publicUrl, now),
-    emailChanges: new EmailChanges(db, hasher, accountNotices, logger, config.publicUrl, now),
-    twoFactor: new TwoFactor(db, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
+    passwords: new AccountPasswords(storage.accounts, storage.accountLinks, hasher, sessions, accountNotices, logger, config.publicUrl, now),
+    emailChanges: new EmailChanges(storage.accounts, storage.accountLinks, hasher, accountNotices, logger, config.publicUrl, now),
+    twoFactor: new TwoFactor(storage.twoFactor, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
     requireStepUp: requireStepUp(() => now().getTime()),
-    emailVerification: new EmailVerification(db, mailer, logger, {
+    emailVerification: new EmailVerification(storage.accountLinks, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
     }),
