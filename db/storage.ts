@@ -4,7 +4,8 @@
  * connection.
  *
  * Only the money path is behind the seam so far: metering (admit, refund, and the charges a
- * commit writes), the group commit of operation records, and Idempotency-Key records. Every other
+ * commit writes), the group commit of operation records, Idempotency-Key records, and payments
+ * (checkouts, captures, refunds, receipts, billing, account plans, purchases). Every other
  * feature still uses the drizzle handle on the app context (ctx.db) until it moves, one feature at
  * a time, as decision 050 orders it.
  */
@@ -15,6 +16,16 @@ import type { MeteringRepository } from '../server/features/metering/metering.re
 import { SqliteMeteringRepository } from '../server/features/metering/metering.sqlite.ts';
 import type { OperationsRepository } from '../server/features/operations/operations.repository.ts';
 import { SqliteOperationsRepository } from '../server/features/operations/operations.sqlite.ts';
+import type { AccountPlansRepository } from '../server/features/payments/account-plans.repository.ts';
+import { SqliteAccountPlansRepository } from '../server/features/payments/account-plans.sqlite.ts';
+import type { BillingRepository } from '../server/features/payments/billing.repository.ts';
+import { SqliteBillingRepository } from '../server/features/payments/billing.sqlite.ts';
+import type { PaymentsRepository } from '../server/features/payments/payments.repository.ts';
+import { SqlitePaymentsRepository } from '../server/features/payments/payments.sqlite.ts';
+import type { ReceiptsRepository } from '../server/features/payments/receipts.repository.ts';
+import { SqliteReceiptsRepository } from '../server/features/payments/receipts.sqlite.ts';
+import type { PurchasesRepository } from '../server/features/purchases/purchases.repository.ts';
+import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -22,6 +33,14 @@ export interface Storage {
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;
+  /** Checkouts, captures, refunds: the purchase flow. */
+  payments: PaymentsRepository;
+  /** An account's purchased plan, the operator's grants, plan-end notices. */
+  accountPlans: AccountPlansRepository;
+  receipts: ReceiptsRepository;
+  billing: BillingRepository;
+  /** The dashboard's purchases and plan keys. */
+  purchases: PurchasesRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -33,5 +52,10 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     metering,
     idempotency,
     operations: new SqliteOperationsRepository(database.sqlite, metering, idempotency),
+    payments: new SqlitePaymentsRepository(database.db),
+    accountPlans: new SqliteAccountPlansRepository(database.db),
+    receipts: new SqliteReceiptsRepository(database.db),
+    billing: new SqliteBillingRepository(database.db),
+    purchases: new SqlitePurchasesRepository(database.db),
   };
 }
