@@ -5,12 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { addAccount, repositoryOn, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
 import { PostgresBillingRepository } from './billing.postgres.ts';
+import type { BillingRepository } from './billing.repository.ts';
 import { SqliteBillingRepository } from './billing.sqlite.ts';
 import { addOverage, addPurchase, cleared, NOW, paymentsOn } from './payments.repository.test-support.ts';
 
 const engines = storageEngines();
 const billingOn = (engine: EngineUnderTest) =>
-  repositoryOn(engine, { sqlite: (d) => new SqliteBillingRepository(d.db), postgres: (d) => new PostgresBillingRepository(d.db) });
+  repositoryOn<BillingRepository>(engine, { sqlite: (d) => new SqliteBillingRepository(d.db), postgres: (d) => new PostgresBillingRepository(d.db) });
 
 describe.each(engines)('BillingRepository on $name', (engine) => {
   it('reads the plan’s end, the overage owed and the charges, newest first, of the owner only', async () => {

@@ -2,26 +2,26 @@
  * Arrangements for the payment repositories' contract suites (docs/decisions/050-one-storage-seam.md):
  * each repository on the engine under test, and purchases and charges written in portable SQL.
  */
-import type { EngineUnderTest } from '../../../db/storage.test-support.ts';
-import { repositoryOn } from '../../../db/storage.test-support.ts';
+import { repositoryOn, type EngineUnderTest } from '../../../db/storage.test-support.ts';
 import { SqliteAccountPlansRepository } from './account-plans.sqlite.ts';
 import { PostgresAccountPlansRepository } from './account-plans.postgres.ts';
 import { SqlitePaymentsRepository } from './payments.sqlite.ts';
 import { PostgresPaymentsRepository } from './payments.postgres.ts';
-import type { CaptureRequest, NewPlanKey } from './payments.repository.ts';
+import type { AccountPlansRepository } from './account-plans.repository.ts';
+import type { CaptureRequest, NewPlanKey, PaymentsRepository } from './payments.repository.ts';
 import { SqliteReceiptsRepository } from './receipts.sqlite.ts';
 import { PostgresReceiptsRepository } from './receipts.postgres.ts';
-import type { ReceiptSeller } from './receipts.repository.ts';
+import type { ReceiptSeller, ReceiptsRepository } from './receipts.repository.ts';
 
 export const NOW = new Date('2026-03-15T12:00:00Z');
 export const SELLER: ReceiptSeller = { name: 'Seller Ltd', address: '1 Main St', email: null, taxId: null };
 
 export const paymentsOn = (engine: EngineUnderTest) =>
-  repositoryOn(engine, { sqlite: (d) => new SqlitePaymentsRepository(d.db), postgres: (d) => new PostgresPaymentsRepository(d.db) });
+  repositoryOn<PaymentsRepository>(engine, { sqlite: (d) => new SqlitePaymentsRepository(d.db), postgres: (d) => new PostgresPaymentsRepository(d.db) });
 export const receiptsOn = (engine: EngineUnderTest) =>
-  repositoryOn(engine, { sqlite: (d) => new SqliteReceiptsRepository(d.db), postgres: (d) => new PostgresReceiptsRepository(d.db) });
+  repositoryOn<ReceiptsRepository>(engine, { sqlite: (d) => new SqliteReceiptsRepository(d.db), postgres: (d) => new PostgresReceiptsRepository(d.db) });
 export const accountPlansOn = (engine: EngineUnderTest) =>
-  repositoryOn(engine, { sqlite: (d) => new SqliteAccountPlansRepository(d.db), postgres: (d) => new PostgresAccountPlansRepository(d.db) });
+  repositoryOn<AccountPlansRepository>(engine, { sqlite: (d) => new SqliteAccountPlansRepository(d.db), postgres: (d) => new PostgresAccountPlansRepository(d.db) });
 
 let keys = 0;
 export const newPlanKey = (): NewPlanKey => ({ keyValue: `pk_plan_${++keys}_${Date.now()}`, secretDigest: 'digest', pendingSecret: 'sealed' });

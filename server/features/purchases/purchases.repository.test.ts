@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { addAccount, repositoryOn, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
 import { addPurchase, cleared, NOW, paymentsOn } from '../payments/payments.repository.test-support.ts';
 import { PostgresPurchasesRepository } from './purchases.postgres.ts';
+import type { PurchasesRepository } from './purchases.repository.ts';
 import { SqlitePurchasesRepository } from './purchases.sqlite.ts';
 
 const engines = storageEngines();
 const purchasesOn = (engine: EngineUnderTest) =>
-  repositoryOn(engine, { sqlite: (d) => new SqlitePurchasesRepository(d.db), postgres: (d) => new PostgresPurchasesRepository(d.db) });
+  repositoryOn<PurchasesRepository>(engine, { sqlite: (d) => new SqlitePurchasesRepository(d.db), postgres: (d) => new PostgresPurchasesRepository(d.db) });
 
 describe.each(engines)('PurchasesRepository on $name', (engine) => {
   it('lists the owner’s purchases newest first, paged by id, each with its plan key and the key’s calls of the month', async () => {
