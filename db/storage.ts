@@ -4,10 +4,10 @@
  * connection.
  *
  * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
- * writes, the group commit of operation records, Idempotency-Key records) and accounts (their
- * rows, the links mailed to their owners, two-factor sign-in). Every other feature still uses the
- * drizzle handle on the app context (ctx.db) until it moves, one feature at a time, as decision
- * 050 orders it.
+ * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
+ * the links mailed to their owners, two-factor sign-in) and payments (checkouts, captures,
+ * refunds, receipts, billing, account plans, purchases). Every other feature still uses the
+ * drizzle handle on the app context (ctx.db) until it moves, as decision 050 orders it.
  */
 import type { AppDatabase } from './connection.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
@@ -22,6 +22,16 @@ import type { MeteringRepository } from '../server/features/metering/metering.re
 import { SqliteMeteringRepository } from '../server/features/metering/metering.sqlite.ts';
 import type { OperationsRepository } from '../server/features/operations/operations.repository.ts';
 import { SqliteOperationsRepository } from '../server/features/operations/operations.sqlite.ts';
+import type { AccountPlansRepository } from '../server/features/payments/account-plans.repository.ts';
+import { SqliteAccountPlansRepository } from '../server/features/payments/account-plans.sqlite.ts';
+import type { BillingRepository } from '../server/features/payments/billing.repository.ts';
+import { SqliteBillingRepository } from '../server/features/payments/billing.sqlite.ts';
+import type { PaymentsRepository } from '../server/features/payments/payments.repository.ts';
+import { SqlitePaymentsRepository } from '../server/features/payments/payments.sqlite.ts';
+import type { ReceiptsRepository } from '../server/features/payments/receipts.repository.ts';
+import { SqliteReceiptsRepository } from '../server/features/payments/receipts.sqlite.ts';
+import type { PurchasesRepository } from '../server/features/purchases/purchases.repository.ts';
+import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -32,6 +42,14 @@ export interface Storage {
   accounts: AccountsRepository;
   accountLinks: AccountLinksRepository;
   twoFactor: TwoFactorRepository;
+  /** Checkouts, captures, refunds: the purchase flow. */
+  payments: PaymentsRepository;
+  /** An account's purchased plan, the operator's grants, plan-end notices. */
+  accountPlans: AccountPlansRepository;
+  receipts: ReceiptsRepository;
+  billing: BillingRepository;
+  /** The dashboard's purchases and plan keys. */
+  purchases: PurchasesRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -46,5 +64,10 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     accounts: new SqliteAccountsRepository(database.db),
     accountLinks: new SqliteAccountLinksRepository(database.db),
     twoFactor: new SqliteTwoFactorRepository(database.db),
+    payments: new SqlitePaymentsRepository(database.db),
+    accountPlans: new SqliteAccountPlansRepository(database.db),
+    receipts: new SqliteReceiptsRepository(database.db),
+    billing: new SqliteBillingRepository(database.db),
+    purchases: new SqlitePurchasesRepository(database.db),
   };
 }
