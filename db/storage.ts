@@ -7,7 +7,7 @@
  * writes, the group commit of operation records, Idempotency-Key records) and accounts (their
  * rows, the links mailed to their owners, two-factor sign-in). Every other feature still uses the
  * drizzle handle on the app context (ctx.db) until it moves, one feature at a time, as decision
- * 050 orders it.
+ * 050 orders it. The PostgreSQL assembly is db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
@@ -25,7 +25,7 @@ import { SqliteOperationsRepository } from '../server/features/operations/operat
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
-  engine: 'sqlite';
+  engine: 'sqlite' | 'postgres';
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;
