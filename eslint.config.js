@@ -5,6 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The SQLite driver's major depends on the running Node.js (db/sqlite-driver.ts); types are the same.
+const sqliteDrivers = ['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
+  name,
+  message: 'Open SQLite with Database from db/sqlite-driver.ts, which picks the driver this Node.js can load.',
+  allowTypeImports: true,
+}));
+// Services reach storage through its repositories (docs/decisions/050-one-storage-seam.md): only
+// db/ and the PostgreSQL implementations (*.postgres.ts) talk to the PostgreSQL driver.
+const postgresDrivers = ['pg', 'drizzle-orm/node-postgres', 'drizzle-orm/node-postgres/migrator'].map((name) => ({
+  name,
+  message: 'Talk to PostgreSQL in db/ or a repository’s *.postgres.ts implementation; elsewhere take the repository from Storage (db/storage.ts).',
+  allowTypeImports: true,
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'engine/build/', 'engine/assembly/', 'engine/vectors/', 'bench/.native/', 'coverage/'] },
   js.configs.recommended,
@@ -18,18 +32,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
-      // The SQLite driver's major depends on the running Node.js (db/sqlite-driver.ts); types are the same.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['better-sqlite3', 'better-sqlite3-napi'].map((name) => ({
-            name,
-            message: 'Open SQLite with Database from db/sqlite-driver.ts, which picks the driver this Node.js can load.',
-            allowTypeImports: true,
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [...sqliteDrivers, ...postgresDrivers] }],
     },
+  },
+  {
+    files: ['db/**', '**/*.postgres.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: sqliteDrivers }] },
   },
   {
     files: ['db/sqlite-driver.ts', 'db/better-sqlite3-napi.d.ts'],

@@ -477,6 +477,14 @@ export const idempotencyRecords = sqliteTable(
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     createdAt: createdAt(),
+    /**
+     * The server instance running the first request while it is pending, so that an instance
+     * starting up frees only the records of instances that are gone (PostgreSQL, where several
+     * share the database: docs/decisions/050-one-storage-seam.md). Null on SQLite, where one
+     * process owns the file (db/server-lock.ts) and every pending record at start-up is its
+     * predecessor's.
+     */
+    instanceId: text('instance_id'),
   },
   (t) => [uniqueIndex('idempotency_user_key_idx').on(t.userId, t.key)],
 );

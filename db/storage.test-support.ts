@@ -8,11 +8,13 @@
  * A suite builds the repository it tests from the handle with repositoryOn(), one factory per
  * engine, so a repository is tested on every engine it has an implementation for.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import type { AppDatabase } from './connection.ts';
 import { openSqliteStorage, type Storage } from './storage.ts';
 import { openPostgres, type PostgresDatabase } from './postgres/connect.ts';
 import { migratePostgres } from './postgres/migrate.ts';
+import { openPostgresStorage } from './postgres/storage.ts';
 import { usePostgres } from './postgres/test-server.ts';
 import { temporaryDatabases } from './temporary-database.ts';
 
@@ -91,15 +93,17 @@ export function repositoryOn<T>(engine: EngineUnderTest, make: { sqlite(database
 
 const assembled = new WeakMap<EngineUnderTest, Storage>();
 
-/** The engine's whole Storage (the assembled repositories of db/storage.ts), one per opened database: its in-memory state is the process's. */
+/**
+ * The engine's whole Storage (db/storage.ts, db/postgres/storage.ts), one per opened database: its
+ * in-memory state is the process's. On PostgreSQL it is one instance with an id of its own (and no
+ * lease: nothing sweeps in these suites unless a test registers leases itself).
+ */
 export function storageOn(engine: EngineUnderTest): Storage {
   const known = assembled.get(engine);
   if (known) return known;
-  const storage = repositoryOn(engine, {
+  const storage = repositoryOn<Storage>(engine, {
     sqlite: openSqliteStorage,
-    postgres: () => {
-      throw new Error('The PostgreSQL Storage is not assembled yet: run this suite with storageEngines({ only: [\'sqlite\'] })');
-    },
+    postgres: (database) => openPostgresStorage(database, `test-${randomUUID()}`),
   });
   assembled.set(engine, storage);
   return storage;

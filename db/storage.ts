@@ -7,7 +7,8 @@
  * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
  * the links mailed to their owners, two-factor sign-in) and payments (checkouts, captures,
  * refunds, receipts, billing, account plans, purchases). Every other feature still uses the
- * drizzle handle on the app context (ctx.db) until it moves, as decision 050 orders it.
+ * drizzle handle on the app context (ctx.db) until it moves, as decision 050 orders it. The
+ * PostgreSQL assembly is db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
@@ -35,7 +36,7 @@ import { SqlitePurchasesRepository } from '../server/features/purchases/purchase
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
-  engine: 'sqlite';
+  engine: 'sqlite' | 'postgres';
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;

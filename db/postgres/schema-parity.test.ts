@@ -2,7 +2,8 @@
  * db/schema.ts (SQLite) and db/postgres/schema.ts describe one database (docs/decisions/047): the
  * same tables, columns, keys, uniques, indexes and foreign keys, with each SQLite type carried to
  * the PostgreSQL type the decision names, and the same row types in TypeScript. A change to one
- * schema without the other fails here. Needs no server.
+ * schema without the other fails here; tables only PostgreSQL needs are listed in POSTGRES_ONLY
+ * with the reason. Needs no server.
  */
 import { getTableName, is, SQL } from 'drizzle-orm';
 import { getTableConfig as pgTableConfig, PgDialect, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
@@ -109,12 +110,22 @@ function pgShape(table: PgTable): TableShape {
   };
 }
 
+/**
+ * Tables only PostgreSQL has, each with why SQLite needs no twin: several instances share a
+ * PostgreSQL database, while one process owns a SQLite file (db/server-lock.ts).
+ */
+const POSTGRES_ONLY: Record<string, string> = {
+  instance_leases: 'instances sharing the database and their leases; SQLite has one process',
+  metering_holds: 'admitted calls held in the database for every instance to count; SQLite holds them in its one process’s memory (reservations.ts)',
+};
+
 const sqliteTables = new Map((Object.values(sqlite) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => [getTableName(t), t]));
 const pgTables = new Map((Object.values(postgres) as unknown[]).filter((t): t is PgTable => is(t, PgTable)).map((t) => [getTableName(t), t]));
 
 describe('the PostgreSQL schema mirrors the SQLite schema', () => {
-  it('has the same tables', () => {
-    expect([...pgTables.keys()].sort()).toEqual([...sqliteTables.keys()].sort());
+  it('has the same tables, and the PostgreSQL-only ones are named with why', () => {
+    expect([...pgTables.keys()].filter((name) => !(name in POSTGRES_ONLY)).sort()).toEqual([...sqliteTables.keys()].sort());
+    expect(Object.keys(POSTGRES_ONLY).filter((name) => !pgTables.has(name) || sqliteTables.has(name))).toEqual([]);
     expect(sqliteTables.size).toBeGreaterThan(20);
   });
 

@@ -316,6 +316,7 @@ export const idempotencyRecords = pgTable(
     responseStatus: int64('response_status'),
     responseBody: text('response_body'),
     createdAt: createdAt(),
+    instanceId: text('instance_id'),
   },
   (t) => [uniqueIndex('idempotency_user_key_idx').on(t.userId, t.key)],
 );
@@ -350,3 +351,41 @@ export const performanceTotals = pgTable('performance_totals', {
   verificationSum: doublePrecision('verification_sum').notNull().default(0),
   verificationCount: int64('verification_count').notNull().default(0),
 });
+
+/*
+ * Tables only PostgreSQL has (schema-parity.test.ts lists them): on SQLite one process owns the
+ * database (db/server-lock.ts), so admitted calls are held in its memory
+ * (server/features/metering/reservations.ts) and no instance needs a lease. Here several instances
+ * share the database (docs/decisions/050-one-storage-seam.md).
+ */
+
+/**
+ * The server instances sharing the database, each alive while its lease runs (renewed by its
+ * heartbeat, times from the database's clock). The holds and running idempotent requests of an
+ * instance whose lease ran out are freed by the others (server/instance-lease.postgres.ts).
+ */
+export const instanceLeases = pgTable('instance_leases', {
+  id: text('id').primaryKey(),
+  expiresAt: epochMs('expires_at').notNull(),
+  startedAt: epochMs('started_at').notNull().default(nowMs),
+});
+
+/**
+ * Calls admitted and not yet settled or refunded, one row each: an admission counts an account's
+ * holds with its answered calls against the limit (server/features/metering/metering.postgres.ts).
+ * The commit that records a call deletes its hold; a refund deletes it; a sweeper deletes the holds
+ * of instances whose lease ran out. No foreign keys: a hold lives only as long as its call, and the
+ * commit of a call whose account was deleted meanwhile fails on the record's own foreign key.
+ */
+export const meteringHolds = pgTable(
+  'metering_holds',
+  {
+    id: int64('id').primaryKey().generatedAlwaysAsIdentity(),
+    instanceId: text('instance_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** The counter the call is held against (MeterTicket.held), one of the account's. */
+    counter: text('counter').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('metering_holds_user_idx').on(t.userId, t.counter), index('metering_holds_instance_idx').on(t.instanceId)],
+);

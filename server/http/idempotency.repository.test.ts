@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { addAccount, storageEngines, storageOn } from '../../db/storage.test-support.ts';
 import type { IdempotentClaim } from './idempotency.repository.ts';
 
-const engines = storageEngines({ only: ['sqlite'] });
+const engines = storageEngines();
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -38,15 +38,19 @@ export interface IdempotentAnswer {
 
 export interface IdempotencyRepository {
   /**
-   * In one transaction that holds the write lock: forgets the key's expired record, reads what is
-   * left, and claims the key unless another request holds it (a stale running record is replaced).
-   * Two requests with the same key can therefore never both start.
+   * As one step against every other claim of the key: forgets the key's expired record, reads what
+   * is left, and claims the key unless another request holds it (a stale running record is
+   * replaced). Two requests with the same key can therefore never both start.
    */
   beginIdempotent(claim: IdempotentClaim): Promise<IdempotentBegin>;
   /** Stores the answer of a started request (the commit of its record does the same, as a write intent). */
   completeIdempotent(answer: IdempotentAnswer): Promise<void>;
   /** The started request failed: its key is free again. */
   abandon(id: number): Promise<void>;
-  /** Frees every key whose first request is still marked running (at start-up); returns how many. */
+  /**
+   * At start-up: frees every key whose first request is still marked running by a process that is
+   * gone; returns how many. On SQLite that is every one (one process owns the file); where
+   * instances share the database, those of this instance and of instances whose lease ran out.
+   */
   dropPending(): Promise<number>;
 }

@@ -3,9 +3,9 @@
  * through the API, arrives in PostgreSQL table by table (compared row by row with
  * db/postgres/copy.test-support.ts); refusals and unusable URLs are one line and exit code 1.
  */
-import pg from 'pg';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../db/postgres/connect.ts';
 import { expectSameRows } from '../../db/postgres/copy.test-support.ts';
 import { usePostgres } from '../../db/postgres/test-server.ts';
 import { demoVisitor, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
@@ -103,10 +103,9 @@ describe.skipIf(!server.available)('copy-to-postgres against a PostgreSQL server
     const url = await server.createDatabase();
     const result = await copy(app.dir, url);
     expect(result).toEqual({ code: 1, out: '', err: `copy-to-postgres refused: ${app.config.databaseFile} is open in another process (a running server?). Stop the server first.` });
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
-    await client.end();
+    const target = await openPostgres(url, { max: 1 });
+    const { rows } = await target.pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+    await target.close();
     expect(rows).toEqual([]);
   });
 });

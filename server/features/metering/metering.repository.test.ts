@@ -8,7 +8,7 @@ import { addAccount, storageEngines, storageOn } from '../../../db/storage.test-
 import { AppError } from '../../errors.ts';
 import type { AdmissionRule, MeterTicket } from './metering.repository.ts';
 
-const engines = storageEngines({ only: ['sqlite'] });
+const engines = storageEngines();
 const NOW = new Date('2026-03-15T12:00:00Z');
 const MONTH = '2026-03';
 

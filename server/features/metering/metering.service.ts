@@ -2,7 +2,8 @@
  * Metering (docs/api.md §5.2, §14; docs/decisions/036). Each public call that passed validation is
  * admitted once, before the work, against what its account has left; it is charged only in the
  * commit that records its answer (charge(): a write intent of that commit), and a call that fails or dies unanswered is not charged
- * at all (docs/decisions/028-answered-means-recorded.md). Between the two its place is held in memory.
+ * at all (docs/decisions/028-answered-means-recorded.md). Between the two its place is held: in memory on
+ * SQLite, in the database on PostgreSQL (metering.postgres.ts), where several instances admit.
  * Every key of an account, personal or plan, draws on the account's one allowance:
  * - Free: 100 calls in total, then 429 usage_limit_reached.
  * - Starter / Pro: the calendar month's (UTC) allowance (plus a month's allowance credit, if any),
@@ -60,7 +61,7 @@ export class MeteringService {
   /**
    * Admits one call for the caller, or rejects (429 usage_limit_reached, overage_unpaid; 403): its
    * place in the account's allowance is held until the commit that records the answer carries its
-   * charge (charge()), or refund() lets it go. Nothing is written here, so a call that dies
+   * charge (charge()), or refund() lets it go. No charge is written here, so a call that dies
    * unanswered costs nothing.
    */
   meter(caller: ApiCaller): Promise<MeterTicket> {

@@ -19,13 +19,13 @@ export interface AlgorithmPerformance {
 export type CountedRow = Record<'algorithm' | 'operationType' | 'signatureSize' | 'generationTime' | 'verificationTime', string | number | Buffer | null>;
 
 /** An algorithm's share of a commit's rows, in the order of the upsert's parameters. */
-type TotalsDelta = [algorithm: string, operations: number, size: number, sizeCount: number, generation: number, generationCount: number, verification: number, verificationCount: number];
+export type TotalsDelta = [algorithm: string, operations: number, size: number, sizeCount: number, generation: number, generationCount: number, verification: number, verificationCount: number];
 
 /**
  * What the rows of one commit add to their algorithms' running totals: one upsert per algorithm
  * instead of one per row (about 2 µs a row when a commit holds several).
  */
-function totalsOf(rows: readonly CountedRow[]): TotalsDelta[] {
+export function totalsOf(rows: readonly CountedRow[]): TotalsDelta[] {
   const byAlgorithm = new Map<string, TotalsDelta>();
   for (const row of rows) {
     const algorithm = row.algorithm as string;
