@@ -3,18 +3,29 @@
  * repositories of one engine. Services take their repository from here and never see a
  * connection.
  *
- * Only the money path is behind the seam so far: metering (admit, refund, and the charges a
- * commit writes), the group commit of operation records, and Idempotency-Key records. Every other
- * feature still uses the drizzle handle on the app context (ctx.db) until it moves, one feature at
- * a time, as decision 050 orders it.
+ * Behind the seam so far: the money path (metering's admit, refund, and the charges a commit writes;
+ * the group commit of operation records; Idempotency-Key records), the reads and deletion of
+ * operation history, account data, contact messages, the health check's reads and housekeeping's
+ * purges. Every other feature still uses the drizzle handle on the app context (ctx.db) until it
+ * moves, one feature at a time, as decision 050 orders it.
  */
 import type { AppDatabase } from './connection.ts';
+import type { AccountDataRepository } from '../server/features/account-data/account-data.repository.ts';
+import { SqliteAccountDataRepository } from '../server/features/account-data/account-data.sqlite.ts';
+import type { ContactRepository } from '../server/features/contact/contact.repository.ts';
+import { SqliteContactRepository } from '../server/features/contact/contact.sqlite.ts';
+import type { HealthRepository } from '../server/features/health-and-docs/health.repository.ts';
+import { SqliteHealthRepository } from '../server/features/health-and-docs/health.sqlite.ts';
+import type { HousekeepingRepository } from '../server/housekeeping.repository.ts';
+import { SqliteHousekeepingRepository } from '../server/housekeeping.sqlite.ts';
 import type { IdempotencyRepository } from '../server/http/idempotency.repository.ts';
 import { SqliteIdempotencyRepository } from '../server/http/idempotency.sqlite.ts';
 import type { MeteringRepository } from '../server/features/metering/metering.repository.ts';
 import { SqliteMeteringRepository } from '../server/features/metering/metering.sqlite.ts';
 import type { OperationsRepository } from '../server/features/operations/operations.repository.ts';
 import { SqliteOperationsRepository } from '../server/features/operations/operations.sqlite.ts';
+import type { OperationHistoryRepository } from '../server/features/operations/operation-history.repository.ts';
+import { SqliteOperationHistoryRepository } from '../server/features/operations/operation-history.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -22,6 +33,11 @@ export interface Storage {
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;
+  operationHistory: OperationHistoryRepository;
+  accountData: AccountDataRepository;
+  contact: ContactRepository;
+  health: HealthRepository;
+  housekeeping: HousekeepingRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -33,5 +49,10 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     metering,
     idempotency,
     operations: new SqliteOperationsRepository(database.sqlite, metering, idempotency),
+    operationHistory: new SqliteOperationHistoryRepository(database.db),
+    accountData: new SqliteAccountDataRepository(database.db),
+    contact: new SqliteContactRepository(database.db),
+    health: new SqliteHealthRepository(database.sqlite),
+    housekeeping: new SqliteHousekeepingRepository(database.sqlite),
   };
 }

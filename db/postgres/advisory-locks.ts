@@ -7,3 +7,6 @@
 
 /** 'pq:migr': held while one instance applies migrations (migrate.ts). */
 export const MIGRATIONS_LOCK = 0x70713a6d69677200n;
+
+/** 'pq:hkcap': held for the transaction of one over-cap purge (server/housekeeping.postgres.ts), so two instances' purges run one after the other. */
+export const HOUSEKEEPING_CAPS_LOCK = 0x70713a686b636170n;
