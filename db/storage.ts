@@ -3,13 +3,20 @@
  * repositories of one engine. Services take their repository from here and never see a
  * connection.
  *
- * Behind the seam so far: the money path (metering's admit, refund, and the charges a commit writes;
- * the group commit of operation records; Idempotency-Key records), the reads and deletion of
- * operation history, account data, contact messages, the health check's reads and housekeeping's
- * purges. Every other feature still uses the drizzle handle on the app context (ctx.db) until it
- * moves, one feature at a time, as decision 050 orders it.
+ * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
+ * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
+ * the links mailed to their owners, two-factor sign-in), the reads and deletion of operation
+ * history, account data, contact messages, the health check's reads and housekeeping's purges.
+ * Every other feature still uses the drizzle handle on the app context (ctx.db) until it moves,
+ * one feature at a time, as decision 050 orders it.
  */
 import type { AppDatabase } from './connection.ts';
+import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
+import { SqliteAccountLinksRepository } from '../server/features/auth/account-links.sqlite.ts';
+import type { AccountsRepository } from '../server/features/auth/accounts.repository.ts';
+import { SqliteAccountsRepository } from '../server/features/auth/accounts.sqlite.ts';
+import type { TwoFactorRepository } from '../server/features/auth/two-factor.repository.ts';
+import { SqliteTwoFactorRepository } from '../server/features/auth/two-factor.sqlite.ts';
 import type { AccountDataRepository } from '../server/features/account-data/account-data.repository.ts';
 import { SqliteAccountDataRepository } from '../server/features/account-data/account-data.sqlite.ts';
 import type { ContactRepository } from '../server/features/contact/contact.repository.ts';
@@ -33,6 +40,9 @@ export interface Storage {
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;
+  accounts: AccountsRepository;
+  accountLinks: AccountLinksRepository;
+  twoFactor: TwoFactorRepository;
   operationHistory: OperationHistoryRepository;
   accountData: AccountDataRepository;
   contact: ContactRepository;
@@ -49,6 +59,9 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     metering,
     idempotency,
     operations: new SqliteOperationsRepository(database.sqlite, metering, idempotency),
+    accounts: new SqliteAccountsRepository(database.db),
+    accountLinks: new SqliteAccountLinksRepository(database.db),
+    twoFactor: new SqliteTwoFactorRepository(database.db),
     operationHistory: new SqliteOperationHistoryRepository(database.db),
     accountData: new SqliteAccountDataRepository(database.db),
     contact: new SqliteContactRepository(database.db),
