@@ -5,10 +5,11 @@
  *
  * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
  * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
- * the links mailed to their owners, two-factor sign-in), the reads and deletion of operation
- * history, account data, contact messages, the health check's reads and housekeeping's purges.
- * Every other feature still uses the drizzle handle on the app context (ctx.db) until it moves,
- * one feature at a time, as decision 050 orders it.
+ * the links mailed to their owners, two-factor sign-in), payments (checkouts, captures, refunds,
+ * receipts, billing, account plans, purchases), the reads and deletion of operation history,
+ * account data, contact messages, the health check's reads and housekeeping's purges. Every other
+ * feature still uses the drizzle handle on the app context (ctx.db) until it moves, as decision
+ * 050 orders it.
  */
 import type { AppDatabase } from './connection.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
@@ -31,6 +32,16 @@ import type { MeteringRepository } from '../server/features/metering/metering.re
 import { SqliteMeteringRepository } from '../server/features/metering/metering.sqlite.ts';
 import type { OperationsRepository } from '../server/features/operations/operations.repository.ts';
 import { SqliteOperationsRepository } from '../server/features/operations/operations.sqlite.ts';
+import type { AccountPlansRepository } from '../server/features/payments/account-plans.repository.ts';
+import { SqliteAccountPlansRepository } from '../server/features/payments/account-plans.sqlite.ts';
+import type { BillingRepository } from '../server/features/payments/billing.repository.ts';
+import { SqliteBillingRepository } from '../server/features/payments/billing.sqlite.ts';
+import type { PaymentsRepository } from '../server/features/payments/payments.repository.ts';
+import { SqlitePaymentsRepository } from '../server/features/payments/payments.sqlite.ts';
+import type { ReceiptsRepository } from '../server/features/payments/receipts.repository.ts';
+import { SqliteReceiptsRepository } from '../server/features/payments/receipts.sqlite.ts';
+import type { PurchasesRepository } from '../server/features/purchases/purchases.repository.ts';
+import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
 import type { OperationHistoryRepository } from '../server/features/operations/operation-history.repository.ts';
 import { SqliteOperationHistoryRepository } from '../server/features/operations/operation-history.sqlite.ts';
 
@@ -43,6 +54,14 @@ export interface Storage {
   accounts: AccountsRepository;
   accountLinks: AccountLinksRepository;
   twoFactor: TwoFactorRepository;
+  /** Checkouts, captures, refunds: the purchase flow. */
+  payments: PaymentsRepository;
+  /** An account's purchased plan, the operator's grants, plan-end notices. */
+  accountPlans: AccountPlansRepository;
+  receipts: ReceiptsRepository;
+  billing: BillingRepository;
+  /** The dashboard's purchases and plan keys. */
+  purchases: PurchasesRepository;
   operationHistory: OperationHistoryRepository;
   accountData: AccountDataRepository;
   contact: ContactRepository;
@@ -62,6 +81,11 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     accounts: new SqliteAccountsRepository(database.db),
     accountLinks: new SqliteAccountLinksRepository(database.db),
     twoFactor: new SqliteTwoFactorRepository(database.db),
+    payments: new SqlitePaymentsRepository(database.db),
+    accountPlans: new SqliteAccountPlansRepository(database.db),
+    receipts: new SqliteReceiptsRepository(database.db),
+    billing: new SqliteBillingRepository(database.db),
+    purchases: new SqlitePurchasesRepository(database.db),
     operationHistory: new SqliteOperationHistoryRepository(database.db),
     accountData: new SqliteAccountDataRepository(database.db),
     contact: new SqliteContactRepository(database.db),

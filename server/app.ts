@@ -205,14 +205,14 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = await idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
-  const paymentParts = createPayments({
-    config: config.payments, seller: config.seller, db, apiKeys, metering, spending, logger, now,
+  const paymentParts = await createPayments({
+    config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
     pageLimit: perIpLimit(config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
   const historyDeletion = new HistoryDeletion(storage.operationHistory);
-  const purchases = new PurchasesService(db, { now });
+  const purchases = new PurchasesService(storage.purchases, { now });
   const context: AppContext = {
     config,
     logger,

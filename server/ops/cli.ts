@@ -173,7 +173,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         rotateMasterKey(config, { newKeyFile: values['new-key-file'] }, out);
         return 0;
       case 'plan':
-        setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
+        await setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
         return 0;
       case 'copy-to-postgres':
         await copyToPostgres(config, rest[0]!, out);

@@ -66,8 +66,8 @@ export class AccountExports {
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
       apiKeys: this.ctx.apiKeys.list(userId).map((view) => toApiKeyResponse(view, now)),
       signingKeys: this.ctx.signingKeys.list(userId).map(toSigningKey),
-      purchases: this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX).purchases,
-      receipts: this.ctx.receipts.list(userId, MONEY_RECORDS_MAX).map(toReceipt),
+      purchases: (await this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX)).purchases,
+      receipts: (await this.ctx.receipts.list(userId, MONEY_RECORDS_MAX)).map(toReceipt),
     };
   }
 }
