@@ -1,10 +1,10 @@
 /**
  * Account data on PostgreSQL (docs/decisions/050-one-storage-seam.md), the same statements as
  * account-data.sqlite.ts. deleteAccount's transaction first locks the account's row (SELECT … FOR
- * UPDATE): a second deletion of the account, or a commit adding overage to it
- * (operations.repository.ts), waits for it, and a deletion that waited reads the account as the
- * first left it. Every write then runs in the same transaction, so the account is deleted whole or
- * not at all.
+ * UPDATE) and checks it under that lock: a second deletion of the account waits, then reads it
+ * deleted and changes nothing; a commit that adds overage to it (operations.repository.ts) either
+ * came first, and the deletion sees the overage and refuses, or waits for the deletion to commit.
+ * Every write runs in the same transaction, so the account is deleted whole or not at all.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { PgDb } from '../../../db/postgres/connect.ts';
