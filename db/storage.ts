@@ -5,10 +5,11 @@
  *
  * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
  * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
- * the links mailed to their owners, two-factor sign-in) and payments (checkouts, captures,
- * refunds, receipts, billing, account plans, purchases). Every other feature still uses the
- * drizzle handle on the app context (ctx.db) until it moves, as decision 050 orders it. The
- * PostgreSQL assembly is db/postgres/storage.ts.
+ * the links mailed to their owners, two-factor sign-in), payments (checkouts, captures, refunds,
+ * receipts, billing, account plans, purchases), the reads and deletion of operation history,
+ * account data, contact messages, the health check's reads and housekeeping's purges. Every other
+ * feature still uses the drizzle handle on the app context (ctx.db) until it moves, as decision
+ * 050 orders it. The PostgreSQL assembly is db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
@@ -17,6 +18,14 @@ import type { AccountsRepository } from '../server/features/auth/accounts.reposi
 import { SqliteAccountsRepository } from '../server/features/auth/accounts.sqlite.ts';
 import type { TwoFactorRepository } from '../server/features/auth/two-factor.repository.ts';
 import { SqliteTwoFactorRepository } from '../server/features/auth/two-factor.sqlite.ts';
+import type { AccountDataRepository } from '../server/features/account-data/account-data.repository.ts';
+import { SqliteAccountDataRepository } from '../server/features/account-data/account-data.sqlite.ts';
+import type { ContactRepository } from '../server/features/contact/contact.repository.ts';
+import { SqliteContactRepository } from '../server/features/contact/contact.sqlite.ts';
+import type { HealthRepository } from '../server/features/health-and-docs/health.repository.ts';
+import { SqliteHealthRepository } from '../server/features/health-and-docs/health.sqlite.ts';
+import type { HousekeepingRepository } from '../server/housekeeping.repository.ts';
+import { SqliteHousekeepingRepository } from '../server/housekeeping.sqlite.ts';
 import type { IdempotencyRepository } from '../server/http/idempotency.repository.ts';
 import { SqliteIdempotencyRepository } from '../server/http/idempotency.sqlite.ts';
 import type { MeteringRepository } from '../server/features/metering/metering.repository.ts';
@@ -33,6 +42,8 @@ import type { ReceiptsRepository } from '../server/features/payments/receipts.re
 import { SqliteReceiptsRepository } from '../server/features/payments/receipts.sqlite.ts';
 import type { PurchasesRepository } from '../server/features/purchases/purchases.repository.ts';
 import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
+import type { OperationHistoryRepository } from '../server/features/operations/operation-history.repository.ts';
+import { SqliteOperationHistoryRepository } from '../server/features/operations/operation-history.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -51,6 +62,11 @@ export interface Storage {
   billing: BillingRepository;
   /** The dashboard's purchases and plan keys. */
   purchases: PurchasesRepository;
+  operationHistory: OperationHistoryRepository;
+  accountData: AccountDataRepository;
+  contact: ContactRepository;
+  health: HealthRepository;
+  housekeeping: HousekeepingRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -70,5 +86,10 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     receipts: new SqliteReceiptsRepository(database.db),
     billing: new SqliteBillingRepository(database.db),
     purchases: new SqlitePurchasesRepository(database.db),
+    operationHistory: new SqliteOperationHistoryRepository(database.db),
+    accountData: new SqliteAccountDataRepository(database.db),
+    contact: new SqliteContactRepository(database.db),
+    health: new SqliteHealthRepository(database.sqlite),
+    housekeeping: new SqliteHousekeepingRepository(database.sqlite),
   };
 }

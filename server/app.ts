@@ -150,8 +150,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
   const store = new SqliteSessionStore(database.sqlite);
-  const housekeeping = new Housekeeping(database.sqlite);
-  housekeeping.run();
+  const housekeeping = new Housekeeping(storage.housekeeping, {
+    onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
+  });
+  await housekeeping.run();
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: deriveKey(master, 'session-cookie').toString('base64'),
@@ -173,7 +175,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
-  const operations = new OperationsService(storage.operations, db, (error, row) =>
+  const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
   );
@@ -209,7 +211,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
-  const historyDeletion = new HistoryDeletion(database.sqlite);
+  const historyDeletion = new HistoryDeletion(storage.operationHistory);
   const purchases = new PurchasesService(storage.purchases, { now });
   const context: AppContext = {
     config,
@@ -243,9 +245,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
     }),
-    accountData: new AccountData(db, operations, historyDeletion, now),
+    accountData: new AccountData(storage.accountData, operations, historyDeletion, now),
     accountExports: new AccountExports({ auth, apiKeys, signingKeys, purchases, receipts: paymentParts.receipts, operations }),
-    accountDeletion: new AccountDeletion(db, hasher, sessions, operations, historyDeletion, accountNotices, logger, now),
+    accountDeletion: new AccountDeletion(storage.accountData, hasher, sessions, operations, historyDeletion, accountNotices, logger, now),
     apiKeys,
     metering,
     spending,
@@ -263,7 +265,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     dilion: new DilionService(pool, signingKeys, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),
     zkFidna: new ZkFidnaService(pool, signingKeys),
-    contact: new ContactService(db, mailer, logger),
+    contact: new ContactService(storage.contact, mailer, logger),
   };
 
   // Accounts deleted before and not yet purged (the previous process stopped mid-way, say).
@@ -307,7 +309,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     listening: (origin) => paymentParts.listening(origin),
     close: async () => {
       paymentParts.close();
-      operations.flush();
+      await operations.flush();
       historyDeletion.close();
       housekeeping.close();
       if (!deps.pool) await pool.close();

@@ -10,3 +10,6 @@ export const MIGRATIONS_LOCK = 0x70713a6d69677200n;
 
 /** 'pq:rcpt': held by the transaction that numbers a receipt or credit note, so numbers run without gaps (receipts.postgres.ts). */
 export const RECEIPT_NUMBERS_LOCK = 0x70713a7263707400n;
+
+/** 'pq:hkcap': held for the transaction of one over-cap purge (server/housekeeping.postgres.ts), so two instances' purges run one after the other. */
+export const HOUSEKEEPING_CAPS_LOCK = 0x70713a686b636170n;

@@ -18,6 +18,11 @@ import { PostgresBillingRepository } from '../../server/features/payments/billin
 import { PostgresPaymentsRepository } from '../../server/features/payments/payments.postgres.ts';
 import { PostgresReceiptsRepository } from '../../server/features/payments/receipts.postgres.ts';
 import { PostgresPurchasesRepository } from '../../server/features/purchases/purchases.postgres.ts';
+import { PostgresAccountDataRepository } from '../../server/features/account-data/account-data.postgres.ts';
+import { PostgresContactRepository } from '../../server/features/contact/contact.postgres.ts';
+import { PostgresHealthRepository } from '../../server/features/health-and-docs/health.postgres.ts';
+import { PostgresOperationHistoryRepository } from '../../server/features/operations/operation-history.postgres.ts';
+import { PostgresHousekeepingRepository } from '../../server/housekeeping.postgres.ts';
 import type { Storage } from '../storage.ts';
 import type { PostgresDatabase } from './connect.ts';
 
@@ -48,6 +53,11 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     receipts: new PostgresReceiptsRepository(database.db),
     billing: new PostgresBillingRepository(database.db),
     purchases: new PostgresPurchasesRepository(database.db),
+    operationHistory: new PostgresOperationHistoryRepository(database.db),
+    accountData: new PostgresAccountDataRepository(database.db),
+    contact: new PostgresContactRepository(database.db),
+    health: new PostgresHealthRepository(database.db),
+    housekeeping: new PostgresHousekeepingRepository(database.db),
     leases: new PostgresInstanceLeases(database.db),
   };
 }

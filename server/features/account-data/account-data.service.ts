@@ -2,15 +2,13 @@
  * What an account keeps (docs/decisions/038): whether its history keeps API messages as text or
  * digest, and deleting its history older than an age, one deletion per account at a time.
  */
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../../db/connection.ts';
-import { users } from '../../../db/schema.ts';
 import type { HistoryKeeps } from '../../../shared/history.ts';
 import type { DataSettings } from '../../contract/account-data.ts';
 import { AppError } from '../../errors.ts';
 import type { HistoryDeletion } from '../operations/history-deletion.ts';
 import type { OperationsService } from '../operations/operations.service.ts';
+import type { AccountDataRepository } from './account-data.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -18,21 +16,21 @@ export class AccountData {
   private readonly deleting = new Set<string>();
 
   constructor(
-    private readonly db: Db,
+    private readonly repository: AccountDataRepository,
     private readonly operations: OperationsService,
     private readonly history: HistoryDeletion,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  settings(userId: string): z.infer<typeof DataSettings> {
-    const { historyKeeps } = this.db.select({ historyKeeps: users.historyKeeps }).from(users).where(eq(users.id, userId)).get()!;
-    const oldest = this.operations.oldestForUser(userId);
-    return { historyKeeps, operations: this.operations.countForUser(userId), oldestOperationAt: oldest?.toISOString() ?? null };
+  async settings(userId: string): Promise<z.infer<typeof DataSettings>> {
+    const historyKeeps = (await this.repository.historyKeeps(userId))!;
+    const oldest = await this.operations.oldestForUser(userId);
+    return { historyKeeps, operations: await this.operations.countForUser(userId), oldestOperationAt: oldest?.toISOString() ?? null };
   }
 
   /** From the next call on; the records made before keep what they kept. */
-  setHistoryKeeps(userId: string, historyKeeps: HistoryKeeps): z.infer<typeof DataSettings> {
-    this.db.update(users).set({ historyKeeps, updatedAt: this.now() }).where(eq(users.id, userId)).run();
+  async setHistoryKeeps(userId: string, historyKeeps: HistoryKeeps): Promise<z.infer<typeof DataSettings>> {
+    await this.repository.setHistoryKeeps(userId, historyKeeps, this.now());
     return this.settings(userId);
   }
 
@@ -41,7 +39,7 @@ export class AccountData {
     if (this.deleting.has(userId)) throw new AppError(409, 'history_deletion_running', 'Your history is already being deleted: wait for that to finish.');
     this.deleting.add(userId);
     try {
-      this.operations.flush();
+      await this.operations.flush();
       return days === 0 ? await this.history.all(userId) : await this.history.olderThan(userId, this.now().getTime() - days * DAY_MS);
     } finally {
       this.deleting.delete(userId);

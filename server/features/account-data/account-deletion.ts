@@ -7,11 +7,6 @@
  * what cascades from it (usage, limits, grants, charges). Purchases and receipts stay, without a
  * link to anyone: they are records of money (docs/decisions/036).
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../../db/connection.ts';
-import {
-  apiKeys, emailChanges, idempotencyRecords, passwordResets, receipts, recoveryCodes, serviceKeys, signingKeys, users,
-} from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
@@ -19,12 +14,16 @@ import type { AccountNotices } from '../auth/account-notices.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import type { HistoryDeletion } from '../operations/history-deletion.ts';
 import type { OperationsService } from '../operations/operations.service.ts';
+import type { AccountDataRepository } from './account-data.repository.ts';
 
 /** An account without a password proves it is its owner by a sign-in this recent. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /** The address a deleted account's row keeps: unique, and no mail can reach it (RFC 2606). */
 const placeholderEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+const overageOwed = (cents: number) =>
+  new AppError(409, 'overage_owed', `$${(cents / 100).toFixed(2)} of overage is owed: pay it from the Billing tab, then delete the account.`);
 
 export interface DeletionProof {
   password: string;
@@ -36,7 +35,7 @@ export class AccountDeletion {
   private readonly purging = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly db: Db,
+    private readonly repository: AccountDataRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly operations: OperationsService,
@@ -48,39 +47,18 @@ export class AccountDeletion {
 
   /** Deletes the account (see above) once its owner proved who they are; the purge goes on after. */
   async delete(userId: string, proof: DeletionProof): Promise<void> {
-    const user = this.db.select().from(users).where(eq(users.id, userId)).get();
-    if (!user || user.deletedAt) throw new AppError(404, 'account_not_found', 'This account is already deleted.');
+    const user = await this.repository.accountToDelete(userId);
+    if (!user || user.deleted) throw new AppError(404, 'account_not_found', 'This account is already deleted.');
     if (user.passwordDigest) {
       if (!(await this.hasher.verify(proof.password, user.passwordDigest))) throw new AppError(403, 'wrong_password', 'The password is wrong.', 'password');
     } else if (proof.signedInAt === undefined || this.now().getTime() - proof.signedInAt > RECENT_SIGN_IN_MS) {
       throw new AppError(403, 'recent_sign_in_required', 'This account has no password: sign out, sign in again with Google, and delete it within 10 minutes.');
     }
-    if (user.overageCharges > 0) {
-      throw new AppError(409, 'overage_owed', `$${(user.overageCharges / 100).toFixed(2)} of overage is owed: pay it from the Billing tab, then delete the account.`);
-    }
-    const now = this.now();
-    this.db.transaction(
-      (tx) => {
-        // First: with deletedAt set, the signing keys may go although records still point to them (migration 0016).
-        tx.update(users)
-          .set({
-            email: placeholderEmail(userId), firstName: null, lastName: null, profileImageUrl: null, username: null, passwordDigest: null,
-            googleId: null, emailVerificationNonce: null, subscriptionTier: 'free', planExpiresAt: null, deletedAt: now, updatedAt: now,
-            totpSecret: null, totpPending: null, totpEnabledAt: null, totpLastStep: null,
-          })
-          .where(eq(users.id, userId))
-          .run();
-        tx.delete(apiKeys).where(eq(apiKeys.userId, userId)).run();
-        tx.delete(serviceKeys).where(eq(serviceKeys.userId, userId)).run();
-        tx.delete(signingKeys).where(eq(signingKeys.userId, userId)).run();
-        tx.delete(idempotencyRecords).where(eq(idempotencyRecords.userId, userId)).run();
-        tx.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
-        tx.delete(emailChanges).where(eq(emailChanges.userId, userId)).run();
-        tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-        tx.update(receipts).set({ payerEmail: null, payerName: null, userId: null }).where(eq(receipts.userId, userId)).run();
-      },
-      { behavior: 'immediate' },
-    );
+    if (user.overageCharges > 0) throw overageOwed(user.overageCharges);
+    // Checked again in the deletion's own transaction: a deletion or a charge may have come since.
+    const outcome = await this.repository.deleteAccount(userId, placeholderEmail(userId), this.now());
+    if (outcome.kind === 'not_found') throw new AppError(404, 'account_not_found', 'This account is already deleted.');
+    if (outcome.kind === 'overage_owed') throw overageOwed(outcome.cents);
     this.sessions.endOthers(userId, '');
     this.logger.info({ userId }, 'account deleted; its history is being purged');
     void this.notices.send({ id: userId, email: user.email }, 'account-deleted', {
@@ -92,8 +70,7 @@ export class AccountDeletion {
 
   /** Purges every account deleted before (one the previous process left half-purged, say). */
   async resume(): Promise<void> {
-    const deleted = this.db.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt)).all();
-    for (const { id } of deleted) await this.purge(id);
+    for (const id of await this.repository.deletedAccounts()) await this.purge(id);
   }
 
   /** Removes a deleted account's history in batches, then its row; one purge per account at a time. */
@@ -102,10 +79,10 @@ export class AccountDeletion {
     if (running) return running;
     const done = (async () => {
       try {
-        this.operations.flush();
+        await this.operations.flush();
         const operations = await this.history.all(userId);
-        const gone = this.db.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletedAt))).run().changes;
-        this.logger.info({ userId, operations, accountRowDeleted: gone === 1 }, 'deleted account purged');
+        const accountRowDeleted = await this.repository.removeDeletedAccount(userId);
+        this.logger.info({ userId, operations, accountRowDeleted }, 'deleted account purged');
       } catch (error) {
         this.logger.error({ err: error, userId }, 'a deleted account could not be purged; the next start retries');
       } finally {

@@ -44,7 +44,7 @@ export class AccountExports {
       let before: number | undefined;
       let first = true;
       for (;;) {
-        const rows = this.ctx.operations.history({ userId }, PAGE, before);
+        const rows = await this.ctx.operations.history({ userId }, PAGE, before);
         if (rows.length === 0) break;
         const page = rows.map((row) => JSON.stringify(toCryptoOperation(row))).join(',');
         if (!(await send(res, first ? page : `,${page}`))) return;

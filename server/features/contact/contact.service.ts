@@ -5,24 +5,22 @@
  * is not kept here (docs/product.md §11); the rest are purged after 90 days (server/housekeeping.ts).
  */
 import type { z } from 'zod';
-import type { Db } from '../../../db/connection.ts';
-import { eq } from 'drizzle-orm';
-import { contactMessages } from '../../../db/schema.ts';
 import type { ContactRequest } from '../../contract/contact.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { ContactRepository, StoredContactMessage } from './contact.repository.ts';
 
 export class ContactService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: ContactRepository,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
   ) {}
 
-  async submit(input: z.infer<typeof ContactRequest>): Promise<{ row: typeof contactMessages.$inferSelect; mailed: boolean }> {
-    const [row] = this.db.insert(contactMessages).values({ ...input, createdAt: new Date() }).returning().all();
+  async submit(input: z.infer<typeof ContactRequest>): Promise<{ row: StoredContactMessage; mailed: boolean }> {
+    const row = await this.repository.store(input, new Date());
     const to = this.mailer.team;
-    if (!this.mailer.configured || !to) return { row: row!, mailed: false };
+    if (!this.mailer.configured || !to) return { row, mailed: false };
     try {
       const delivery = await this.mailer.send({
         to,
@@ -30,12 +28,12 @@ export class ContactService {
         subject: `Contact: ${input.subject} - ${input.name}`,
         text: `${input.message}\n\n-- ${input.name} <${input.email}>`,
       });
-      if (delivery !== 'sent') return { row: row!, mailed: false };
-      this.db.delete(contactMessages).where(eq(contactMessages.id, row!.id)).run();
-      return { row: row!, mailed: true };
+      if (delivery !== 'sent') return { row, mailed: false };
+      await this.repository.forget(row.id);
+      return { row, mailed: true };
     } catch (error) {
-      this.logger.warn({ err: error, contactId: row!.id }, 'contact message stored but not mailed');
-      return { row: row!, mailed: false };
+      this.logger.warn({ err: error, contactId: row.id }, 'contact message stored but not mailed');
+      return { row, mailed: false };
     }
   }
 }

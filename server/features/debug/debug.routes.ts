@@ -23,8 +23,8 @@ export function debugRoutes(ctx: AppContext): void {
     const summary = await metering.summary(caller.userId);
     return { used: summary.apiCallsThisMonth, limit: summary.planLimit, currentPlan: summary.currentPlan, keyKind: caller.kind, overageCharges: summary.overageCharges };
   };
-  const operationsOf = (caller: ApiCaller): z.infer<typeof KeyOperations> => ({
-    operations: operations.forApiKey(caller.keyValue, OPERATIONS_LIMIT).map(toCryptoOperation),
+  const operationsOf = async (caller: ApiCaller): Promise<z.infer<typeof KeyOperations>> => ({
+    operations: (await operations.forApiKey(caller.keyValue, OPERATIONS_LIMIT)).map(toCryptoOperation),
   });
 
   api.route(

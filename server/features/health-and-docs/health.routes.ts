@@ -1,6 +1,5 @@
 /** GET /api/health: database reachable, migrations applied, engine loaded. 503 when any is not. */
 import { z } from 'zod';
-import { migrationsApplied } from '../../../db/connection.ts';
 import { Health } from '../../contract/health.ts';
 import type { AppContext } from '../../context.ts';
 
@@ -10,12 +9,12 @@ export function healthRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/health', tag: 'Service', auth: 'none', summary: 'Liveness and readiness',
       responses: { 200: { description: 'All parts work', schema: Health }, 503: { description: 'Some part does not', schema: Health } },
     },
-    ({ res }) => {
+    async ({ res }) => {
       let database = false;
       let migrations = false;
       try {
-        database = ctx.database.sqlite.prepare('SELECT 1 AS one').get() !== undefined;
-        migrations = migrationsApplied(ctx.database.sqlite);
+        database = await ctx.storage.health.ping();
+        migrations = await ctx.storage.health.migrationsApplied();
       } catch (error) {
         ctx.logger.warn({ err: error }, 'health check: database');
       }

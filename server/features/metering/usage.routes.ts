@@ -28,9 +28,9 @@ export function usageRoutes(ctx: AppContext): void {
     ({ req }) => metering.summary(req.user!.id),
   );
 
-  const daily = (userId: string, month: string): z.infer<typeof DailyUsage> => {
+  const daily = async (userId: string, month: string): Promise<z.infer<typeof DailyUsage>> => {
     const { from, to } = monthRange(month);
-    const days = operations.dailyApiCalls(userId, from, to);
+    const days = await operations.dailyApiCalls(userId, from, to);
     return { month, days, total: days.reduce((sum, d) => sum + d.calls, 0) };
   };
 

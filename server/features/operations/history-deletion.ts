@@ -4,8 +4,8 @@
  * seconds. Each batch is one short statement on the (user_id, id) index, and the event loop turns
  * between batches, so calls keep being answered while a history goes.
  */
-import type Database from 'better-sqlite3';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { OperationHistoryRepository } from './operation-history.repository.ts';
 
 /** Rows per statement: a few milliseconds of work. */
 export const DELETION_BATCH = 2000;
@@ -18,24 +18,18 @@ export const DELETION_BATCH = 2000;
 const ORDER_SLACK_MS = 60_000;
 
 export class HistoryDeletion {
-  private readonly allBatch;
-  private readonly idsAfter;
-  private readonly olderInRange;
   private closed = false;
 
-  constructor(sqlite: Database.Database, private readonly batch = DELETION_BATCH) {
-    this.allBatch = sqlite.prepare<[string, number]>('DELETE FROM crypto_operations WHERE id IN (SELECT id FROM crypto_operations WHERE user_id = ? ORDER BY id LIMIT ?)');
-    this.idsAfter = sqlite.prepare<[string, number, number], { id: number; createdAt: number }>(
-      'SELECT id, created_at AS createdAt FROM crypto_operations WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?',
-    );
-    this.olderInRange = sqlite.prepare<[string, number, number, number]>('DELETE FROM crypto_operations WHERE user_id = ? AND id > ? AND id <= ? AND created_at < ?');
-  }
+  constructor(
+    private readonly history: OperationHistoryRepository,
+    private readonly batch = DELETION_BATCH,
+  ) {}
 
   /** Deletes every operation of the user; how many. */
   async all(userId: string): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const n = this.allBatch.run(userId, this.batch).changes;
+      const n = await this.history.deleteFirstOfUser(userId, this.batch);
       deleted += n;
       if (n < this.batch || this.closed) return deleted;
       await nextTurn();
@@ -47,10 +41,10 @@ export class HistoryDeletion {
     let deleted = 0;
     let after = 0;
     for (;;) {
-      const rows = this.idsAfter.all(userId, after, this.batch);
+      const rows = await this.history.stampsAfter(userId, after, this.batch);
       if (rows.length === 0 || this.closed) return deleted;
       const last = rows[rows.length - 1]!;
-      deleted += this.olderInRange.run(userId, after, last.id, cutoff).changes;
+      deleted += await this.history.deleteMadeBefore(userId, after, last.id, cutoff);
       if (rows.length < this.batch || last.createdAt >= cutoff + ORDER_SLACK_MS) return deleted;
       after = last.id;
       await nextTurn();

@@ -105,11 +105,11 @@ describe('the public key in a sign record', () => {
     expect(stored('demo key bytes')).toEqual({ keyId: null, bytes: 1952 });
     const { sqlite } = app.context.database;
     sqlite.prepare('DELETE FROM sessions').run();
-    const housekeeping = new Housekeeping(sqlite);
-    housekeeping.run();
+    const housekeeping = new Housekeeping(app.context.storage.housekeeping);
+    await housekeeping.run();
     housekeeping.close();
     expect(sqlite.prepare('SELECT count(*) AS n FROM signing_keys WHERE id = ?').get(signed.body.keyId)).toEqual({ n: 0 });
-    const [sign] = app.context.operations.history({ userId: who.user.id }, 1);
+    const [sign] = await app.context.operations.history({ userId: who.user.id }, 1);
     expect(toCryptoOperation(sign!).publicKey).toEqual({ encoded: signed.body.publicKey, keyId: signed.body.keyId });
   });
 

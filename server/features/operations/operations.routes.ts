@@ -25,7 +25,7 @@ export function operationRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/operations', tag: TAG, auth: 'user', summary: 'Your latest operations, newest first', query: PageQuery,
       responses: { 200: { description: 'A page of operations; a full page sets X-Next-Cursor', schema: DashboardOperationList } },
     },
-    ({ req, res, query }) => paged(res, operations.history({ userId: req.user!.id }, query.limit, query.before), query.limit).map(toDashboardOperation),
+    async ({ req, res, query }) => paged(res, await operations.history({ userId: req.user!.id }, query.limit, query.before), query.limit).map(toDashboardOperation),
   );
 
   api.route(
@@ -34,10 +34,10 @@ export function operationRoutes(ctx: AppContext): void {
       description: 'What the dashboard polls every 2 seconds: one indexed read of 10 rows and one count.',
       responses: { 200: { description: 'The latest operations and the total', schema: RecentOperations } },
     },
-    ({ req }) => ({
-      operations: operations.history({ userId: req.user!.id }, RECENT_LIMIT).map(toDashboardOperation),
-      total: operations.countForUser(req.user!.id),
-    }),
+    async ({ req }) => {
+      const [recent, total] = await Promise.all([operations.history({ userId: req.user!.id }, RECENT_LIMIT), operations.countForUser(req.user!.id)]);
+      return { operations: recent.map(toDashboardOperation), total };
+    },
   );
 
   api.route(
@@ -47,9 +47,9 @@ export function operationRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: 'A page of operations, newest first; a full page sets X-Next-Cursor', schema: CryptoOperationList } },
     },
-    ({ req, res, query }) => {
+    async ({ req, res, query }) => {
       const owner = req.user ? { userId: req.user.id } : { demoSessionId: req.sessionID };
-      return paged(res, operations.history(owner, query.limit, query.before), query.limit).map(toCryptoOperation);
+      return paged(res, await operations.history(owner, query.limit, query.before), query.limit).map(toCryptoOperation);
     },
   );
 
@@ -59,8 +59,8 @@ export function operationRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: 'Averages over all stored operations', schema: Performance } },
     },
-    (): z.infer<typeof Performance> => {
-      const { overall, byAlgorithm } = operations.performance();
+    async (): Promise<z.infer<typeof Performance>> => {
+      const { overall, byAlgorithm } = await operations.performance();
       return {
         averageSignatureSize: overall.averageSignatureSize,
         averageGenerationTime: overall.averageGenerationTime,

@@ -24,8 +24,10 @@ const demoSign = (demoSessionId: string, message: string): NewOperation => ({
 });
 
 /** The service on the database's storage (made after countCommits, which wraps the transactions the repository prepares). */
-const serviceOn = (database: AppDatabase, onLost?: (error: Error, row: OperationValues) => void, engineBacklogged?: () => boolean) =>
-  new OperationsService(openSqliteStorage(database).operations, database.db, onLost, engineBacklogged);
+const serviceOn = (database: AppDatabase, onLost?: (error: Error, row: OperationValues) => void, engineBacklogged?: () => boolean) => {
+  const storage = openSqliteStorage(database);
+  return new OperationsService(storage.operations, storage.operationHistory, onLost, engineBacklogged);
+};
 
 const stored = (database: AppDatabase) => (database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations').get() as { n: number }).n;
 
@@ -55,13 +57,13 @@ describe('OperationsService group commit', () => {
     expect(commits()).toBe(1);
   });
 
-  it('lets a reader see calls recorded a moment ago, newest first', () => {
+  it('lets a reader see calls recorded a moment ago, newest first', async () => {
     const database = open();
     const operations = serviceOn(database);
     operations.record(demoSign('s2', 'first'));
     operations.record(demoSign('s2', 'second'));
-    expect(operations.history({ demoSessionId: 's2' }, 10).map((r) => r.message)).toEqual(['second', 'first']);
-    expect(operations.performance().overall.operations).toBe(2);
+    expect((await operations.history({ demoSessionId: 's2' }, 10)).map((r) => r.message)).toEqual(['second', 'first']);
+    expect((await operations.performance()).overall.operations).toBe(2);
   });
 
   it('stores the other rows of a batch when one of them cannot be stored, and reports that one', async () => {
@@ -74,10 +76,10 @@ describe('OperationsService group commit', () => {
     operations.record(demoSign('s3', 'kept after'));
     operations.flush();
     await expect(orphan).rejects.toThrow('FOREIGN KEY constraint failed');
-    expect(operations.history({ demoSessionId: 's3' }, 10).map((r) => r.message)).toEqual(['kept after', 'kept before']);
+    expect((await operations.history({ demoSessionId: 's3' }, 10)).map((r) => r.message)).toEqual(['kept after', 'kept before']);
     expect(lost).toEqual(['orphan: FOREIGN KEY constraint failed']);
     // The running totals count the stored rows only.
-    expect(operations.performance().overall.operations).toBe(2);
+    expect((await operations.performance()).overall.operations).toBe(2);
   });
 
   it('writes what is still queued when flushed at shutdown', () => {
@@ -143,11 +145,11 @@ describe('the group commit window (docs/decisions/031)', () => {
     expect(stored(database)).toBe(MAX_BATCH_ROWS);
   });
 
-  it('lets a reader see rows still waiting in the window', () => {
+  it('lets a reader see rows still waiting in the window', async () => {
     const database = open();
     const operations = serviceOn(database, undefined, () => true);
     operations.record(demoSign('w5', 'waiting'));
-    expect(operations.history({ demoSessionId: 'w5' }, 10).map((r) => r.message)).toEqual(['waiting']);
+    expect((await operations.history({ demoSessionId: 'w5' }, 10)).map((r) => r.message)).toEqual(['waiting']);
   });
 });
 
@@ -170,7 +172,7 @@ describe('the raw INSERT of operation records', () => {
     const database = open();
     const operations = serviceOn(database);
     operations.record({ ...demoSign('s9', 'all fields'), publicKey: { encoded: 'BBBB', keyId: 'k1' }, metadata: { sid: 'x' }, verificationTime: 1.5 });
-    const [row] = operations.history({ demoSessionId: 's9' }, 10);
+    const [row] = await operations.history({ demoSessionId: 's9' }, 10);
     expect(row).toMatchObject({
       demoSessionId: 's9', channel: 'demo', operationType: 'sign', algorithm: 'dilion', message: 'all fields',
       signature: {}, publicKey: { keyId: 'k1' }, metadata: { sid: 'x' }, verified: true,
@@ -180,7 +182,7 @@ describe('the raw INSERT of operation records', () => {
     expect(toCryptoOperation(row!)).toMatchObject({ signature: { encoded: 'AAAA' }, publicKey: { encoded: 'BBBB', keyId: 'k1' } });
   });
 
-  it('keeps the encoded member of a signature as its raw bytes, and the history gives back the same JSON', () => {
+  it('keeps the encoded member of a signature as its raw bytes, and the history gives back the same JSON', async () => {
     const database = open();
     const operations = serviceOn(database);
     const signature = { encoded: Buffer.from(Array.from({ length: 3309 }, (_, i) => i % 251)).toString('base64'), c: [1, -1, 0] };
@@ -190,17 +192,17 @@ describe('the raw INSERT of operation records', () => {
     expect(stored.type).toBe('blob');
     expect(stored.bytes.length).toBe(3309);
     expect(JSON.parse(stored.signature)).toEqual({ c: [1, -1, 0] });
-    const [row] = operations.history({ demoSessionId: 's10' }, 10);
+    const [row] = await operations.history({ demoSessionId: 's10' }, 10);
     expect(JSON.stringify(toCryptoOperation(row!).signature)).toBe(JSON.stringify(signature));
   });
 
-  it('reads rows written before migration 0006, whose JSON still holds encoded', () => {
+  it('reads rows written before migration 0006, whose JSON still holds encoded', async () => {
     const database = open();
     const operations = serviceOn(database);
     database.sqlite
       .prepare("INSERT INTO crypto_operations (demo_session_id, channel, operation_type, algorithm, message, signature, public_key, verified) VALUES ('s11', 'demo', 'sign', 'dilion', 'old', ?, ?, 1)")
       .run('{"encoded":"AAAA"}', '{"encoded":"BBBB","keyId":"k"}');
-    const [row] = operations.history({ demoSessionId: 's11' }, 10);
+    const [row] = await operations.history({ demoSessionId: 's11' }, 10);
     expect(toCryptoOperation(row!)).toMatchObject({ signature: { encoded: 'AAAA' }, publicKey: { encoded: 'BBBB', keyId: 'k' } });
   });
 });
@@ -224,13 +226,13 @@ describe('the performance figures', () => {
     operations.record(demoSign('s1', 'a'));
     operations.record({ ...demoSign('s1', 'b'), signatureSize: 3373, generationTime: 0.5, algorithm: 'qes2-ecdsa' });
     operations.record({ ...demoSign('s1', 'c'), operationType: 'verify', signatureSize: 3309, generationTime: null, verificationTime: 0.2 });
-    const before = operations.performance();
+    const before = await operations.performance();
     expect(before.overall).toEqual({ algorithm: 'all', operations: 3, averageSignatureSize: (3309 + 3373) / 2, averageGenerationTime: 0.4, averageVerificationTime: 0.2 });
     expect(before.byAlgorithm.map((a) => [a.algorithm, a.operations, a.averageSignatureSize])).toEqual([['dilion', 2, 3309], ['qes2-ecdsa', 1, 3373]]);
     database.sqlite.prepare('DELETE FROM crypto_operations').run();
-    expect(operations.performance()).toEqual(before);
+    expect(await operations.performance()).toEqual(before);
     // A later commit adds to them.
     operations.record({ ...demoSign('s1', 'd'), signatureSize: 3309, generationTime: 0.3 });
-    expect(operations.performance().byAlgorithm.map((a) => [a.algorithm, a.operations])).toEqual([['dilion', 3], ['qes2-ecdsa', 1]]);
+    expect((await operations.performance()).byAlgorithm.map((a) => [a.algorithm, a.operations])).toEqual([['dilion', 3], ['qes2-ecdsa', 1]]);
   });
 });

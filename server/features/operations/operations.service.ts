@@ -12,21 +12,16 @@
  * commit in commit-sums.ts, the idempotent response, the running totals in performance-totals.ts)
  * is written in the same transaction (docs/decisions/028-answered-means-recorded.md), as write
  * intents that OperationsRepository.commit carries out (operations.repository.ts,
- * docs/decisions/050-one-storage-seam.md). Every read here flushes first.
+ * docs/decisions/050-one-storage-seam.md). Every read here flushes first and waits for the commits
+ * under way, so a reader sees the calls recorded before it on either engine; the reads themselves
+ * are OperationHistoryRepository's (operation-history.repository.ts).
  */
-import { and, count, desc, eq, getTableColumns, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/connection.ts';
-import { cryptoOperations, signingKeys } from '../../../db/schema.ts';
+import type { cryptoOperations } from '../../../db/schema.ts';
 import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
+import type { DailyApiCalls, HistoryOwner, OperationHistoryRepository, OperationRow, PerformanceFigures } from './operation-history.repository.ts';
 import type { CommitEntry, OperationsRepository, OperationValues, RecordWrites } from './operations.repository.ts';
-import { readPerformance, type AlgorithmPerformance } from './performance-totals.ts';
 
-type StoredRow = typeof cryptoOperations.$inferSelect;
-/**
- * A row as the reads give it: with the public key of the signing key it points to, if any
- * (signingKeyId, docs/decisions/032), as stored on that key (base64).
- */
-export type OperationRow = StoredRow & { keyPublicKey: string | null };
+export type { HistoryOwner, OperationRow };
 /**
  * A record as the services give it: signature and publicKey as JSON objects (their bytes split off
  * here). With signingKeyId set (signing-keys.service.ts: recordedKey), publicKey.encoded is that
@@ -73,7 +68,6 @@ export interface Recorded<R> {
   response: R;
   record: NewOperation;
 }
-export type HistoryOwner = { userId: string } | { demoSessionId: string };
 
 /**
  * How long a commit may wait for more rows while the engine is backlogged. Under load a commit
@@ -93,11 +87,12 @@ interface Queued extends CommitEntry {
 export class OperationsService {
   private pending: Queued[] = [];
   private scheduled: { kind: 'now'; handle: NodeJS.Immediate } | { kind: 'window'; handle: NodeJS.Timeout } | undefined;
+  /** Settles once every commit started so far has told its callers (never rejects). */
+  private committed: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly repository: OperationsRepository,
-    /** The reads (history, performance), not behind the storage seam yet (docs/decisions/050-one-storage-seam.md). */
-    private readonly db: Db,
+    private readonly reads: OperationHistoryRepository,
     /** Told about a row that could not be stored (its owner was deleted meanwhile, say). */
     private readonly onLost: (error: Error, row: OperationValues) => void = () => {},
     /**
@@ -163,17 +158,20 @@ export class OperationsService {
     this.scheduled = { kind: 'now', handle: setImmediate(() => this.flush()) };
   }
 
-  /** Commits every queued row now; reads call it, and so does shutdown. */
-  flush(): void {
+  /**
+   * Commits every queued row now; reads call it, and so does shutdown. Settles (never rejects) once
+   * this commit and those before it are written and their callers told.
+   */
+  flush(): Promise<void> {
     if (this.scheduled?.kind === 'now') clearImmediate(this.scheduled.handle);
     else if (this.scheduled) clearTimeout(this.scheduled.handle);
     this.scheduled = undefined;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0) return this.committed;
     const items = this.pending;
     this.pending = [];
     // On SQLite the commit is written by the time commit() returns, so a read right after a flush
     // sees the rows; the outcomes reach the callers a microtask later.
-    this.repository.commit(items).then(
+    const done = this.repository.commit(items).then(
       (outcomes) => {
         outcomes.forEach((outcome, i) => {
           const item = items[i]!;
@@ -186,78 +184,49 @@ export class OperationsService {
         for (const item of items) item.reject(error);
       },
     );
-  }
-
-  /** Rows with the public key of the signing key they point to (a primary-key look-up per row read). */
-  private rows() {
-    return this.db
-      .select({ ...getTableColumns(cryptoOperations), keyPublicKey: signingKeys.publicKey })
-      .from(cryptoOperations)
-      .leftJoin(signingKeys, eq(signingKeys.id, cryptoOperations.signingKeyId));
+    this.committed = Promise.all([this.committed, done]).then(() => undefined);
+    return this.committed;
   }
 
   /** Newest first, ids below `before` when given. An anonymous session sees only the operations it made while signed out. */
-  history(owner: HistoryOwner, limit: number, before?: number): OperationRow[] {
-    this.flush();
-    const mine: SQL =
-      'userId' in owner
-        ? eq(cryptoOperations.userId, owner.userId)
-        : and(eq(cryptoOperations.demoSessionId, owner.demoSessionId), isNull(cryptoOperations.userId))!;
-    const where = before === undefined ? mine : and(mine, lt(cryptoOperations.id, before))!;
-    return this.rows().where(where).orderBy(desc(cryptoOperations.id)).limit(limit).all();
+  async history(owner: HistoryOwner, limit: number, before?: number): Promise<OperationRow[]> {
+    await this.flush();
+    return this.reads.history(owner, limit, before);
   }
 
   /** When the user's first operation still kept was made; null with none. */
-  oldestForUser(userId: string): Date | null {
-    this.flush();
-    const first = this.db.select({ at: cryptoOperations.createdAt }).from(cryptoOperations).where(eq(cryptoOperations.userId, userId)).orderBy(cryptoOperations.id).limit(1).get();
-    return first?.at ?? null;
+  async oldestForUser(userId: string): Promise<Date | null> {
+    await this.flush();
+    return this.reads.oldestForUser(userId);
   }
 
-  countForUser(userId: string): number {
-    this.flush();
-    return this.db.select({ n: count() }).from(cryptoOperations).where(eq(cryptoOperations.userId, userId)).get()!.n;
+  async countForUser(userId: string): Promise<number> {
+    await this.flush();
+    return this.reads.countForUser(userId);
   }
 
   /**
-   * The user's metered API calls per UTC day and algorithm in [from, to), counted by SQLite (GROUP BY),
-   * so the cost is one indexed scan of the user's rows and the answer is at most days × algorithms rows.
+   * The user's metered API calls per UTC day and algorithm in [from, to), counted by the database
+   * (GROUP BY), so the cost is one indexed scan of the user's rows and the answer is at most
+   * days × algorithms rows.
    */
-  dailyApiCalls(userId: string, from: Date, to: Date): { date: string; algorithm: string; calls: number }[] {
-    this.flush();
-    const day = sql<string>`strftime('%Y-%m-%d', ${cryptoOperations.createdAt} / 1000, 'unixepoch')`;
-    return this.db
-      .select({ date: day, algorithm: cryptoOperations.algorithm, calls: count() })
-      .from(cryptoOperations)
-      .where(
-        and(
-          eq(cryptoOperations.userId, userId),
-          eq(cryptoOperations.channel, 'api'),
-          gte(cryptoOperations.createdAt, from),
-          lt(cryptoOperations.createdAt, to),
-        ),
-      )
-      .groupBy(day, cryptoOperations.algorithm)
-      .orderBy(day, cryptoOperations.algorithm)
-      .all();
+  async dailyApiCalls(userId: string, from: Date, to: Date): Promise<DailyApiCalls[]> {
+    await this.flush();
+    return this.reads.dailyApiCalls(userId, from, to);
   }
 
   /** Metered calls made with one API key (the key inspector). */
-  forApiKey(keyValue: string, limit: number): OperationRow[] {
-    this.flush();
-    return this.rows()
-      .where(eq(cryptoOperations.apiKey, keyValue))
-      .orderBy(desc(cryptoOperations.id))
-      .limit(limit)
-      .all();
+  async forApiKey(keyValue: string, limit: number): Promise<OperationRow[]> {
+    await this.flush();
+    return this.reads.forApiKey(keyValue, limit);
   }
 
   /**
    * Averages over every operation ever recorded, overall and per algorithm (sizes of signatures
    * made, times of each step), from the running totals: constant time, however long the history.
    */
-  performance(): { overall: AlgorithmPerformance; byAlgorithm: AlgorithmPerformance[] } {
-    this.flush();
-    return readPerformance(this.db);
+  async performance(): Promise<PerformanceFigures> {
+    await this.flush();
+    return this.reads.performance();
   }
 }

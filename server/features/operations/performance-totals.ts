@@ -4,16 +4,7 @@
  * reading them costs the same however long the history, and purging old rows does not change them.
  */
 import type Database from 'better-sqlite3';
-import type { Db } from '../../../db/connection.ts';
-import { performanceTotals } from '../../../db/schema.ts';
-
-export interface AlgorithmPerformance {
-  algorithm: string;
-  operations: number;
-  averageSignatureSize: number;
-  averageGenerationTime: number;
-  averageVerificationTime: number;
-}
+import type { AlgorithmPerformance, PerformanceFigures } from './operation-history.repository.ts';
 
 /** What the totals read of a stored row (its columns' values as bound to SQLite). */
 export type CountedRow = Record<'algorithm' | 'operationType' | 'signatureSize' | 'generationTime' | 'verificationTime', string | number | Buffer | null>;
@@ -66,18 +57,29 @@ export function totalsUpsert(sqlite: Database.Database): (rows: readonly Counted
   };
 }
 
-/** The averages, overall and per algorithm, from the running totals. */
-export function readPerformance(db: Db): { overall: AlgorithmPerformance; byAlgorithm: AlgorithmPerformance[] } {
-  const rows = db.select().from(performanceTotals).orderBy(performanceTotals.algorithm).all();
+/** One algorithm's running totals, as stored. */
+export interface PerformanceTotalsRow {
+  algorithm: string;
+  operations: number;
+  sizeSum: number;
+  sizeCount: number;
+  generationSum: number;
+  generationCount: number;
+  verificationSum: number;
+  verificationCount: number;
+}
+
+/** The averages, overall and per algorithm (in the rows' order), from the running totals. */
+export function performanceFrom(rows: readonly PerformanceTotalsRow[]): PerformanceFigures {
   const average = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
-  const shape = (algorithm: string, t: Omit<typeof performanceTotals.$inferSelect, 'algorithm'>): AlgorithmPerformance => ({
+  const shape = (algorithm: string, t: Omit<PerformanceTotalsRow, 'algorithm'>): AlgorithmPerformance => ({
     algorithm,
     operations: t.operations,
     averageSignatureSize: average(t.sizeSum, t.sizeCount),
     averageGenerationTime: average(t.generationSum, t.generationCount),
     averageVerificationTime: average(t.verificationSum, t.verificationCount),
   });
-  const sum = (pick: (t: (typeof rows)[number]) => number) => rows.reduce((n, t) => n + pick(t), 0);
+  const sum = (pick: (t: PerformanceTotalsRow) => number) => rows.reduce((n, t) => n + pick(t), 0);
   const overall = shape('all', {
     operations: sum((t) => t.operations),
     sizeSum: sum((t) => t.sizeSum),

@@ -1,0 +1,45 @@
+/** The contract of HealthRepository (docs/decisions/050-one-storage-seam.md), run on every storage engine. */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { PgDb } from '../../../db/postgres/connect.ts';
+import * as schema from '../../../db/postgres/schema.ts';
+import { repositoryOn, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
+import type { HealthRepository } from './health.repository.ts';
+import { PostgresHealthRepository } from './health.postgres.ts';
+import { SqliteHealthRepository } from './health.sqlite.ts';
+
+const engines = storageEngines();
+
+const repositoryFor = (engine: EngineUnderTest) =>
+  repositoryOn<HealthRepository>(engine, { sqlite: (d) => new SqliteHealthRepository(d.sqlite), postgres: (d) => new PostgresHealthRepository(d.db) });
+
+describe.each(engines)('HealthRepository on $name', (engine) => {
+  it('answers a ping, and tells whether every migration has been applied', async () => {
+    const opened = await engine.open();
+    const health = repositoryFor(opened);
+    expect(await health.ping()).toBe(true);
+    expect(await health.migrationsApplied()).toBe(true);
+    // The last migration's record gone: as if this build shipped one the database lacks.
+    const table = opened.name === 'sqlite' ? '__drizzle_migrations' : 'drizzle.__drizzle_migrations';
+    await opened.run(`DELETE FROM ${table} WHERE created_at = (SELECT max(created_at) FROM ${table})`);
+    expect(await health.migrationsApplied()).toBe(false);
+  });
+
+  it('rejects a ping when the database cannot be reached', async () => {
+    const opened = await engine.open();
+    if (opened.name === 'sqlite') {
+      const health = repositoryFor(opened);
+      opened.sqlite.close();
+      await expect(health.ping()).rejects.toThrow();
+      return;
+    }
+    // Port 1 on this machine: nothing listens there.
+    const pool = new pg.Pool({ connectionString: 'postgresql://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 2_000 });
+    try {
+      await expect(new PostgresHealthRepository(drizzle({ client: pool, schema }) as PgDb).ping()).rejects.toThrow();
+    } finally {
+      await pool.end();
+    }
+  });
+});
