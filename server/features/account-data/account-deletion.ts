@@ -81,7 +81,7 @@ export class AccountDeletion {
       },
       { behavior: 'immediate' },
     );
-    this.sessions.endOthers(userId, '');
+    await this.sessions.endOthers(userId, '');
     this.logger.info({ userId }, 'account deleted; its history is being purged');
     void this.notices.send({ id: userId, email: user.email }, 'account-deleted', {
       subject: 'Your PQ Platform account was deleted',

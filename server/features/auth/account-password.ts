@@ -81,7 +81,7 @@ export class AccountPasswords {
       },
       { behavior: 'immediate' },
     );
-    const ended = this.sessions.endOthers(userId, '');
+    const ended = await this.sessions.endOthers(userId, '');
     this.logger.info({ userId, sessionsEnded: ended }, 'password reset: new password set, every session ended');
     const email = this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!.email;
     await this.notices.send({ id: userId, email }, 'password-reset', { subject: 'Your PQ Platform password was changed', text: `The password of ${email} was just reset, and every session of the account was signed out. If it was not you, reset it again at once and check your API keys.` });
@@ -102,7 +102,7 @@ export class AccountPasswords {
     checkPasswordStrength(next, [row.email, row.firstName ?? '', row.lastName ?? ''], 'newPassword');
     const passwordDigest = await this.hasher.hash(next);
     this.db.update(users).set({ passwordDigest, updatedAt: this.now() }).where(eq(users.id, userId)).run();
-    const ended = this.sessions.endOthers(userId, currentSid);
+    const ended = await this.sessions.endOthers(userId, currentSid);
     this.logger.info({ userId, sessionsEnded: ended }, 'password changed, the other sessions ended');
     void this.notices.send({ id: userId, email: row.email }, 'password-changed', { subject: 'Your PQ Platform password was changed', text: `The password of ${row.email} was just changed, and the account's other sessions were signed out. If it was not you, reset it at once from the sign-in page.` });
     return ended;

@@ -119,7 +119,7 @@ function serverTiming(res: Response, record: Recorded<unknown>['record']): void 
 
 export async function demoCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R> {
   // A kept session gives the visitor one demo key and a history, within the bounds of demo-session.ts.
-  const demoSessionId = demoSessionOf(req);
+  const demoSessionId = await demoSessionOf(req);
   const userId = req.user?.id ?? null;
   const prepared = await step.prepare({ demoSessionId });
   try {
