@@ -84,13 +84,13 @@ export class AuthService {
   async checkPassword(email: string, password: string, from: { ip: string; deviceCookie: string | undefined }): Promise<SessionUser | undefined> {
     const row = this.db.select().from(users).where(eq(users.email, email)).get();
     const attempt = { email, ip: from.ip, device: row ? this.devices.verify(from.deviceCookie, row.id) : null };
-    this.throttle.check(attempt);
+    await this.throttle.check(attempt);
     const valid = row?.passwordDigest ? await this.passwords.verify(password, row.passwordDigest) : (await this.passwords.burn(password), false);
     if (!valid) {
-      this.throttle.fail(attempt);
+      await this.throttle.fail(attempt);
       return undefined;
     }
-    this.throttle.succeed(attempt);
+    await this.throttle.succeed(attempt);
     return withoutDigest(row!);
   }
 
