@@ -19,7 +19,7 @@ import { accountCapMessage, tooManyCalls, type AccountSlots } from './call-slots
 /** The table this store needs (a migration to come; db/postgres/pending-tables.md). */
 export const ACCOUNT_CALL_SLOTS_DDL = `CREATE TABLE account_call_slots (
   user_id text NOT NULL,
-  slot integer NOT NULL,
+  slot bigint NOT NULL,
   instance_id text NOT NULL,
   call_id bigint NOT NULL,
   expires_at bigint NOT NULL,
