@@ -50,6 +50,16 @@ describe('cli', () => {
     expect(parseCommand(['nope']).kind).toBe('error');
     expect(parseCommand(['--fast']).kind).toBe('error');
   });
+
+  it('takes --db postgres with instance counts for the http suite only, and names what is wrong otherwise', () => {
+    expect(parseCommand(['http', '--db', 'postgres', '--instances', '1,2'])).toEqual({ kind: 'run', suite: 'http', quick: false, scaleOut: { instances: [1, 2] } });
+    expect(parseCommand(['http', '--db', 'postgres'])).toEqual({ kind: 'run', suite: 'http', quick: false, scaleOut: { instances: [1, 2] } });
+    expect(parseCommand(['http', '--db', 'sqlite'])).toEqual({ kind: 'run', suite: 'http', quick: false });
+    expect(parseCommand(['engine', '--db', 'postgres'])).toEqual({ kind: 'error', message: '--db postgres is for the http suite' });
+    expect(parseCommand(['http', '--db', 'mysql'])).toEqual({ kind: 'error', message: '--db takes sqlite or postgres, got "mysql"' });
+    expect(parseCommand(['http', '--instances', '2'])).toEqual({ kind: 'error', message: '--instances goes with --db postgres' });
+    for (const bad of ['0', '1,x', '9', '1.5']) expect(parseCommand(['http', '--db', 'postgres', '--instances', bad]).kind).toBe('error');
+  });
 });
 
 describe('progress', () => {

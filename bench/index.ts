@@ -10,7 +10,7 @@ if (command.kind === 'help') {
   process.exitCode = 2;
 } else {
   try {
-    await runSuite(command.suite, { quick: command.quick, soak: command.soak ?? false });
+    await runSuite(command.suite, { quick: command.quick, soak: command.soak ?? false, ...(command.scaleOut ? { scaleOut: command.scaleOut } : {}) });
   } catch (error) {
     console.error(`\nbenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

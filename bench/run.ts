@@ -1,5 +1,6 @@
 /** Runs one suite with the shared budget and progress indicator, writing results to `out`. */
 import { describeCode, describeMachine } from './machine.ts';
+import type { ScaleOut } from './cli.ts';
 import { QUICK, STANDARD } from './measure.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { SUITES } from './suites/index.ts';
@@ -7,6 +8,7 @@ import { SUITES } from './suites/index.ts';
 export interface RunOptions {
   quick?: boolean;
   soak?: boolean;
+  scaleOut?: ScaleOut;
   progress?: Progress;
   out?: (text: string) => void;
 }
@@ -22,11 +24,11 @@ export async function runSuite(name: string, options: RunOptions = {}): Promise<
     out(`${text}\n`);
   };
   const code = describeCode();
-  print(`Benchmark suite "${name}"${options.soak ? ' (--soak)' : ''}${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}${code ? `\n${code}` : ''}`);
+  print(`Benchmark suite "${name}"${options.soak ? ' (--soak)' : ''}${options.scaleOut ? ` (--db postgres --instances ${options.scaleOut.instances.join(',')})` : ''}${quick ? ' (--quick: rough figures)' : ''}\n${describeMachine()}${code ? `\n${code}` : ''}`);
   const suite = await entry.load();
   const started = performance.now();
   try {
-    await suite.run({ budget: quick ? QUICK : STANDARD, quick, soak: options.soak ?? false, progress, print });
+    await suite.run({ budget: quick ? QUICK : STANDARD, quick, soak: options.soak ?? false, ...(options.scaleOut ? { scaleOut: options.scaleOut } : {}), progress, print });
   } finally {
     progress.clear();
   }

@@ -3,19 +3,36 @@
  * repositories of one engine. Services take their repository from here and never see a
  * connection.
  *
- * Behind the seam so far: the money path (metering's admit, refund, and the charges a commit
- * writes; the group commit of operation records; Idempotency-Key records), and an account's
- * sessions and the demo's address owners (rows of the `sessions` table). Every other
- * feature still uses the drizzle handle on the app context (ctx.db) until it moves, one feature at
- * a time, as decision 050 orders it.
+ * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
+ * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
+ * the links mailed to their owners, two-factor sign-in, their signed-in sessions), the demo's
+ * address owners, and payments (checkouts, captures, refunds, receipts, billing, account plans,
+ * purchases). Every other feature still uses the drizzle handle on the app context (ctx.db) until
+ * it moves, as decision 050 orders it.
  */
 import type { AppDatabase } from './connection.ts';
+import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
+import { SqliteAccountLinksRepository } from '../server/features/auth/account-links.sqlite.ts';
+import type { AccountsRepository } from '../server/features/auth/accounts.repository.ts';
+import { SqliteAccountsRepository } from '../server/features/auth/accounts.sqlite.ts';
+import type { TwoFactorRepository } from '../server/features/auth/two-factor.repository.ts';
+import { SqliteTwoFactorRepository } from '../server/features/auth/two-factor.sqlite.ts';
 import type { IdempotencyRepository } from '../server/http/idempotency.repository.ts';
 import { SqliteIdempotencyRepository } from '../server/http/idempotency.sqlite.ts';
 import type { MeteringRepository } from '../server/features/metering/metering.repository.ts';
 import { SqliteMeteringRepository } from '../server/features/metering/metering.sqlite.ts';
 import type { OperationsRepository } from '../server/features/operations/operations.repository.ts';
 import { SqliteOperationsRepository } from '../server/features/operations/operations.sqlite.ts';
+import type { AccountPlansRepository } from '../server/features/payments/account-plans.repository.ts';
+import { SqliteAccountPlansRepository } from '../server/features/payments/account-plans.sqlite.ts';
+import type { BillingRepository } from '../server/features/payments/billing.repository.ts';
+import { SqliteBillingRepository } from '../server/features/payments/billing.sqlite.ts';
+import type { PaymentsRepository } from '../server/features/payments/payments.repository.ts';
+import { SqlitePaymentsRepository } from '../server/features/payments/payments.sqlite.ts';
+import type { ReceiptsRepository } from '../server/features/payments/receipts.repository.ts';
+import { SqliteReceiptsRepository } from '../server/features/payments/receipts.sqlite.ts';
+import type { PurchasesRepository } from '../server/features/purchases/purchases.repository.ts';
+import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
 import type { SessionsRepository } from '../server/features/auth/sessions.repository.ts';
 import { SqliteSessionsRepository } from '../server/features/auth/sessions.sqlite.ts';
 import type { DemoSessionsRepository } from '../server/features/demo/demo-session.repository.ts';
@@ -27,6 +44,17 @@ export interface Storage {
   metering: MeteringRepository;
   operations: OperationsRepository;
   idempotency: IdempotencyRepository;
+  accounts: AccountsRepository;
+  accountLinks: AccountLinksRepository;
+  twoFactor: TwoFactorRepository;
+  /** Checkouts, captures, refunds: the purchase flow. */
+  payments: PaymentsRepository;
+  /** An account's purchased plan, the operator's grants, plan-end notices. */
+  accountPlans: AccountPlansRepository;
+  receipts: ReceiptsRepository;
+  billing: BillingRepository;
+  /** The dashboard's purchases and plan keys. */
+  purchases: PurchasesRepository;
   /** An account's signed-in sessions, listed and ended (express-session's own store is server/http/session-store.ts). */
   sessions: SessionsRepository;
   demoSessions: DemoSessionsRepository;
@@ -41,6 +69,14 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     metering,
     idempotency,
     operations: new SqliteOperationsRepository(database.sqlite, metering, idempotency),
+    accounts: new SqliteAccountsRepository(database.db),
+    accountLinks: new SqliteAccountLinksRepository(database.db),
+    twoFactor: new SqliteTwoFactorRepository(database.db),
+    payments: new SqlitePaymentsRepository(database.db),
+    accountPlans: new SqliteAccountPlansRepository(database.db),
+    receipts: new SqliteReceiptsRepository(database.db),
+    billing: new SqliteBillingRepository(database.db),
+    purchases: new SqlitePurchasesRepository(database.db),
     sessions: new SqliteSessionsRepository(database.sqlite),
     demoSessions: new SqliteDemoSessionsRepository(database.sqlite),
   };

@@ -7,7 +7,7 @@ import session from 'express-session';
 import { join } from 'node:path';
 import { openDatabase, type AppDatabase } from '../db/connection.ts';
 import { loadEngine, type Engine } from '../engine/src/index.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { EnginePool } from './engine/pool.ts';
 import { notFound, unauthorized } from './errors.ts';
@@ -126,6 +126,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // First, so that nothing is open yet if the engine cannot load.
   const engine = deps.engine ?? (await loadEngine());
   const logger = deps.logger ?? createLogger(config.logLevel);
+  if (config.database.engine === 'postgres') {
+    throw new ConfigError('DATABASE_URL names a PostgreSQL server: this build migrates it (npm run ops -- migrate) but does not serve from it yet; unset DATABASE_URL to serve from SQLite.');
+  }
   const database = deps.database ?? openDatabase(config.databaseFile);
   const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);
@@ -167,7 +170,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const now = deps.now ?? (() => new Date());
   const apiKeys = new ApiKeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
-  const auth = new AuthService(db, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
+  const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(storage.operations, db, (error, row) =>
@@ -200,14 +203,14 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = await idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
-  const paymentParts = createPayments({
-    config: config.payments, seller: config.seller, db, apiKeys, metering, spending, logger, now,
+  const paymentParts = await createPayments({
+    config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
     pageLimit: perIpLimit(config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
   const historyDeletion = new HistoryDeletion(database.sqlite);
-  const purchases = new PurchasesService(db, { now });
+  const purchases = new PurchasesService(storage.purchases, { now });
   const context: AppContext = {
     config,
     logger,
@@ -232,11 +235,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     auth,
     sessions,
     accountNotices,
-    passwords: new AccountPasswords(db, hasher, sessions, accountNotices, logger, config.publicUrl, now),
-    emailChanges: new EmailChanges(db, hasher, accountNotices, logger, config.publicUrl, now),
-    twoFactor: new TwoFactor(db, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
+    passwords: new AccountPasswords(storage.accounts, storage.accountLinks, hasher, sessions, accountNotices, logger, config.publicUrl, now),
+    emailChanges: new EmailChanges(storage.accounts, storage.accountLinks, hasher, accountNotices, logger, config.publicUrl, now),
+    twoFactor: new TwoFactor(storage.twoFactor, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
     requireStepUp: requireStepUp(() => now().getTime()),
-    emailVerification: new EmailVerification(db, mailer, logger, {
+    emailVerification: new EmailVerification(storage.accountLinks, mailer, logger, {
       key: deriveKey(master, 'email-verification'),
       baseUrl: config.publicUrl,
     }),

@@ -19,9 +19,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '/var/db/y.db' }).databaseFile).toBe('/var/db/y.db');
   });
 
-  it('stops on a DATABASE_URL that is not a SQLite file, rather than taking it for a file name', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://pq@db.internal/pq' })).toThrow(/PostgreSQL server, and this version stores its data in SQLite only/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgresql://pq@db.internal/pq' })).toThrow(/SQLite only/);
+  it('takes a postgres:// or postgresql:// DATABASE_URL for a PostgreSQL server, and SQLite for every other form', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://pq@db.internal/pq', PAYMENTS: 'off' }).database).toEqual({ engine: 'postgres', url: 'postgres://pq@db.internal/pq' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://pq:s%40cret@db.internal:6432/pq', PAYMENTS: 'off' }).database.engine).toBe('postgres');
+    expect(loadConfig({ DATA_DIR: '/srv/pq' }).database).toEqual({ engine: 'sqlite', file: '/srv/pq/app.db' });
+  });
+
+  it('stops on a DATABASE_URL that is neither a SQLite file nor a PostgreSQL URL, rather than taking it for a file name', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://pq@[db/pq' })).toThrow(/not a valid PostgreSQL URL/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root@localhost/pq' })).toThrow(/"mysql:\/\/" is not a database this server can use/);
     expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/pq/app.db' }).databaseFile).toBe('/srv/pq/app.db');
     expect(loadConfig({ DATABASE_URL: 'file:./x/app.db' }).databaseFile).toMatch(/\/x\/app\.db$/);
@@ -92,6 +97,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENTS: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' }).payments.paypal?.apiBase).toBe('https://api-m.sandbox.paypal.com');
     expect(loadConfig({ PAYMENTS: 'off' }).payments).toEqual({ mode: 'off', paypal: null, unsafeLocal: false });
     expect(loadConfig({}).payments).toEqual({ mode: 'local', paypal: null, unsafeLocal: false });
+  });
+
+  it('refuses the in-process PayPal emulator on PostgreSQL, chosen or by default, since other instances cannot see its orders', () => {
+    const pg = { DATABASE_URL: 'postgres://pq@db.internal/pq' };
+    expect(() => loadConfig(pg)).toThrow(/^PAYMENTS defaults to local .* other instances on this PostgreSQL database cannot see them: set PAYMENTS=off, sandbox or live/);
+    expect(() => loadConfig({ ...pg, PAYMENTS: 'local' })).toThrow(/^PAYMENTS=local keeps PayPal's orders in this process's memory/);
+    expect(loadConfig({ ...pg, PAYMENTS: 'off' }).payments.mode).toBe('off');
+  });
+
+  it('points sandbox mode at an emulator on this machine with PAYPAL_API_BASE, and nothing else', () => {
+    const sandbox = { PAYMENTS: 'sandbox', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH1' };
+    expect(loadConfig({ ...sandbox, PAYPAL_API_BASE: 'http://127.0.0.1:5055/paypal-sandbox/' }).payments.paypal?.apiBase).toBe('http://127.0.0.1:5055/paypal-sandbox');
+    expect(loadConfig({ ...sandbox, PAYPAL_API_BASE: 'http://[::1]:5055/paypal-sandbox' }).payments.paypal?.apiBase).toBe('http://[::1]:5055/paypal-sandbox');
+    expect(() => loadConfig({ ...sandbox, PAYPAL_API_BASE: 'https://paypal.example.net' })).toThrow(/an http\(s\) URL on this machine/);
+    expect(() => loadConfig({ ...sandbox, PAYPAL_API_BASE: 'not a url' })).toThrow(/must be a URL/);
+    expect(() => loadConfig({ ...sandbox, PAYMENTS: 'live', PAYPAL_API_BASE: 'http://127.0.0.1:5055' })).toThrow(/PAYMENTS=live always calls PayPal/);
+    expect(() => loadConfig({ PAYMENTS: 'off', PAYPAL_API_BASE: 'http://127.0.0.1:5055' })).toThrow(/PAYPAL_API_BASE is for PAYMENTS=sandbox, and PAYMENTS is off/);
   });
 
   it('keeps mail in the outbox without SMTP where nobody else can reach the server, and sends none where others can', () => {

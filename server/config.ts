@@ -26,7 +26,9 @@ export const EnvSchema = z.object({
     description: 'The address to listen on. The default accepts only connections from this machine (a browser on it, or a reverse proxy beside it); 0.0.0.0 (or ::) to accept them from the network.',
   }),
   DATA_DIR: z.string().default('./data').meta({ description: 'Holds app.db and, when MASTER_KEY is unset, master.key; made with mode 0700. Relative to the working folder.' }),
-  DATABASE_URL: optionalString.meta({ description: 'The SQLite database: a file path, or file:PATH / sqlite:PATH. Default: DATA_DIR/app.db.' }),
+  DATABASE_URL: optionalString.meta({
+    description: 'The database: a SQLite file (a path, or file:PATH / sqlite:PATH; default DATA_DIR/app.db), or a PostgreSQL 15+ server (postgres://USER:PASSWORD@HOST:PORT/DATABASE) for several instances.',
+  }),
   MASTER_KEY: optionalString.meta({
     description: 'The 32-byte master key (64 hex digits or base64) that seals signing-key seeds and pending API secrets and signs sessions. Default: read from, or created once in, DATA_DIR/master.key (mode 0600).',
   }),
@@ -107,6 +109,10 @@ export const EnvSchema = z.object({
   UNSAFE_LOCAL_PAYMENTS_ON_NETWORK: z.enum(['yes']).optional().meta({
     description: 'yes: allow the PayPal emulator (PAYMENTS=local) on a production server others can reach, where anyone with an account gets any plan for nothing. For a demonstration server only.',
   }),
+  PAYPAL_API_BASE: optionalString.meta({
+    description:
+      "For tests: PAYMENTS=sandbox's PayPal REST base on this machine (http://127.0.0.1:PORT/paypal-sandbox), where `npm run ops -- paypal-emulator` runs PayPal's emulator as a process of its own that several instances share. Default: PayPal's sandbox.",
+  }),
   PAYPAL_MODE: optionalString.meta({ description: 'Renamed PAYMENTS (same values, and off): a start with it set stops and says so.' }),
   SELLER_NAME: z.string().trim().min(1).max(200).default('PQ Platform').meta({ description: 'The seller named on receipts and credit notes (your business name).' }),
   SELLER_ADDRESS: optionalString.meta({ description: 'The seller\'s postal address on receipts; use \\n for line breaks.' }),
@@ -121,6 +127,9 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the data lives: one SQLite file (one server process), or a PostgreSQL server (any number of instances; docs/decisions/050). */
+  database: DatabaseTarget;
+  /** SQLite's file (DATA_DIR/app.db unless DATABASE_URL names another); unused on PostgreSQL. */
   databaseFile: string;
   /** Raw MASTER_KEY, if given; otherwise the key file in dataDir is used (see security/master-key.ts). */
   masterKey: string | undefined;
@@ -242,7 +251,23 @@ export function reachableFromOutside(e: Pick<z.infer<typeof EnvSchema>, 'NODE_EN
   return e.NODE_ENV === 'production' && !(isLoopbackHost(e.HOST) && e.TRUST_PROXY === 0 && e.PUBLIC_ORIGIN === undefined);
 }
 
-function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+/** PAYPAL_API_BASE, which only points sandbox mode at an emulator on this machine. */
+function paypalApiBase(e: z.infer<typeof EnvSchema>, mode: 'sandbox' | 'live'): string {
+  if (e.PAYPAL_API_BASE === undefined) return PAYPAL_HOSTS[mode];
+  if (mode !== 'sandbox') throw new ConfigError('PAYPAL_API_BASE points PAYMENTS=sandbox at an emulator for tests; PAYMENTS=live always calls PayPal: unset PAYPAL_API_BASE.');
+  let url: URL;
+  try {
+    url = new URL(e.PAYPAL_API_BASE);
+  } catch {
+    throw new ConfigError('PAYPAL_API_BASE must be a URL such as http://127.0.0.1:5055/paypal-sandbox (the emulator of `npm run ops -- paypal-emulator`).');
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || !isLoopbackHost(url.hostname.replace(/^\[|\]$/g, ''))) {
+    throw new ConfigError('PAYPAL_API_BASE must be an http(s) URL on this machine (127.0.0.1, ::1 or localhost): it is meant for tests against the emulator of `npm run ops -- paypal-emulator`.');
+  }
+  return url.toString().replace(/\/$/, '');
+}
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>, database: DatabaseTarget): PaymentsConfig {
   if (e.PAYPAL_MODE !== undefined) {
     throw new ConfigError(`PAYPAL_MODE was renamed PAYMENTS: set PAYMENTS=${e.PAYPAL_MODE} instead (and see docs/configuration.md for PAYMENTS=off).`);
   }
@@ -256,33 +281,50 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
   if (mode === 'local' && reachable && !unsafeLocal) {
     throw new ConfigError(`PAYMENTS=local on a production server others can reach would give every account any plan for nothing. Choose another mode, or set UNSAFE_LOCAL_PAYMENTS_ON_NETWORK=yes for a demonstration server. ${MODES_EXPLAINED}`);
   }
-  if (mode === 'local' || mode === 'off') return { mode, paypal: null, unsafeLocal: mode === 'local' && unsafeLocal };
+  if (mode === 'local' && database.engine === 'postgres') {
+    throw new ConfigError(
+      `${e.PAYMENTS ? 'PAYMENTS=local' : 'PAYMENTS defaults to local (the built-in PayPal emulator), which'} keeps PayPal's orders in this process's memory, where the other instances on this PostgreSQL database cannot see them: set PAYMENTS=off, sandbox or live. ${MODES_EXPLAINED}`,
+    );
+  }
+  if (mode === 'local' || mode === 'off') {
+    if (e.PAYPAL_API_BASE !== undefined) throw new ConfigError(`PAYPAL_API_BASE is for PAYMENTS=sandbox, and PAYMENTS is ${mode}: unset it.`);
+    return { mode, paypal: null, unsafeLocal: mode === 'local' && unsafeLocal };
+  }
   const missing = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((name) => e[name] === undefined);
   if (missing.length > 0) {
     throw new ConfigError(`PAYMENTS=${mode} needs ${missing.join(', ')} (from your PayPal app and its webhook); or PAYMENTS=off to sell nothing.`);
   }
   return {
     mode,
-    paypal: { apiBase: PAYPAL_HOSTS[mode], clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID! },
+    paypal: { apiBase: paypalApiBase(e, mode), clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID! },
     unsafeLocal: false,
   };
 }
 
 export class ConfigError extends Error {}
 
-function databaseFile(url: string | undefined, dataDir: string): string {
-  if (url === undefined) return join(dataDir, 'app.db');
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (url === undefined) return { engine: 'sqlite', file: join(dataDir, 'app.db') };
   // Anything with a scheme other than SQLite's would otherwise be taken for a file name.
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
   if (scheme === 'postgres' || scheme === 'postgresql') {
-    throw new ConfigError('DATABASE_URL names a PostgreSQL server, and this version stores its data in SQLite only: unset DATABASE_URL, or set it to a SQLite file (file:./data/app.db).');
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid PostgreSQL URL: write postgres://USER:PASSWORD@HOST:PORT/DATABASE (percent-encode special characters in the password).');
+    }
+    return { engine: 'postgres', url };
   }
   if (scheme !== undefined && scheme !== 'file' && scheme !== 'sqlite') {
-    throw new ConfigError(`DATABASE_URL: "${scheme}://" is not a database this server can use; set a SQLite file (file:./data/app.db, sqlite:/srv/pq/app.db, or a plain path).`);
+    throw new ConfigError(
+      `DATABASE_URL: "${scheme}://" is not a database this server can use; set a SQLite file (file:./data/app.db, sqlite:/srv/pq/app.db, or a plain path) or a PostgreSQL server (postgres://USER:PASSWORD@HOST:PORT/DATABASE).`,
+    );
   }
   const path = url.replace(/^(file|sqlite):(\/\/)?/, '');
-  if (path === ':memory:') return path;
-  return isAbsolute(path) ? path : resolve(path);
+  if (path === ':memory:') return { engine: 'sqlite', file: path };
+  return { engine: 'sqlite', file: isAbsolute(path) ? path : resolve(path) };
 }
 
 /** Where a setting's value came from, as the `config` command shows it. */
@@ -346,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const database = databaseTarget(e.DATABASE_URL, dataDir);
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable Google sign-in, or neither.');
   }
@@ -362,7 +405,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile: databaseFile(e.DATABASE_URL, dataDir),
+    database,
+    databaseFile: database.engine === 'sqlite' ? database.file : join(dataDir, 'app.db'),
     masterKey: e.MASTER_KEY,
     masterKeyFile: join(dataDir, 'master.key'),
     logLevel: e.LOG_LEVEL,
@@ -379,7 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL && e.CONTACT_TO ? { url: e.SMTP_URL, to: e.CONTACT_TO, from: e.CONTACT_FROM } : undefined,
     mail: e.SMTP_URL ? 'smtp' : reachableFromOutside(e) ? 'none' : 'outbox',
     debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
-    payments: paymentsConfig(e),
+    payments: paymentsConfig(e, database),
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null, email: e.SELLER_EMAIL ?? null, taxId: e.SELLER_TAX_ID ?? null },
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },

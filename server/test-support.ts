@@ -56,9 +56,9 @@ export async function signUp(app: TestApp, email = `user${++counter}-${Date.now(
 }
 
 /** Opens a fresh verification link for the user, as the owner of the mailbox would. */
-export function verifyEmail(app: Pick<TestApp, 'context'>, userId: string): void {
-  const link = app.context.emailVerification.issue(userId);
-  app.context.emailVerification.verify(decodeURIComponent(link.split('token=')[1]!), userId);
+export async function verifyEmail(app: Pick<TestApp, 'context'>, userId: string): Promise<void> {
+  const link = await app.context.emailVerification.issue(userId);
+  await app.context.emailVerification.verify(decodeURIComponent(link.split('token=')[1]!), userId);
 }
 
 /** Signs up and reveals the first key's secret: everything a public API call needs. */

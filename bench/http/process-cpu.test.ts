@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSplit, cpuTimes, type CpuTimes } from './process-cpu.ts';
+import { spawn } from 'node:child_process';
+import { cpuSplit, cpuTimes, processTreeMs, type CpuTimes } from './process-cpu.ts';
 
 const reading = (mainMs: number, allMs: number, threads: [number, number][], mainWaitMs?: number): CpuTimes => ({
   mainMs, allMs, threads: new Map(threads), mainWaitMs,
@@ -26,5 +27,21 @@ describe('the CPU split of a server process', () => {
 
   it('is undefined without a process id', () => {
     expect(cpuTimes(undefined)).toBeUndefined();
+  });
+});
+
+describe.runIf(process.platform === 'linux')('the CPU of a process tree', () => {
+  it('counts a busy child process with its parent', async () => {
+    const before = processTreeMs(process.pid)!;
+    // The child spins until it has used 300 ms of CPU, says so, and stays alive to be read.
+    const spin = "while (process.cpuUsage().user + process.cpuUsage().system < 300000); console.log('spun'); setTimeout(() => {}, 60000);";
+    const child = spawn(process.execPath, ['-e', spin]);
+    try {
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      expect(processTreeMs(process.pid)! - before).toBeGreaterThanOrEqual(300);
+    } finally {
+      child.kill();
+    }
+    expect(processTreeMs(2 ** 22 + 7)).toBeUndefined();
   });
 });

@@ -75,3 +75,34 @@ export function cpuSplit(pid: number, before: CpuTimes, after: CpuTimes, workers
   const mainWaitMs = after.mainWaitMs !== undefined && before.mainWaitMs !== undefined ? after.mainWaitMs - before.mainWaitMs : undefined;
   return { mainMs, workersMs, otherMs: Math.max(0, allMs - mainMs - workersMs), allMs, mainWaitMs };
 }
+
+/**
+ * CPU ms used so far by process `rootPid` and every process below it (a PostgreSQL postmaster and
+ * its backends, which are its children), from each live process's own times; undefined off Linux
+ * or when the root is gone. Children that have exited are not counted: the scale-out bench keeps
+ * its database connections open across a measured run, so none exits within one.
+ */
+export function processTreeMs(rootPid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const parents = new Map<number, number>();
+  const own = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      parents.set(pid, Number(fields[1]));
+      own.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS);
+    } catch {
+      // Exited between the listing and the read.
+    }
+  }
+  if (!own.has(rootPid)) return undefined;
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) if (p === rootPid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, ms] of own) if (inTree(pid)) total += ms;
+  return total;
+}

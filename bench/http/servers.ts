@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPostgres } from '../../db/postgres/connect.ts';
 import { Database } from '../../db/sqlite-driver.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
@@ -92,6 +93,18 @@ export async function startProduct(workers: number): Promise<RunningServer> {
   }
 }
 
+async function putOnUnlimited(server: { dataDir: string; databaseUrl?: string }, userId: string): Promise<void> {
+  const sql = "UPDATE users SET subscription_tier = 'unlimited' WHERE id = ?";
+  if (server.databaseUrl) {
+    const database = await openPostgres(server.databaseUrl, { max: 1 });
+    await database.pool.query(sql.replace('?', '$1'), [userId]).finally(() => database.close());
+    return;
+  }
+  const db = new Database(join(server.dataDir, 'app.db'));
+  db.prepare(sql).run(userId);
+  db.close();
+}
+
 /** An account of the bench's: its id, its first API key's headers, and a way to make more keys. */
 export interface BenchAccount {
   userId: string;
@@ -100,8 +113,8 @@ export interface BenchAccount {
   newKey(): Promise<Record<string, string>>;
 }
 
-/** Registers `email`, signs in, reveals the first key's secret and puts the account on Unlimited. */
-export async function signUpAccount(server: Pick<ProductServer, 'port' | 'dataDir'>, email: string): Promise<BenchAccount> {
+/** Registers `email`, signs in, reveals the first key's secret and puts the account on Unlimited (in the SQLite file of `dataDir`, or the PostgreSQL database of `databaseUrl`). */
+export async function signUpAccount(server: Pick<ProductServer, 'port' | 'dataDir'> & { databaseUrl?: string }, email: string): Promise<BenchAccount> {
   const base = `http://127.0.0.1:${server.port}`;
   // The server runs as in production, where the session cookie is Secure: present these set-up
   // calls as arriving through a TLS-terminating proxy (the server trusts one hop here).
@@ -119,9 +132,7 @@ export async function signUpAccount(server: Pick<ProductServer, 'port' | 'dataDi
   const keys = (await (await fetch(`${base}/api/keys`, { headers: { ...proxied, cookie } })).json()) as { id: number; keyValue: string }[];
   const revealed = await fetch(`${base}/api/keys/${keys[0]!.id}/reveal-secret`, { method: 'POST', headers: { ...proxied, cookie } });
   const { keySecret } = (await revealed.json()) as { keySecret: string };
-  const db = new Database(join(server.dataDir, 'app.db'));
-  db.prepare("UPDATE users SET subscription_tier = 'unlimited' WHERE id = ?").run(userId);
-  db.close();
+  await putOnUnlimited(server, userId);
   const newKey = async () => {
     const created = await fetch(`${base}/api/keys`, { method: 'POST', headers: { ...proxied, cookie }, body: JSON.stringify({ keyName: 'bench' }) });
     if (created.status !== 201) throw new Error(`new key: ${created.status} ${await created.text()}`);

@@ -21,6 +21,7 @@ import { loadEngine } from '../../engine/src/index.ts';
 import { EnginePool } from '../../server/engine/pool.ts';
 import { cpuSplit, cpuTimes } from '../http/process-cpu.ts';
 import { runLoad } from '../http/load.ts';
+import { runScaleOut } from '../http/scale-out.ts';
 import { startFloor, startProduct, type RunningServer } from '../http/servers.ts';
 import { measure, type OnTick } from '../measure.ts';
 import type { Suite, SuiteContext } from '../suite.ts';
@@ -156,6 +157,7 @@ export const httpSuite: Suite = {
   name: 'http',
   description: 'Dilion sign over HTTP with concurrent clients vs the floor server and the engine ops/s × workers',
   async run(ctx: SuiteContext) {
+    if (ctx.scaleOut) return runScaleOut(ctx, ctx.scaleOut.instances);
     const workers = availableParallelism();
     const levels = ctx.quick ? [4] : [1, 4, 16, 64];
     const durationMs = ctx.quick ? 500 : 5_000;

@@ -7,3 +7,6 @@
 
 /** 'pq:migr': held while one instance applies migrations (migrate.ts). */
 export const MIGRATIONS_LOCK = 0x70713a6d69677200n;
+
+/** 'pq:rcpt': held by the transaction that numbers a receipt or credit note, so numbers run without gaps (receipts.postgres.ts). */
+export const RECEIPT_NUMBERS_LOCK = 0x70713a7263707400n;

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { connectionError, describeServer, openPostgres, PostgresConnectionError } from './connect.ts';
-import { databaseUrl, usePostgres } from './test-server.ts';
+import { databaseUrl } from './throwaway-cluster.ts';
+import { usePostgres } from './test-server.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
 const server = usePostgres();

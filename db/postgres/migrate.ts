@@ -43,15 +43,20 @@ export function journalLength(migrationsFolder = PG_MIGRATIONS_FOLDER): number {
   return journal.entries.length;
 }
 
-/** True when every committed migration has been applied to this database (for a health check). */
-export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+/** How many migrations this database has applied (0 for an empty database). */
+export async function appliedPostgresMigrations(pool: pg.Pool): Promise<number> {
   try {
     const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${MIGRATIONS_TABLE}`);
-    return rows[0]!.n >= journalLength();
+    return rows[0]!.n;
   } catch (error) {
     // 42P01 undefined_table, 3F000 invalid_schema_name: nothing has been migrated yet.
     const code = (error as { code?: string }).code;
-    if (code === '42P01' || code === '3F000') return false;
+    if (code === '42P01' || code === '3F000') return 0;
     throw error;
   }
+}
+
+/** True when every committed migration has been applied to this database (for a health check). */
+export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+  return (await appliedPostgresMigrations(pool)) >= journalLength();
 }

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseUrl, locateServer } from './test-server.ts';
+import { locateServer } from './test-server.ts';
+import { databaseUrl } from './throwaway-cluster.ts';
 
 const roots: string[] = [];
 afterEach(() => {

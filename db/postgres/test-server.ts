@@ -14,16 +14,10 @@
  * Each test gets databases of its own from createDatabase(), dropped after the file: one database
  * per test file or test, not a schema, because drizzle-kit's migrations name `public` explicitly.
  */
-import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-
-const run = promisify(execFile);
+import { databaseUrl, findPostgresBinaries, startCluster, type Cluster } from './throwaway-cluster.ts';
 
 export const HOW_TO_RUN =
   'set PG_TEST_URL=postgres://USER@HOST:PORT/postgres (a user that may create databases), or install PostgreSQL 15+ (apt-get install postgresql), or run `eval "$(bash .ci/postgres.sh)"` first';
@@ -33,75 +27,6 @@ export interface PostgresTestServer {
   readonly available: boolean;
   /** A new, empty database on the server, dropped after this file's tests: its URL. */
   createDatabase(): Promise<string>;
-}
-
-/** The bin folder of the newest installed PostgreSQL 15 or later, if any. */
-export function findPostgresBinaries(root = '/usr/lib/postgresql'): string | undefined {
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .map(Number)
-    .filter((v) => Number.isInteger(v) && v >= 15)
-    .sort((a, b) => b - a);
-  for (const v of versions) {
-    const bin = join(root, String(v), 'bin');
-    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin;
-  }
-  return undefined;
-}
-
-/** The same server URL naming another database (the `host=` of a socket URL is kept). */
-export function databaseUrl(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-interface Cluster {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startCluster(bin: string): Promise<Cluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'pq-postgres-'));
-  const data = join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, id('-u'), id('-g'));
-  }
-  const asOwner = (tool: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args);
-  const stopArgs = (mode: string) => ['stop', '-D', data, '-m', mode, '-s'];
-  // If the worker exits without afterAll (a crash), do not leave a server running.
-  const onExit = () => {
-    const args = asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...stopArgs('immediate')] : stopArgs('immediate');
-    try {
-      execFileSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
-    } catch {
-      // Not running.
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await asOwner('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    process.once('exit', onExit);
-    // Test data only: no fsync; TCP off, the socket lives in the cluster's own folder.
-    const settings = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c full_page_writes=off`;
-    await asOwner('pg_ctl', ['start', '-D', data, '-w', '-s', '-l', join(dir, 'server.log'), '-o', settings]);
-  } catch (error) {
-    onExit();
-    process.removeListener('exit', onExit);
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`Could not start a throwaway PostgreSQL cluster with ${bin}: ${stderr || (error as Error).message}`, { cause: error });
-  }
-  return {
-    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
-    async stop() {
-      process.removeListener('exit', onExit);
-      await asOwner('pg_ctl', stopArgs('fast')).catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Where a test file's server comes from: a URL, a cluster of its own, or none (skip, or fail in CI). */

@@ -8,13 +8,15 @@ import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
+import { sqliteFileFor } from './database-target.ts';
 import { appliedMigrations } from './migrate.ts';
 import { OpsError, type Output } from './output.ts';
 
 export async function backup(config: Config, target: string, out: Output): Promise<void> {
+  const source = sqliteFileFor(config, 'backup');
   const file = resolve(target);
-  if (config.databaseFile === ':memory:' || !existsSync(config.databaseFile)) throw new OpsError(`There is no database at ${config.databaseFile} to back up.`);
-  if (file === config.databaseFile) throw new OpsError('The backup would overwrite the database itself: name another file.');
+  if (source === ':memory:' || !existsSync(source)) throw new OpsError(`There is no database at ${source} to back up.`);
+  if (file === source) throw new OpsError('The backup would overwrite the database itself: name another file.');
   try {
     // 'wx': refuses an existing file, and the copy is private from its first byte.
     writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
@@ -22,21 +24,21 @@ export async function backup(config: Config, target: string, out: Output): Promi
     const code = (error as NodeJS.ErrnoException).code;
     throw new OpsError(code === 'EEXIST' ? `${file} exists: a backup never overwrites a file.` : `Cannot create ${file}: ${(error as Error).message}`);
   }
-  const source = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
+  const database = new Database(source, { readonly: true, fileMustExist: true });
   try {
-    await source.backup(file);
+    await database.backup(file);
   } catch (error) {
     rmSync(file, { force: true });
     throw error;
   } finally {
-    source.close();
+    database.close();
   }
   const check = new Database(file, { readonly: true });
   const integrity = check.pragma('integrity_check', { simple: true });
   check.close();
   if (integrity !== 'ok') throw new OpsError(`The backup in ${file} failed its integrity check (${String(integrity)}).`);
   out(
-    `Backed up ${config.databaseFile} to ${file} (${(statSync(file).size / 1024).toFixed(0)} KiB, ${appliedMigrations(file)} migrations).\n` +
+    `Backed up ${source} to ${file} (${(statSync(file).size / 1024).toFixed(0)} KiB, ${appliedMigrations(file)} migrations).\n` +
       `Its sealed secrets open only with this server's master key (${config.masterKey === undefined ? config.masterKeyFile : 'MASTER_KEY'}): keep a copy of it apart from the backup.`,
   );
 }

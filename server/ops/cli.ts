@@ -9,6 +9,7 @@ import { backup } from './backup.ts';
 import { copyToPostgres } from './copy-to-postgres.ts';
 import { migrate } from './migrate.ts';
 import { OpsError, type Output } from './output.ts';
+import { paypalEmulator } from './paypal-emulator.ts';
 import { setPlan } from './plan.ts';
 import { restore } from './restore.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
@@ -38,6 +39,10 @@ commands:
   copy-to-postgres <postgres-url>
                                 copy the database into an empty PostgreSQL database (migrated
                                 first), all tables in one transaction; refused while a server runs
+  paypal-emulator <webhook-url> [--port <n>]
+                                run the PayPal emulator as its own process on 127.0.0.1 (for tests
+                                of several instances: PAYMENTS=sandbox, PAYPAL_API_BASE); prints
+                                its base URL and credentials as JSON, runs until stopped
   config                        print the effective configuration, secrets masked
   version                       print the product's version and the Node.js it runs on
   help                          this text
@@ -49,6 +54,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   'new-key-file': { type: 'string' },
   until: { type: 'string' },
+  port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -68,6 +74,25 @@ export function versionText(nodeVersion: string, today: Date): string {
 
 const stdout: Output = (text) => process.stdout.write(`${text}\n`);
 const stderr: Output = (text) => process.stderr.write(`${text}\n`);
+
+/** `paypal-emulator`: needs no configuration; resolves to undefined once listening (it runs until a signal). */
+async function runEmulator(rest: string[], port: string | undefined, out: Output, err: Output): Promise<number | undefined> {
+  if (rest.length !== 1 || (port !== undefined && !/^\d{1,5}$/.test(port))) {
+    err(`paypal-emulator takes the webhook URL and, optionally, --port <n>\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const emulator = await paypalEmulator(rest[0]!, Number(port ?? 0), out);
+    const stop = () => void emulator.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof OpsError)) throw error;
+    err(error.message);
+    return 1;
+  }
+}
 
 /** Runs one command; resolves to its exit code, or undefined for `serve`, which runs until a signal. */
 export async function runCommand(argv: string[], io: CommandIo = {}): Promise<number | undefined> {
@@ -89,6 +114,11 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
   if (command === 'version' && rest.length === 0) {
     out(versionText(process.version, new Date()));
     return 0;
+  }
+  if (command === 'paypal-emulator') return runEmulator(rest, values.port, out, err);
+  if (values.port !== undefined) {
+    err(`an option ${command} does not take\n\n${USAGE}`);
+    return 2;
   }
   const wantsFile = command === 'backup' || command === 'restore';
   const wantsOne = wantsFile || command === 'copy-to-postgres';
@@ -131,7 +161,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         await serve(config);
         return undefined;
       case 'migrate':
-        migrate(config, out);
+        await migrate(config, out);
         return 0;
       case 'backup':
         await backup(config, rest[0]!, out);
@@ -143,7 +173,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         rotateMasterKey(config, { newKeyFile: values['new-key-file'] }, out);
         return 0;
       case 'plan':
-        setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
+        await setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
         return 0;
       case 'copy-to-postgres':
         await copyToPostgres(config, rest[0]!, out);

@@ -15,6 +15,7 @@ import { openPostgres, PostgresConnectionError, describeServer } from '../../db/
 import { copySqliteToPostgres, CopyToPostgresError } from '../../db/postgres/copy-from-sqlite.ts';
 import type { Config } from '../config.ts';
 import { openExclusive } from './db-lock.ts';
+import { sqliteFileFor } from './database-target.ts';
 import { OpsError, type Output } from './output.ts';
 
 /** The argument: a postgres:// or postgresql:// URL (its password is never printed). */
@@ -25,7 +26,7 @@ export async function copyToPostgres(config: Config, url: string, out: Output): 
     // Not echoed: what was typed may hold a password.
     throw new OpsError('copy-to-postgres takes a PostgreSQL URL: postgres://USER:PASSWORD@HOST:5432/DATABASE.');
   }
-  const file = config.databaseFile;
+  const file = sqliteFileFor(config, 'copy-to-postgres');
   if (file === ':memory:' || !existsSync(file)) throw new OpsError(`There is no database at ${file} to copy.`);
   const probe = openExclusive(file, 'copy-to-postgres');
   probe.exec('ROLLBACK');

@@ -1,9 +1,11 @@
-/** `migrate`: applies the committed migrations (what every start does first) and exits. */
+/** `migrate`: applies the committed migrations (what every start does first) and exits, on SQLite or PostgreSQL. */
 import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
-import type { Output } from './output.ts';
+import { describeServer, openPostgres, PostgresConnectionError } from '../../db/postgres/connect.ts';
+import { appliedPostgresMigrations, migratePostgres } from '../../db/postgres/migrate.ts';
+import { OpsError, type Output } from './output.ts';
 
 /** Migrations recorded as applied in a database file (0 for a new or empty one). */
 export function appliedMigrations(file: string): number {
@@ -17,7 +19,22 @@ export function appliedMigrations(file: string): number {
   }
 }
 
-export function migrate(config: Config, out: Output): void {
+export async function migrate(config: Config, out: Output): Promise<void> {
+  if (config.database.engine === 'postgres') {
+    const database = await openPostgres(config.database.url).catch((error: unknown) => {
+      throw error instanceof PostgresConnectionError ? new OpsError(error.message) : error;
+    });
+    try {
+      const server = describeServer(config.database.url);
+      const before = await appliedPostgresMigrations(database.pool);
+      await migratePostgres(database.pool);
+      const after = await appliedPostgresMigrations(database.pool);
+      out(after === before ? `${server}: up to date (${after} migrations)` : `${server}: applied ${after - before} migrations (${after} in all)`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   const before = appliedMigrations(config.databaseFile);
   openDatabase(config.databaseFile).close();
   const after = appliedMigrations(config.databaseFile);

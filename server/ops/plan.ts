@@ -5,12 +5,11 @@
  * runs, over its purchases, and the account's limits follow in the same transaction, so a running
  * server meters the next call by it. With the email alone it prints the account's plan.
  */
-import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../../db/connection.ts';
-import { planGrants, users } from '../../db/schema.ts';
+import { openDatabase } from '../../db/connection.ts';
+import { openSqliteStorage } from '../../db/storage.ts';
 import { TIERS, tierPlan, type Tier } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
-import { runningGrant, syncAccountPlan } from '../features/payments/account-plan.ts';
+import type { AccountPlansRepository } from '../features/payments/account-plans.repository.ts';
 import { OpsError, type Output } from './output.ts';
 
 const DAY_MS = 86_400_000;
@@ -41,9 +40,9 @@ function describe(tier: Tier, expiresAt: Date | null, byOperator: boolean): stri
   return `${tierPlan(tier).name}${end}${byOperator ? ' (set by the operator)' : ''}`;
 }
 
-function accountOf(db: Db, email: string): { id: string; email: string } {
+async function accountOf(plans: AccountPlansRepository, email: string): Promise<{ id: string; email: string }> {
   // Emails are stored as given at sign-up; the operator may type them in any case.
-  const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).get();
+  const user = await plans.accountByEmail(email);
   if (!user) throw new OpsError(`No account has the email ${email}.`);
   return user;
 }
@@ -54,7 +53,7 @@ export interface PlanRequest {
   until: string | undefined;
 }
 
-export function setPlan(config: Config, request: PlanRequest, out: Output, now: Date = new Date()): void {
+export async function setPlan(config: Config, request: PlanRequest, out: Output, now: Date = new Date()): Promise<void> {
   if (request.tier !== undefined && !(TIERS as readonly string[]).includes(request.tier)) {
     throw new OpsError(`"${request.tier}" is not a plan: give one of ${TIERS.join(', ')}.`);
   }
@@ -62,17 +61,12 @@ export function setPlan(config: Config, request: PlanRequest, out: Output, now: 
   const until = request.until === undefined ? null : parseUntil(request.until, now);
   const database = openDatabase(config.databaseFile);
   try {
-    const { db } = database;
-    const user = accountOf(db, request.email);
+    const plans = openSqliteStorage(database).accountPlans;
+    const user = await accountOf(plans, request.email);
     const tier = request.tier as Tier | undefined;
-    const plan = db.transaction(
-      (tx) => {
-        if (tier !== undefined) tx.insert(planGrants).values({ userId: user.id, tier, expiresAt: until, createdAt: now }).run();
-        const account = syncAccountPlan(tx, user.id, now);
-        return { ...account, byOperator: runningGrant(tx, user.id, now) !== undefined };
-      },
-      { behavior: 'immediate' },
-    );
+    const plan = await plans.setOperatorPlan({ userId: user.id, grant: tier === undefined ? null : { tier, expiresAt: until }, now });
+    // The account was deleted between the look-up and the grant.
+    if (!plan) throw new OpsError(`No account has the email ${request.email}.`);
     const mode = config.payments.mode === 'off' ? '' : ` (this server sells plans too, PAYMENTS=${config.payments.mode}: a purchase does not replace the operator's plan while it runs)`;
     out(`${user.email}: ${describe(plan.tier, plan.expiresAt, plan.byOperator)}${tier !== undefined ? mode : ''}`);
   } finally {

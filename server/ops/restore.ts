@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import { openExclusive } from './db-lock.ts';
 import { currentMasterKey } from './master.ts';
 import { appliedMigrations } from './migrate.ts';
+import { sqliteFileFor } from './database-target.ts';
 import { OpsError, type Output } from './output.ts';
 import { opensWith } from './sealed-values.ts';
 
@@ -50,7 +51,7 @@ function checkBackup(file: string, config: Config, force: boolean): void {
 
 export async function restore(config: Config, source: string, options: { force: boolean }, out: Output): Promise<void> {
   const file = resolve(source);
-  const target = config.databaseFile;
+  const target = sqliteFileFor(config, 'restore');
   if (target === ':memory:') throw new OpsError('DATABASE_URL is :memory:: there is nothing to restore into.');
   if (!existsSync(file)) throw new OpsError(`${file} does not exist.`);
   if (file === target) throw new OpsError('That is the database itself.');

@@ -21,7 +21,7 @@ const uniqueEmail = () => `a11y-${Date.now()}-${Math.random().toString(36).slice
 async function signUp(page: Page) {
   // The walk so far left a session cookie: a cookie-carrying write must name its origin.
   const { id } = await registerAndSignIn(page, stack.origin, { email: uniqueEmail(), password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
-  const link = stack.app.context.emailVerification.issue(id);
+  const link = await stack.app.context.emailVerification.issue(id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
   const signed = await signWith(stack.origin, await firstKeyPair(page, stack.origin), 'for the usage chart');
   expect(signed.status).toBe(200);

@@ -19,7 +19,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `
 async function signUp(page: Page): Promise<string> {
   const email = `payer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const { id } = await registerAndSignIn(page, stack.origin, { email, password: 'correct horse battery', firstName: 'Paula', lastName: 'Payer' });
-  const link = stack.app.context.emailVerification.issue(id);
+  const link = await stack.app.context.emailVerification.issue(id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
   return email;
 }

@@ -15,7 +15,7 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toS
 
 async function verifiedAccount(page: Page) {
   const { id } = await registerAndSignIn(page, stack.origin, { email: uniqueEmail('keys'), password: 'correct horse battery', firstName: 'Grace', lastName: 'Hopper' });
-  const link = stack.app.context.emailVerification.issue(id);
+  const link = await stack.app.context.emailVerification.issue(id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
 }
 

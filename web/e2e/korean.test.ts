@@ -50,7 +50,7 @@ describe.skipIf(skipBrowserTests)('the site in Korean', () => {
     for (const state of ['signed-out', 'signed-in'] as const) {
       if (state === 'signed-in') {
         const { id } = await registerAndSignIn(page, stack.origin, { email: `ko-${Date.now()}@example.com`, password: 'correct horse battery', firstName: '지민', lastName: '김' });
-        const link = stack.app.context.emailVerification.issue(id);
+        const link = await stack.app.context.emailVerification.issue(id);
         expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
         expect((await signWith(stack.origin, await firstKeyPair(page, stack.origin), '차트에 쓸 호출')).status).toBe(200);
       }

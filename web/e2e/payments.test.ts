@@ -26,7 +26,7 @@ async function signUpVerified(page: Page, email: string) {
 /** Opens the account's verification link, as its owner would from the mail (buying needs it). */
 async function verifyEmailOf(page: Page) {
   const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
-  const link = stack.app.context.emailVerification.issue(user.id);
+  const link = await stack.app.context.emailVerification.issue(user.id);
   expect((await page.request.get(link.slice(link.indexOf('/api/')))).ok()).toBe(true);
 }
 

@@ -28,7 +28,7 @@ describe.skipIf(skipBrowserTests)('email verification', () => {
     // In the toast: Radix also announces it for a moment in a live region holding the same text.
     await page.getByTestId('toast').getByText('Verification link in the outbox').waitFor();
     await page.screenshot({ path: join(SHOTS, 'verify-email-banner-1280.png'), fullPage: false });
-    const link = stack.app.context.emailVerification.issue(user.id);
+    const link = await stack.app.context.emailVerification.issue(user.id);
     await page.goto(link.slice(link.indexOf('/api/')));
     await page.getByText('Email verified', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -41,7 +41,7 @@ describe.skipIf(skipBrowserTests)('email verification', () => {
     const email = `bound-${Date.now()}@example.com`;
     const user = await registerAndSignIn(setup.page, stack.origin, { email, password: 'correct horse battery', firstName: 'Bo', lastName: 'Und' });
     await setup.page.context().close();
-    const link = stack.app.context.emailVerification.issue(user.id);
+    const link = await stack.app.context.emailVerification.issue(user.id);
     const { page, errors } = await stack.page();
     await page.goto(link.slice(link.indexOf('/api/')));
     await page.getByTestId('verify-sign-in').waitFor();

@@ -35,7 +35,7 @@ export class AccountExports {
     this.running.add(userId);
     try {
       const now = new Date();
-      const head = this.head(userId, now);
+      const head = await this.head(userId, now);
       res.status(200).type('application/json');
       res.setHeader('Content-Disposition', `attachment; filename="pq-platform-export-${now.toISOString().slice(0, 10)}.json"`);
       res.setHeader('Cache-Control', 'no-store');
@@ -58,16 +58,16 @@ export class AccountExports {
     }
   }
 
-  private head(userId: string, now: Date): Head {
-    const user = this.ctx.auth.findById(userId)!;
+  private async head(userId: string, now: Date): Promise<Head> {
+    const user = (await this.ctx.auth.findById(userId))!;
     return {
       format: EXPORT_FORMAT,
       exportedAt: now.toISOString(),
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
       apiKeys: this.ctx.apiKeys.list(userId).map((view) => toApiKeyResponse(view, now)),
       signingKeys: this.ctx.signingKeys.list(userId).map(toSigningKey),
-      purchases: this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX).purchases,
-      receipts: this.ctx.receipts.list(userId, MONEY_RECORDS_MAX).map(toReceipt),
+      purchases: (await this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX)).purchases,
+      receipts: (await this.ctx.receipts.list(userId, MONEY_RECORDS_MAX)).map(toReceipt),
     };
   }
 }

@@ -122,6 +122,16 @@ export class ApiKeyService {
     return this.insert(tx, owner, 'pending');
   }
 
+  /**
+   * A plan key's values, for the payment that stores it in the transaction completing its purchase
+   * (payments.repository.ts): its secret sealed until the owner's first reveal, as createPlanKey's.
+   */
+  newPlanKey(): { keyValue: string; secretDigest: string; pendingSecret: string } {
+    const keyValue = newKeyValue();
+    const secret = newKeySecret();
+    return { keyValue, secretDigest: secretDigest(secret), pendingSecret: this.sealer.seal(Buffer.from(secret), pendingAad(keyValue)) };
+  }
+
   private insert(tx: DbOrTx, values: Partial<ApiKeyRow> & { userId: string; keyName: string }, mode: 'shown' | 'pending'): { row: ApiKeyRow; secret: string } {
     const keyValue = newKeyValue();
     const secret = newKeySecret();

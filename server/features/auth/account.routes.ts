@@ -109,10 +109,10 @@ export function accountRoutes(ctx: AppContext): void {
       description: 'Signed in to the link’s account: makes the new address its email (verified) and redirects to /dashboard?tab=security&email=changed. Signed out: to /login?confirmEmail=<token>, which comes back here after sign-in. Otherwise to /dashboard?tab=security&email=failed&reason=<code>.',
       responses: { 302: { description: 'Redirect to the dashboard, or to sign in first' } },
     },
-    ({ req, res, query }) => {
+    async ({ req, res, query }) => {
       if (!req.user) return res.redirect(302, `/login?confirmEmail=${encodeURIComponent(query.token)}`);
       try {
-        emailChanges.confirm(query.token, req.user.id);
+        await emailChanges.confirm(query.token, req.user.id);
         res.redirect(302, '/dashboard?tab=security&email=changed');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -37,23 +37,21 @@ export function createPassport(auth: AuthService, config: Config): InstanceType<
           const email = profile.emails?.find((e) => (e as { verified?: boolean | string }).verified !== false)?.value;
           if (!email) return done(null, false);
           const google = { id: profile.id, email, firstName: profile.name?.givenName, lastName: profile.name?.familyName, photo: profile.photos?.[0]?.value };
-          try {
-            // Signed in already: this is "link Google" from the dashboard, for this account.
-            done(null, req.user ? auth.linkGoogle(req.user.id, google) : auth.signInWithGoogle(google));
-          } catch (error) {
-            done(error as Error);
-          }
+          // Signed in already: this is "link Google" from the dashboard, for this account.
+          (req.user ? auth.linkGoogle(req.user.id, google) : auth.signInWithGoogle(google)).then(
+            (user) => done(null, user),
+            (error: unknown) => done(error as Error),
+          );
         },
       ),
     );
   }
   passport.serializeUser((user, done) => done(null, user.id));
   passport.deserializeUser((id: string, done) => {
-    try {
-      done(null, auth.findById(id) ?? false);
-    } catch (error) {
-      done(error);
-    }
+    auth.findById(id).then(
+      (user) => done(null, user ?? false),
+      (error: unknown) => done(error),
+    );
   });
   return passport;
 }

@@ -128,10 +128,10 @@ export function authRoutes(ctx: AppContext): void {
         'Signed in to the link’s account: marks the email verified and redirects to /dashboard?verified=1. Not signed in: redirects to /login?verify=<token>, which comes back here after sign-in. A link for another account, or an invalid or expired one, redirects to /dashboard?verified=0&reason=<code>.',
       responses: { 302: { description: 'Redirect to the dashboard, or to sign in first' } },
     },
-    ({ req, res, query }) => {
+    async ({ req, res, query }) => {
       if (!req.user) return res.redirect(302, `/login?verify=${encodeURIComponent(query.token)}`);
       try {
-        ctx.emailVerification.verify(query.token, req.user.id);
+        await ctx.emailVerification.verify(query.token, req.user.id);
         res.redirect(302, '/dashboard?verified=1');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -150,8 +150,8 @@ export function authRoutes(ctx: AppContext): void {
     async ({ req }) => {
       const user = req.user!;
       if (user.emailVerifiedAt !== null) throw conflict('email_already_verified', 'Your email is already verified.');
-      ctx.emailVerification.checkCooldown(user.id);
-      const delivery = await ctx.emailVerification.send(user);
+      await ctx.emailVerification.checkCooldown(user.id);
+      const delivery = await ctx.emailVerification.send(user, { resend: true });
       return { delivery, mailed: delivery === 'sent' };
     },
   );

@@ -1,9 +1,6 @@
 /** Accounts: creation (with the first API key), password checks and Google sign-in (docs/api.md §12). */
-import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { Db } from '../../../db/connection.ts';
-import { users } from '../../../db/schema.ts';
 import { tierAllowance } from '../../../shared/plans.ts';
 import type { RegisterRequest, User } from '../../contract/auth.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -13,6 +10,7 @@ import { checkPasswordStrength } from '../../security/password-policy.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
 import type { SessionUser } from '../../types.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
+import type { AccountsRepository, NewAccount } from './accounts.repository.ts';
 
 export const FIRST_KEY_NAME = 'Default API Key';
 
@@ -22,11 +20,6 @@ export interface GoogleProfile {
   firstName?: string;
   lastName?: string;
   photo?: string;
-}
-
-function withoutDigest(row: typeof users.$inferSelect): SessionUser {
-  const { passwordDigest: _digest, emailVerificationNonce: _nonce, totpSecret: _secret, totpPending: _pending, ...user } = row;
-  return user;
 }
 
 export function toUserResponse(user: SessionUser): z.infer<typeof User> {
@@ -51,7 +44,7 @@ export function toUserResponse(user: SessionUser): z.infer<typeof User> {
 
 export class AuthService {
   constructor(
-    private readonly db: Db,
+    private readonly accounts: AccountsRepository,
     private readonly apiKeys: ApiKeyService,
     private readonly passwords: PasswordHasher,
     private readonly throttle: LoginThrottle,
@@ -59,9 +52,8 @@ export class AuthService {
   ) {}
 
   /** The account, unless there is none or its owner deleted it (docs/decisions/038). */
-  findById(id: string): SessionUser | undefined {
-    const row = this.db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).get();
-    return row && withoutDigest(row);
+  findById(id: string): Promise<SessionUser | undefined> {
+    return this.accounts.findActive(id);
   }
 
   /**
@@ -71,9 +63,7 @@ export class AuthService {
   async register(input: z.infer<typeof RegisterRequest>): Promise<{ created: SessionUser } | { taken: SessionUser }> {
     checkPasswordStrength(input.password, [input.email, input.firstName, input.lastName], 'password');
     const passwordDigest = await this.passwords.hash(input.password);
-    const existing = this.db.select().from(users).where(eq(users.email, input.email)).get();
-    if (existing) return { taken: withoutDigest(existing) };
-    return { created: this.createUser({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordDigest }) };
+    return this.createUser({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordDigest });
   }
 
   /**
@@ -82,16 +72,16 @@ export class AuthService {
    * with this account's device cookie is throttled apart from everyone else (docs/decisions/037).
    */
   async checkPassword(email: string, password: string, from: { ip: string; deviceCookie: string | undefined }): Promise<SessionUser | undefined> {
-    const row = this.db.select().from(users).where(eq(users.email, email)).get();
-    const attempt = { email, ip: from.ip, device: row ? this.devices.verify(from.deviceCookie, row.id) : null };
+    const account = await this.accounts.findByEmail(email);
+    const attempt = { email, ip: from.ip, device: account ? this.devices.verify(from.deviceCookie, account.user.id) : null };
     await this.throttle.check(attempt);
-    const valid = row?.passwordDigest ? await this.passwords.verify(password, row.passwordDigest) : (await this.passwords.burn(password), false);
+    const valid = account?.passwordDigest ? await this.passwords.verify(password, account.passwordDigest) : (await this.passwords.burn(password), false);
     if (!valid) {
       await this.throttle.fail(attempt);
       return undefined;
     }
     await this.throttle.succeed(attempt);
-    return withoutDigest(row!);
+    return account!.user;
   }
 
   /**
@@ -101,19 +91,18 @@ export class AuthService {
    * open a password account its owner never linked. The owner signs in with the password and links
    * Google from the dashboard (linkGoogle).
    */
-  signInWithGoogle(profile: GoogleProfile): SessionUser {
-    const byGoogle = this.db.select().from(users).where(eq(users.googleId, profile.id)).get();
-    if (byGoogle) return withoutDigest(byGoogle);
+  async signInWithGoogle(profile: GoogleProfile): Promise<SessionUser> {
+    const byGoogle = await this.accounts.findByGoogleId(profile.id);
+    if (byGoogle) return byGoogle;
     const email = profile.email.trim().toLowerCase();
-    const byEmail = this.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-    if (byEmail) {
-      throw new AppError(
+    const linkRequired = () =>
+      new AppError(
         409,
         'google_link_required',
         'An account with this email exists: sign in with its password, then link Google from your dashboard (or reset the password if it is not yours).',
       );
-    }
-    return this.createUser({
+    if (await this.accounts.findByEmail(email)) throw linkRequired();
+    const outcome = await this.createUser({
       emailVerifiedAt: new Date(),
       email,
       firstName: profile.firstName ?? null,
@@ -121,31 +110,29 @@ export class AuthService {
       profileImageUrl: profile.photo ?? null,
       googleId: profile.id,
     });
+    if ('created' in outcome) return outcome.created;
+    // A concurrent sign-in with the same Google profile created the account first: it is this one.
+    if (outcome.taken.googleId === profile.id) return outcome.taken;
+    throw linkRequired();
   }
 
   /** Links a Google account to a signed-in user (from the dashboard), unless it belongs to another account. */
-  linkGoogle(userId: string, profile: GoogleProfile): SessionUser {
-    const holder = this.db.select({ id: users.id }).from(users).where(eq(users.googleId, profile.id)).get();
-    if (holder && holder.id !== userId) {
-      throw conflict('google_account_in_use', 'This Google account already signs in to another account.', 'google');
-    }
-    const [linked] = this.db.update(users).set({ googleId: profile.id, updatedAt: new Date() }).where(eq(users.id, userId)).returning().all();
-    return withoutDigest(linked!);
+  async linkGoogle(userId: string, profile: GoogleProfile): Promise<SessionUser> {
+    const linked = await this.accounts.linkGoogle(userId, profile.id, new Date());
+    if (linked === 'in_use') throw conflict('google_account_in_use', 'This Google account already signs in to another account.', 'google');
+    return linked;
   }
 
-  /** Creates the user and, in the same transaction, the account's first API key (secret kept sealed until first shown). */
-  private createUser(values: Omit<typeof users.$inferInsert, 'id'>): SessionUser {
-    return this.db.transaction((tx) => {
-      const existing = tx.select({ id: users.id }).from(users).where(eq(users.email, values.email)).get();
-      if (existing) throw conflict('email_taken', 'An account with this email already exists: log in instead.', 'email');
-      const now = new Date();
-      const [row] = tx
-        .insert(users)
-        .values({ ...values, id: randomUUID(), createdAt: now, updatedAt: now })
-        .returning()
-        .all();
-      this.apiKeys.createKey(row!.id, { keyName: FIRST_KEY_NAME }, 'pending', tx);
-      return withoutDigest(row!);
-    });
+  /**
+   * Creates the user, unless its address has an account, then the account's first API key (secret
+   * kept sealed until first shown). The key is created after the account, no longer in its
+   * transaction: the key belongs to ApiKeyService, which has no transaction to share across the
+   * storage seam (docs/decisions/050-one-storage-seam.md). An account left without its key (the
+   * process ended between the two) still creates keys from the dashboard.
+   */
+  private async createUser(values: Omit<NewAccount, 'id' | 'now'>): Promise<{ created: SessionUser } | { taken: SessionUser }> {
+    const outcome = await this.accounts.createUnlessTaken({ ...values, id: randomUUID(), now: new Date() });
+    if ('created' in outcome) this.apiKeys.createKey(outcome.created.id, { keyName: FIRST_KEY_NAME }, 'pending');
+    return outcome;
   }
 }

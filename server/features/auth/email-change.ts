@@ -7,14 +7,13 @@
  * not by signing up with it. Once changed, the old address gets a notice and the new one counts as
  * verified (its owner opened the link).
  */
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/connection.ts';
-import { emailChanges, users } from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { PasswordHasher } from '../../security/passwords.ts';
+import type { AccountLinksRepository } from './account-links.repository.ts';
 import type { AccountNotices } from './account-notices.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 export const EMAIL_CHANGES_PER_DAY = 5;
@@ -25,7 +24,8 @@ const invalid = () => new AppError(400, 'invalid_email_change_link', 'This link 
 
 export class EmailChanges {
   constructor(
-    private readonly db: Db,
+    private readonly accounts: AccountsRepository,
+    private readonly links: AccountLinksRepository,
     private readonly hasher: PasswordHasher,
     private readonly notices: AccountNotices,
     private readonly logger: Logger,
@@ -35,45 +35,31 @@ export class EmailChanges {
 
   /** Mails the new address a confirmation link and the old one a notice. */
   async request(userId: string, newEmail: string, currentPassword: string): Promise<void> {
-    const user = this.db.select({ email: users.email, passwordDigest: users.passwordDigest }).from(users).where(eq(users.id, userId)).get()!;
+    const user = (await this.accounts.credentials(userId))!;
     if (user.passwordDigest && !(await this.hasher.verify(currentPassword, user.passwordDigest))) {
       throw new AppError(403, 'wrong_password', 'The current password is wrong.', 'currentPassword');
     }
     if (newEmail === user.email) throw new AppError(400, 'validation_error', 'newEmail is already your email.', 'newEmail');
     const now = this.now();
-    const today = this.db.select({ n: count() }).from(emailChanges).where(and(eq(emailChanges.userId, userId), gt(emailChanges.createdAt, new Date(now.getTime() - 86_400_000)))).get()!.n;
-    if (today >= EMAIL_CHANGES_PER_DAY) throw new AppError(429, 'too_many_email_changes', `${EMAIL_CHANGES_PER_DAY} email changes were asked for today: try again tomorrow.`);
     const token = randomBytes(32).toString('base64url');
-    this.db.transaction((tx) => {
-      // Only the newest link works.
-      tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt))).run();
-      tx.insert(emailChanges).values({ tokenDigest: digest(token), userId, newEmail, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now }).run();
-    });
+    const change = { tokenDigest: digest(token), userId, newEmail, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now };
+    if (!(await this.links.addEmailChangeWithinLimit(change, new Date(now.getTime() - 86_400_000), EMAIL_CHANGES_PER_DAY))) {
+      throw new AppError(429, 'too_many_email_changes', `${EMAIL_CHANGES_PER_DAY} email changes were asked for today: try again tomorrow.`);
+    }
     const link = `${this.baseUrl}${CONFIRM_EMAIL_PATH}?token=${token}`;
     void this.notices.send({ id: userId, email: newEmail }, 'email-change-link', { subject: 'Confirm your new email for PQ Platform', text: `To make ${newEmail} the email of your PQ Platform account, open this link within 24 hours, signed in to that account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.` });
     void this.notices.send({ id: userId, email: user.email }, 'email-change-asked', { subject: 'An email change was asked for on your PQ Platform account', text: `Someone signed in to your account asked to change its email from ${user.email} to ${newEmail}. It changes only once the link mailed there is opened. If it was not you, change your password now and sign out your other sessions from the dashboard.` });
   }
 
   /** Completes the change of the link's account, signed in as it; the new email. */
-  confirm(token: string, signedInUserId: string): string {
-    const now = this.now();
-    const { oldEmail, newEmail } = this.db.transaction(
-      (tx) => {
-        const change = tx.select().from(emailChanges).where(and(eq(emailChanges.tokenDigest, digest(token)), isNull(emailChanges.usedAt))).get();
-        if (!change || change.expiresAt <= now) throw invalid();
-        if (change.userId !== signedInUserId) {
-          throw new AppError(403, 'email_change_for_another_account', 'This link is for another account: sign out, and sign in to the account it was sent for.', 'token');
-        }
-        if (tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail)).get()) {
-          throw new AppError(409, 'email_taken', 'Another account has this email now: choose another address.', 'newEmail');
-        }
-        const old = tx.select({ email: users.email }).from(users).where(eq(users.id, change.userId)).get()!;
-        tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.tokenDigest, change.tokenDigest)).run();
-        tx.update(users).set({ email: change.newEmail, emailVerifiedAt: now, emailVerificationNonce: null, updatedAt: now }).where(eq(users.id, change.userId)).run();
-        return { oldEmail: old.email, newEmail: change.newEmail };
-      },
-      { behavior: 'immediate' },
-    );
+  async confirm(token: string, signedInUserId: string): Promise<string> {
+    const outcome = await this.links.confirmEmailChange(digest(token), signedInUserId, this.now());
+    if (outcome.kind === 'invalid') throw invalid();
+    if (outcome.kind === 'other_account') {
+      throw new AppError(403, 'email_change_for_another_account', 'This link is for another account: sign out, and sign in to the account it was sent for.', 'token');
+    }
+    if (outcome.kind === 'taken') throw new AppError(409, 'email_taken', 'Another account has this email now: choose another address.', 'newEmail');
+    const { oldEmail, newEmail } = outcome;
     this.logger.info({ userId: signedInUserId }, 'email changed');
     void this.notices.send({ id: signedInUserId, email: oldEmail }, 'email-changed', { subject: 'The email of your PQ Platform account was changed', text: `The email of your PQ Platform account is now ${newEmail}; this address (${oldEmail}) no longer signs in. If it was not you, reset the password from the sign-in page with the new address, or contact the operator of this server.` });
     return newEmail;

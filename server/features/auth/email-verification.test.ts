@@ -116,8 +116,8 @@ describe('a verification link binds to its account (pre-account hijacking)', () 
     await request(app.app).get(pathOf(await linkMailedTo(carol)));
     expect((await attacker.agent.get('/api/auth/user')).body.emailVerified).toBe(false);
     // Carol then chooses "Continue with Google": the attacker's account is not hers to enter.
-    expect(() => app.context.auth.signInWithGoogle({ id: 'g-carol', email: carol })).toThrow(expect.objectContaining({ code: 'google_link_required' }));
-    expect(app.context.auth.findById(attacker.user.id)!.googleId).toBeNull();
+    await expect(app.context.auth.signInWithGoogle({ id: 'g-carol', email: carol })).rejects.toThrow(expect.objectContaining({ code: 'google_link_required' }));
+    expect((await app.context.auth.findById(attacker.user.id))!.googleId).toBeNull();
     // And the attacker cannot buy plans with her address.
     expect((await attacker.agent.post('/api/payments/orders').set('Origin', TEST_ORIGIN).send({ plan: 'starter' })).body.code).toBe('email_unverified');
   });
@@ -130,16 +130,16 @@ describe('Google sign-in and accounts registered with a password', () => {
     const owner = await signUp(app);
     await owner.agent.get(pathOf(await linkMailedTo(owner.email)));
     expect((await owner.agent.get('/api/auth/user')).body.emailVerified).toBe(true);
-    expect(() => app.context.auth.signInWithGoogle(google(owner.email))).toThrow(expect.objectContaining({ code: 'google_link_required' }));
-    expect(app.context.auth.findById(owner.user.id)!.googleId).toBeNull();
-    const fresh = app.context.auth.signInWithGoogle(google(`new-${Date.now()}@gmail.com`));
+    await expect(app.context.auth.signInWithGoogle(google(owner.email))).rejects.toThrow(expect.objectContaining({ code: 'google_link_required' }));
+    expect((await app.context.auth.findById(owner.user.id))!.googleId).toBeNull();
+    const fresh = await app.context.auth.signInWithGoogle(google(`new-${Date.now()}@gmail.com`));
     expect(fresh.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it('links Google to a signed-in account from the dashboard, but not a Google account another account uses', async () => {
     const a = await signUp(app);
     const b = await signUp(app);
-    expect(app.context.auth.linkGoogle(a.user.id, google('whatever@gmail.com', 'g-shared')).googleId).toBe('g-shared');
-    expect(() => app.context.auth.linkGoogle(b.user.id, google('whatever@gmail.com', 'g-shared'))).toThrow(expect.objectContaining({ code: 'google_account_in_use' }));
+    expect((await app.context.auth.linkGoogle(a.user.id, google('whatever@gmail.com', 'g-shared'))).googleId).toBe('g-shared');
+    await expect(app.context.auth.linkGoogle(b.user.id, google('whatever@gmail.com', 'g-shared'))).rejects.toThrow(expect.objectContaining({ code: 'google_account_in_use' }));
   });
 });

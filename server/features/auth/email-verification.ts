@@ -6,13 +6,11 @@
  * Links go out as the server's mail does (docs/decisions/037): through SMTP, or into the outbox of a
  * server nobody else can reach; a server that can send none says so.
  */
-import { eq } from 'drizzle-orm';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../../db/connection.ts';
-import { users } from '../../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { Delivery, Mailer } from '../../mail/mailer.ts';
+import type { AccountLinksRepository } from './account-links.repository.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 /** An account gets a new link at most this often, so the server cannot be used to flood an inbox. */
@@ -26,6 +24,11 @@ export interface VerificationOptions {
   now?: () => number;
 }
 
+const tooSoon = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(429, 'resend_too_soon', `A link was sent less than a minute ago: wait ${seconds} seconds before asking for another.`, undefined, undefined, { 'Retry-After': String(seconds) });
+};
+
 const invalid = () =>
   new AppError(400, 'invalid_verification_link', 'This verification link is not valid (it was replaced by a newer one, or already used): ask for a new one from your dashboard.', 'token');
 
@@ -33,7 +36,7 @@ export class EmailVerification {
   private readonly now: () => number;
 
   constructor(
-    private readonly db: Db,
+    private readonly links: AccountLinksRepository,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly options: VerificationOptions,
@@ -41,28 +44,38 @@ export class EmailVerification {
     this.now = options.now ?? Date.now;
   }
 
-  /** A fresh link for the user (replacing any earlier one). */
-  issue(userId: string): string {
+  /**
+   * A fresh link for the user (replacing any earlier one). A `resend` is refused (429
+   * resend_too_soon) while the latest link is under a minute old, by the same write that would
+   * replace it: requests racing past checkCooldown send one link.
+   */
+  async issue(userId: string, { resend = false } = {}): Promise<string> {
     const nonce = randomBytes(16).toString('base64url');
-    this.db.update(users).set({ emailVerificationNonce: nonce, emailVerificationSentAt: new Date(this.now()) }).where(eq(users.id, userId)).run();
+    const now = this.now();
+    const issued = await this.links.issueVerification(userId, nonce, new Date(now), resend ? new Date(now - RESEND_COOLDOWN_MS) : undefined);
+    if (!issued && resend) {
+      await this.checkCooldown(userId);
+      // The latest link's minute ended between the write and this read: asking again now works.
+      throw tooSoon(1000);
+    }
     const expires = this.now() + VERIFICATION_TTL_MS;
     const token = `${userId}.${expires}.${this.mac(userId, expires, nonce)}`;
     return `${this.options.baseUrl}${VERIFY_PATH}?token=${encodeURIComponent(token)}`;
   }
 
   /** Throws 429 resend_too_soon while the account's latest link is under a minute old. */
-  checkCooldown(userId: string): void {
-    const sentAt = this.db.select({ at: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).get()?.at;
+  async checkCooldown(userId: string): Promise<void> {
+    const sentAt = await this.links.verificationSentAt(userId);
     const wait = sentAt ? sentAt.getTime() + RESEND_COOLDOWN_MS - this.now() : 0;
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new AppError(429, 'resend_too_soon', `A link was sent less than a minute ago: wait ${seconds} seconds before asking for another.`, undefined, undefined, { 'Retry-After': String(seconds) });
-    }
+    if (wait > 0) throw tooSoon(wait);
   }
 
-  /** Issues a link and mails it; says where it went. Never throws for a mail failure (it is logged, and the link is unsent). */
-  async send(user: { id: string; email: string }): Promise<Delivery> {
-    const link = this.issue(user.id);
+  /**
+   * Issues a link and mails it; says where it went. Never throws for a mail failure (it is logged,
+   * and the link is unsent); a `resend` within the cooldown throws resend_too_soon (issue).
+   */
+  async send(user: { id: string; email: string }, options: { resend?: boolean } = {}): Promise<Delivery> {
+    const link = await this.issue(user.id, options);
     try {
       const delivery = await this.mailer.send({
         to: user.email,
@@ -82,7 +95,7 @@ export class EmailVerification {
    * in a browser signed in to another account, or to none, verifies nothing (docs/decisions/037),
    * so an address registered by someone else cannot be verified for them by its owner's click.
    */
-  verify(token: string, signedInUserId: string): string {
+  async verify(token: string, signedInUserId: string): Promise<string> {
     const parts = token.split('.');
     if (parts.length !== 3) throw invalid();
     const [userId, expiresText, mac] = parts as [string, string, string];
@@ -91,15 +104,16 @@ export class EmailVerification {
     if (userId !== signedInUserId) {
       throw new AppError(403, 'verification_for_another_account', 'This verification link is for another account: sign out, and sign in to the account it was sent for.', 'token');
     }
-    const user = this.db.select({ nonce: users.emailVerificationNonce, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-    if (!user?.nonce) throw invalid();
-    const expected = Buffer.from(this.mac(userId, expires, user.nonce));
+    const nonce = await this.links.verificationNonce(userId);
+    if (!nonce) throw invalid();
+    const expected = Buffer.from(this.mac(userId, expires, nonce));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
     if (this.now() > expires) {
       throw new AppError(410, 'verification_link_expired', 'This verification link has expired: ask for a new one from your dashboard.', 'token');
     }
-    this.db.update(users).set({ emailVerifiedAt: new Date(this.now()), emailVerificationNonce: null, updatedAt: new Date(this.now()) }).where(eq(users.id, userId)).run();
+    // Once: a concurrent request with the same link, or a newer link issued since, finds the nonce gone.
+    if (!(await this.links.markEmailVerified(userId, nonce, new Date(this.now())))) throw invalid();
     return userId;
   }
 

@@ -24,7 +24,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/auth/two-factor', tag: TAG, auth: 'user', summary: 'Whether two-factor sign-in is on',
       responses: { 200: { description: 'Status', schema: TwoFactorStatus } },
     },
-    ({ req }) => ({ ...twoFactor.status(req.user!.id), stepUpUntil: stepUpUntil(req, nowMs())?.toISOString() ?? null }),
+    async ({ req }) => ({ ...(await twoFactor.status(req.user!.id)), stepUpUntil: stepUpUntil(req, nowMs())?.toISOString() ?? null }),
   );
 
   api.route(
@@ -44,8 +44,8 @@ export function twoFactorRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth],
       responses: { 200: { description: 'On', schema: RecoveryCodes }, ...errorResponses({ 400: 'invalid_two_factor_code', 409: 'two_factor_not_started, two_factor_already_on' }) },
     },
-    ({ req, body }) => {
-      const recoveryCodes = twoFactor.enable(req.user!.id, body.code);
+    async ({ req, body }) => {
+      const recoveryCodes = await twoFactor.enable(req.user!.id, body.code);
       req.session.secondFactorAt = nowMs();
       return { recoveryCodes };
     },
@@ -58,7 +58,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth, ctx.requireStepUp],
       responses: { 200: { description: 'The new codes, shown this once', schema: RecoveryCodes }, ...errorResponses({ 403: 'step_up_required', 409: 'two_factor_off' }) },
     },
-    ({ req }) => ({ recoveryCodes: twoFactor.newRecoveryCodes(req.user!.id) }),
+    async ({ req }) => ({ recoveryCodes: await twoFactor.newRecoveryCodes(req.user!.id) }),
   );
 
   api.route(
@@ -68,8 +68,8 @@ export function twoFactorRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth, ctx.requireStepUp],
       responses: { 204: { description: 'Off' }, ...errorResponses({ 403: 'step_up_required' }) },
     },
-    ({ req, res }) => {
-      twoFactor.disable(req.user!.id);
+    async ({ req, res }) => {
+      await twoFactor.disable(req.user!.id);
       res.status(204).end();
     },
   );
@@ -88,10 +88,10 @@ export function twoFactorRoutes(ctx: AppContext): void {
       const pending = req.session.pendingSignIn;
       const signInAgain = () => unauthorized('sign_in_again', 'Sign in again with your email and password, then enter a code.');
       if (!pending || nowMs() - pending.at > PENDING_SIGN_IN_MS) throw signInAgain();
-      const user = ctx.auth.findById(pending.userId);
+      const user = await ctx.auth.findById(pending.userId);
       if (!user) throw signInAgain();
       try {
-        twoFactor.verify(user.id, body.code);
+        await twoFactor.verify(user.id, body.code);
       } catch (error) {
         pending.tries += 1;
         if (pending.tries >= CODES_PER_SIGN_IN) delete req.session.pendingSignIn;
@@ -110,10 +110,10 @@ export function twoFactorRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth],
       responses: { 200: { description: 'Confirmed', schema: TwoFactorStatus }, ...errorResponses({ 400: 'invalid_two_factor_code', 429: 'two_factor_throttled' }) },
     },
-    ({ req, body }) => {
-      twoFactor.verify(req.user!.id, body.code);
+    async ({ req, body }) => {
+      await twoFactor.verify(req.user!.id, body.code);
       req.session.secondFactorAt = nowMs();
-      return { ...twoFactor.status(req.user!.id), stepUpUntil: stepUpUntil(req, nowMs())?.toISOString() ?? null };
+      return { ...(await twoFactor.status(req.user!.id)), stepUpUntil: stepUpUntil(req, nowMs())?.toISOString() ?? null };
     },
   );
 }

@@ -3,10 +3,15 @@
  * password, recovery codes, replay and guessing refused, step-up for sensitive actions, and no
  * secret or code in any log line.
  */
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSealer } from '../../security/sealing.ts';
 import { totpCode } from '../../security/totp.ts';
 import { capturedLog, createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+import type { AccountNotices } from './account-notices.ts';
+import { TwoFactor } from './two-factor.ts';
+import type { TwoFactorRepository } from './two-factor.repository.ts';
 
 let clock = Date.now();
 const { logger, lines: logLines } = capturedLog();
@@ -120,6 +125,18 @@ describe('signing in with two factors', () => {
     clock += 15 * 60_000;
     const later = await passwordStep(email);
     expect((await later.agent.post('/api/auth/login/two-factor').set('Origin', TEST_ORIGIN).send({ code: totpCode(secret, clock) })).status).toBe(200);
+  });
+
+  it('checks at most 10 of 20 wrong codes sent at once while storage is slow, refusing the rest with 429', async () => {
+    let lookedUp = 0;
+    // Storage that answers a few milliseconds later, as a PostgreSQL server does: the codes overlap.
+    const slow = { useRecoveryCode: () => (lookedUp++, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5))) } as unknown as TwoFactorRepository;
+    const twoFactor = new TwoFactor(slow, createSealer(randomBytes(32)), {} as AccountNotices, logger);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => twoFactor.verify('u1', 'aaaaa-aaaaa')));
+    const codes = outcomes.map((o) => (o as PromiseRejectedResult).reason.code as string);
+    expect(lookedUp).toBe(10);
+    expect(codes.filter((c) => c === 'invalid_two_factor_code')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'two_factor_throttled')).toHaveLength(10);
   });
 
   it('answers a code without a password first with 401, and a malformed body with 400', async () => {

@@ -6,15 +6,13 @@
  * MAX_FAILURES in FAILURE_WINDOW_MS, codes are refused until the window ends, which bounds guessing
  * (a code has 10^6 values, 3 of them valid at a time).
  */
-import { and, count, eq, isNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/connection.ts';
-import { recoveryCodes, users } from '../../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { acceptedStep, newTotpSecret, totpUri } from '../../security/totp.ts';
 import type { AccountNotices } from './account-notices.ts';
+import type { TwoFactorRepository } from './two-factor.repository.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 const MAX_FAILURES = 10;
@@ -30,14 +28,17 @@ function newRecoveryCode(): string {
   const chars = Array.from(bytes, (b) => BASE32[b & 31]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
+const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
 
+const alreadyOn = () => conflict('two_factor_already_on', 'Two-factor sign-in is already on.');
+const notStarted = () => conflict('two_factor_not_started', 'Start the set-up first: it gives the secret to add to your authenticator app.');
 const invalidCode = () => new AppError(400, 'invalid_two_factor_code', 'This code is not right: enter the 6 digits your authenticator app shows now, or one of your recovery codes.', 'code');
 
 export class TwoFactor {
   private readonly failures = new Map<string, { count: number; since: number }>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: TwoFactorRepository,
     private readonly sealer: Sealer,
     private readonly notices: AccountNotices,
     private readonly logger: Logger,
@@ -45,49 +46,47 @@ export class TwoFactor {
     readonly now: () => Date = () => new Date(),
   ) {}
 
-  isEnabled(userId: string): boolean {
-    return this.db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.on != null;
+  async isEnabled(userId: string): Promise<boolean> {
+    return (await this.store.stateOf(userId))?.enabled ?? false;
   }
 
-  status(userId: string): { enabled: boolean; recoveryCodesLeft: number } {
-    const left = this.db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get()!.n;
-    return { enabled: this.isEnabled(userId), recoveryCodesLeft: left };
+  async status(userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    return { enabled: await this.isEnabled(userId), recoveryCodesLeft: await this.store.recoveryCodesLeft(userId) };
   }
 
   /** Proposes a new secret (replacing one proposed before); it takes effect once confirmed by enable(). */
-  begin(userId: string, email: string): { secret: string; uri: string } {
-    if (this.isEnabled(userId)) throw conflict('two_factor_already_on', 'Two-factor sign-in is already on: turn it off first to use another app.');
+  async begin(userId: string, email: string): Promise<{ secret: string; uri: string }> {
     const secret = newTotpSecret();
-    this.db.update(users).set({ totpPending: this.sealer.seal(Buffer.from(secret), userId) }).where(eq(users.id, userId)).run();
+    if (!(await this.store.proposeSecret(userId, this.sealer.seal(Buffer.from(secret), userId)))) {
+      throw conflict('two_factor_already_on', 'Two-factor sign-in is already on: turn it off first to use another app.');
+    }
     return { secret, uri: totpUri(secret, email) };
   }
 
   /** Turns it on with a code from the proposed secret; the recovery codes, shown this once. */
-  enable(userId: string, code: string): string[] {
-    const row = this.db.select({ pending: users.totpPending, email: users.email }).from(users).where(eq(users.id, userId)).get()!;
-    if (this.isEnabled(userId)) throw conflict('two_factor_already_on', 'Two-factor sign-in is already on.');
-    if (!row.pending) throw conflict('two_factor_not_started', 'Start the set-up first: it gives the secret to add to your authenticator app.');
-    const secret = this.sealer.open(row.pending, userId).toString();
+  async enable(userId: string, code: string): Promise<string[]> {
+    const state = (await this.store.stateOf(userId))!;
+    if (state.enabled) throw alreadyOn();
+    if (!state.pending) throw notStarted();
+    const secret = this.sealer.open(state.pending, userId).toString();
     const step = acceptedStep(secret, normalise(code), this.now().getTime(), null);
     if (step === null) throw invalidCode();
-    const codes = this.db.transaction((tx) => {
-      tx.update(users).set({ totpSecret: row.pending, totpPending: null, totpEnabledAt: this.now(), totpLastStep: step }).where(eq(users.id, userId)).run();
-      return this.replaceRecoveryCodes(tx, userId);
-    });
+    const codes = newRecoveryCodes();
+    if (!(await this.store.enable(userId, state.pending, step, this.now(), codes.map(digest)))) {
+      // A concurrent request turned it on, or proposed another secret, since the read above.
+      throw (await this.isEnabled(userId)) ? alreadyOn() : notStarted();
+    }
     this.logger.info({ userId }, 'two-factor sign-in turned on');
-    void this.notices.send({ id: userId, email: row.email }, 'two-factor-on', {
+    void this.notices.send({ id: userId, email: state.email }, 'two-factor-on', {
       subject: 'Two-factor sign-in is on for your PQ Platform account',
       text: 'Signing in to your account now needs a code from your authenticator app (or a recovery code) after the password. If it was not you, reset your password and contact the operator of this server.',
     });
     return codes;
   }
 
-  disable(userId: string): void {
-    const { email } = this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()!;
-    this.db.transaction((tx) => {
-      tx.update(users).set({ totpSecret: null, totpPending: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
-      tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    });
+  async disable(userId: string): Promise<void> {
+    const { email } = (await this.store.stateOf(userId))!;
+    await this.store.disable(userId);
     this.logger.info({ userId }, 'two-factor sign-in turned off');
     void this.notices.send({ id: userId, email }, 'two-factor-off', {
       subject: 'Two-factor sign-in was turned off on your PQ Platform account',
@@ -96,54 +95,43 @@ export class TwoFactor {
   }
 
   /** Ten new recovery codes; the old ones stop working. */
-  newRecoveryCodes(userId: string): string[] {
-    if (!this.isEnabled(userId)) throw conflict('two_factor_off', 'Two-factor sign-in is off: turn it on first.');
-    return this.db.transaction((tx) => this.replaceRecoveryCodes(tx, userId));
+  async newRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    if (!(await this.store.replaceRecoveryCodes(userId, codes.map(digest)))) throw conflict('two_factor_off', 'Two-factor sign-in is off: turn it on first.');
+    return codes;
   }
 
   /** Checks a code of the account's app, or one of its recovery codes (used up by this); throws when wrong. */
-  verify(userId: string, code: string): 'app' | 'recovery' {
+  async verify(userId: string, code: string): Promise<'app' | 'recovery'> {
     const now = this.now().getTime();
     const seen = this.failures.get(userId);
     if (seen && now - seen.since < FAILURE_WINDOW_MS && seen.count >= MAX_FAILURES) {
       const retryAfterS = Math.ceil((seen.since + FAILURE_WINDOW_MS - now) / 1000);
       throw new AppError(429, 'two_factor_throttled', `Too many wrong codes: try again in ${Math.ceil(retryAfterS / 60)} minutes.`, 'code', undefined, { 'Retry-After': String(retryAfterS) });
     }
-    const typed = normalise(code);
-    const used = /^\d{6}$/.test(typed) ? this.useAppCode(userId, typed, now) : this.useRecoveryCode(userId, typed, now);
-    if (used) {
-      this.failures.delete(userId);
-      return used;
-    }
+    // Counted as a failure before the code is looked up (a right one clears the count): codes checked
+    // at the same time cannot pass MAX_FAILURES together while they wait on storage.
     this.failures.set(userId, seen && now - seen.since < FAILURE_WINDOW_MS ? { count: seen.count + 1, since: seen.since } : { count: 1, since: now });
-    throw invalidCode();
+    const typed = normalise(code);
+    const used = /^\d{6}$/.test(typed) ? await this.useAppCode(userId, typed, now) : await this.useRecoveryCode(userId, typed, now);
+    if (!used) throw invalidCode();
+    this.failures.delete(userId);
+    return used;
   }
 
-  private useAppCode(userId: string, code: string, now: number): 'app' | null {
-    const row = this.db.select({ secret: users.totpSecret, lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId)).get();
-    if (!row?.secret) return null;
-    const step = acceptedStep(this.sealer.open(row.secret, userId).toString(), code, now, row.lastStep);
-    if (step === null) return null;
-    this.db.update(users).set({ totpLastStep: step }).where(eq(users.id, userId)).run();
+  private async useAppCode(userId: string, code: string, now: number): Promise<'app' | null> {
+    const state = await this.store.stateOf(userId);
+    if (!state?.secret) return null;
+    const step = acceptedStep(this.sealer.open(state.secret, userId).toString(), code, now, state.lastStep);
+    // Once: a concurrent request with the same code (or a later one) may have taken the step since the read.
+    if (step === null || !(await this.store.acceptAppStep(userId, step))) return null;
     return 'app';
   }
 
-  private useRecoveryCode(userId: string, code: string, now: number): 'recovery' | null {
+  private async useRecoveryCode(userId: string, code: string, now: number): Promise<'recovery' | null> {
     if (!/^[a-z2-7]{10}$/.test(code)) return null;
-    const spent = this.db
-      .update(recoveryCodes)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(recoveryCodes.codeDigest, digest(`${code.slice(0, 5)}-${code.slice(5)}`)), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-      .run().changes;
-    if (spent === 0) return null;
+    if (!(await this.store.useRecoveryCode(userId, digest(`${code.slice(0, 5)}-${code.slice(5)}`), new Date(now)))) return null;
     this.logger.info({ userId }, 'a recovery code was used');
     return 'recovery';
-  }
-
-  private replaceRecoveryCodes(tx: Pick<Db, 'delete' | 'insert'>, userId: string): string[] {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    tx.insert(recoveryCodes).values(codes.map((c) => ({ codeDigest: digest(c), userId }))).run();
-    return codes;
   }
 }

@@ -94,9 +94,9 @@ function sellingRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/payments/cancel', tag: TAG, auth: 'none', summary: 'PayPal’s cancel address',
       responses: { 302: { description: 'To the app’s popup page with payment=cancelled' }, ...errorResponses({ 404: 'order_not_found' }) },
     },
-    ({ req, res }) => {
+    async ({ req, res }) => {
       const { token } = validate(CancelQuery, req.query, 'query');
-      const purchase = payments.cancel(token);
+      const purchase = await payments.cancel(token);
       res.redirect(302, popupAddress(PaymentLedger.outcomeOf(purchase.status), purchase));
     },
   );
@@ -124,8 +124,8 @@ function accountRoutes(ctx: AppContext): void {
       method: 'get', path: '/api/payments/purchases/:id', tag: TAG, auth: 'user', params: IdParams, summary: 'One of your purchases and where its payment stands',
       responses: { 200: { description: 'The purchase', schema: PurchaseState }, ...errorResponses({ 404: 'purchase_not_found' }) },
     },
-    ({ req, params }) => {
-      const p = payments.purchaseOf(req.user!.id, params.id);
+    async ({ req, params }) => {
+      const p = await payments.purchaseOf(req.user!.id, params.id);
       return {
         id: p.id, status: p.status, outcome: PaymentLedger.outcomeOf(p.status), planType: p.planType, amount: p.amount,
         completedAt: p.completedAt?.toISOString() ?? null, expiresAt: p.expiresAt?.toISOString() ?? null,
@@ -159,7 +159,7 @@ function accountRoutes(ctx: AppContext): void {
       description: 'A receipt for each completed payment (a plan or an overage balance), a credit note for each refund or reversal.',
       responses: { 200: { description: 'Newest first', schema: ReceiptList } },
     },
-    ({ req }) => receipts.list(req.user!.id).map(toReceipt),
+    async ({ req }) => (await receipts.list(req.user!.id)).map(toReceipt),
   );
 
   api.route(
@@ -168,7 +168,7 @@ function accountRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The PDF (A4)', contentType: 'application/pdf' }, ...errorResponses({ 404: 'receipt_not_found' }) },
     },
     async ({ req, res, params }) => {
-      const receipt = receipts.get(req.user!.id, params.id);
+      const receipt = await receipts.get(req.user!.id, params.id);
       const pdf = await receiptPdf(receipt);
       res.status(200).type('application/pdf').setHeader('Content-Disposition', `attachment; filename="${receipt.number}.pdf"`);
       res.end(Buffer.from(pdf));

@@ -10,17 +10,16 @@
  * (docs/decisions/035).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../../db/connection.ts';
-import { billingCharges, purchases } from '../../../db/schema.ts';
 import { planOf } from '../../../shared/plans.ts';
 import type { Checkout } from '../../contract/payments.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { monthOf } from '../metering/metering.service.ts';
-import { isDowngrade, planFromPurchases, type PaidTier } from './account-plan.ts';
-import { PaymentLedger, type Outcome, type PurchaseRow } from './payment-ledger.ts';
+import type { AccountPlansRepository } from './account-plans.repository.ts';
+import { isDowngrade, type PaidTier } from './paid-plans.ts';
+import { PaymentLedger, type Outcome } from './payment-ledger.ts';
+import type { PaymentsRepository, PurchaseRow } from './payments.repository.ts';
 import { PaypalError, type PaypalClient } from './paypal/paypal.client.ts';
 import { valueToCents, type PaypalCapture, type PaypalOrder } from './paypal/paypal.schemas.ts';
 
@@ -43,7 +42,8 @@ export class PaymentsService {
   readonly ledger: PaymentLedger;
 
   constructor(
-    private readonly db: Db,
+    private readonly repository: PaymentsRepository,
+    private readonly plans: AccountPlansRepository,
     private readonly paypal: PaypalClient,
     ledger: PaymentLedger,
     private readonly logger: Logger,
@@ -68,7 +68,7 @@ export class PaymentsService {
 
   /** Starts buying (or renewing) a plan; the price is the plan's, from shared/plans.ts. */
   async startPlanCheckout(userId: string, plan: PaidTier, origin: string): Promise<z.infer<typeof Checkout>> {
-    const current = planFromPurchases(this.db, userId, this.now());
+    const current = await this.plans.purchasedPlan(userId, this.now());
     if (isDowngrade(current, plan)) {
       throw conflict('plan_downgrade', `Your ${planOf(current.tier).name} plan runs until ${current.expiresAt!.toISOString().slice(0, 10)}: buy ${planOf(plan).name} after it ends.`, 'plan');
     }
@@ -84,11 +84,7 @@ export class PaymentsService {
   /** Starts paying the overage of months that have ended; this month's is still accruing. */
   async startOverageCheckout(userId: string, origin: string): Promise<z.infer<typeof Checkout>> {
     const thisMonth = monthOf(this.now());
-    const payable = this.db
-      .select({ id: billingCharges.id, amount: billingCharges.amount, month: billingCharges.month })
-      .from(billingCharges)
-      .where(and(eq(billingCharges.userId, userId), eq(billingCharges.chargeType, 'overage'), eq(billingCharges.status, 'pending'), lt(billingCharges.month, thisMonth)))
-      .all();
+    const payable = await this.repository.payableOverage(userId, thisMonth);
     const amount = payable.reduce((sum, row) => sum + row.amount, 0);
     if (amount === 0) throw conflict('nothing_to_pay', 'No overage from an ended month is owed: this month’s becomes payable once the month ends.');
     const months = payable.map((r) => r.month).sort();
@@ -97,7 +93,7 @@ export class PaymentsService {
       description: `Overage ${months[0]}${months.length > 1 ? ` to ${months.at(-1)}` : ''}, $0.01 per call`,
     });
     // The order pays exactly these rows; a newer checkout re-points them and closes this one.
-    this.db.update(billingCharges).set({ paypalOrderId: checkout.orderId }).where(inArray(billingCharges.id, payable.map((r) => r.id))).run();
+    await this.repository.assignOverageOrder(payable.map((r) => r.id), checkout.orderId);
     return checkout;
   }
 
@@ -106,30 +102,23 @@ export class PaymentsService {
     origin: string,
     item: { planType: string; planName: string; amount: number; usageLimit: number | null; renewal: boolean; description: string },
   ): Promise<z.infer<typeof Checkout>> {
-    const overage = item.planType === 'overage';
-    const purchase = this.db.transaction(
-      (tx) => {
-        const hourAgo = new Date(this.now().getTime() - 3_600_000);
-        const recent = tx.select({ n: count() }).from(purchases).where(and(eq(purchases.userId, userId), gt(purchases.createdAt, hourAgo))).get()!.n;
-        if (recent >= CHECKOUTS_PER_HOUR) {
-          throw new AppError(429, 'too_many_checkouts', `${CHECKOUTS_PER_HOUR} checkouts were started from this account in the last hour: finish one in its PayPal window, or try again later.`);
-        }
-        // An older unfinished checkout of the same kind is closed: only the newest can be captured.
-        const older = tx
-          .update(purchases)
-          .set({ status: 'cancelled', isActive: false })
-          .where(and(eq(purchases.userId, userId), eq(purchases.status, 'pending'), overage ? eq(purchases.planType, 'overage') : inArray(purchases.planType, ['starter', 'pro'])))
-          .returning({ id: purchases.id })
-          .all();
-        for (const { id } of older) this.logger.info({ purchaseId: id, reason: 'superseded by a newer checkout' }, 'payment: purchase closed');
-        return tx
-          .insert(purchases)
-          .values({ userId, paypalOrderId: `unsent:${randomUUID()}`, paypalRequestId: `create-${randomBytes(24).toString('base64url')}`, renewal: item.renewal, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit, status: 'pending', createdAt: this.now() })
-          .returning()
-          .get();
+    const now = this.now();
+    const started = await this.repository.startCheckoutWithinLimit({
+      userId,
+      kind: item.planType === 'overage' ? 'overage' : 'plan',
+      purchase: {
+        paypalOrderId: `unsent:${randomUUID()}`, paypalRequestId: `create-${randomBytes(24).toString('base64url')}`,
+        renewal: item.renewal, planType: item.planType, planName: item.planName, amount: item.amount, usageLimit: item.usageLimit,
       },
-      { behavior: 'immediate' },
-    );
+      now,
+      limit: { count: CHECKOUTS_PER_HOUR, since: new Date(now.getTime() - 3_600_000) },
+    });
+    if (started.kind === 'over_limit') {
+      throw new AppError(429, 'too_many_checkouts', `${CHECKOUTS_PER_HOUR} checkouts were started from this account in the last hour: finish one in its PayPal window, or try again later.`);
+    }
+    // An older unfinished checkout of the same kind was closed: only the newest can be captured.
+    for (const id of started.superseded) this.logger.info({ purchaseId: id, reason: 'superseded by a newer checkout' }, 'payment: purchase closed');
+    const { purchase } = started;
     let order;
     try {
       order = await this.paypal.createOrder({
@@ -137,23 +126,23 @@ export class PaymentsService {
         returnUrl: `${origin}${RETURN_PATH}`, cancelUrl: `${origin}${CANCEL_PATH}`, requestId: purchase.paypalRequestId!,
       });
     } catch (error) {
-      this.ledger.close(purchase.id, 'failed', 'PayPal did not create the order');
+      await this.ledger.close(purchase.id, 'failed', 'PayPal did not create the order');
       this.logger.warn({ purchaseId: purchase.id, paypal: error instanceof PaypalError ? error.paypalName : 'error' }, 'payment: order not created');
       throw paypalUnavailable(error);
     }
     if (!this.expectedApproval(order.approveUrl, origin)) {
-      this.ledger.close(purchase.id, 'failed', 'the approval URL is not PayPal’s');
+      await this.ledger.close(purchase.id, 'failed', 'the approval URL is not PayPal’s');
       this.logger.error({ purchaseId: purchase.id, approvalOrigin: URL.canParse(order.approveUrl) ? new URL(order.approveUrl).origin : 'unparsable' }, 'payment: order refused, its approval URL is not PayPal’s');
       throw new AppError(502, 'paypal_unexpected_approval', 'PayPal answered with an approval page that is not PayPal’s, so the payment was not started and nothing was charged; tell the site’s operator.');
     }
-    this.db.update(purchases).set({ paypalOrderId: order.id }).where(eq(purchases.id, purchase.id)).run();
+    await this.repository.setOrderId(purchase.id, order.id);
     this.logger.info({ purchaseId: purchase.id, orderId: order.id, planType: item.planType, amount: item.amount }, 'payment: order created');
     return { purchaseId: purchase.id, orderId: order.id, approveUrl: order.approveUrl, amount: item.amount, currency: 'USD', description: item.description };
   }
 
   /** The payer is back from PayPal (or PayPal said the order was approved): capture and apply, idempotently. */
   async captureApproved(orderId: string): Promise<{ purchase: PurchaseRow; outcome: Outcome }> {
-    const purchase = this.ledger.byOrder(orderId);
+    const purchase = await this.ledger.byOrder(orderId);
     if (!purchase) throw notFound('order_not_found', 'No purchase belongs to this PayPal order.', 'token');
     if (purchase.status !== 'pending') return { purchase, outcome: PaymentLedger.outcomeOf(purchase.status) };
     let order: PaypalOrder;
@@ -165,7 +154,7 @@ export class PaymentsService {
         this.logger.info({ purchaseId: purchase.id }, 'payment: return before approval, nothing captured');
         return { purchase, outcome: 'processing' };
       } else if (error instanceof PaypalError && error.status === 422) {
-        this.ledger.close(purchase.id, 'failed', error.issue ?? 'capture refused');
+        await this.ledger.close(purchase.id, 'failed', error.issue ?? 'capture refused');
         return { purchase, outcome: 'failed' };
       } else {
         // PayPal unreachable: the order stays approved, and its webhook (or the next return) captures it.
@@ -173,42 +162,42 @@ export class PaymentsService {
         return { purchase, outcome: 'processing' };
       }
     }
-    return { purchase, outcome: this.applyCapture(purchase, captureOf(order)) };
+    return { purchase, outcome: await this.applyCapture(purchase, captureOf(order)) };
   }
 
   /**
    * Applies what PayPal says about the order's capture, after checking that it is the payment this
    * server asked for: our purchase id as custom_id, and exactly the amount and currency offered.
    */
-  applyCapture(purchase: PurchaseRow, capture: PaypalCapture | undefined): Outcome {
+  async applyCapture(purchase: PurchaseRow, capture: PaypalCapture | undefined): Promise<Outcome> {
     if (!capture) return PaymentLedger.outcomeOf(purchase.status);
     const offered = capture.amount.currency_code === purchase.currency && valueToCents(capture.amount.value) === purchase.amount;
     const ours = capture.custom_id === undefined || capture.custom_id === String(purchase.id);
     if (!offered || !ours) {
       this.logger.error({ purchaseId: purchase.id, captureAmount: capture.amount, customId: capture.custom_id }, 'payment: capture does not match what was offered');
-      this.ledger.close(purchase.id, 'failed', 'capture does not match the order offered');
+      await this.ledger.close(purchase.id, 'failed', 'capture does not match the order offered');
       return 'failed';
     }
     if (capture.status === 'COMPLETED') return this.ledger.complete(purchase.id, capture.id);
     if (capture.status === 'PENDING') return this.ledger.processing(purchase.id, capture.id);
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
-      this.ledger.close(purchase.id, 'failed', `capture ${capture.status.toLowerCase()}`);
+      await this.ledger.close(purchase.id, 'failed', `capture ${capture.status.toLowerCase()}`);
       return 'failed';
     }
     return PaymentLedger.outcomeOf(purchase.status);
   }
 
   /** The payer cancelled on PayPal's page: the purchase closes unless it already went further. */
-  cancel(orderId: string): PurchaseRow {
-    const purchase = this.ledger.byOrder(orderId);
+  async cancel(orderId: string): Promise<PurchaseRow> {
+    const purchase = await this.ledger.byOrder(orderId);
     if (!purchase) throw notFound('order_not_found', 'No purchase belongs to this PayPal order.', 'token');
-    if (purchase.status === 'pending') this.ledger.close(purchase.id, 'cancelled', 'payer cancelled at PayPal');
-    return this.ledger.byOrder(orderId)!;
+    if (purchase.status === 'pending') await this.ledger.close(purchase.id, 'cancelled', 'payer cancelled at PayPal');
+    return (await this.ledger.byOrder(orderId))!;
   }
 
   /** One purchase of the signed-in user's, for the popup and the dashboard to follow. */
-  purchaseOf(userId: string, id: number): PurchaseRow {
-    const row = this.db.select().from(purchases).where(and(eq(purchases.id, id), eq(purchases.userId, userId))).get();
+  async purchaseOf(userId: string, id: number): Promise<PurchaseRow> {
+    const row = await this.repository.purchaseOf(userId, id);
     if (!row) throw notFound('purchase_not_found', 'No purchase with this id belongs to your account.', 'id');
     return row;
   }

@@ -53,7 +53,7 @@ export async function customer(p: PaymentsApp): Promise<Customer> {
   const res = await agent.post('/api/auth/login').send({ email, password: 'correct horse battery' });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   // Buying a plan needs a verified email.
-  verifyEmail(p.app, res.body.id);
+  await verifyEmail(p.app, res.body.id);
   return { agent, user: res.body };
 }
 

@@ -220,7 +220,7 @@ describe('who may buy', () => {
       const refused = await agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'starter' });
       expect([refused.status, refused.body.code]).toEqual([403, 'email_unverified']);
       expect((await agent.get('/api/user/purchases')).body.purchases).toEqual([]);
-      verifyEmail(p.app, res.body.id);
+      await verifyEmail(p.app, res.body.id);
       expect((await agent.post('/api/payments/orders').set('Origin', p.origin).send({ plan: 'starter' })).status).toBe(201);
     } finally {
       await p.close();

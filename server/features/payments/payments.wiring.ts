@@ -5,7 +5,7 @@
  * is sold: the client has nowhere to go and the payment routes are not served.
  */
 import type { Express, RequestHandler } from 'express';
-import type { Db } from '../../../db/connection.ts';
+import type { Storage } from '../../../db/storage.ts';
 import type { PaymentsConfig, SellerConfig } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
@@ -42,7 +42,7 @@ export interface PaymentParts {
 export interface PaymentDeps {
   config: PaymentsConfig;
   seller: SellerConfig;
-  db: Db;
+  storage: Pick<Storage, 'payments' | 'accountPlans' | 'receipts' | 'billing'>;
   apiKeys: ApiKeyService;
   metering: MeteringService;
   spending: SpendingLimits;
@@ -61,8 +61,8 @@ const WARNINGS = {
   sandbox: "PAYMENTS=sandbox: purchases go to PayPal's sandbox, where no real money moves",
 } as const;
 
-export function createPayments(deps: PaymentDeps): PaymentParts {
-  const { config, db, logger, now } = deps;
+export async function createPayments(deps: PaymentDeps): Promise<PaymentParts> {
+  const { config, storage, logger, now } = deps;
   let selfOrigin: string | null = null;
   const localBase = () => {
     if (!selfOrigin) throw new PaypalError(0, 'UNREACHABLE', undefined, 'the local PayPal sandbox is reachable once the server listens');
@@ -80,19 +80,20 @@ export function createPayments(deps: PaymentDeps): PaymentParts {
   if (config.mode === 'local' || config.mode === 'sandbox') logger.warn({ payments: config.mode }, WARNINGS[config.unsafeLocal ? 'unsafeLocal' : config.mode]);
   const paypal = new PaypalClient({ baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret });
   const approvalOrigins = config.mode === 'live' ? PAYPAL_APPROVAL_ORIGINS.live : config.mode === 'sandbox' ? PAYPAL_APPROVAL_ORIGINS.sandbox : null;
-  const receipts = new ReceiptBook(db, deps.seller);
-  const backfilled = receipts.backfill();
+  const receipts = new ReceiptBook(storage.receipts, deps.seller);
+  const backfilled = await receipts.backfill();
   if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
-  const notices = new PlanExpiryNotices(db, deps.mailer, deps.publicUrl, logger, now);
+  const notices = new PlanExpiryNotices(storage.accountPlans, deps.mailer, deps.publicUrl, logger, now);
   void notices.run();
-  const payments = new PaymentsService(db, paypal, new PaymentLedger(db, deps.apiKeys, receipts, logger, now), logger, now, approvalOrigins);
+  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newPlanKey(), deps.seller, logger, now);
+  const payments = new PaymentsService(storage.payments, storage.accountPlans, paypal, ledger, logger, now, approvalOrigins);
   return {
     paypal,
     payments,
     webhooks: new PaypalWebhooks(payments, paypal, credentials.webhookId, logger),
     receipts,
     notices,
-    billing: new BillingService(db, deps.metering, deps.spending, now),
+    billing: new BillingService(storage.billing, deps.metering, deps.spending, now),
     sandbox,
     mount(app) {
       if (sandbox) app.use(SANDBOX_PATH, sandboxRouter(sandbox, { pageLimit: deps.pageLimit }));

@@ -4,12 +4,9 @@
  * account's plan runs on past it (a renewal). A purchase is marked once mailed or found renewed; one
  * found with no mail server stays unmarked, so it is mailed if SMTP is configured before it ends.
  */
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../../db/connection.ts';
-import { purchases, users } from '../../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { PAID_TIERS } from './account-plan.ts';
+import type { AccountPlansRepository } from './account-plans.repository.ts';
 
 export const NOTICE_AHEAD_MS = 7 * 86_400_000;
 const EVERY_MS = 15 * 60_000;
@@ -19,7 +16,7 @@ export class PlanExpiryNotices {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly plans: AccountPlansRepository,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly logger: Logger,
@@ -37,23 +34,13 @@ export class PlanExpiryNotices {
 
   private async pass(): Promise<number> {
     const now = this.now();
-    const due = this.db
-      .select({ id: purchases.id, planName: purchases.planName, expiresAt: purchases.expiresAt, email: users.email, accountEnds: users.planExpiresAt })
-      .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
-      .where(
-        and(
-          eq(purchases.status, 'completed'), eq(purchases.isActive, true), inArray(purchases.planType, [...PAID_TIERS]), isNull(purchases.expiryNoticeAt),
-          gt(purchases.expiresAt, now), lte(purchases.expiresAt, new Date(now.getTime() + NOTICE_AHEAD_MS)),
-        ),
-      )
-      .all();
+    const due = await this.plans.plansEndingSoon(now, new Date(now.getTime() + NOTICE_AHEAD_MS));
     let mailed = 0;
     for (const p of due) {
-      const renewed = p.accountEnds !== null && p.accountEnds > p.expiresAt!;
+      const renewed = p.accountEnds !== null && p.accountEnds > p.expiresAt;
       if (!renewed) {
         if (!this.mailer.configured) continue;
-        const day = p.expiresAt!.toISOString().slice(0, 10);
+        const day = p.expiresAt.toISOString().slice(0, 10);
         try {
           await this.mailer.send({
             to: p.email,
@@ -62,11 +49,11 @@ export class PlanExpiryNotices {
           });
           mailed++;
         } catch (error) {
-          this.logger.warn({ purchaseId: p.id, smtp: (error as { code?: string }).code ?? 'error' }, 'plan expiry mail not sent');
+          this.logger.warn({ purchaseId: p.purchaseId, smtp: (error as { code?: string }).code ?? 'error' }, 'plan expiry mail not sent');
           continue;
         }
       }
-      this.db.update(purchases).set({ expiryNoticeAt: now }).where(eq(purchases.id, p.id)).run();
+      await this.plans.markEndNoticed(p.purchaseId, now);
     }
     return mailed;
   }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonth } from './account-plan.ts';
+import { addMonth } from './paid-plans.ts';
 import { buy, customer, meteredCall, personalKey, startPaymentsApp, type PaymentsApp } from './payments.test-support.ts';
 
 let clock = new Date('2026-11-20T10:00:00Z');

@@ -103,8 +103,8 @@ describe('receipts', () => {
       db.insert(purchases).values({ userId: who.user.id, paypalOrderId: order, planType: 'starter', planName: 'Starter', amount: 19_900, status, completedAt, expiresAt: new Date(completedAt.getTime() + 30 * 86_400_000) }).returning().get();
     const later = insert(`OLD-B-${who.user.id}`, new Date('2026-03-02T00:00:00Z'), 'refunded');
     const earlier = insert(`OLD-A-${who.user.id}`, new Date('2026-03-01T00:00:00Z'));
-    expect(p.app.context.receipts.backfill()).toBe(2);
-    expect(p.app.context.receipts.backfill()).toBe(0);
+    expect(await p.app.context.receipts.backfill()).toBe(2);
+    expect(await p.app.context.receipts.backfill()).toBe(0);
     const list = (await who.agent.get('/api/billing/receipts')).body as { number: string; purchaseId: number; kind: string; issuedAt: string }[];
     const receiptOf = (id: number) => list.find((r) => r.purchaseId === id && r.kind === 'receipt')!;
     expect(receiptOf(earlier.id).number < receiptOf(later.id).number).toBe(true);

@@ -176,10 +176,10 @@ describe('a checkout replaced while its capture is on its way', () => {
     // PayPal has captured; before the result is applied, a newer checkout closes this one.
     const order = await p.app.context.payments['paypal'].captureOrder(checkout.orderId, `capture-${checkout.orderId}`);
     await startCheckout(p, who, 'pro');
-    const purchase = p.app.context.payments.ledger.byOrder(checkout.orderId)!;
+    const purchase = (await p.app.context.payments.ledger.byOrder(checkout.orderId))!;
     expect(purchase.status).toBe('cancelled');
     sandbox().options.attempts = 3;
-    expect(p.app.context.payments.applyCapture(purchase, order.purchase_units![0]!.payments!.captures![0])).toBe('captured');
+    expect(await p.app.context.payments.applyCapture(purchase, order.purchase_units![0]!.payments!.captures![0])).toBe('captured');
     await sandbox().idle();
     expect(deliveries(who)).toEqual(ONCE);
   });

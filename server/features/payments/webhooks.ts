@@ -72,7 +72,7 @@ export class PaypalWebhooks {
         const capture = Capture.safeParse(resource);
         if (!capture.success) throw new AppError(400, 'validation_error', 'The capture in this webhook has an unexpected shape.', 'resource');
         const related = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids?.order_id;
-        const purchase = (typeof related === 'string' ? this.payments.ledger.byOrder(related) : undefined) ?? this.payments.ledger.byCapture(capture.data.id);
+        const purchase = (typeof related === 'string' ? await this.payments.ledger.byOrder(related) : undefined) ?? (await this.payments.ledger.byCapture(capture.data.id));
         if (!purchase) throw unknownOrder();
         if (purchase.paypalCaptureId !== null && purchase.paypalCaptureId !== capture.data.id) throw unknownOrder();
         return this.payments.applyCapture(purchase, capture.data);
@@ -80,9 +80,9 @@ export class PaypalWebhooks {
       case 'PAYMENT.CAPTURE.REFUNDED':
       case 'PAYMENT.CAPTURE.REVERSED': {
         const captureId = capturedIdOf(event.resource_type, resource);
-        const purchase = captureId ? this.payments.ledger.byCapture(captureId) : undefined;
+        const purchase = captureId ? await this.payments.ledger.byCapture(captureId) : undefined;
         if (!purchase) throw unknownOrder();
-        const changed = this.payments.ledger.reverse(purchase.id, event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refunded' : 'reversed');
+        const changed = await this.payments.ledger.reverse(purchase.id, event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refunded' : 'reversed');
         return changed ? 'plan_ended' : 'unchanged';
       }
       default:

@@ -18,8 +18,8 @@ export function purchaseRoutes(ctx: AppContext): void {
         'Plan keys never carry their secret; secretRevealable says whether one waits for its one reveal (POST /api/keys/{id}/reveal-secret). Purchases are paged (limit, before); a full page sets X-Next-Cursor.',
       responses: { 200: { description: 'Purchases and plan keys, newest first', schema: PurchasesResponse } },
     },
-    ({ req, res, query }) => {
-      const page = purchases.forUser(req.user!.id, query.limit, query.before);
+    async ({ req, res, query }) => {
+      const page = await purchases.forUser(req.user!.id, query.limit, query.before);
       if (page.purchases.length === query.limit) res.setHeader('X-Next-Cursor', String(page.purchases[page.purchases.length - 1]!.id));
       return page;
     },

@@ -1,0 +1,21 @@
+/**
+ * Which database an operations command works on. Commands built on SQLite's file (backup, restore,
+ * copy-to-postgres) refuse on PostgreSQL and name PostgreSQL's own tool instead (README.md
+ * "Running several instances"), rather than acting on a file the server does not use.
+ */
+import type { Config } from '../config.ts';
+import { OpsError } from './output.ts';
+
+const ON_POSTGRES: Record<string, string> = {
+  backup: 'back it up with pg_dump (pg_dump -Fc -f pq.dump "$DATABASE_URL")',
+  restore: 'restore it with pg_restore into an empty database (pg_restore -d "$DATABASE_URL" pq.dump)',
+  'copy-to-postgres': 'it copies a SQLite database into PostgreSQL: run it with DATABASE_URL naming the SQLite file',
+};
+
+/** The SQLite file `command` works on; an OpsError saying what to use instead when DATABASE_URL names PostgreSQL. */
+export function sqliteFileFor(config: Config, command: keyof typeof ON_POSTGRES): string {
+  if (config.database.engine === 'postgres') {
+    throw new OpsError(`${command} works on a SQLite file, and DATABASE_URL names a PostgreSQL server: ${ON_POSTGRES[command]}.`);
+  }
+  return config.databaseFile;
+}

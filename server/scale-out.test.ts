@@ -1,0 +1,57 @@
+/**
+ * Two server instances on one PostgreSQL database (docs/decisions/050-one-storage-seam.md): what
+ * must agree across instances does, because it lives in the database. A session made on one
+ * instance works on the other; 150 calls racing for a fresh Free account's 100 calls, spread over
+ * both, are answered exactly 100 times; an Idempotency-Key retried on the other instance is
+ * answered once and charged once.
+ */
+import { describe, expect, it } from 'vitest';
+import { openPostgres } from '../db/postgres/connect.ts';
+import { usePostgres } from '../db/postgres/test-server.ts';
+import { sign, signUp, startInstances } from './instances.test-support.ts';
+
+const server = usePostgres();
+// Concurrency caps lifted: these tests are about the count, not the per-key and per-account caps.
+const UNCAPPED = { API_KEY_CONCURRENCY: '1024', ACCOUNT_CONCURRENCY: '1024' };
+
+async function countRows(url: string, sql: string, ...params: unknown[]): Promise<number> {
+  const database = await openPostgres(url, { max: 1 });
+  try {
+    return Number((await database.pool.query<{ n: number }>(sql, params)).rows[0]!.n);
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(!server.available)('two instances on one PostgreSQL database', () => {
+  it('answers exactly 100 of 150 calls racing for a fresh Free account’s 100, spread over both instances', { timeout: 120_000 }, async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await startInstances(2, { databaseUrl: url, env: UNCAPPED });
+    const customer = await signUp('race@example.com', { register: a!, signIn: b!, reveal: a! });
+    const results = await Promise.all(Array.from({ length: 150 }, (_, i) => sign(i % 2 === 0 ? a! : b!, customer, `race ${i}`)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(results.filter((r) => r.status === 429 && r.body?.code === 'usage_limit_reached')).toHaveLength(50);
+    // Both instances answered some of the hundred.
+    expect(results.filter((r, i) => r.status === 200 && i % 2 === 0).length).toBeGreaterThan(0);
+    expect(results.filter((r, i) => r.status === 200 && i % 2 === 1).length).toBeGreaterThan(0);
+    const usage = (await (await fetch(`${b!.base}/api/usage`, { headers: { cookie: customer.cookie } })).json()) as { apiCallsThisMonth: number };
+    expect(usage.apiCallsThisMonth).toBe(100);
+    expect(await countRows(url, 'SELECT count(*) AS n FROM crypto_operations WHERE user_id = $1', customer.userId)).toBe(100);
+  });
+
+  it('answers an Idempotency-Key retried on the other instance with the first answer, charged once', { timeout: 120_000 }, async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await startInstances(2, { databaseUrl: url, env: UNCAPPED });
+    const customer = await signUp('retry@example.com', { register: b!, signIn: a!, reveal: b! });
+    const key = { 'idempotency-key': 'order-7781' };
+    const first = await sign(a!, customer, 'pay 12 EUR', key);
+    const retried = await sign(b!, customer, 'pay 12 EUR', key);
+    expect(first.status).toBe(200);
+    expect(retried).toEqual(first);
+    const reused = await sign(b!, customer, 'pay 13 EUR', key);
+    expect(reused.status).toBe(422);
+    expect(await countRows(url, 'SELECT api_usage_count AS n FROM users WHERE id = $1', customer.userId)).toBe(1);
+    expect(await countRows(url, 'SELECT count(*) AS n FROM crypto_operations WHERE user_id = $1', customer.userId)).toBe(1);
+  });
+});
