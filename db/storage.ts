@@ -5,11 +5,12 @@
  *
  * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
  * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
- * the links mailed to their owners, two-factor sign-in), payments (checkouts, captures, refunds,
- * receipts, billing, account plans, purchases), the reads and deletion of operation history,
- * account data, contact messages, the health check's reads and housekeeping's purges. Every other
- * feature still uses the drizzle handle on the app context (ctx.db) until it moves, as decision
- * 050 orders it. The PostgreSQL assembly is db/postgres/storage.ts.
+ * the links mailed to their owners, two-factor sign-in, their signed-in sessions), the demo's
+ * address owners, payments (checkouts, captures, refunds, receipts, billing, account plans,
+ * purchases), the reads and deletion of operation history, account data, contact messages, the
+ * health check's reads and housekeeping's purges. Every other feature still uses the drizzle
+ * handle on the app context (ctx.db) until it moves, as decision 050 orders it. The PostgreSQL
+ * assembly is db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
@@ -44,6 +45,10 @@ import type { PurchasesRepository } from '../server/features/purchases/purchases
 import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
 import type { OperationHistoryRepository } from '../server/features/operations/operation-history.repository.ts';
 import { SqliteOperationHistoryRepository } from '../server/features/operations/operation-history.sqlite.ts';
+import type { SessionsRepository } from '../server/features/auth/sessions.repository.ts';
+import { SqliteSessionsRepository } from '../server/features/auth/sessions.sqlite.ts';
+import type { DemoSessionsRepository } from '../server/features/demo/demo-session.repository.ts';
+import { SqliteDemoSessionsRepository } from '../server/features/demo/demo-session.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -67,6 +72,9 @@ export interface Storage {
   contact: ContactRepository;
   health: HealthRepository;
   housekeeping: HousekeepingRepository;
+  /** An account's signed-in sessions, listed and ended (express-session's own store is server/http/session-store.ts). */
+  sessions: SessionsRepository;
+  demoSessions: DemoSessionsRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -91,5 +99,7 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     contact: new SqliteContactRepository(database.db),
     health: new SqliteHealthRepository(database.sqlite),
     housekeeping: new SqliteHousekeepingRepository(database.sqlite),
+    sessions: new SqliteSessionsRepository(database.sqlite),
+    demoSessions: new SqliteDemoSessionsRepository(database.sqlite),
   };
 }

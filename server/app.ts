@@ -141,7 +141,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   // The owners of cookieless demo calls (features/demo/demo-session.ts), reached from the request.
-  app.locals.addressOwners = new AddressOwners(database.sqlite, deriveKey(master, 'demo-address-owner'));
+  app.locals.addressOwners = new AddressOwners(storage.demoSessions, deriveKey(master, 'demo-address-owner'));
   // Run before every route, by Express and by the fast lane alike.
   const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
@@ -184,7 +184,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const withSession: RequestHandler[] = [
     sessionMiddleware, absoluteSessionLifetime(), passport.initialize(), passport.session(), recordSessionUse(), originCheck(config.publicOrigins),
   ];
-  const sessions = new SessionService(database.sqlite);
+  const sessions = new SessionService(storage.sessions);
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
   const apiKeyAuth: RequestHandler = (req, _res, next) => {

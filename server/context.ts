@@ -20,7 +20,7 @@ import type { EmailChanges } from './features/auth/email-change.ts';
 import type { SessionService } from './features/auth/sessions.service.ts';
 import type { ContactService } from './features/contact/contact.service.ts';
 import type { DilionService } from './features/dilion/dilion.service.ts';
-import type { CallSlots } from './http/call-slots.ts';
+import type { AccountSlots, CallSlots } from './http/call-slots.ts';
 import type { IdempotencyService } from './http/idempotency.ts';
 import type { ApiKeyService } from './features/api-keys/api-keys.service.ts';
 import type { OperationsService } from './features/operations/operations.service.ts';
@@ -57,10 +57,10 @@ export interface AppContext {
   /** Outgoing mail: SMTP, the outbox, or none (docs/decisions/037). */
   mailer: Mailer;
   limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler; registrations: RequestHandler; contact: RequestHandler };
-  /** Concurrent public calls per API key. */
+  /** Concurrent public calls per API key, per instance. */
   callSlots: CallSlots;
-  /** Public calls running or waiting per account, all its keys together (docs/api.md §4). */
-  accountSlots: CallSlots;
+  /** Public calls running or waiting per account, all its keys together (docs/api.md §4), across instances. */
+  accountSlots: AccountSlots;
   auth: AuthService;
   emailVerification: EmailVerification;
   /** The account's signed-in sessions. */

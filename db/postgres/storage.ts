@@ -23,6 +23,8 @@ import { PostgresContactRepository } from '../../server/features/contact/contact
 import { PostgresHealthRepository } from '../../server/features/health-and-docs/health.postgres.ts';
 import { PostgresOperationHistoryRepository } from '../../server/features/operations/operation-history.postgres.ts';
 import { PostgresHousekeepingRepository } from '../../server/housekeeping.postgres.ts';
+import { PostgresSessionsRepository } from '../../server/features/auth/sessions.postgres.ts';
+import { PostgresDemoSessionsRepository } from '../../server/features/demo/demo-session.postgres.ts';
 import type { Storage } from '../storage.ts';
 import type { PostgresDatabase } from './connect.ts';
 
@@ -58,6 +60,8 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     contact: new PostgresContactRepository(database.db),
     health: new PostgresHealthRepository(database.db),
     housekeeping: new PostgresHousekeepingRepository(database.db),
+    sessions: new PostgresSessionsRepository(database.db),
+    demoSessions: new PostgresDemoSessionsRepository(database.db),
     leases: new PostgresInstanceLeases(database.db),
   };
 }

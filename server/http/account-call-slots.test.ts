@@ -3,28 +3,6 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUpWithKey, TEST_ORIGIN } from '../test-support.ts';
-import { CallSlots } from './call-slots.ts';
-
-describe('the per-account cap (CallSlots.perAccount)', () => {
-  it('lets `perAccount` calls of one account hold slots, refuses the next with 429 naming the account’s limit, and frees a slot once', () => {
-    const slots = CallSlots.perAccount(2);
-    const first = slots.take('u-a');
-    slots.take('u-a');
-    let refusal: unknown;
-    try {
-      slots.take('u-a');
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toMatchObject({ status: 429, code: 'too_many_concurrent_calls', headers: { 'Retry-After': '1' } });
-    expect((refusal as Error).message).toMatch(/^This account already has 2 calls running or waiting across its API keys.*ACCOUNT_CONCURRENCY/);
-    expect(() => slots.take('u-b')).not.toThrow();
-    first();
-    first();
-    expect(slots.count('u-a')).toBe(1);
-    expect(() => slots.take('u-a')).not.toThrow();
-  });
-});
 
 describe('the account cap on public calls', () => {
   it('counts an account’s calls over all its keys: past the cap they answer 429, uncharged, and every slot is free after', async () => {
@@ -51,11 +29,11 @@ describe('the account cap on public calls', () => {
       expect(refused[0]!.body).toMatchObject({ code: 'too_many_concurrent_calls', message: expect.stringContaining('This account already has 3 calls') });
       expect(refused[0]!.headers['retry-after']).toBe('1');
       expect((await who.agent.get('/api/usage')).body.apiCallsThisMonth).toBe(ok);
-      expect(app.context.accountSlots.count(who.user.id)).toBe(0);
+      expect(await app.context.accountSlots.count(who.user.id)).toBe(0);
       for (const key of keys) expect(app.context.callSlots.count(key.apiKey)).toBe(0);
       // Another account is not counted against this one.
       const other = await signUpWithKey(app);
-      expect(app.context.accountSlots.count(other.user.id)).toBe(0);
+      expect(await app.context.accountSlots.count(other.user.id)).toBe(0);
     } finally {
       await app.close();
     }
@@ -68,7 +46,7 @@ describe('the account cap on public calls', () => {
       const headers = { 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret };
       const missingKey = await request(app.app).post('/api/crypto/dilion/sign').set(headers).send({ message: 'x', keyId: 'kid_none' });
       expect(missingKey.status).toBe(404);
-      expect(app.context.accountSlots.count(who.user.id)).toBe(0);
+      expect(await app.context.accountSlots.count(who.user.id)).toBe(0);
 
       const server = app.app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
@@ -77,9 +55,9 @@ describe('the account cap on public calls', () => {
         const gone = http.request({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', path: '/api/crypto/zk-fidna/prove', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
         gone.on('error', () => {});
         gone.end(body);
-        await vi.waitFor(() => expect(app.context.accountSlots.count(who.user.id)).toBe(1), { timeout: 10_000, interval: 1 });
+        await vi.waitFor(async () => expect(await app.context.accountSlots.count(who.user.id)).toBe(1), { timeout: 10_000, interval: 1 });
         gone.destroy();
-        await vi.waitFor(() => expect(app.context.accountSlots.count(who.user.id)).toBe(0), { timeout: 20_000, interval: 10 });
+        await vi.waitFor(async () => expect(await app.context.accountSlots.count(who.user.id)).toBe(0), { timeout: 20_000, interval: 10 });
       } finally {
         await new Promise((resolve) => server.close(resolve));
       }

@@ -3,12 +3,25 @@
  * restarts without another service. Each row names its signed-in account (`user_id`, from
  * passport's part of the data), so an account's sessions can be listed and ended together
  * (server/features/auth/sessions.service.ts). Expired rows (and what demo visitors left behind) are
- * purged by server/housekeeping.ts.
+ * purged by server/housekeeping.ts. The same store on PostgreSQL, shared by every instance
+ * (docs/decisions/050-one-storage-seam.md), is session-store.postgres.ts: both keep the rules below.
  */
 import session from 'express-session';
 import type Database from 'better-sqlite3';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a session ends: its cookie's expiry, or a day from now for a cookie without one. */
+export function sessionExpiry(sess: session.SessionData): number {
+  const expires = sess.cookie?.expires;
+  return expires ? new Date(expires).getTime() : Date.now() + DAY_MS;
+}
+
+/** The account signed in to a session (passport's part of the data), or null. */
+export function signedInAccount(sess: session.SessionData): string | null {
+  const userId = (sess as { passport?: { user?: unknown } }).passport?.user;
+  return typeof userId === 'string' ? userId : null;
+}
 
 export class SqliteSessionStore extends session.Store {
   private readonly getStmt: Database.Statement;
@@ -28,11 +41,6 @@ export class SqliteSessionStore extends session.Store {
     this.touchStmt = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE sid = ?');
   }
 
-  private static expiry(sess: session.SessionData): number {
-    const expires = sess.cookie?.expires;
-    return expires ? new Date(expires).getTime() : Date.now() + DAY_MS;
-  }
-
   override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
     try {
       const row = this.getStmt.get(sid, Date.now()) as { data: string } | undefined;
@@ -44,8 +52,7 @@ export class SqliteSessionStore extends session.Store {
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
     try {
-      const userId = (sess as { passport?: { user?: unknown } }).passport?.user;
-      this.setStmt.run(sid, JSON.stringify(sess), SqliteSessionStore.expiry(sess), typeof userId === 'string' ? userId : null);
+      this.setStmt.run(sid, JSON.stringify(sess), sessionExpiry(sess), signedInAccount(sess));
       callback?.();
     } catch (error) {
       callback?.(error);
@@ -63,7 +70,7 @@ export class SqliteSessionStore extends session.Store {
 
   override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
     try {
-      this.touchStmt.run(SqliteSessionStore.expiry(sess), sid);
+      this.touchStmt.run(sessionExpiry(sess), sid);
     } finally {
       callback?.();
     }

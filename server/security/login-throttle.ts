@@ -11,8 +11,13 @@
  * A refusal is decided before any password is hashed, and emails with no account are counted the
  * same way, so a 429 says nothing about whether an account exists. At most `tracked` entries of
  * each count are kept (the oldest are forgotten first), so memory stays bounded.
+ *
+ * The counts live in a LoginThrottleStore (login-throttle-store.ts): this process's memory by
+ * default, exact with one instance; on PostgreSQL a table every instance shares
+ * (docs/decisions/050-one-storage-seam.md). These rules are the same over either.
  */
 import { AppError } from '../errors.ts';
+import { MemoryLoginThrottleStore, type FailureKey, type LoginThrottleStore } from './login-throttle-store.ts';
 
 export interface LoginThrottleLimits {
   failures: number;
@@ -30,91 +35,48 @@ export interface SignInAttempt {
   device: string | null;
 }
 
-interface Count {
-  count: number;
-  since: number;
-  last: number;
-}
-
-class Counts {
-  private readonly seen = new Map<string, Count>();
-
-  constructor(
-    private readonly limits: LoginThrottleLimits,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): Count | undefined {
-    const entry = this.seen.get(key);
-    if (entry && this.now() - entry.since >= this.limits.windowMs) {
-      this.seen.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  add(key: string): void {
-    const entry = this.get(key);
-    const now = this.now();
-    this.seen.delete(key);
-    this.seen.set(key, entry ? { count: entry.count + 1, since: entry.since, last: now } : { count: 1, since: now, last: now });
-    while (this.seen.size > this.limits.tracked) this.seen.delete(this.seen.keys().next().value!);
-  }
-
-  clear(key: string): void {
-    this.seen.delete(key);
-  }
-}
-
 const RESET_HINT = 'or reset the password with “Forgot password?” on the sign-in page';
 
 export class LoginThrottle {
-  private readonly pairs: Counts;
-  private readonly accounts: Counts;
-  private readonly devices: Counts;
-
   constructor(
     private readonly limits: LoginThrottleLimits,
+    private readonly store: LoginThrottleStore = new MemoryLoginThrottleStore(limits.tracked),
     private readonly now: () => number = Date.now,
-  ) {
-    this.pairs = new Counts(limits, now);
-    this.accounts = new Counts(limits, now);
-    this.devices = new Counts(limits, now);
-  }
+  ) {}
 
-  /** Throws 429 login_throttled while this attempt must wait; says how long. */
-  check(attempt: SignInAttempt): void {
-    const email = attempt.email.toLowerCase();
+  /** Rejects with 429 login_throttled while this attempt must wait; says how long. */
+  async check(attempt: SignInAttempt): Promise<void> {
+    const now = this.now();
+    const windowStart = now - this.limits.windowMs;
     if (attempt.device !== null) {
-      const device = this.devices.get(attempt.device);
-      if (device && device.count >= this.limits.failures) this.refuse(device.since + this.limits.windowMs, `Too many wrong passwords from this browser: wait`);
+      const [device] = await this.store.read([deviceKey(attempt)], windowStart);
+      if (device && device.failures >= this.limits.failures) this.refuse(now, device.since + this.limits.windowMs, `Too many wrong passwords from this browser: wait`);
       return;
     }
-    const pair = this.pairs.get(`${email}|${attempt.ip}`);
-    if (pair && pair.count >= this.limits.failures) this.refuse(pair.since + this.limits.windowMs, 'Too many wrong passwords for this account from your address: wait');
-    const account = this.accounts.get(email);
-    if (account && account.count >= this.limits.failures) {
-      const delay = Math.min(1000 * 2 ** (account.count - this.limits.failures), this.limits.maxDelayMs);
-      if (this.now() < account.last + delay) this.refuse(account.last + delay, 'Many wrong passwords for this account lately, so each try must wait: try again in');
+    const [pair, account] = await this.store.read([pairKey(attempt), accountKey(attempt)], windowStart);
+    if (pair && pair.failures >= this.limits.failures) this.refuse(now, pair.since + this.limits.windowMs, 'Too many wrong passwords for this account from your address: wait');
+    if (account && account.failures >= this.limits.failures) {
+      const delay = Math.min(1000 * 2 ** (account.failures - this.limits.failures), this.limits.maxDelayMs);
+      if (now < account.last + delay) this.refuse(now, account.last + delay, 'Many wrong passwords for this account lately, so each try must wait: try again in');
     }
   }
 
-  fail(attempt: SignInAttempt): void {
-    const email = attempt.email.toLowerCase();
-    if (attempt.device !== null) return this.devices.add(attempt.device);
-    this.pairs.add(`${email}|${attempt.ip}`);
-    this.accounts.add(email);
+  fail(attempt: SignInAttempt): Promise<void> {
+    const now = this.now();
+    const keys = attempt.device !== null ? [deviceKey(attempt)] : [pairKey(attempt), accountKey(attempt)];
+    return this.store.recordFailure(keys, now, now - this.limits.windowMs);
   }
 
-  succeed(attempt: SignInAttempt): void {
-    const email = attempt.email.toLowerCase();
-    this.pairs.clear(`${email}|${attempt.ip}`);
-    if (attempt.device !== null) this.devices.clear(attempt.device);
-    else this.accounts.clear(email);
+  succeed(attempt: SignInAttempt): Promise<void> {
+    return this.store.clear([pairKey(attempt), attempt.device !== null ? deviceKey(attempt) : accountKey(attempt)]);
   }
 
-  private refuse(until: number, text: string): never {
-    const seconds = Math.max(1, Math.ceil((until - this.now()) / 1000));
+  private refuse(now: number, until: number, text: string): never {
+    const seconds = Math.max(1, Math.ceil((until - now) / 1000));
     throw new AppError(429, 'login_throttled', `${text} ${seconds} seconds, ${RESET_HINT}.`, 'email', undefined, { 'Retry-After': String(seconds) });
   }
 }
+
+const pairKey = (attempt: SignInAttempt): FailureKey => ({ kind: 'pair', key: `${attempt.email.toLowerCase()}|${attempt.ip}` });
+const accountKey = (attempt: SignInAttempt): FailureKey => ({ kind: 'account', key: attempt.email.toLowerCase() });
+const deviceKey = (attempt: SignInAttempt): FailureKey => ({ kind: 'device', key: attempt.device! });

@@ -59,7 +59,7 @@ export class AccountDeletion {
     const outcome = await this.repository.deleteAccount(userId, placeholderEmail(userId), this.now());
     if (outcome.kind === 'not_found') throw new AppError(404, 'account_not_found', 'This account is already deleted.');
     if (outcome.kind === 'overage_owed') throw overageOwed(outcome.cents);
-    this.sessions.endOthers(userId, '');
+    await this.sessions.endOthers(userId, '');
     this.logger.info({ userId }, 'account deleted; its history is being purged');
     void this.notices.send({ id: userId, email: user.email }, 'account-deleted', {
       subject: 'Your PQ Platform account was deleted',

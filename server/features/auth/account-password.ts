@@ -65,7 +65,7 @@ export class AccountPasswords {
     const passwordDigest = await this.hasher.hash(password);
     const userId = await this.links.consumeReset(digest(token), passwordDigest, this.now());
     if (userId === undefined) throw invalid();
-    const ended = this.sessions.endOthers(userId, '');
+    const ended = await this.sessions.endOthers(userId, '');
     this.logger.info({ userId, sessionsEnded: ended }, 'password reset: new password set, every session ended');
     const { email } = (await this.accounts.credentials(userId))!;
     await this.notices.send({ id: userId, email }, 'password-reset', { subject: 'Your PQ Platform password was changed', text: `The password of ${email} was just reset, and every session of the account was signed out. If it was not you, reset it again at once and check your API keys.` });
@@ -82,7 +82,7 @@ export class AccountPasswords {
     checkPasswordStrength(next, [row.email, row.firstName ?? '', row.lastName ?? ''], 'newPassword');
     const passwordDigest = await this.hasher.hash(next);
     await this.accounts.setPassword(userId, passwordDigest, this.now());
-    const ended = this.sessions.endOthers(userId, currentSid);
+    const ended = await this.sessions.endOthers(userId, currentSid);
     this.logger.info({ userId, sessionsEnded: ended }, 'password changed, the other sessions ended');
     void this.notices.send({ id: userId, email: row.email }, 'password-changed', { subject: 'Your PQ Platform password was changed', text: `The password of ${row.email} was just changed, and the account's other sessions were signed out. If it was not you, reset it at once from the sign-in page.` });
     return ended;

@@ -76,8 +76,8 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'delete', path: '/api/auth/sessions/:id', tag: TAG, auth: 'user', params: SessionParams, summary: 'Sign out one session',
       responses: { 204: { description: 'Signed out' }, ...errorResponses({ 404: 'session_not_found' }) },
     },
-    ({ req, params, res }) => {
-      if (!sessions.end(req.user!.id, params.id)) throw notFound('session_not_found', 'No session with this id is signed in to your account.', 'id');
+    async ({ req, params, res }) => {
+      if (!(await sessions.end(req.user!.id, params.id))) throw notFound('session_not_found', 'No session with this id is signed in to your account.', 'id');
       res.status(204).end();
     },
   );
@@ -87,7 +87,7 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/sessions/end-others', tag: TAG, auth: 'user', summary: 'Sign out everywhere else',
       responses: { 200: { description: 'How many sessions were signed out', schema: SessionsEnded } },
     },
-    ({ req }) => ({ ended: sessions.endOthers(req.user!.id, req.sessionID) }),
+    async ({ req }) => ({ ended: await sessions.endOthers(req.user!.id, req.sessionID) }),
   );
 
   api.route(

@@ -74,13 +74,13 @@ export class AuthService {
   async checkPassword(email: string, password: string, from: { ip: string; deviceCookie: string | undefined }): Promise<SessionUser | undefined> {
     const account = await this.accounts.findByEmail(email);
     const attempt = { email, ip: from.ip, device: account ? this.devices.verify(from.deviceCookie, account.user.id) : null };
-    this.throttle.check(attempt);
+    await this.throttle.check(attempt);
     const valid = account?.passwordDigest ? await this.passwords.verify(password, account.passwordDigest) : (await this.passwords.burn(password), false);
     if (!valid) {
-      this.throttle.fail(attempt);
+      await this.throttle.fail(attempt);
       return undefined;
     }
-    this.throttle.succeed(attempt);
+    await this.throttle.succeed(attempt);
     return account!.user;
   }
 

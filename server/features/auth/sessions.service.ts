@@ -5,8 +5,8 @@
  * its id, never the id itself, which is the cookie's secret.
  */
 import { createHash } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Request, RequestHandler, Response } from 'express';
+import type { SessionsRepository } from './sessions.repository.ts';
 
 /** lastSeenAt is kept to the minute: saving the session on every request would add a write to each. */
 const LAST_SEEN_GRANULARITY_MS = 60_000;
@@ -50,18 +50,13 @@ export function recordSessionUse(now: () => number = Date.now): RequestHandler {
 }
 
 export class SessionService {
-  private readonly ofUser;
-  private readonly deleteOne;
-  private readonly deleteAll;
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  constructor(sqlite: Database.Database, private readonly now: () => number = Date.now) {
-    this.ofUser = sqlite.prepare<[string, number], { sid: string; data: string }>('SELECT sid, data FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY expires_at DESC');
-    this.deleteOne = sqlite.prepare<[string, string]>('DELETE FROM sessions WHERE sid = ? AND user_id = ?');
-    this.deleteAll = sqlite.prepare<[string, string]>('DELETE FROM sessions WHERE user_id = ? AND sid <> ?');
-  }
-
-  list(userId: string, currentSid: string): SessionView[] {
-    return this.ofUser.all(userId, this.now()).map(({ sid, data }) => {
+  async list(userId: string, currentSid: string): Promise<SessionView[]> {
+    return (await this.sessions.sessionsOf(userId, this.now())).map(({ sid, data }) => {
       const s = JSON.parse(data) as { signedInAt?: number; lastSeenAt?: number; userAgent?: string; ip?: string };
       const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
       return { id: publicSessionId(sid), signedInAt: iso(s.signedInAt), lastSeenAt: iso(s.lastSeenAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null, current: sid === currentSid };
@@ -69,13 +64,13 @@ export class SessionService {
   }
 
   /** Ends one of the account's sessions by its public id; false when it has none by that id. */
-  end(userId: string, publicId: string): boolean {
-    const found = this.ofUser.all(userId, 0).find(({ sid }) => publicSessionId(sid) === publicId);
-    return found !== undefined && this.deleteOne.run(found.sid, userId).changes === 1;
+  async end(userId: string, publicId: string): Promise<boolean> {
+    const found = (await this.sessions.sessionsOf(userId, 0)).find(({ sid }) => publicSessionId(sid) === publicId);
+    return found !== undefined && (await this.sessions.endSession(userId, found.sid));
   }
 
   /** Ends every session of the account but `keepSid` (pass '' to end them all); how many ended. */
-  endOthers(userId: string, keepSid: string): number {
-    return this.deleteAll.run(userId, keepSid).changes;
+  endOthers(userId: string, keepSid: string): Promise<number> {
+    return this.sessions.endSessionsExcept(userId, keepSid);
   }
 }

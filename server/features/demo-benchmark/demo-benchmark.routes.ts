@@ -45,7 +45,7 @@ export function demoBenchmarkRoutes(ctx: AppContext): void {
       let gone = false;
       res.on('close', () => (gone = !res.writableFinished));
       try {
-        const demoSessionId = demoSessionOf(req);
+        const demoSessionId = await demoSessionOf(req);
         const operations = new BenchmarkOperations(ctx, body.algorithm, { demoSessionId }, { channel: 'demo', userId: req.user?.id ?? null, demoSessionId, apiKey: null });
         await operations.ready();
         const results: OperationResult[] = [];

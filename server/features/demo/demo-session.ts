@@ -8,9 +8,9 @@
  * A signed-in visitor's session keeps its own lifetime, and its demo operations belong to the account.
  */
 import { createHmac } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Request } from 'express';
 import type { RecordWrites } from '../operations/operations.repository.ts';
+import type { DemoSessionsRepository } from './demo-session.repository.ts';
 
 export const DEMO_IDLE_MS = 60 * 60 * 1000;
 export const DEMO_HISTORY_KEPT = 20;
@@ -18,22 +18,18 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** The owners of cookieless demo calls: one per client address and hour, kept as a session row so housekeeping purges it like any session. */
 export class AddressOwners {
-  private readonly ensure: Database.Statement;
-
   constructor(
-    sqlite: Database.Database,
+    private readonly sessions: DemoSessionsRepository,
     private readonly secret: Buffer,
     private readonly now: () => number = Date.now,
-  ) {
-    this.ensure = sqlite.prepare("INSERT OR IGNORE INTO sessions (sid, data, expires_at) VALUES (?, '{\"demo\":true}', ?)");
-  }
+  ) {}
 
   /** The owner id of `address` in this hour: an HMAC, so the address itself is not stored. */
-  ownerOf(address: string): string {
+  async ownerOf(address: string): Promise<string> {
     const hour = Math.floor(this.now() / HOUR_MS);
     const sid = `address-${createHmac('sha256', this.secret).update(`${address}|${hour}`).digest('base64url').slice(0, 32)}`;
     // Its keys and history go an hour after its hour ends.
-    this.ensure.run(sid, (hour + 2) * HOUR_MS);
+    await this.sessions.keepAddressOwner(sid, (hour + 2) * HOUR_MS);
     return sid;
   }
 }
@@ -46,7 +42,7 @@ export function keepDemoSession(req: Request): string {
 }
 
 /** The owner of this demo call: the browser's demo session, the signed-in visitor's session, or the address's owner for the hour. */
-export function demoSessionOf(req: Request): string {
+export async function demoSessionOf(req: Request): Promise<string> {
   if (req.user || req.session.demo === true) return keepDemoSession(req);
   return (req.app.locals.addressOwners as AddressOwners).ownerOf(req.ip ?? 'unknown');
 }

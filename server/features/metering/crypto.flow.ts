@@ -66,9 +66,9 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
   }
   const caller = req.apiCaller!;
   const releaseKey = ctx.callSlots.take(caller.keyValue);
-  let releaseAccount: () => void;
+  let releaseAccount: () => Promise<void>;
   try {
-    releaseAccount = ctx.accountSlots.take(caller.userId);
+    releaseAccount = await ctx.accountSlots.take(caller.userId);
   } catch (error) {
     releaseKey();
     throw error;
@@ -77,7 +77,8 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
   try {
     return await meteredCall(ctx, req, res, step);
   } finally {
-    releaseAccount();
+    // Not awaited: the answer need not wait for the slot's row on PostgreSQL, and giving back never rejects.
+    void releaseAccount();
     releaseKey();
   }
 }
@@ -119,7 +120,7 @@ function serverTiming(res: Response, record: Recorded<unknown>['record']): void 
 
 export async function demoCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R> {
   // A kept session gives the visitor one demo key and a history, within the bounds of demo-session.ts.
-  const demoSessionId = demoSessionOf(req);
+  const demoSessionId = await demoSessionOf(req);
   const userId = req.user?.id ?? null;
   const prepared = await step.prepare({ demoSessionId });
   try {

@@ -77,8 +77,8 @@ export function serviceKeyRoutes(ctx: AppContext): void {
       before: [ctx.limits.demo],
       responses: owned,
     },
-    ({ req, params }) => {
-      return bySid({ demoSessionId: demoSessionOf(req) }, params.sid);
+    async ({ req, params }) => {
+      return bySid({ demoSessionId: await demoSessionOf(req) }, params.sid);
     },
   );
 }
