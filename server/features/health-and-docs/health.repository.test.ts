@@ -1,9 +1,6 @@
 /** The contract of HealthRepository (docs/decisions/050-one-storage-seam.md), run on every storage engine. */
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { PgDb } from '../../../db/postgres/connect.ts';
-import * as schema from '../../../db/postgres/schema.ts';
+import { openPostgres } from '../../../db/postgres/connect.ts';
 import { repositoryOn, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
 import type { HealthRepository } from './health.repository.ts';
 import { PostgresHealthRepository } from './health.postgres.ts';
@@ -34,12 +31,10 @@ describe.each(engines)('HealthRepository on $name', (engine) => {
       await expect(health.ping()).rejects.toThrow();
       return;
     }
-    // Port 1 on this machine: nothing listens there.
-    const pool = new pg.Pool({ connectionString: 'postgresql://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 2_000 });
-    try {
-      await expect(new PostgresHealthRepository(drizzle({ client: pool, schema }) as PgDb).ping()).rejects.toThrow();
-    } finally {
-      await pool.end();
-    }
+    // A pool of its own on the same database, closed: as if the server had gone.
+    const own = await openPostgres(opened.postgres.pool.options.connectionString!, { max: 1 });
+    const health = new PostgresHealthRepository(own.db);
+    await own.close();
+    await expect(health.ping()).rejects.toThrow();
   });
 });
