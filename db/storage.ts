@@ -5,12 +5,14 @@
  *
  * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
  * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
- * the links mailed to their owners, two-factor sign-in) and payments (checkouts, captures,
- * refunds, receipts, billing, account plans, purchases). Every other feature still uses the
- * drizzle handle on the app context (ctx.db) until it moves, as decision 050 orders it. The
- * PostgreSQL assembly is db/postgres/storage.ts.
+ * the links mailed to their owners, two-factor sign-in), payments (checkouts, captures, refunds,
+ * receipts, billing, account plans, purchases) and keys (API, signing and service keys). Every
+ * other feature still uses the drizzle handle on the app context (ctx.db) until it moves, as
+ * decision 050 orders it. The PostgreSQL assembly is db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
+import type { ApiKeyRepository } from '../server/features/api-keys/api-keys.repository.ts';
+import { SqliteApiKeyRepository } from '../server/features/api-keys/api-keys.sqlite.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
 import { SqliteAccountLinksRepository } from '../server/features/auth/account-links.sqlite.ts';
 import type { AccountsRepository } from '../server/features/auth/accounts.repository.ts';
@@ -33,6 +35,10 @@ import type { ReceiptsRepository } from '../server/features/payments/receipts.re
 import { SqliteReceiptsRepository } from '../server/features/payments/receipts.sqlite.ts';
 import type { PurchasesRepository } from '../server/features/purchases/purchases.repository.ts';
 import { SqlitePurchasesRepository } from '../server/features/purchases/purchases.sqlite.ts';
+import type { ServiceKeyRepository } from '../server/features/service-keys/service-keys.repository.ts';
+import { SqliteServiceKeyRepository } from '../server/features/service-keys/service-keys.sqlite.ts';
+import type { SigningKeyRepository } from '../server/features/signing-keys/signing-keys.repository.ts';
+import { SqliteSigningKeyRepository } from '../server/features/signing-keys/signing-keys.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -51,6 +57,9 @@ export interface Storage {
   billing: BillingRepository;
   /** The dashboard's purchases and plan keys. */
   purchases: PurchasesRepository;
+  apiKeys: ApiKeyRepository;
+  signingKeys: SigningKeyRepository;
+  serviceKeys: ServiceKeyRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -70,5 +79,8 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     receipts: new SqliteReceiptsRepository(database.db),
     billing: new SqliteBillingRepository(database.db),
     purchases: new SqlitePurchasesRepository(database.db),
+    apiKeys: new SqliteApiKeyRepository(database.db),
+    signingKeys: new SqliteSigningKeyRepository(database.db),
+    serviceKeys: new SqliteServiceKeyRepository(database.db),
   };
 }
