@@ -48,7 +48,7 @@ export class PostgresApiKeyRepository implements ApiKeyRepository {
 
   async list(userId: string, month: string): Promise<KeyView[]> {
     return this.db
-      .select({ row: apiKeys, callsThisMonth: sql<number>`coalesce(${monthlyUsage.calls}, 0)` })
+      .select({ row: apiKeys, callsThisMonth: sql<number>`coalesce(${monthlyUsage.calls}, 0)`.mapWith(Number) })
       .from(apiKeys)
       .leftJoin(monthlyUsage, and(eq(monthlyUsage.meter, sql`'key:' || ${apiKeys.keyValue}`), eq(monthlyUsage.month, month)))
       .where(eq(apiKeys.userId, userId))
