@@ -14,7 +14,7 @@ import { newKeySecret, newKeyValue, secretDigest, secretMatches } from '../../se
 import type { ApiCaller } from '../../types.ts';
 import { monthOf } from '../metering/metering.service.ts';
 import { KEY_LIMITS, keyWithinLimit } from '../key-limits/key-limits.ts';
-import type { ApiKeyChanges, ApiKeyRepository, ApiKeyRow, Credential, KeyView, NewApiKey } from './api-keys.repository.ts';
+import type { ApiKeyChanges, ApiKeyRepository, ApiKeyRow, Credential, KeyView } from './api-keys.repository.ts';
 
 export type { ApiKeyRow, KeyView } from './api-keys.repository.ts';
 
