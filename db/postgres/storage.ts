@@ -5,6 +5,7 @@
  * before serving, renews it on a heartbeat, runs `metering.sweepHolds()` now and then, and
  * releases the lease at shutdown. The database's owner closes it.
  */
+import { PostgresApiKeyRepository } from '../../server/features/api-keys/api-keys.postgres.ts';
 import { PostgresAccountLinksRepository } from '../../server/features/auth/account-links.postgres.ts';
 import { PostgresAccountsRepository } from '../../server/features/auth/accounts.postgres.ts';
 import { PostgresTwoFactorRepository } from '../../server/features/auth/two-factor.postgres.ts';
@@ -18,6 +19,8 @@ import { PostgresBillingRepository } from '../../server/features/payments/billin
 import { PostgresPaymentsRepository } from '../../server/features/payments/payments.postgres.ts';
 import { PostgresReceiptsRepository } from '../../server/features/payments/receipts.postgres.ts';
 import { PostgresPurchasesRepository } from '../../server/features/purchases/purchases.postgres.ts';
+import { PostgresServiceKeyRepository } from '../../server/features/service-keys/service-keys.postgres.ts';
+import { PostgresSigningKeyRepository } from '../../server/features/signing-keys/signing-keys.postgres.ts';
 import type { Storage } from '../storage.ts';
 import type { PostgresDatabase } from './connect.ts';
 
@@ -48,6 +51,9 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     receipts: new PostgresReceiptsRepository(database.db),
     billing: new PostgresBillingRepository(database.db),
     purchases: new PostgresPurchasesRepository(database.db),
+    apiKeys: new PostgresApiKeyRepository(database.db),
+    signingKeys: new PostgresSigningKeyRepository(database.db),
+    serviceKeys: new PostgresServiceKeyRepository(database.db),
     leases: new PostgresInstanceLeases(database.db),
   };
 }
