@@ -3,16 +3,16 @@
  * repositories of one engine. Services take their repository from here and never see a
  * connection.
  *
- * Behind the seam so far: the money path (metering's admit, refund and the charges a commit
- * writes, the group commit of operation records, Idempotency-Key records), accounts (their rows,
- * the links mailed to their owners, two-factor sign-in, their signed-in sessions), the demo's
- * address owners, payments (checkouts, captures, refunds, receipts, billing, account plans,
- * purchases), the reads and deletion of operation history, account data, contact messages, the
- * health check's reads and housekeeping's purges. Every other feature still uses the drizzle
- * handle on the app context (ctx.db) until it moves, as decision 050 orders it. The PostgreSQL
- * assembly is db/postgres/storage.ts.
+ * Every feature's storage is here (decision 050's order, fulfilled): the money path (metering,
+ * the group commit of operation records, Idempotency-Key records), accounts, sessions and the
+ * demo's owners, keys, payments, operation history, account data, contact messages, health and
+ * housekeeping. What must agree across instances beyond these repositories (the login throttle,
+ * per-IP limits, the per-account cap, express-session's store) has stores of its own, chosen with
+ * the engine (server/app-storage.ts). The PostgreSQL assembly is db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
+import type { ApiKeyRepository } from '../server/features/api-keys/api-keys.repository.ts';
+import { SqliteApiKeyRepository } from '../server/features/api-keys/api-keys.sqlite.ts';
 import type { AccountLinksRepository } from '../server/features/auth/account-links.repository.ts';
 import { SqliteAccountLinksRepository } from '../server/features/auth/account-links.sqlite.ts';
 import type { AccountsRepository } from '../server/features/auth/accounts.repository.ts';
@@ -49,6 +49,10 @@ import type { SessionsRepository } from '../server/features/auth/sessions.reposi
 import { SqliteSessionsRepository } from '../server/features/auth/sessions.sqlite.ts';
 import type { DemoSessionsRepository } from '../server/features/demo/demo-session.repository.ts';
 import { SqliteDemoSessionsRepository } from '../server/features/demo/demo-session.sqlite.ts';
+import type { ServiceKeyRepository } from '../server/features/service-keys/service-keys.repository.ts';
+import { SqliteServiceKeyRepository } from '../server/features/service-keys/service-keys.sqlite.ts';
+import type { SigningKeyRepository } from '../server/features/signing-keys/signing-keys.repository.ts';
+import { SqliteSigningKeyRepository } from '../server/features/signing-keys/signing-keys.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -75,6 +79,9 @@ export interface Storage {
   /** An account's signed-in sessions, listed and ended (express-session's own store is server/http/session-store.ts). */
   sessions: SessionsRepository;
   demoSessions: DemoSessionsRepository;
+  apiKeys: ApiKeyRepository;
+  signingKeys: SigningKeyRepository;
+  serviceKeys: ServiceKeyRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -101,5 +108,8 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     housekeeping: new SqliteHousekeepingRepository(database.sqlite),
     sessions: new SqliteSessionsRepository(database.sqlite),
     demoSessions: new SqliteDemoSessionsRepository(database.sqlite),
+    apiKeys: new SqliteApiKeyRepository(database.db),
+    signingKeys: new SqliteSigningKeyRepository(database.db),
+    serviceKeys: new SqliteServiceKeyRepository(database.db),
   };
 }

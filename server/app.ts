@@ -170,16 +170,16 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
-  const apiKeys = new ApiKeyService(db, createSealer(deriveKey(master, 'pending-api-secret')), now);
+  const apiKeys = new ApiKeyService(storage.apiKeys, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
   const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
-  const signingKeys = new SigningKeyService(db, pool, createSealer(deriveKey(master, 'signing-key-seed')));
+  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
   );
-  const serviceKeys = new ServiceKeyService(db, pool, createSealer(deriveKey(master, 'service-key-seed')));
+  const serviceKeys = new ServiceKeyService(storage.serviceKeys, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
   const withSession: RequestHandler[] = [
     sessionMiddleware, absoluteSessionLifetime(), passport.initialize(), passport.session(), recordSessionUse(), originCheck(config.publicOrigins),
@@ -187,8 +187,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const sessions = new SessionService(storage.sessions);
   const requireUser: RequestHandler = (req, _res, next) =>
     next(req.user ? undefined : unauthorized('not_authenticated', 'Log in first: this needs a signed-in session.'));
-  const apiKeyAuth: RequestHandler = (req, _res, next) => {
-    req.apiCaller = apiKeys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'), { ip: req.ip });
+  const apiKeyAuth: RequestHandler = async (req, _res, next) => {
+    req.apiCaller = await apiKeys.authenticate(headerOf(req, 'x-api-key'), headerOf(req, 'x-api-secret'), { ip: req.ip });
     next();
   };
   const authChains: Record<Auth, RequestHandler[]> = {

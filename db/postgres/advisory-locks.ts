@@ -13,3 +13,10 @@ export const RECEIPT_NUMBERS_LOCK = 0x70713a7263707400n;
 
 /** 'pq:hkcap': held for the transaction of one over-cap purge (server/housekeeping.postgres.ts), so two instances' purges run one after the other. */
 export const HOUSEKEEPING_CAPS_LOCK = 0x70713a686b636170n;
+/**
+ * 'pqdk' (as a 32-bit class, the two-key form, which PostgreSQL keeps apart from the 64-bit keys
+ * above): with hashtext(demo session id) as the second key, held by the transaction that counts or
+ * looks for a demo session's keys and creates one (key-owner-lock.postgres.ts); a session has no
+ * row to lock. Two sessions whose ids hash alike only wait for each other.
+ */
+export const DEMO_SESSION_KEYS_LOCK_CLASS = 0x7071646b;

@@ -5,6 +5,7 @@
  * before serving, renews it on a heartbeat, runs `metering.sweepHolds()` now and then, and
  * releases the lease at shutdown. The database's owner closes it.
  */
+import { PostgresApiKeyRepository } from '../../server/features/api-keys/api-keys.postgres.ts';
 import { PostgresAccountLinksRepository } from '../../server/features/auth/account-links.postgres.ts';
 import { PostgresAccountsRepository } from '../../server/features/auth/accounts.postgres.ts';
 import { PostgresTwoFactorRepository } from '../../server/features/auth/two-factor.postgres.ts';
@@ -25,6 +26,8 @@ import { PostgresOperationHistoryRepository } from '../../server/features/operat
 import { PostgresHousekeepingRepository } from '../../server/housekeeping.postgres.ts';
 import { PostgresSessionsRepository } from '../../server/features/auth/sessions.postgres.ts';
 import { PostgresDemoSessionsRepository } from '../../server/features/demo/demo-session.postgres.ts';
+import { PostgresServiceKeyRepository } from '../../server/features/service-keys/service-keys.postgres.ts';
+import { PostgresSigningKeyRepository } from '../../server/features/signing-keys/signing-keys.postgres.ts';
 import type { Storage } from '../storage.ts';
 import type { PostgresDatabase } from './connect.ts';
 
@@ -62,6 +65,9 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     housekeeping: new PostgresHousekeepingRepository(database.db),
     sessions: new PostgresSessionsRepository(database.db),
     demoSessions: new PostgresDemoSessionsRepository(database.db),
+    apiKeys: new PostgresApiKeyRepository(database.db),
+    signingKeys: new PostgresSigningKeyRepository(database.db),
+    serviceKeys: new PostgresServiceKeyRepository(database.db),
     leases: new PostgresInstanceLeases(database.db),
   };
 }

@@ -28,9 +28,9 @@ async function sealEverything(t: TestApp) {
     .values({ userId: user.id, paypalOrderId: 'ORDER1', planType: 'starter', planName: 'Starter', amount: 900, status: 'completed' })
     .returning()
     .all();
-  const planKey = context.apiKeys.createPlanKey({ userId: user.id, purchaseId: purchase!.id, keyName: 'plan' });
+  const planKey = await context.apiKeys.createPendingKey({ userId: user.id, purchaseId: purchase!.id, keyName: 'plan' });
   t.context.database.sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)").run(user.id);
-  const apiKey = context.apiKeys.list(user.id).find((k) => k.row.purchaseId === null);
+  const apiKey = (await context.apiKeys.list(user.id)).find((k) => k.row.purchaseId === null);
   return {
     userId: user.id,
     agent,
@@ -68,10 +68,10 @@ describe('rotate-master-key', () => {
       const row = context.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
       expect(row.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
       expect(Buffer.from(context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
-      const serviceRow = context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop')!;
+      const serviceRow = (await context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop'))!;
       expect(Buffer.from(context.serviceKeys.seedOf(serviceRow)).toString('hex')).toBe(sealed.serviceSeed);
-      expect(context.apiKeys.revealSecret(sealed.userId, sealed.apiKeyId).secret).toMatch(/^sk_/);
-      expect(context.apiKeys.revealSecret(sealed.userId, sealed.planKey.row.id).secret).toBe(sealed.planKey.secret);
+      expect((await context.apiKeys.revealSecret(sealed.userId, sealed.apiKeyId)).secret).toMatch(/^sk_/);
+      expect((await context.apiKeys.revealSecret(sealed.userId, sealed.planKey.row.id)).secret).toBe(sealed.planKey.secret);
       expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM idempotency_records').get()).toEqual({ n: 0 });
       expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
     } finally {

@@ -182,7 +182,7 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
       .values({ userId: alice.id, paypalOrderId: `ORDER-${Date.now()}`, planType: 'starter', planName: 'Starter', amount: 19_900, status: 'completed', usageLimit: 10_000 })
       .returning()
       .all();
-    const planKey = stack.app.context.apiKeys.createPlanKey({ userId: alice.id, purchaseId: purchase!.id, keyName: 'Starter key' });
+    const planKey = await stack.app.context.apiKeys.createPendingKey({ userId: alice.id, purchaseId: purchase!.id, keyName: 'Starter key' });
 
     // Alice sees her purchase, and selecting it shows its key with the plan's secret, once.
     await first.page.reload();

@@ -64,8 +64,8 @@ export class AccountExports {
       format: EXPORT_FORMAT,
       exportedAt: now.toISOString(),
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
-      apiKeys: this.ctx.apiKeys.list(userId).map((view) => toApiKeyResponse(view, now)),
-      signingKeys: this.ctx.signingKeys.list(userId).map(toSigningKey),
+      apiKeys: (await this.ctx.apiKeys.list(userId)).map((view) => toApiKeyResponse(view, now)),
+      signingKeys: (await this.ctx.signingKeys.list(userId)).map(toSigningKey),
       purchases: (await this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX)).purchases,
       receipts: (await this.ctx.receipts.list(userId, MONEY_RECORDS_MAX)).map(toReceipt),
     };

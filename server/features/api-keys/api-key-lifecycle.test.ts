@@ -31,7 +31,7 @@ async function withPlanKey() {
     .values({ userId: who.user.id, paypalOrderId: `O-${who.user.id}`, planType: 'starter', planName: 'Starter', amount: 19_900, status: 'completed', usageLimit: 10_000 })
     .returning()
     .get();
-  const { row, secret } = app.context.apiKeys.createPlanKey({ userId: who.user.id, purchaseId: purchase.id, keyName: 'Starter plan key' });
+  const { row, secret } = await app.context.apiKeys.createPendingKey({ userId: who.user.id, purchaseId: purchase.id, keyName: 'Starter plan key' });
   return { ...who, plan: { id: row.id, apiKey: row.keyValue, apiSecret: secret } };
 }
 

@@ -15,7 +15,7 @@ const dateOf = (iso: string | null | undefined) => (iso === undefined ? undefine
 
 export function apiKeyRoutes(ctx: AppContext): void {
   const { api, apiKeys } = ctx;
-  const view = (userId: string, id: number, secret: string | null = null) => toApiKeyResponse(apiKeys.view(userId, id), apiKeys.now(), secret);
+  const view = async (userId: string, id: number, secret: string | null = null) => toApiKeyResponse(await apiKeys.view(userId, id), apiKeys.now(), secret);
 
   api.route(
     {
@@ -23,7 +23,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
       description: 'Your own keys and the plan keys issued with purchases. Secrets are never listed; secretRevealable says whether a platform-created secret still waits for its one reveal.',
       responses: { 200: { description: 'Keys', schema: ApiKeyList } },
     },
-    ({ req }) => apiKeys.list(req.user!.id).map((k) => toApiKeyResponse(k, apiKeys.now())),
+    async ({ req }) => (await apiKeys.list(req.user!.id)).map((k) => toApiKeyResponse(k, apiKeys.now())),
   );
 
   api.route(
@@ -33,8 +33,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
       description: 'Optionally restricted to some operations, or until a time. The response carries keySecret; it is shown this once and only its digest is stored.',
       responses: { 201: { description: 'The key with its secret', schema: ApiKey }, ...invalid, 409: { description: 'key_limit_reached: 25 API keys already', schema: ErrorResponse } },
     },
-    ({ req, body }) => {
-      const { row, secret } = apiKeys.createKey(req.user!.id, { ...body, expiresAt: dateOf(body.expiresAt) }, 'shown');
+    async ({ req, body }) => {
+      const { row, secret } = await apiKeys.createKey(req.user!.id, { ...body, expiresAt: dateOf(body.expiresAt) });
       return view(req.user!.id, row.id, secret);
     },
   );
@@ -48,8 +48,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
         'copy. Afterwards: 410, rotate instead.',
       responses: { 200: { description: 'The secret', schema: RevealedSecret }, ...notFound, 410: { description: 'Already shown', schema: ErrorResponse } },
     },
-    ({ req, params }) => {
-      const { row, secret } = apiKeys.revealSecret(req.user!.id, params.id);
+    async ({ req, params }) => {
+      const { row, secret } = await apiKeys.revealSecret(req.user!.id, params.id);
       return { id: row.id, keyValue: row.keyValue, keySecret: secret };
     },
   );
@@ -62,8 +62,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
       before: [ctx.requireStepUp],
       responses: { 200: { description: 'The key with its new secret', schema: ApiKey }, ...invalid, ...notFound },
     },
-    ({ req, params, body }) => {
-      const { row, secret } = apiKeys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
+    async ({ req, params, body }) => {
+      const { row, secret } = await apiKeys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
       return view(req.user!.id, row.id, secret);
     },
   );
@@ -75,8 +75,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
       description: 'allowedOperations limits the calls the key may make (403 operation_not_allowed otherwise); expiresAt ends it (403 api_key_expired after). null lifts a restriction; a field left out stays.',
       responses: { 200: { description: 'The key', schema: ApiKey }, ...invalid, ...notFound },
     },
-    ({ req, params, body }) => {
-      apiKeys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
+    async ({ req, params, body }) => {
+      await apiKeys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
       return view(req.user!.id, params.id);
     },
   );
@@ -87,8 +87,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
       summary: 'Disable a key', description: 'Calls with a disabled key get 403 api_key_disabled.',
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
-    ({ req, params }) => {
-      apiKeys.setActive(req.user!.id, params.id, false);
+    async ({ req, params }) => {
+      await apiKeys.setActive(req.user!.id, params.id, false);
       return view(req.user!.id, params.id);
     },
   );
@@ -99,8 +99,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
       summary: 'Enable a disabled key',
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
-    ({ req, params }) => {
-      apiKeys.setActive(req.user!.id, params.id, true);
+    async ({ req, params }) => {
+      await apiKeys.setActive(req.user!.id, params.id, true);
       return view(req.user!.id, params.id);
     },
   );
@@ -111,8 +111,8 @@ export function apiKeyRoutes(ctx: AppContext): void {
       summary: 'Delete a key', description: 'For good: calls with it get 401 invalid_api_key. Its operation records stay.',
       responses: { 204: { description: 'Deleted' }, ...notFound },
     },
-    ({ req, params, res }) => {
-      apiKeys.delete(req.user!.id, params.id);
+    async ({ req, params, res }) => {
+      await apiKeys.delete(req.user!.id, params.id);
       res.status(204).end();
     },
   );

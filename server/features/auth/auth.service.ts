@@ -132,7 +132,7 @@ export class AuthService {
    */
   private async createUser(values: Omit<NewAccount, 'id' | 'now'>): Promise<{ created: SessionUser } | { taken: SessionUser }> {
     const outcome = await this.accounts.createUnlessTaken({ ...values, id: randomUUID(), now: new Date() });
-    if ('created' in outcome) this.apiKeys.createKey(outcome.created.id, { keyName: FIRST_KEY_NAME }, 'pending');
+    if ('created' in outcome) await this.apiKeys.createPendingKey({ userId: outcome.created.id, keyName: FIRST_KEY_NAME });
     return outcome;
   }
 }

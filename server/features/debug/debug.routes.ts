@@ -33,7 +33,7 @@ export function debugRoutes(ctx: AppContext): void {
       summary: 'Usage seen by one API key', before: [ctx.limits.auth],
       responses: { 200: { description: 'Usage', schema: KeyUsage }, ...refused },
     },
-    ({ body }) => usageOf(apiKeys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
+    async ({ body }) => usageOf(await apiKeys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
   );
 
   api.route(
@@ -42,7 +42,7 @@ export function debugRoutes(ctx: AppContext): void {
       summary: 'Operations made with one API key', before: [ctx.limits.auth],
       responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...refused },
     },
-    ({ body }) => operationsOf(apiKeys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
+    async ({ body }) => operationsOf(await apiKeys.authenticate(body.apiKey, body.apiSecret, { touch: false })),
   );
 
   api.route(
@@ -52,7 +52,7 @@ export function debugRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: 'Usage', schema: KeyUsage }, ...notYours },
     },
-    ({ req, params }) => usageOf(apiKeys.ownedCaller(req.user!.id, params.keyValue)),
+    async ({ req, params }) => usageOf(await apiKeys.ownedCaller(req.user!.id, params.keyValue)),
   );
 
   api.route(
@@ -62,6 +62,6 @@ export function debugRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: `Newest first, up to ${OPERATIONS_LIMIT}`, schema: KeyOperations }, ...notYours },
     },
-    ({ req, params }) => operationsOf(apiKeys.ownedCaller(req.user!.id, params.keyValue)),
+    async ({ req, params }) => operationsOf(await apiKeys.ownedCaller(req.user!.id, params.keyValue)),
   );
 }

@@ -107,14 +107,14 @@ export class BenchmarkOperations {
     if (scheme.family === 'dilion') {
       const sign = await this.timed(async () => dilion.runSign(await dilion.prepareSign(owner, { message }), source));
       const signed = { message, signature: encodedOf(sign.record.signature, 'signature'), publicKey: encodedOf(sign.record.publicKey, 'public key') };
-      const verify = await this.timed(() => dilion.runVerify(dilion.prepareVerify(owner, signed), source));
+      const verify = await this.timed(async () => dilion.runVerify(await dilion.prepareVerify(owner, signed), source));
       return { sign, verify };
     }
     if (scheme.family === 'qes2') {
       const { mode } = scheme;
       const sign = await this.timed(async () => qes2.runSign(await qes2.prepareSign(mode, owner, { message }), source));
       const signed = { message, signature: sign.response.signature.encoded, publicKey: sign.response.publicKey };
-      const verify = await this.timed(async () => qes2.runVerify(qes2.prepareVerify(mode, owner, signed), source));
+      const verify = await this.timed(async () => qes2.runVerify(await qes2.prepareVerify(mode, owner, signed), source));
       return { sign, verify };
     }
     // Verify gets the whole proof object, as the browser side sends it, so the attestation is checked too.

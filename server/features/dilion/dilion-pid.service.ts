@@ -51,17 +51,17 @@ export class PidService {
   }
 
   /** The order of docs/crypto/dilion.md §4.3: the service key's owner first, then a pidOpening, else nothing to check. */
-  prepareIdentity(owner: KeyOwner, sid: string, cipher: ReceivedPidCipher, uid: string | undefined, opening: string | undefined): IdentityCheck | null {
+  async prepareIdentity(owner: KeyOwner, sid: string, cipher: ReceivedPidCipher, uid: string | undefined, opening: string | undefined): Promise<IdentityCheck | null> {
     if (uid === undefined) return null;
     paddedUid(uid);
-    const row = this.serviceKeys.openable(owner, cipher.json.serviceKeyId, sid);
+    const row = await this.serviceKeys.openable(owner, cipher.json.serviceKeyId, sid);
     if (row) return { kind: 'owner', row, uid };
     if (opening === undefined) return null;
     const m = b64(opening);
     if (m.length !== DILION_PID.openingLength) {
       throw badRequest('invalid_pid_opening', `pidOpening must be ${DILION_PID.openingLength} bytes (got ${m.length}).`, 'pidOpening');
     }
-    const key = this.serviceKeys.byKeyId(cipher.json.serviceKeyId);
+    const key = await this.serviceKeys.byKeyId(cipher.json.serviceKeyId);
     if (!key) throw notFound('service_key_not_found', 'No service key has this serviceKeyId, so the pidOpening cannot be checked.', 'pidCipher.serviceKeyId');
     return { kind: 'opening', opening: m, serviceKey: b64(key.publicKey), uid };
   }

@@ -70,7 +70,7 @@ export class DilionService {
     const sid = input.sid ?? DILION.defaultSid;
     dilionContext(sid);
     const key = input.keyId
-      ? this.signingKeys.owned(owner, input.keyId, DILION.parameterSet)
+      ? await this.signingKeys.owned(owner, input.keyId, DILION.parameterSet)
       : await this.signingKeys.defaultKey(owner, DILION.parameterSet);
     const pid = input.uid === undefined ? null : await this.pids.prepareSeal(owner, sid, input.uid, input.includePidOpening === true);
     return { key, message: input.message, sid, pid };
@@ -132,7 +132,7 @@ export class DilionService {
     return { response, record };
   }
 
-  prepareVerify(owner: KeyOwner, input: VerifyInput): PreparedDilionVerify {
+  async prepareVerify(owner: KeyOwner, input: VerifyInput): Promise<PreparedDilionVerify> {
     checkMessageSize(owner, input.message);
     const sid = input.sid ?? DILION.defaultSid;
     dilionContext(sid);
@@ -145,7 +145,7 @@ export class DilionService {
     if (!pid && input.pidOpening !== undefined) {
       throw badRequest('pid_cipher_required', 'pidOpening needs the pidCipher it opens: send pidCipher from the sign response.', 'pidOpening');
     }
-    const identity = pid ? this.pids.prepareIdentity(owner, sid, pid, input.uid, input.pidOpening) : null;
+    const identity = pid ? await this.pids.prepareIdentity(owner, sid, pid, input.uid, input.pidOpening) : null;
     return { message: input.message, sid, publicKey, signature, pid, identity };
   }
 

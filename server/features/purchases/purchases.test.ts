@@ -12,7 +12,7 @@ afterAll(() => app.close());
 
 let orders = 0;
 /** What the payment flow writes: a purchase and, once captured, a plan key with a sealed secret. */
-function buy(userId: string, { planType = 'starter', status = 'completed', withKey = true } = {}) {
+async function buy(userId: string, { planType = 'starter', status = 'completed', withKey = true } = {}) {
   const { db } = app.context;
   const [purchase] = db
     .insert(purchases)
@@ -29,7 +29,7 @@ function buy(userId: string, { planType = 'starter', status = 'completed', withK
     })
     .returning()
     .all();
-  const key = withKey ? app.context.apiKeys.createPlanKey({ userId, purchaseId: purchase!.id, keyName: `${planType} key` }) : null;
+  const key = withKey ? await app.context.apiKeys.createPendingKey({ userId, purchaseId: purchase!.id, keyName: `${planType} key` }) : null;
   return { purchase: purchase!, key };
 }
 
@@ -43,8 +43,8 @@ describe('GET /api/user/purchases', () => {
 
   it('lists the account’s purchases newest first, with amounts in cents, the key issued and this month’s calls', async () => {
     const who = await signUp(app);
-    const first = buy(who.user.id, { planType: 'starter' });
-    const pending = buy(who.user.id, { planType: 'pro', status: 'pending', withKey: false });
+    const first = await buy(who.user.id, { planType: 'starter' });
+    const pending = await buy(who.user.id, { planType: 'pro', status: 'pending', withKey: false });
     app.context.database.sqlite
       .prepare('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 42)')
       .run(`key:${first.key!.row.keyValue}`, monthOf(new Date()));
@@ -65,7 +65,7 @@ describe('GET /api/user/purchases', () => {
   it('shows another account none of them', async () => {
     const alice = await signUp(app);
     const bob = await signUp(app);
-    buy(alice.user.id);
+    await buy(alice.user.id);
     expect((await bob.agent.get('/api/user/purchases')).body).toEqual({ purchases: [], planApiKeys: [] });
   });
 
@@ -79,7 +79,7 @@ describe('GET /api/user/purchases', () => {
 describe('a plan key’s secret, through POST /api/keys/:id/reveal-secret', () => {
   it('shows a plan key’s secret once, which then works on the public API', async () => {
     const who = await signUp(app);
-    const { key } = buy(who.user.id);
+    const { key } = await buy(who.user.id);
     const reveal = () => who.agent.post(`/api/keys/${key!.row.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
     const first = await reveal();
     expect(first.status).toBe(200);
@@ -98,7 +98,7 @@ describe('a plan key’s secret, through POST /api/keys/:id/reveal-secret', () =
   it('answers 404 for another account’s plan key and leaves its secret waiting', async () => {
     const alice = await signUp(app);
     const bob = await signUp(app);
-    const { key } = buy(alice.user.id);
+    const { key } = await buy(alice.user.id);
     const res = await bob.agent.post(`/api/keys/${key!.row.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'api_key_not_found', param: 'id' });
@@ -117,7 +117,7 @@ describe('a plan key’s secret, through POST /api/keys/:id/reveal-secret', () =
 describe('paging purchases', () => {
   it('pages purchases with limit and before, and refuses a page size over 100', async () => {
     const who = await signUp(app);
-    for (let i = 0; i < 3; i++) buy(who.user.id, { status: 'pending', withKey: false });
+    for (let i = 0; i < 3; i++) await buy(who.user.id, { status: 'pending', withKey: false });
     const first = await who.agent.get('/api/user/purchases?limit=2');
     expect(first.body.purchases).toHaveLength(2);
     const cursor = first.headers['x-next-cursor'];

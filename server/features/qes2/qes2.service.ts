@@ -44,7 +44,7 @@ export class Qes2Service {
     checkMessageSize(owner, input.message);
     const context = qes2Context(input.context).text;
     const { keyAlgorithm } = QES2_BY_MODE[mode];
-    const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, keyAlgorithm) : await this.signingKeys.defaultKey(owner, keyAlgorithm);
+    const key = input.keyId ? await this.signingKeys.owned(owner, input.keyId, keyAlgorithm) : await this.signingKeys.defaultKey(owner, keyAlgorithm);
     return { mode, key, message: input.message, context };
   }
 
@@ -83,7 +83,7 @@ export class Qes2Service {
     return { response, record };
   }
 
-  prepareVerify(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2VerifyRequest>): PreparedQes2Verify {
+  async prepareVerify(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2VerifyRequest>): Promise<PreparedQes2Verify> {
     checkMessageSize(owner, input.message);
     const context = qes2Context(input.context).text;
     const byString = typeof input.signature === 'string';
@@ -97,7 +97,7 @@ export class Qes2Service {
       );
     }
     if (typeof input.signature !== 'string') this.views.check(mode, signature, input.signature);
-    return { mode, message: input.message, context, publicKey: this.publicKeyFor(mode, owner, input.publicKey), signature };
+    return { mode, message: input.message, context, publicKey: await this.publicKeyFor(mode, owner, input.publicKey), signature };
   }
 
   async runVerify(p: PreparedQes2Verify, source: OperationSource): Promise<Recorded<z.infer<typeof Qes2VerifyResponse>>> {
@@ -125,10 +125,10 @@ export class Qes2Service {
   }
 
   /** The key given, or the caller's own default key of this mode (the product's demo verify sends none). */
-  private publicKeyFor(mode: Qes2Mode, owner: KeyOwner, given: string | undefined): Uint8Array {
+  private async publicKeyFor(mode: Qes2Mode, owner: KeyOwner, given: string | undefined): Promise<Uint8Array> {
     const { sizes, keyAlgorithm, modeName: name } = QES2_BY_MODE[mode];
     const publicKeyLength = sizes.publicKey;
-    const encoded = given ?? this.signingKeys.existingDefault(owner, keyAlgorithm)?.publicKey;
+    const encoded = given ?? (await this.signingKeys.existingDefault(owner, keyAlgorithm))?.publicKey;
     if (encoded === undefined) {
       throw badRequest('public_key_required', `publicKey is required: you have no QES2 ${name} key yet, so give the signer's public key from the sign response.`, 'publicKey');
     }

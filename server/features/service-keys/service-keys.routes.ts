@@ -62,8 +62,8 @@ export function serviceKeyRoutes(ctx: AppContext): void {
         'serviceKeyId = SHA3-256(ek), or to use a pidOpening offline).',
       responses: { 200: { description: 'The service key', schema: PublicServiceKey }, 404: { description: 'No such key', schema: ErrorResponse } },
     },
-    ({ params }) => {
-      const row = serviceKeys.byKeyId(params.keyId);
+    async ({ params }) => {
+      const row = await serviceKeys.byKeyId(params.keyId);
       if (!row) throw notFound('service_key_not_found', 'No service key has this serviceKeyId.', 'keyId');
       const { managed: _managed, ...rest } = toServiceKey(row);
       return rest;

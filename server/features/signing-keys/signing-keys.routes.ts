@@ -26,7 +26,7 @@ export function signingKeyRoutes(ctx: AppContext): void {
       description: 'The default ML-DSA-65 key appears after your first sign call (it is created on first use).',
       responses: { 200: { description: 'Keys, oldest first', schema: SigningKeyList } },
     },
-    ({ req }) => signingKeys.list(req.user!.id).map(toSigningKey),
+    async ({ req }) => (await signingKeys.list(req.user!.id)).map(toSigningKey),
   );
 
   api.route(
@@ -50,8 +50,8 @@ export function signingKeyRoutes(ctx: AppContext): void {
         404: { description: 'No such signing key on your account', schema: ErrorResponse },
       },
     },
-    ({ req, params }): z.infer<typeof SigningKeyExport> => {
-      const row = signingKeys.ofUser(req.user!.id, params.keyId);
+    async ({ req, params }): Promise<z.infer<typeof SigningKeyExport>> => {
+      const row = await signingKeys.ofUser(req.user!.id, params.keyId);
       return { keyId: row.id, algorithm: row.algorithm as SigningAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
     },
   );

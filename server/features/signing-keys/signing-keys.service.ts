@@ -5,10 +5,7 @@
  * seed ‖ the secp256k1 scalar, docs/crypto/qes2.md §6) — sealed with AES-256-GCM under a key derived
  * from the master key, with the key id as associated data.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../../db/connection.ts';
-import { signingKeys } from '../../../db/schema.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { EngineTaskError } from '../../engine/pool.ts';
 import type { MlDsaLevel } from '../../engine/protocol.ts';
@@ -17,10 +14,10 @@ import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type S
 import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
-import { checkKeyLimit, limitFor } from '../key-limits/key-limits.ts';
+import { keyWithinLimit, limitFor } from '../key-limits/key-limits.ts';
+import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
 
-export type SigningKeyRow = typeof signingKeys.$inferSelect;
-export type KeyOwner = { userId: string } | { demoSessionId: string };
+export type { KeyOwner, SigningKeyRow } from './signing-keys.repository.ts';
 export type { MlDsaKeyAlgorithm as MlDsaAlgorithm, Qes2KeyAlgorithm as Qes2Algorithm, SigningAlgorithm } from '../../../shared/schemes.ts';
 
 const LEVEL: Record<MlDsaKeyAlgorithm, MlDsaLevel> = { 'ML-DSA-44': 44, 'ML-DSA-65': 65, 'ML-DSA-87': 87 };
@@ -41,92 +38,62 @@ export function recordedKey(key: SigningKeyRow): { publicKey: { encoded: string;
   return { publicKey: { encoded: key.publicKey, keyId: key.id }, signingKeyId: key.userId !== null ? key.id : null };
 }
 
-function ownerFilter(owner: KeyOwner) {
-  return 'userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId);
-}
-
 export class SigningKeyService {
-  // The default-key lookup runs on every sign call: prepared once per owner kind.
-  private readonly defaultOfUser;
-  private readonly defaultOfSession;
-
   constructor(
-    private readonly db: Db,
+    private readonly keys: SigningKeyRepository,
     private readonly pool: EnginePool,
     private readonly sealer: Sealer,
-  ) {
-    const isDefaultFor = (owner: typeof signingKeys.userId | typeof signingKeys.demoSessionId) =>
-      db
-        .select()
-        .from(signingKeys)
-        .where(and(eq(owner, sql.placeholder('owner')), eq(signingKeys.algorithm, sql.placeholder('algorithm')), eq(signingKeys.isDefault, true)))
-        .prepare();
-    this.defaultOfUser = isDefaultFor(signingKeys.userId);
-    this.defaultOfSession = isDefaultFor(signingKeys.demoSessionId);
-  }
+  ) {}
 
-  list(userId: string): SigningKeyRow[] {
-    return this.db.select().from(signingKeys).where(eq(signingKeys.userId, userId)).orderBy(asc(signingKeys.createdAt)).all();
+  /** The account's keys, oldest first. */
+  list(userId: string): Promise<SigningKeyRow[]> {
+    return this.keys.list(userId);
   }
 
   /** The owner's key with this id, or 404 naming keyId; another owner's key is indistinguishable from none. */
-  owned(owner: KeyOwner, keyId: string, algorithm: SigningAlgorithm): SigningKeyRow {
-    const row = this.db
-      .select()
-      .from(signingKeys)
-      .where(and(eq(signingKeys.id, keyId), ownerFilter(owner), eq(signingKeys.algorithm, algorithm)))
-      .get();
+  async owned(owner: KeyOwner, keyId: string, algorithm: SigningAlgorithm): Promise<SigningKeyRow> {
+    const row = await this.keys.owned(owner, keyId, algorithm);
     if (!row) throw notFound('signing_key_not_found', `No ${algorithm} signing key with this id belongs to you.`, 'keyId');
     return row;
   }
 
   /** The user's key with this id, whatever its algorithm; another account's key answers the same 404 as none. */
-  ofUser(userId: string, keyId: string): SigningKeyRow {
-    const row = this.db.select().from(signingKeys).where(and(eq(signingKeys.id, keyId), eq(signingKeys.userId, userId))).get();
+  async ofUser(userId: string, keyId: string): Promise<SigningKeyRow> {
+    const row = await this.keys.ofUser(userId, keyId);
     if (!row) throw notFound('signing_key_not_found', 'No signing key with this id belongs to your account.', 'keyId');
     return row;
   }
 
-  /** The owner's default key for the algorithm, created on first use. */
+  /**
+   * The owner's default key for the algorithm, created on first use. Two first calls may both run
+   * keygen; createDefaultKeyOnce keeps the first key and the other is dropped.
+   */
   async defaultKey(owner: KeyOwner, algorithm: SigningAlgorithm): Promise<SigningKeyRow> {
-    const existing = this.findDefault(owner, algorithm);
+    const existing = await this.keys.findDefault(owner, algorithm);
     if (existing) return existing;
-    return this.create(owner, algorithm, 'Default', true);
+    const key = await this.newKey(owner, algorithm, 'Default');
+    return keyWithinLimit('signing keys', await this.keys.createDefaultKeyOnce(owner, key, limitFor('signingKeys', owner)));
   }
 
   /** The owner's default key for the algorithm if it has one (never creates it). */
-  existingDefault(owner: KeyOwner, algorithm: SigningAlgorithm): SigningKeyRow | undefined {
-    return this.findDefault(owner, algorithm);
+  existingDefault(owner: KeyOwner, algorithm: SigningAlgorithm): Promise<SigningKeyRow | undefined> {
+    return this.keys.findDefault(owner, algorithm);
   }
 
-  async create(owner: KeyOwner, algorithm: SigningAlgorithm, name: string, isDefault = false): Promise<SigningKeyRow> {
+  async create(owner: KeyOwner, algorithm: SigningAlgorithm, name: string): Promise<SigningKeyRow> {
+    const key = await this.newKey(owner, algorithm, name);
+    return keyWithinLimit('signing keys', await this.keys.createKeyWithinLimit(owner, key, limitFor('signingKeys', owner)));
+  }
+
+  /** A new key pair, its seed sealed under its id and wiped. */
+  private async newKey(owner: KeyOwner, algorithm: SigningAlgorithm, name: string): Promise<NewSigningKey> {
     const id = 'kid_' + randomBase62(22);
     const { seed, publicKey } = await this.newKeyPair(algorithm, tenantOf(owner));
-    const values = {
-      id,
-      userId: 'userId' in owner ? owner.userId : null,
-      demoSessionId: 'demoSessionId' in owner ? owner.demoSessionId : null,
-      algorithm,
-      name,
-      isDefault,
-      sealedSeed: this.sealer.seal(seed, seedAad(id)),
-      publicKey: Buffer.from(publicKey).toString('base64'),
-      createdAt: new Date(),
-    };
-    seed.fill(0);
-    // Two first calls may race through keygen; the transaction keeps the first default and drops ours.
-    return this.db.transaction(
-      (tx) => {
-        if (isDefault) {
-          const raced = this.findDefault(owner, algorithm);
-          if (raced) return raced;
-        }
-        const held = tx.select({ n: count() }).from(signingKeys).where(ownerFilter(owner)).get()!.n;
-        checkKeyLimit('signing keys', held, limitFor('signingKeys', owner));
-        return tx.insert(signingKeys).values(values).returning().all()[0]!;
-      },
-      { behavior: 'immediate' },
-    );
+    try {
+      return { id, algorithm, name, sealedSeed: this.sealer.seal(seed, seedAad(id)), publicKey: Buffer.from(publicKey).toString('base64'), createdAt: new Date() };
+    } finally {
+      seed.fill(0);
+    }
   }
 
   seedOf(row: SigningKeyRow): Uint8Array {
@@ -150,12 +117,5 @@ export class SigningKeyService {
         if (!(error instanceof EngineTaskError && error.code === 'invalid_key') || draw >= MAX_DRAWS) throw error;
       }
     }
-  }
-
-  /** Prepared statements run on the connection, so also inside a caller's transaction. */
-  private findDefault(owner: KeyOwner, algorithm: SigningAlgorithm): SigningKeyRow | undefined {
-    return 'userId' in owner
-      ? this.defaultOfUser.get({ owner: owner.userId, algorithm })
-      : this.defaultOfSession.get({ owner: owner.demoSessionId, algorithm });
   }
 }

@@ -81,11 +81,11 @@ describe('the default key', () => {
     const who = await signUp(app);
     for (const owner of [{ userId: who.user.id }, { demoSessionId: 'session-default-key' }]) {
       const created = await signingKeys.defaultKey(owner, 'ML-DSA-65');
-      const found = signingKeys.existingDefault(owner, 'ML-DSA-65');
+      const found = await signingKeys.existingDefault(owner, 'ML-DSA-65');
       expect(found).toEqual(created);
       expect(found!.createdAt).toBeInstanceOf(Date);
       expect(found!.isDefault).toBe(true);
-      expect(signingKeys.existingDefault(owner, 'ML-DSA-44')).toBeUndefined();
+      expect(await signingKeys.existingDefault(owner, 'ML-DSA-44')).toBeUndefined();
     }
   });
 });

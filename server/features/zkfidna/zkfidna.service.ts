@@ -68,7 +68,7 @@ export class ZkFidnaService {
     } catch (error) {
       throw refusal(error);
     }
-    const key = input.keyId ? this.signingKeys.owned(owner, input.keyId, ATTESTING_KEY) : await this.signingKeys.defaultKey(owner, ATTESTING_KEY);
+    const key = input.keyId ? await this.signingKeys.owned(owner, input.keyId, ATTESTING_KEY) : await this.signingKeys.defaultKey(owner, ATTESTING_KEY);
     return { key, statement: { secretValue, balanceValue, circuitType, min, max }, context: input.context ? b64(input.context) : new Uint8Array(0) };
   }
 
