@@ -117,6 +117,9 @@ function pgShape(table: PgTable): TableShape {
 const POSTGRES_ONLY: Record<string, string> = {
   instance_leases: 'instances sharing the database and their leases; SQLite has one process',
   metering_holds: 'admitted calls held in the database for every instance to count; SQLite holds them in its one process’s memory (reservations.ts)',
+  login_throttle_counts: 'failed sign-ins counted for every instance; SQLite’s one process counts them in memory (login-throttle.ts)',
+  rate_limit_hits: 'per-IP limits counted for every instance; SQLite’s one process counts them in memory (rate-limit.ts)',
+  account_call_slots: 'the per-account cap’s slots taken by every instance; SQLite’s one process keeps them in memory (call-slots.ts)',
 };
 
 const sqliteTables = new Map((Object.values(sqlite) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => [getTableName(t), t]));

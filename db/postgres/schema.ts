@@ -389,3 +389,56 @@ export const meteringHolds = pgTable(
   },
   (t) => [index('metering_holds_user_idx').on(t.userId, t.counter), index('metering_holds_instance_idx').on(t.instanceId)],
 );
+
+/**
+ * The login throttle's failure counts, shared by every instance (server/security/login-throttle-store.postgres.ts;
+ * the rules in server/security/login-throttle.ts). `kind` is pair (`<email>|<address>`), account
+ * (the email) or device (a device cookie's id); times are epoch ms.
+ */
+export const loginThrottleCounts = pgTable(
+  'login_throttle_counts',
+  {
+    kind: text('kind', { enum: ['pair', 'account', 'device'] }).notNull(),
+    key: text('key').notNull(),
+    failures: int64('failures').notNull(),
+    startedAt: int64('started_at').notNull(),
+    lastFailedAt: int64('last_failed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'login_throttle_counts_pkey', columns: [t.kind, t.key] }),
+    index('login_throttle_counts_started_idx').on(t.startedAt),
+    index('login_throttle_counts_recent_idx').on(t.kind, t.lastFailedAt),
+  ],
+);
+
+/** The per-IP limits' hits, one row per limiter and address (`<limiter>:<address>`) until `reset_at` (server/http/rate-limit-store.postgres.ts). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: int64('hits').notNull(),
+    resetAt: int64('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * The per-account concurrency cap's slots (server/http/account-slots.postgres.ts): one row per slot
+ * taken, naming the instance and call holding it, with a lease its instance renews. No foreign key
+ * to users: a row lives for one call, and a key would lock the account's row for each take.
+ */
+export const accountCallSlots = pgTable(
+  'account_call_slots',
+  {
+    userId: text('user_id').notNull(),
+    slot: int64('slot').notNull(),
+    instanceId: text('instance_id').notNull(),
+    callId: int64('call_id').notNull(),
+    expiresAt: int64('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'account_call_slots_pkey', columns: [t.userId, t.slot] }),
+    index('account_call_slots_instance_idx').on(t.instanceId),
+    index('account_call_slots_expires_idx').on(t.expiresAt),
+  ],
+);

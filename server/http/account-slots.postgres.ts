@@ -16,18 +16,6 @@ import { randomUUID } from 'node:crypto';
 import type { PgDb } from '../../db/postgres/connect.ts';
 import { accountCapMessage, tooManyCalls, type AccountSlots } from './call-slots.ts';
 
-/** The table this store needs (a migration to come; db/postgres/pending-tables.md). */
-export const ACCOUNT_CALL_SLOTS_DDL = `CREATE TABLE account_call_slots (
-  user_id text NOT NULL,
-  slot bigint NOT NULL,
-  instance_id text NOT NULL,
-  call_id bigint NOT NULL,
-  expires_at bigint NOT NULL,
-  PRIMARY KEY (user_id, slot)
-);
-CREATE INDEX account_call_slots_instance_idx ON account_call_slots (instance_id);
-CREATE INDEX account_call_slots_expires_idx ON account_call_slots (expires_at);`;
-
 const MAX_TRIES = 10;
 
 export interface PostgresAccountSlotsOptions {

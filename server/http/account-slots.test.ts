@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { repositoryOn, storageEngines, type EngineUnderTest } from '../../db/storage.test-support.ts';
-import { ACCOUNT_CALL_SLOTS_DDL, PostgresAccountSlots, type PostgresAccountSlotsOptions } from './account-slots.postgres.ts';
+import { PostgresAccountSlots, type PostgresAccountSlotsOptions } from './account-slots.postgres.ts';
 import { CallSlots, type AccountSlots } from './call-slots.ts';
 
 const engines = storageEngines();
@@ -29,7 +29,6 @@ function slotsOf(opened: EngineUnderTest, limit: number, options: PostgresAccoun
 
 async function openWithTable(engine: { open(): Promise<EngineUnderTest> }): Promise<EngineUnderTest> {
   const opened = await engine.open();
-  if (opened.name === 'postgres') await opened.run(ACCOUNT_CALL_SLOTS_DDL);
   return opened;
 }
 

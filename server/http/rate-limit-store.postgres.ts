@@ -10,14 +10,6 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { PgDb } from '../../db/postgres/connect.ts';
 
-/** The table this store needs (a migration to come; db/postgres/pending-tables.md). */
-export const RATE_LIMIT_HITS_DDL = `CREATE TABLE rate_limit_hits (
-  key text PRIMARY KEY,
-  hits bigint NOT NULL,
-  reset_at bigint NOT NULL
-);
-CREATE INDEX rate_limit_hits_reset_idx ON rate_limit_hits (reset_at);`;
-
 export class PostgresRateLimitStore implements Store {
   readonly localKeys = false;
   readonly prefix: string;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { repositoryOn, storageEngines, type EngineUnderTest } from '../../db/storage.test-support.ts';
 import { errorHandler } from './error-handler.ts';
 import { perIpLimit } from './rate-limit.ts';
-import { PostgresRateLimitStore, RATE_LIMIT_HITS_DDL } from './rate-limit-store.postgres.ts';
+import { PostgresRateLimitStore } from './rate-limit-store.postgres.ts';
 
 const engines = storageEngines();
 
@@ -20,7 +20,6 @@ const storeOf = (opened: EngineUnderTest, limiter: string, now?: () => number): 
 
 async function openWithTable(engine: { open(): Promise<EngineUnderTest> }): Promise<EngineUnderTest> {
   const opened = await engine.open();
-  if (opened.name === 'postgres') await opened.run(RATE_LIMIT_HITS_DDL);
   return opened;
 }
 

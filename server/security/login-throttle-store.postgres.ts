@@ -13,18 +13,6 @@
 import type { PgDb } from '../../db/postgres/connect.ts';
 import type { FailureCount, FailureCountKind, FailureKey, LoginThrottleStore } from './login-throttle-store.ts';
 
-/** The table this store needs (a migration to come; db/postgres/pending-tables.md). */
-export const LOGIN_THROTTLE_COUNTS_DDL = `CREATE TABLE login_throttle_counts (
-  kind text NOT NULL,
-  key text NOT NULL,
-  failures bigint NOT NULL,
-  started_at bigint NOT NULL,
-  last_failed_at bigint NOT NULL,
-  PRIMARY KEY (kind, key)
-);
-CREATE INDEX login_throttle_counts_started_idx ON login_throttle_counts (started_at);
-CREATE INDEX login_throttle_counts_recent_idx ON login_throttle_counts (kind, last_failed_at);`;
-
 const KINDS: FailureCountKind[] = ['pair', 'account', 'device'];
 
 /** The keys as two parallel arrays for unnest, sorted so that concurrent upserts lock rows in one order. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { repositoryOn, storageEngines, type EngineUnderTest } from '../../db/storage.test-support.ts';
 import { LoginThrottle, type LoginThrottleLimits, type SignInAttempt } from './login-throttle.ts';
 import { MemoryLoginThrottleStore, type LoginThrottleStore } from './login-throttle-store.ts';
-import { LOGIN_THROTTLE_COUNTS_DDL, PostgresLoginThrottleStore } from './login-throttle-store.postgres.ts';
+import { PostgresLoginThrottleStore } from './login-throttle-store.postgres.ts';
 
 const engines = storageEngines();
 const limits = { failures: 3, windowMs: 60_000, tracked: 100, maxDelayMs: 60_000 };
@@ -27,7 +27,6 @@ const storeOf = (opened: EngineUnderTest, tracked: number) =>
 
 /** A new database with the store's table, and the first instance's store on it. */
 async function storeOn(opened: EngineUnderTest, tracked: number): Promise<LoginThrottleStore> {
-  if (opened.name === 'postgres') await opened.run(LOGIN_THROTTLE_COUNTS_DDL);
   return storeOf(opened, tracked);
 }
 
