@@ -5,10 +5,11 @@
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import { join } from 'node:path';
-import { openDatabase, type AppDatabase } from '../db/connection.ts';
+import type { AppDatabase } from '../db/connection.ts';
 import { loadEngine, type Engine } from '../engine/src/index.ts';
-import { ConfigError, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { openAppStorage } from './app-storage.ts';
 import { EnginePool } from './engine/pool.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -16,7 +17,6 @@ import { CallSlots } from './http/call-slots.ts';
 import { headerOf } from './http/exchange.ts';
 import { FastLane, type AppHandler, type TrustProxy } from './http/fast-lane.ts';
 import { IdempotencyService } from './http/idempotency.ts';
-import { openSqliteStorage } from '../db/storage.ts';
 import { jsonDepthLimit } from './http/json-depth.ts';
 import { networkWarnings } from './http/network-warnings.ts';
 import { wellFormedText } from './http/well-formed-text.ts';
@@ -25,7 +25,6 @@ import { requestLog } from './http/request-log.ts';
 import { ApiBuilder, type Auth } from './http/route.ts';
 import { originCheck, securityHeaders } from './http/security.ts';
 import { absoluteSessionLifetime } from './http/session-lifetime.ts';
-import { SqliteSessionStore } from './http/session-store.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -90,7 +89,7 @@ import { APP_VERSION } from './version.ts';
 
 export interface AppDeps {
   config: Config;
-  /** Default: opened from config.databaseFile (and closed by close()). */
+  /** A SQLite database the caller opened and closes (tests); default: the engine of config.database, opened here and closed by close(). */
   database?: AppDatabase;
   /** Default: a pool of config.engineWorkers (and closed by close()). */
   pool?: EnginePool;
@@ -110,6 +109,8 @@ export interface AppInstance {
   express: express.Express;
   lane: FastLane;
   context: AppContext;
+  /** The SQLite database, when that is the engine (the WAL checkpointer; tests arrange rows through it). */
+  database: AppDatabase | undefined;
   /** Call once the server listens (origin: http://127.0.0.1:PORT): the local PayPal sandbox is reached there. */
   listening(origin: string): void;
   /** Stops timers and closes what createApp opened itself. */
@@ -126,14 +127,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // First, so that nothing is open yet if the engine cannot load.
   const engine = deps.engine ?? (await loadEngine());
   const logger = deps.logger ?? createLogger(config.logLevel);
-  if (config.database.engine === 'postgres') {
-    throw new ConfigError('DATABASE_URL names a PostgreSQL server: this build migrates it (npm run ops -- migrate) but does not serve from it yet; unset DATABASE_URL to serve from SQLite.');
-  }
-  const database = deps.database ?? openDatabase(config.databaseFile);
-  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);
-  const db = database.db;
-  const storage = openSqliteStorage(database);
+  const opened = await openAppStorage(config, logger, { master, ...(deps.database ? { database: deps.database } : {}) });
+  const { storage } = opened;
+  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
 
   const app = express();
   app.disable('x-powered-by');
@@ -149,7 +146,6 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
-  const store = new SqliteSessionStore(database.sqlite);
   const housekeeping = new Housekeeping(storage.housekeeping, {
     onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
   });
@@ -157,7 +153,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: deriveKey(master, 'session-cookie').toString('base64'),
-    store,
+    store: opened.sessionStore,
     resave: false,
     saveUninitialized: false,
     // 'auto': Secure whenever the request came over HTTPS (directly or through a trusted proxy).
@@ -170,9 +166,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
+  // One store per limiter: on PostgreSQL each keeps its counts apart from the others' in one table.
+  const limit = (name: string, perWindow: number, windowMs?: number) => perIpLimit(perWindow, windowMs, opened.rateLimitStore(name));
   const apiKeys = new ApiKeyService(storage.apiKeys, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
-  const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle), new DeviceCookies(deriveKey(master, 'device-cookie')));
+  const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle, opened.loginThrottleStore), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
   const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')));
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
@@ -199,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   };
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
-  const spending = new SpendingLimits(database.sqlite, mailer, logger, now);
+  const spending = new SpendingLimits(opened.sqlite!.sqlite, mailer, logger, now);
   const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending });
   const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
@@ -207,7 +205,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = await createPayments({
     config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
-    pageLimit: perIpLimit(config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
+    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
@@ -216,24 +214,23 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const context: AppContext = {
     config,
     logger,
-    database,
     storage,
-    db,
     pool,
     api,
     passport,
     sessionCookieName: SESSION_COOKIE,
     mailer,
     limits: {
-      auth: perIpLimit(config.rateLimits.auth),
-      demo: perIpLimit(config.rateLimits.demo),
-      reads: perIpLimit(config.rateLimits.reads),
-      webhooks: perIpLimit(config.rateLimits.webhooks),
-      registrations: perIpLimit(config.registrationsPerHour, 3_600_000),
-      contact: perIpLimit(config.contactMessagesPerDay, 86_400_000),
+      auth: limit('auth', config.rateLimits.auth),
+      demo: limit('demo', config.rateLimits.demo),
+      demoBenchmark: limit('demo-benchmark', config.rateLimits.demo),
+      reads: limit('reads', config.rateLimits.reads),
+      webhooks: limit('webhooks', config.rateLimits.webhooks),
+      registrations: limit('registrations', config.registrationsPerHour, 3_600_000),
+      contact: limit('contact', config.contactMessagesPerDay, 86_400_000),
     },
     callSlots: CallSlots.perKey(config.concurrentCallsPerKey),
-    accountSlots: CallSlots.perAccount(config.concurrentCallsPerAccount),
+    accountSlots: opened.accountSlots,
     auth,
     sessions,
     accountNotices,
@@ -306,6 +303,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     express: app,
     lane,
     context,
+    database: opened.sqlite,
     listening: (origin) => paymentParts.listening(origin),
     close: async () => {
       paymentParts.close();
@@ -313,7 +311,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       historyDeletion.close();
       housekeeping.close();
       if (!deps.pool) await pool.close();
-      if (!deps.database) database.close();
+      await opened.close();
     },
   };
 }

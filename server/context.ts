@@ -5,7 +5,6 @@
  */
 import type { RequestHandler } from 'express';
 import type { Passport } from 'passport';
-import type { AppDatabase, Db } from '../db/connection.ts';
 import type { Storage } from '../db/storage.ts';
 import type { Config } from './config.ts';
 import type { EnginePool } from './engine/pool.ts';
@@ -45,18 +44,15 @@ import type { TwoFactor } from './features/auth/two-factor.ts';
 export interface AppContext {
   config: Config;
   logger: Logger;
-  database: AppDatabase;
-  /** The repositories behind the storage seam (db/storage.ts, docs/decisions/050-one-storage-seam.md): the money path so far. */
+  /** Every feature's repositories, on the configured engine (db/storage.ts, docs/decisions/050-one-storage-seam.md). */
   storage: Storage;
-  /** The drizzle handle, for the features not behind the storage seam yet. */
-  db: Db;
   pool: EnginePool;
   api: ApiBuilder;
   passport: InstanceType<typeof Passport>;
   sessionCookieName: string;
   /** Outgoing mail: SMTP, the outbox, or none (docs/decisions/037). */
   mailer: Mailer;
-  limits: { auth: RequestHandler; demo: RequestHandler; reads: RequestHandler; webhooks: RequestHandler; registrations: RequestHandler; contact: RequestHandler };
+  limits: { auth: RequestHandler; demo: RequestHandler; demoBenchmark: RequestHandler; reads: RequestHandler; webhooks: RequestHandler; registrations: RequestHandler; contact: RequestHandler };
   /** Concurrent public calls per API key, per instance. */
   callSlots: CallSlots;
   /** Public calls running or waiting per account, all its keys together (docs/api.md §4), across instances. */

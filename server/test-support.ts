@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import type { AppDatabase } from '../db/connection.ts';
 import { createApp, type AppInstance } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { EnginePool } from './engine/pool.ts';
@@ -16,9 +17,18 @@ import { createLogger, type Logger } from './logger.ts';
 /** Tests send this Origin on cookie-authenticated writes, as a browser on the site would. */
 export const TEST_ORIGIN = 'http://app.test';
 
-export interface TestApp extends AppInstance {
+/** An app on SQLite, whose database tests reach to arrange rows and read them back. */
+export type SqliteApp = AppInstance & { database: AppDatabase };
+
+export interface TestApp extends SqliteApp {
   dir: string;
   config: Config;
+}
+
+/** The instance, with its SQLite database; throws for an app on PostgreSQL. */
+export function onSqlite(instance: AppInstance): SqliteApp {
+  if (!instance.database) throw new Error('this test needs an app on SQLite');
+  return instance as SqliteApp;
 }
 
 export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
@@ -33,7 +43,7 @@ export async function createTestApp(options: { config?: Partial<Config>; pool?: 
   const { pool, now, logger } = options;
   const instance = await createApp({ config, ...(pool ? { pool } : {}), ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
   return {
-    ...instance,
+    ...onSqlite(instance),
     dir,
     config,
     close: async () => {

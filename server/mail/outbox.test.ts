@@ -64,7 +64,7 @@ describe('/outbox on a server with no SMTP that nobody else can reach', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text).toContain(`To ${email}`);
     const link = /<a href="(http[^"]+verify-email\?token=[^"]+)"/.exec(page.text)![1]!;
-    app.context.database.sqlite.prepare("UPDATE users SET email_verification_sent_at = 0 WHERE email = ?").run(email);
+    app.database.sqlite.prepare("UPDATE users SET email_verification_sent_at = 0 WHERE email = ?").run(email);
     const resent = await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN);
     expect(resent.body).toEqual({ delivery: 'kept', mailed: false });
     // The newest link works (a resend replaces the first one).

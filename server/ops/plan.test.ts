@@ -59,16 +59,16 @@ describe('with payments off', () => {
     expect(await usage(who.agent)).toMatchObject({ currentPlan: 'starter', planLimit: 10_000, apiCallsThisMonth: 0, overageCharges: 0 });
     expect((await who.agent.get('/api/auth/user')).body).toMatchObject({ subscriptionTier: 'starter', apiUsageLimit: 10_000 });
     // The month's count at the allowance: the next call is refused with the operator's message, and nothing accrues.
-    app.context.database.sqlite.prepare("INSERT INTO monthly_usage (meter, month, calls) VALUES (?, strftime('%Y-%m', 'now'), 10000)").run(`user:${who.user.id}`);
+    app.database.sqlite.prepare("INSERT INTO monthly_usage (meter, month, calls) VALUES (?, strftime('%Y-%m', 'now'), 10000)").run(`user:${who.user.id}`);
     const refused = await call(who);
     expect([refused.status, refused.body.code]).toEqual([429, 'usage_limit_reached']);
     expect(refused.body.message).toMatch(/ask its operator/);
-    expect(app.context.database.sqlite.prepare("SELECT count(*) AS n FROM billing_charges WHERE user_id = ?").get(who.user.id)).toEqual({ n: 0 });
+    expect(app.database.sqlite.prepare("SELECT count(*) AS n FROM billing_charges WHERE user_id = ?").get(who.user.id)).toEqual({ n: 0 });
   });
 
   it('refuses a Free account its 101st call with the operator’s message', async () => {
     const who = await signUpWithKey(app);
-    app.context.database.sqlite.prepare('UPDATE users SET api_usage_count = 100 WHERE id = ?').run(who.user.id);
+    app.database.sqlite.prepare('UPDATE users SET api_usage_count = 100 WHERE id = ?').run(who.user.id);
     const refused = await call(who);
     expect([refused.status, refused.body.code]).toEqual([429, 'usage_limit_reached']);
     expect(refused.body.message).toMatch(/ask its operator/);
@@ -76,18 +76,18 @@ describe('with payments off', () => {
 
   it('Unlimited answers every call and charges none; --until ends it on that day, and the account falls back to Free', async () => {
     const who = await signUpWithKey(app);
-    app.context.database.sqlite.prepare('UPDATE users SET api_usage_count = 100 WHERE id = ?').run(who.user.id);
+    app.database.sqlite.prepare('UPDATE users SET api_usage_count = 100 WHERE id = ?').run(who.user.id);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const set = await plan(who.email.toUpperCase(), 'unlimited', '--until', tomorrow);
     expect(set.code).toBe(0);
     expect(set.out).toBe(`${who.email}: Unlimited until ${new Date(Date.parse(tomorrow) + 86_400_000).toISOString()} (set by the operator)`);
     expect(await usage(who.agent)).toMatchObject({ currentPlan: 'unlimited', planLimit: null });
-    app.context.database.sqlite.prepare("INSERT INTO monthly_usage (meter, month, calls) VALUES (?, strftime('%Y-%m', 'now'), 5000000)").run(`user:${who.user.id}`);
+    app.database.sqlite.prepare("INSERT INTO monthly_usage (meter, month, calls) VALUES (?, strftime('%Y-%m', 'now'), 5000000)").run(`user:${who.user.id}`);
     expect((await call(who)).status).toBe(200);
-    expect(app.context.database.sqlite.prepare('SELECT overage_charges AS c FROM users WHERE id = ?').get(who.user.id)).toEqual({ c: 0 });
+    expect(app.database.sqlite.prepare('SELECT overage_charges AS c FROM users WHERE id = ?').get(who.user.id)).toEqual({ c: 0 });
     // The grant's end arrives: the next call finds the account on Free again, its 100 calls spent.
-    app.context.database.sqlite.prepare('UPDATE plan_grants SET expires_at = ? WHERE user_id = ?').run(Date.now() - 1, who.user.id);
-    app.context.database.sqlite.prepare('UPDATE users SET plan_expires_at = ? WHERE id = ?').run(Date.now() - 1, who.user.id);
+    app.database.sqlite.prepare('UPDATE plan_grants SET expires_at = ? WHERE user_id = ?').run(Date.now() - 1, who.user.id);
+    app.database.sqlite.prepare('UPDATE users SET plan_expires_at = ? WHERE id = ?').run(Date.now() - 1, who.user.id);
     expect((await call(who)).body.code).toBe('usage_limit_reached');
     expect(await usage(who.agent)).toMatchObject({ currentPlan: 'free', planLimit: 100 });
     expect((await plan(who.email)).out).toBe(`${who.email}: Free`);
@@ -113,7 +113,7 @@ describe('with payments off', () => {
     expect(await plan(who.email, 'pro', 'extra')).toMatchObject({ code: 2 });
     expect((await runCommand(['backup', 'x.db', '--until', '2099-01-01'], { env: {}, out: () => {}, err: () => {} }))).toBe(2);
     expect((await usage(who.agent)).currentPlan).toBe('free');
-    expect(app.context.database.sqlite.prepare('SELECT count(*) AS n FROM plan_grants WHERE user_id = ?').get(who.user.id)).toEqual({ n: 0 });
+    expect(app.database.sqlite.prepare('SELECT count(*) AS n FROM plan_grants WHERE user_id = ?').get(who.user.id)).toEqual({ n: 0 });
   });
 });
 

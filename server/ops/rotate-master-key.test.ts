@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { purchases, signingKeys } from '../../db/schema.ts';
 import { createApp } from '../app.ts';
-import { signUp, type TestApp } from '../test-support.ts';
+import { onSqlite, signUp, type TestApp } from '../test-support.ts';
 import { runCommand } from './cli.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
 import { openApp, output, removeTempDirs } from './test-support.ts';
@@ -23,13 +23,13 @@ async function sealEverything(t: TestApp) {
   const { context } = t;
   const signingKey = await context.signingKeys.create({ userId: user.id }, 'ML-DSA-65', 'rotated');
   const serviceKey = await context.serviceKeys.currentOrCreate({ userId: user.id }, 'shop');
-  const [purchase] = t.context.db
+  const [purchase] = t.database.db
     .insert(purchases)
     .values({ userId: user.id, paypalOrderId: 'ORDER1', planType: 'starter', planName: 'Starter', amount: 900, status: 'completed' })
     .returning()
     .all();
   const planKey = await context.apiKeys.createPendingKey({ userId: user.id, purchaseId: purchase!.id, keyName: 'plan' });
-  t.context.database.sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)").run(user.id);
+  t.database.sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)").run(user.id);
   const apiKey = (await context.apiKeys.list(user.id)).find((k) => k.row.purchaseId === null);
   return {
     userId: user.id,
@@ -62,18 +62,18 @@ describe('rotate-master-key', () => {
     expect(printed.text()).toContain('1 signing-key seeds, 1 service-key seeds, 2 pending API-key secrets');
     expect(printed.text()).toMatch(/Removed 1 idempotency records and 1 sessions/);
 
-    const after = await createApp({ config });
+    const after = onSqlite(await createApp({ config }));
     try {
       const { context } = after;
-      const row = context.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
+      const row = after.database.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
       expect(row.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
       expect(Buffer.from(context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
       const serviceRow = (await context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop'))!;
       expect(Buffer.from(context.serviceKeys.seedOf(serviceRow)).toString('hex')).toBe(sealed.serviceSeed);
       expect((await context.apiKeys.revealSecret(sealed.userId, sealed.apiKeyId)).secret).toMatch(/^sk_/);
       expect((await context.apiKeys.revealSecret(sealed.userId, sealed.planKey.row.id)).secret).toBe(sealed.planKey.secret);
-      expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM idempotency_records').get()).toEqual({ n: 0 });
-      expect(after.context.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+      expect(after.database.sqlite.prepare('SELECT count(*) AS n FROM idempotency_records').get()).toEqual({ n: 0 });
+      expect(after.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
     } finally {
       await after.close();
     }
@@ -137,9 +137,9 @@ describe('rotate-master-key', () => {
     const printed = output();
     rotateMasterKey(config, { newKeyFile: keyFile }, printed.out);
     expect(printed.text()).toMatch(/Set MASTER_KEY to the key in/);
-    const after = await createApp({ config: { ...config, masterKey: Buffer.alloc(32, 2).toString('hex') } });
+    const after = onSqlite(await createApp({ config: { ...config, masterKey: Buffer.alloc(32, 2).toString('hex') } }));
     try {
-      const row = after.context.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
+      const row = after.database.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
       expect(Buffer.from(after.context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
     } finally {
       await after.close();

@@ -1,12 +1,14 @@
 /**
  * `serve` (the default command): the app on PORT (default 5000), and a graceful shutdown on
  * SIGINT/SIGTERM that stops accepting, drains in-flight requests (10 s at most), then stops the
- * engine workers, the WAL checkpointer (db/checkpointer.ts) and closes SQLite.
+ * engine workers, the WAL checkpointer (db/checkpointer.ts) and closes SQLite, or gives back the
+ * instance's lease and closes PostgreSQL's pool (server/app-storage.ts).
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Checkpointer } from '../../db/checkpointer.ts';
+import { describeServer, PostgresConnectionError } from '../../db/postgres/connect.ts';
 import { acquireServerLock, ServerLockError } from '../../db/server-lock.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -27,31 +29,35 @@ export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = runtimeSupport(process.version, new Date());
   if (!runtime.supported) logger.warn({ node: process.version }, `${runtime.reason} (README.md "Quick start")`);
-  // One server per SQLite database, held until exit (db/server-lock.ts).
+  // One server per SQLite database, held until exit (db/server-lock.ts); PostgreSQL takes any number.
   let lock;
   try {
-    lock = config.databaseFile === ':memory:' ? undefined : acquireServerLock(config.databaseFile);
+    lock = config.database.engine === 'postgres' || config.databaseFile === ':memory:' ? undefined : acquireServerLock(config.databaseFile);
   } catch (error) {
     if (error instanceof ServerLockError) throw new OpsError(error.message);
     throw error;
   }
   const instance = await createApp({ config, logger, extraRoutes: webRoutes() }).catch((error: unknown) => {
     lock?.release();
-    throw error;
+    throw error instanceof PostgresConnectionError ? new OpsError(error.message) : error;
   });
-  // WAL checkpoints on a thread of their own; if it cannot start, SQLite checkpoints as it commits.
-  const checkpointer = await Checkpointer.start(config.databaseFile, instance.context.database.sqlite, (error) =>
-    logger.error({ err: error }, 'the WAL checkpointer stopped: SQLite checkpoints on the server thread again'),
-  ).catch((error: unknown) => {
-    logger.warn({ err: error }, 'the WAL checkpointer did not start: SQLite checkpoints on the server thread');
-    return undefined;
-  });
+  // SQLite's WAL checkpoints on a thread of their own; if it cannot start, SQLite checkpoints as it commits.
+  const sqlite = instance.database;
+  const checkpointer = sqlite
+    ? await Checkpointer.start(config.databaseFile, sqlite.sqlite, (error) =>
+        logger.error({ err: error }, 'the WAL checkpointer stopped: SQLite checkpoints on the server thread again'),
+      ).catch((error: unknown) => {
+        logger.warn({ err: error }, 'the WAL checkpointer did not start: SQLite checkpoints on the server thread');
+        return undefined;
+      })
+    : undefined;
+  const where = config.database.engine === 'postgres' ? describeServer(config.database.url) : config.databaseFile;
   const server: Server = instance.app.listen(config.port, config.host, () => {
     // The local PayPal sandbox is this server: the app calls it over loopback (docs/api.md §14.4).
     const { port } = server.address() as AddressInfo;
     const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
     instance.listening(`http://${loopback}:${port}`);
-    logger.info({ port: config.port, host: config.host, database: config.databaseFile, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
+    logger.info({ port: config.port, host: config.host, database: where, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
   });
   // Node's default of 5 s is shorter than any common proxy's idle pool time (docs/decisions/034).
   server.keepAliveTimeout = config.keepAliveTimeoutMs;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { testConfig, type TestApp } from '../test-support.ts';
+import { onSqlite, testConfig, type TestApp } from '../test-support.ts';
 
 const dirs: string[] = [];
 
@@ -21,7 +21,7 @@ export function removeTempDirs(): void {
 /** A real app (one engine worker) on a folder of its own; close() leaves the folder. */
 export async function openApp(overrides: Partial<Config> = {}, dir = tempDir()): Promise<TestApp> {
   const config = testConfig(dir, { engineWorkers: 1, ...overrides });
-  return { ...(await createApp({ config })), dir, config };
+  return { ...onSqlite(await createApp({ config })), dir, config };
 }
 
 /** Collects what a command prints. */

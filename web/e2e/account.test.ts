@@ -38,7 +38,7 @@ describe.skipIf(skipBrowserTests)('accounts through the UI', () => {
     expect(path(page)).toBe('/');
     expect(await mainNav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
     // One word: lastName defaults to 'User' (docs/product.md §5).
-    const user = stack.app.context.database.sqlite.prepare('SELECT first_name AS f, last_name AS l FROM users WHERE email = ?').get(email);
+    const user = stack.app.database.sqlite.prepare('SELECT first_name AS f, last_name AS l FROM users WHERE email = ?').get(email);
     expect(user).toEqual({ f: 'Ada', l: 'User' });
 
     await mainNav(page).getByRole('button', { name: 'Logout' }).click();

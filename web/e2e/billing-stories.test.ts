@@ -128,7 +128,7 @@ describe.skipIf(skipBrowserTests)('a paying customer', () => {
     await page.getByRole('button', { name: 'Save limit' }).click();
     await page.getByTestId('spending-limit-value').getByText('$0.05').waitFor();
 
-    const db = stack.app.context.database.sqlite;
+    const db = stack.app.database.sqlite;
     const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
     db.prepare("INSERT INTO monthly_usage (meter, month, calls) VALUES (?, strftime('%Y-%m', 'now'), 10000)").run(`user:${id}`);
     await page.getByRole('tab', { name: 'Overview' }).click();

@@ -35,7 +35,7 @@ describe.skipIf(skipBrowserTests)('content pages', () => {
     await toast.getByText('Message sent successfully!').waitFor();
     expect(await toast.textContent()).toContain("We'll get back to you within 24 hours.");
     expect(await form.getByLabel('Name').inputValue()).toBe('');
-    const rows = stack.app.context.database.sqlite.prepare('SELECT name, email, subject, message, status FROM contact_messages').all();
+    const rows = stack.app.database.sqlite.prepare('SELECT name, email, subject, message, status FROM contact_messages').all();
     expect(rows).toEqual([
       { name: 'Grace Hopper', email: 'grace@example.com', subject: 'integration', message: 'We would like to sign firmware with Dilion.', status: 'pending' },
     ]);

@@ -77,7 +77,7 @@ describe.skipIf(skipBrowserTests)('dashboard pages', () => {
   it('offers to generate a key when the account has none', async () => {
     const { page, errors } = await stack.page();
     const user = await signUpByApi(page);
-    stack.app.context.database.sqlite.prepare('DELETE FROM api_keys WHERE user_id = ?').run(user.id);
+    stack.app.database.sqlite.prepare('DELETE FROM api_keys WHERE user_id = ?').run(user.id);
     await page.goto('/dashboard');
     const empty = page.getByTestId('no-api-keys');
     await empty.getByText("API key should be automatically generated. Please contact support if you're seeing this message.").waitFor();

@@ -177,7 +177,7 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     await first.page.goto('/dashboard');
     const aliceKey = await readKeyPair(first.page.getByTestId('api-key').first());
     expect((await callApi(aliceKey.apiKey, aliceKey.apiSecret, 'alice only')).status).toBe(200);
-    const [purchase] = stack.app.context.db
+    const [purchase] = stack.app.database.db
       .insert(purchases)
       .values({ userId: alice.id, paypalOrderId: `ORDER-${Date.now()}`, planType: 'starter', planName: 'Starter', amount: 19_900, status: 'completed', usageLimit: 10_000 })
       .returning()

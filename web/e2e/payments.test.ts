@@ -167,7 +167,7 @@ describe.skipIf(skipBrowserTests)('payments in the browser', () => {
     const old = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1));
     const month = old.toISOString().slice(0, 7);
     const label = old.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const db = stack.app.context.database.sqlite;
+    const db = stack.app.database.sqlite;
     const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
     db.prepare("INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month) VALUES (?, 'overage', 1234, 'Overage', 'pending', ?)").run(id, month);
     db.prepare('UPDATE users SET overage_charges = 1234 WHERE id = ?').run(id);

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createApp, type AppInstance } from '../../server/app.ts';
+import { createApp } from '../../server/app.ts';
+import { onSqlite, type SqliteApp } from '../../server/test-support.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { DEFAULT_WEB_DIR, webRoutes } from '../../server/web/static.ts';
 import { launchOptions } from '../../engine/test-support/chromium.ts';
@@ -22,7 +23,7 @@ const root = resolve(import.meta.dirname, '../..');
 
 export interface Stack {
   origin: string;
-  app: AppInstance;
+  app: SqliteApp;
   browser: Browser;
   /** A new page that records console errors and uncaught exceptions into `errors`. */
   page(options?: { width?: number; height?: number }): Promise<{ page: Page; errors: string[] }>;
@@ -63,7 +64,7 @@ export async function startStack(overrides: Partial<Config> = {}, now?: () => Da
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: origin });
   const config: Config = { ...base, scryptLogN: 10, engineWorkers: 1, rateLimits: { auth: 10_000, demo: 10_000, reads: 10_000, webhooks: 10_000, paymentPages: 10_000 }, registrationsPerHour: 10_000, contactMessagesPerDay: 10_000, ...overrides };
-  const app = await createApp({ config, extraRoutes: webRoutes(web), ...(now ? { now } : {}) });
+  const app = onSqlite(await createApp({ config, extraRoutes: webRoutes(web), ...(now ? { now } : {}) }));
   server.on('request', app.app);
   app.listening(origin);
   const browser = await chromium.launch(launchOptions());

@@ -20,7 +20,7 @@ describe.skipIf(skipBrowserTests)('email verification', () => {
     const user = await registerAndSignIn(page, stack.origin, { email: `verify-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Ada', lastName: 'L' });
     expect(user.emailVerified).toBe(false);
     // The link mailed at sign-up is under a minute old: one more may be asked for once a minute has passed.
-    stack.app.context.database.sqlite.prepare('UPDATE users SET email_verification_sent_at = 0 WHERE id = ?').run(user.id);
+    stack.app.database.sqlite.prepare('UPDATE users SET email_verification_sent_at = 0 WHERE id = ?').run(user.id);
     await page.goto('/dashboard');
     const banner = page.getByTestId('account-status');
     await banner.getByText('Verify your email.').waitFor();

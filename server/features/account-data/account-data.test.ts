@@ -19,7 +19,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const sign = (key: { apiKey: string; apiSecret: string }, message: string) =>
   request(p.origin).post('/api/crypto/dilion/sign').set({ 'x-api-key': key.apiKey, 'x-api-secret': key.apiSecret }).send({ message });
 const history = async (who: Customer) => (await who.agent.get('/api/crypto/operations')).body as { message: string | null; messageSha256: string | null; messageLength: number | null; channel: string }[];
-const sql = (text: string, ...args: unknown[]) => p.app.context.database.sqlite.prepare(text).all(...args);
+const sql = (text: string, ...args: unknown[]) => p.app.database.sqlite.prepare(text).all(...args);
 
 describe('what the history keeps of API messages', () => {
   it('keeps only the SHA-256 and length of an API message by default, nowhere the text', async () => {
@@ -115,8 +115,8 @@ describe('the export', () => {
   it('pages through a history longer than one page', async () => {
     const who = await customer(p);
     const rows = Array.from({ length: 1203 }, (_, i) => [who.user.id, 'api', 'sign', 'dilion', `m${i}`, '{}']);
-    const insert = p.app.context.database.sqlite.prepare("INSERT INTO crypto_operations (user_id, channel, operation_type, algorithm, message, signature) VALUES (?, ?, ?, ?, ?, ?)");
-    p.app.context.database.sqlite.transaction(() => rows.forEach((r) => insert.run(...r)))();
+    const insert = p.app.database.sqlite.prepare("INSERT INTO crypto_operations (user_id, channel, operation_type, algorithm, message, signature) VALUES (?, ?, ?, ?, ?, ?)");
+    p.app.database.sqlite.transaction(() => rows.forEach((r) => insert.run(...r)))();
     const res = await who.agent.get('/api/account/export');
     expect(res.body.operations).toHaveLength(1203);
     expect([res.body.operations[0].message, res.body.operations[1202].message]).toEqual(['m1202', 'm0']);
@@ -166,7 +166,7 @@ describe('deleting the account', () => {
     expect(sql('SELECT user_id AS userId, payer_email AS payerEmail, payer_name AS payerName FROM receipts WHERE id = ?', receiptIds[0]!.id)).toEqual([{ userId: null, payerEmail: null, payerName: null }]);
     const mail = p.app.context.mailer.outbox!.list().find((m) => m.to === who.user.email);
     expect(mail?.subject).toBe('Your PQ Platform account was deleted');
-    const database = p.app.context.database.sqlite.serialize().toString('latin1');
+    const database = p.app.database.sqlite.serialize().toString('latin1');
     expect(database).not.toContain(who.user.email);
     // The address is free again.
     expect((await request(p.origin).post('/api/auth/register').send({ email: who.user.email, password: PASSWORD, firstName: 'Pat', lastName: 'Again' })).status).toBe(202);

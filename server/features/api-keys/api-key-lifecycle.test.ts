@@ -26,7 +26,7 @@ const prove = (apiKey: string, apiSecret: string) =>
 /** An account with a plan key issued with a (completed) purchase, its secret revealed. */
 async function withPlanKey() {
   const who = await signUpWithKey(app);
-  const purchase = app.context.db
+  const purchase = app.database.db
     .insert(purchases)
     .values({ userId: who.user.id, paypalOrderId: `O-${who.user.id}`, planType: 'starter', planName: 'Starter', amount: 19_900, status: 'completed', usageLimit: 10_000 })
     .returning()

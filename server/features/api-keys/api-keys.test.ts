@@ -29,7 +29,7 @@ describe('API key life cycle', () => {
     const listed = (await agent.get('/api/keys')).body[0];
     expect(listed).toMatchObject({ secretRevealable: false, keySecret: null });
     expect(listed.lastUsedAt).not.toBeNull();
-    const row = app.context.database.sqlite.prepare('SELECT pending_secret AS p, secret_digest AS d FROM api_keys WHERE id = ?').get(key.id) as { p: string | null; d: string };
+    const row = app.database.sqlite.prepare('SELECT pending_secret AS p, secret_digest AS d FROM api_keys WHERE id = ?').get(key.id) as { p: string | null; d: string };
     expect(row.p).toBeNull();
     expect(row.d).not.toContain(revealed.body.keySecret);
   });

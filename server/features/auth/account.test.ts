@@ -166,7 +166,7 @@ describe('changing the email', () => {
 describe('a sign-in from a new browser', () => {
   it('is mailed to the owner, unless the browser signed in to the account before', async () => {
     const { email, user } = await signUp(app);
-    app.context.database.sqlite.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(Date.now() - 3_600_000, user.id);
+    app.database.sqlite.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(Date.now() - 3_600_000, user.id);
     const before = app.context.mailer.outbox!.list().filter((m) => m.to === email && m.subject.startsWith('A new sign-in')).length;
     const first = await login(email, PASSWORD, 'Kiosk/1.0');
     const notices = () => app.context.mailer.outbox!.list().filter((m) => m.to === email && m.subject.startsWith('A new sign-in'));

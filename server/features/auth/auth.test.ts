@@ -23,7 +23,7 @@ describe('registration', () => {
 
   it('stores the password as a self-describing scrypt string', async () => {
     const { user } = await signUp(app);
-    const row = app.context.database.sqlite.prepare('SELECT password_digest AS d FROM users WHERE id = ?').get(user.id) as { d: string };
+    const row = app.database.sqlite.prepare('SELECT password_digest AS d FROM users WHERE id = ?').get(user.id) as { d: string };
     expect(row.d).toMatch(/^scrypt\$10\$8\$1\$/);
     expect(row.d).not.toContain('correct horse');
   });
@@ -36,7 +36,7 @@ describe('registration', () => {
     expect(visible(taken)).toEqual(visible(fresh));
     expect(taken.status).toBe(202);
     expect(taken.headers['set-cookie']).toBeUndefined();
-    expect(app.context.database.sqlite.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").get()).toEqual({ n: 1 });
+    expect(app.database.sqlite.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").get()).toEqual({ n: 1 });
     expect((await owner.agent.get('/api/auth/user')).body.firstName).toBe('Ada');
     const mails = app.context.mailer.outbox!.list();
     expect(mails.find((m) => m.to === 'twice@example.com' && m.subject.startsWith('Someone tried'))).toBeDefined();
@@ -221,7 +221,7 @@ describe('rate limits', () => {
       expect(refused.body.code).toBe('rate_limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
       expect((await register(4, '198.51.100.9')).status).toBe(202);
-      expect(limited.context.database.sqlite.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'many%'").get()).toEqual({ n: 3 });
+      expect(limited.database.sqlite.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'many%'").get()).toEqual({ n: 3 });
     } finally {
       await limited.close();
     }

@@ -52,7 +52,7 @@ describe('email verification', () => {
     const tooSoon = await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN);
     expect([tooSoon.status, tooSoon.body.code, Number(tooSoon.headers['retry-after']) > 0]).toEqual([429, 'resend_too_soon', true]);
     // A minute later, a new link may be sent.
-    app.context.database.sqlite.prepare('UPDATE users SET email_verification_sent_at = ? WHERE id = ?').run(Date.now() - 61_000, user.id);
+    app.database.sqlite.prepare('UPDATE users SET email_verification_sent_at = ? WHERE id = ?').run(Date.now() - 61_000, user.id);
     const resent = await agent.post('/api/auth/verify-email/resend').set('Origin', TEST_ORIGIN);
     expect(resent.body).toEqual({ delivery: 'sent', mailed: true });
     const second = await linkMailedTo(email);

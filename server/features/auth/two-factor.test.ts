@@ -195,9 +195,9 @@ describe('secrets', () => {
     const log = logLines.join('');
     expect(log).not.toContain(secret);
     for (const code of recoveryCodes) expect(log).not.toContain(code);
-    const row = app.context.database.sqlite.prepare('SELECT totp_secret AS s FROM users WHERE id = ?').get(user.id) as { s: string };
+    const row = app.database.sqlite.prepare('SELECT totp_secret AS s FROM users WHERE id = ?').get(user.id) as { s: string };
     expect(row.s).not.toContain(secret);
-    const stored = app.context.database.sqlite.prepare('SELECT code_digest AS d FROM recovery_codes WHERE user_id = ?').all(user.id) as { d: string }[];
+    const stored = app.database.sqlite.prepare('SELECT code_digest AS d FROM recovery_codes WHERE user_id = ?').all(user.id) as { d: string }[];
     expect(stored.map((r) => r.d).join()).not.toContain(recoveryCodes[0]!.slice(0, 5));
   });
 });

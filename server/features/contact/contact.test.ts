@@ -30,7 +30,7 @@ describe('contact with SMTP configured', () => {
     expect(mail).toMatch(/^Subject: Contact: integration - Kim/m);
     expect(mail).toContain('How do I verify in Go?');
     // In the team's mailbox now: not kept here too.
-    expect(app.context.database.sqlite.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 0 });
+    expect(app.database.sqlite.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 0 });
   });
 
   it('keeps the message when the mail server is unreachable', async () => {
@@ -41,7 +41,7 @@ describe('contact with SMTP configured', () => {
       const res = await request(unreachable.app).post('/api/contact').send({ name: 'Lee', email: 'lee@example.com', message: 'Hi' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ mailed: false, status: 'pending' });
-      const row = unreachable.context.database.sqlite.prepare('SELECT subject FROM contact_messages WHERE id = ?').get(res.body.id);
+      const row = unreachable.database.sqlite.prepare('SELECT subject FROM contact_messages WHERE id = ?').get(res.body.id);
       expect(row).toEqual({ subject: 'general' });
     } finally {
       await unreachable.close();
@@ -60,7 +60,7 @@ describe('contact without SMTP', () => {
     const res = await request(plain.app).post('/api/contact').send({ name: 'Kim', email: 'kim@example.com', subject: 'partnership', message: 'Hello' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', mailed: false });
-    const row = plain.context.database.sqlite.prepare('SELECT * FROM contact_messages WHERE id = ?').get(res.body.id);
+    const row = plain.database.sqlite.prepare('SELECT * FROM contact_messages WHERE id = ?').get(res.body.id);
     expect(row).toMatchObject({ name: 'Kim', subject: 'partnership', status: 'pending' });
   });
 
@@ -91,7 +91,7 @@ describe('contact messages per address', () => {
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('rate_limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
-      expect(capped.context.database.sqlite.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 2 });
+      expect(capped.database.sqlite.prepare('SELECT count(*) AS n FROM contact_messages').get()).toEqual({ n: 2 });
     } finally {
       await capped.close();
     }

@@ -9,7 +9,6 @@
 import { DemoBenchmarkRequest, DemoBenchmarkResponse } from '../../contract/demo-benchmark.ts';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/route.ts';
-import { perIpLimit } from '../../http/rate-limit.ts';
 import { demoSessionOf } from '../demo/demo-session.ts';
 import { BenchmarkOperations, type OperationResult } from './benchmark-operations.ts';
 import { RunningBenchmarks } from './running-benchmarks.ts';
@@ -25,7 +24,7 @@ const DESCRIPTION = [
 
 export function demoBenchmarkRoutes(ctx: AppContext): void {
   // Its own counter, of the demo's size: a benchmark run does not use up the visitor's demo calls.
-  const limit = perIpLimit(ctx.config.rateLimits.demo);
+  const limit = ctx.limits.demoBenchmark;
   const running = new RunningBenchmarks();
 
   ctx.api.route(

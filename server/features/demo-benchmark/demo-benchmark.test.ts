@@ -183,7 +183,7 @@ describe('POST /api/demo/benchmark: limits', () => {
   it('stops running operations when the caller goes away', async () => {
     const fresh = await createTestApp({ config: { engineWorkers: 1 } });
     const server: Server = fresh.app.listen(0);
-    const proofs = () => (fresh.context.database.sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE operation_type = 'prove'").get() as { n: number }).n;
+    const proofs = () => (fresh.database.sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE operation_type = 'prove'").get() as { n: number }).n;
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const stop = new AbortController();

@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const sign = (agent: ReturnType<typeof request.agent>, message: string) => agent.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message });
-const rowsOf = (sid: string) => app.context.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = ?').get(sid) as { n: number };
-const sessionRow = (sid: string) => app.context.database.sqlite.prepare('SELECT expires_at AS expiresAt, user_id AS userId FROM sessions WHERE sid = ?').get(sid) as { expiresAt: number; userId: string | null };
+const rowsOf = (sid: string) => app.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = ?').get(sid) as { n: number };
+const sessionRow = (sid: string) => app.database.sqlite.prepare('SELECT expires_at AS expiresAt, user_id AS userId FROM sessions WHERE sid = ?').get(sid) as { expiresAt: number; userId: string | null };
 const sidOf = (res: request.Response) => decodeURIComponent(/pq\.sid=s%3A([^.;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '');
 
 /** A browser's demo session, as the web app starts it before its first demo call. */
@@ -45,9 +45,9 @@ describe('an anonymous demo session', () => {
   it("keeps a signed-in visitor's demo operations, which belong to the account, and its session's lifetime", async () => {
     const { agent, user } = await signUp(app);
     for (let n = 1; n <= DEMO_HISTORY_KEPT + 2; n++) expect((await sign(agent, `mine ${n}`)).status).toBe(200);
-    const count = app.context.database.sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE user_id = ? AND channel = 'demo'").get(user.id) as { n: number };
+    const count = app.database.sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE user_id = ? AND channel = 'demo'").get(user.id) as { n: number };
     expect(count.n).toBe(DEMO_HISTORY_KEPT + 2);
-    const session = app.context.database.sqlite.prepare('SELECT max(expires_at) AS expiresAt FROM sessions WHERE user_id = ?').get(user.id) as { expiresAt: number };
+    const session = app.database.sqlite.prepare('SELECT max(expires_at) AS expiresAt FROM sessions WHERE user_id = ?').get(user.id) as { expiresAt: number };
     expect(session.expiresAt - Date.now()).toBeGreaterThan(2 * DEMO_IDLE_MS);
   });
 
@@ -57,7 +57,7 @@ describe('an anonymous demo session', () => {
     expect(calls.map((c) => c.status)).toEqual([200, 200, 200]);
     expect(calls.every((c) => c.headers['set-cookie'] === undefined)).toBe(true);
     expect(new Set(calls.map((c) => c.body.publicKey)).size).toBe(1);
-    const owners = app.context.database.sqlite
+    const owners = app.database.sqlite
       .prepare("SELECT DISTINCT demo_session_id AS owner FROM crypto_operations WHERE message LIKE 'script %'")
       .all() as { owner: string }[];
     expect(owners).toHaveLength(1);

@@ -174,10 +174,10 @@ describe('Dilion with a uid', () => {
   });
 
   it('keeps service-key seeds sealed and never records the uid or the opening', () => {
-    const keys = app.context.database.sqlite.prepare('SELECT sealed_seed AS s FROM service_keys WHERE sealed_seed IS NOT NULL').all() as { s: string }[];
+    const keys = app.database.sqlite.prepare('SELECT sealed_seed AS s FROM service_keys WHERE sealed_seed IS NOT NULL').all() as { s: string }[];
     expect(keys.length).toBeGreaterThan(0);
     for (const { s } of keys) expect(fromBase64(s.slice(3))).toHaveLength(12 + 64 + 16);
-    const rows = app.context.database.sqlite.prepare('SELECT metadata FROM crypto_operations').all() as { metadata: string }[];
+    const rows = app.database.sqlite.prepare('SELECT metadata FROM crypto_operations').all() as { metadata: string }[];
     const all = rows.map((r) => r.metadata).join('\n');
     expect(all).not.toContain('ada@example.com');
     expect(all).not.toContain(signed.pidOpening);

@@ -59,7 +59,7 @@ describe('POST /api/crypto/dilion/sign', () => {
   });
 
   it('stores the private key only as a sealed seed', async () => {
-    const rows = app.context.database.sqlite.prepare('SELECT sealed_seed AS s FROM signing_keys').all() as { s: string }[];
+    const rows = app.database.sqlite.prepare('SELECT sealed_seed AS s FROM signing_keys').all() as { s: string }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const { s } of rows) {
       expect(s).toMatch(/^v1\./);

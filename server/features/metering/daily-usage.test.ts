@@ -12,7 +12,7 @@ afterAll(() => app.close());
 
 /** A stored operation at a chosen instant, as the crypto routes record them. */
 function stored(userId: string, algorithm: string, at: string, channel: 'api' | 'demo' = 'api') {
-  app.context.database.sqlite
+  app.database.sqlite
     .prepare(
       `INSERT INTO crypto_operations (user_id, channel, operation_type, algorithm, message, signature, verified, created_at)
        VALUES (?, ?, 'sign', ?, 'm', '{}', 0, ?)`,

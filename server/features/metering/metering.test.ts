@@ -18,8 +18,8 @@ const verifyCall = (who: Account, headers: Record<string, string> = {}) =>
     // A well-formed signature that does not verify: cheap, and metered like any other call.
     .send({ message: 'm', signature: Buffer.alloc(3309).toString('base64'), publicKey: Buffer.alloc(1952).toString('base64') });
 const usage = async (who: Account) => (await who.agent.get('/api/usage')).body;
-const sql = (text: string, ...args: unknown[]) => app.context.database.sqlite.prepare(text).run(...args);
-const sqlCount = (text: string, ...args: unknown[]) => (app.context.database.sqlite.prepare(text).get(...args) as { n: number }).n;
+const sql = (text: string, ...args: unknown[]) => app.database.sqlite.prepare(text).run(...args);
+const sqlCount = (text: string, ...args: unknown[]) => (app.database.sqlite.prepare(text).get(...args) as { n: number }).n;
 
 describe('free plan', () => {
   it('starts at 0 of 100 on the free plan', async () => {
@@ -45,7 +45,7 @@ describe('free plan', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);
     expect((await usage(who)).apiCallsThisMonth).toBe(100);
-    const recorded = app.context.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?').get(who.user.id) as { n: number };
+    const recorded = app.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?').get(who.user.id) as { n: number };
     expect(recorded.n).toBe(100);
   });
 
@@ -64,7 +64,7 @@ describe('paid plans', () => {
     sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 9999)', `user:${who.user.id}`, monthOf(new Date()));
     for (let i = 0; i < 3; i++) expect((await verifyCall(who)).status).toBe(200);
     expect(await usage(who)).toEqual({ apiCallsThisMonth: 10_002, planLimit: 10_000, currentPlan: 'starter', overageCharges: 2 });
-    const charges = app.context.database.sqlite
+    const charges = app.database.sqlite
       .prepare("SELECT amount, charge_type AS type, month, status FROM billing_charges WHERE user_id = ?")
       .all(who.user.id);
     expect(charges).toEqual([{ amount: 2, type: 'overage', month: monthOf(new Date()), status: 'pending' }]);
@@ -77,7 +77,7 @@ describe('paid plans', () => {
     const results = await Promise.all(Array.from({ length: 40 }, () => verifyCall(who)));
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok).toBeGreaterThan(0);
-    const rows = app.context.database.sqlite.prepare("SELECT amount FROM billing_charges WHERE user_id = ? AND charge_type = 'overage'").all(who.user.id);
+    const rows = app.database.sqlite.prepare("SELECT amount FROM billing_charges WHERE user_id = ? AND charge_type = 'overage'").all(who.user.id);
     expect(rows).toEqual([{ amount: ok }]);
     expect((await usage(who)).overageCharges).toBe(ok);
   });
@@ -150,7 +150,7 @@ describe('Idempotency-Key', () => {
 describe('one allowance per account (docs/decisions/036)', () => {
   it('every key of the account draws on it: a plan key’s calls count in the account’s month, and overage starts past the account’s allowance', async () => {
     const who = await signUpWithKey(app);
-    const db = app.context.database.sqlite;
+    const db = app.database.sqlite;
     const purchase = db
       .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, expires_at) VALUES (?, ?, 'starter', 'Starter', 19900, 'completed', 10000, ?) RETURNING id")
       .get(who.user.id, `order-${who.user.id}`, Date.now() + 86_400_000) as { id: number };
@@ -189,7 +189,7 @@ describe('one allowance per account (docs/decisions/036)', () => {
 
   it('keeps a plan key working after its plan is refunded: it draws on the account’s plan, now Free', async () => {
     const who = await signUpWithKey(app);
-    const db = app.context.database.sqlite;
+    const db = app.database.sqlite;
     const purchase = db
       .prepare("INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status, usage_limit, is_active) VALUES (?, ?, 'pro', 'Pro', 79900, 'refunded', 100000, 0) RETURNING id")
       .get(who.user.id, `order-x-${who.user.id}`) as { id: number };
@@ -252,10 +252,10 @@ describe('answered means recorded, charged means answered', () => {
     await crashed.context.metering.meter(caller);
     await crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');
     await crashed.context.pool.close();
-    crashed.context.database.close();
+    crashed.database.close();
     const restarted = await createTestApp({ config: { engineWorkers: 1, dataDir: dir, databaseFile: `${dir}/crash.db`, masterKeyFile: `${dir}/master.key` } });
     try {
-      const db = restarted.context.database.sqlite;
+      const db = restarted.database.sqlite;
       expect((db.prepare('SELECT api_usage_count AS n FROM users WHERE id = ?').get(who.user.id) as { n: number }).n).toBe(0);
       expect((await restarted.context.idempotency.begin(who.user.id, 'retry-me', 'hash')).kind).toBe('started');
     } finally {

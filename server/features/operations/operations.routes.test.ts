@@ -77,7 +77,7 @@ describe('paging the operation lists', () => {
 
 describe('the public key in a sign record', () => {
   const stored = (message: string) =>
-    app.context.database.sqlite
+    app.database.sqlite
       .prepare('SELECT signing_key_id AS keyId, length(public_key_bytes) AS bytes FROM crypto_operations WHERE message = ? OR message_sha256 = ?')
       .get(message, sha256(message)) as { keyId: string | null; bytes: number | null };
 
@@ -103,7 +103,7 @@ describe('the public key in a sign record', () => {
     const who = await signUp(app);
     const signed = await who.agent.post('/api/demo/dilion/sign').set('Origin', TEST_ORIGIN).send({ message: 'demo key bytes' });
     expect(stored('demo key bytes')).toEqual({ keyId: null, bytes: 1952 });
-    const { sqlite } = app.context.database;
+    const { sqlite } = app.database;
     sqlite.prepare('DELETE FROM sessions').run();
     const housekeeping = new Housekeeping(app.context.storage.housekeeping);
     await housekeeping.run();
@@ -116,7 +116,7 @@ describe('the public key in a sign record', () => {
   it('holds a user’s signing key while its account exists (a trigger), and both go when the account does', async () => {
     const who = await signUpWithKey(app);
     const signed = await request(app.app).post('/api/crypto/dilion/sign').set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send({ message: 'held key' });
-    const { sqlite } = app.context.database;
+    const { sqlite } = app.database;
     expect(() => sqlite.prepare('DELETE FROM signing_keys WHERE id = ?').run(signed.body.keyId)).toThrow(/deleted only with its account/);
     sqlite.prepare('DELETE FROM users WHERE id = ?').run(who.user.id);
     expect(sqlite.prepare('SELECT count(*) AS n FROM signing_keys WHERE user_id = ?').get(who.user.id)).toEqual({ n: 0 });
@@ -126,7 +126,8 @@ describe('the public key in a sign record', () => {
 
 describe('the group commit in the running app', () => {
   it('holds a record back while engine tasks queue behind the workers, and commits it once the window ends', async () => {
-    const { pool, operations, database } = app.context;
+    const { pool, operations } = app.context;
+    const { database } = app;
     const seed = new Uint8Array(32).fill(9);
     const tasks = Array.from({ length: 12 }, (_, i) => pool.run('mlDsaSign', { level: 87, seed, message: new Uint8Array([i]), context: new Uint8Array() }));
     const rows = () => (database.sqlite.prepare("SELECT count(*) AS n FROM crypto_operations WHERE demo_session_id = 'backlogged'").get() as { n: number }).n;

@@ -8,9 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-const sql = (text: string, ...args: unknown[]) => p.app.context.database.sqlite.prepare(text).run(...args);
+const sql = (text: string, ...args: unknown[]) => p.app.database.sqlite.prepare(text).run(...args);
 const overageRows = (userId: string) =>
-  p.app.context.database.sqlite
+  p.app.database.sqlite
     .prepare("SELECT month, amount, status FROM billing_charges WHERE user_id = ? AND charge_type = 'overage' ORDER BY month")
     .all(userId);
 

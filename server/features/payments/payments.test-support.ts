@@ -88,7 +88,7 @@ export async function buy(p: PaymentsApp, who: Customer, plan: 'starter' | 'pro'
 }
 
 export const count = (p: PaymentsApp, sql: string, ...args: unknown[]) =>
-  (p.app.context.database.sqlite.prepare(sql).get(...args) as { n: number }).n;
+  (p.app.database.sqlite.prepare(sql).get(...args) as { n: number }).n;
 
 /** The customer's sign-up key and its secret (revealed once), for public API calls. */
 export async function personalKey(p: PaymentsApp, who: Customer): Promise<{ apiKey: string; apiSecret: string }> {

@@ -11,7 +11,7 @@ afterAll(() => p.close());
 
 const usage = async (who: Awaited<ReturnType<typeof customer>>) => (await who.agent.get('/api/usage')).body;
 const purchaseRow = (id: number) =>
-  p.app.context.database.sqlite.prepare('SELECT status, paypal_capture_id AS captureId, completed_at AS completedAt, expires_at AS expiresAt FROM purchases WHERE id = ?').get(id) as Record<string, unknown>;
+  p.app.database.sqlite.prepare('SELECT status, paypal_capture_id AS captureId, completed_at AS completedAt, expires_at AS expiresAt FROM purchases WHERE id = ?').get(id) as Record<string, unknown>;
 const deliveredFor = (orderId: string) =>
   p.app.context.paypalSandbox!.delivered.filter((d) => JSON.stringify(d.event.resource).includes(orderId));
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-const sql = (text: string, ...args: unknown[]) => p.app.context.database.sqlite.prepare(text).run(...args);
+const sql = (text: string, ...args: unknown[]) => p.app.database.sqlite.prepare(text).run(...args);
 
 describe('a paid plan over time (the clock is moved, not waited for)', () => {
   it('runs one month from completion, resets its allowance each calendar month, then falls back to Free and offers Renew', async () => {

@@ -68,7 +68,7 @@ describe('receipts', () => {
     expect(Number(renewal.number.slice(2))).toBe(Number(first.number.slice(2)) + 1);
     expect(renewal.description).toMatch(/^Starter plan renewal, /);
     expect((await who.agent.get('/api/billing')).body.charges[0].description).toBe('Starter plan renewal, one month');
-    const all = p.app.context.database.sqlite.prepare("SELECT number FROM receipts WHERE kind = 'receipt' ORDER BY id").all() as { number: string }[];
+    const all = p.app.database.sqlite.prepare("SELECT number FROM receipts WHERE kind = 'receipt' ORDER BY id").all() as { number: string }[];
     expect(all.map((r) => r.number)).toEqual(all.map((_, i) => `R-${String(i + 1).padStart(6, '0')}`));
   });
 
@@ -98,7 +98,7 @@ describe('receipts', () => {
 
   it('issues receipts at start for payments completed before receipts existed, oldest first', async () => {
     const who = await customer(p);
-    const db = p.app.context.db;
+    const db = p.app.database.db;
     const insert = (order: string, completedAt: Date, status = 'completed') =>
       db.insert(purchases).values({ userId: who.user.id, paypalOrderId: order, planType: 'starter', planName: 'Starter', amount: 19_900, status, completedAt, expiresAt: new Date(completedAt.getTime() + 30 * 86_400_000) }).returning().get();
     const later = insert(`OLD-B-${who.user.id}`, new Date('2026-03-02T00:00:00Z'), 'refunded');

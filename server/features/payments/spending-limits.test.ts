@@ -23,7 +23,7 @@ afterAll(async () => {
   sink.server.close();
 });
 
-const sql = (text: string, ...args: unknown[]) => p.app.context.database.sqlite.prepare(text).run(...args);
+const sql = (text: string, ...args: unknown[]) => p.app.database.sqlite.prepare(text).run(...args);
 const mailsTo = (email: string) => sink.messages.filter((m) => m.includes(`To: ${email}`));
 const settleMail = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -37,7 +37,7 @@ describe('spending limits', () => {
     // 19,899 calls past the allowance already: the next call brings the overage to exactly $199.
     sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?)', `user:${who.user.id}`, '2026-11', 10_000 + 19_899);
     expect((await meteredCall(p, key)).status).toBe(200);
-    const operations = p.app.context.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?');
+    const operations = p.app.database.sqlite.prepare('SELECT count(*) AS n FROM crypto_operations WHERE user_id = ?');
     const before = (operations.get(who.user.id) as { n: number }).n;
     const refused = await meteredCall(p, key);
     expect([refused.status, refused.body.code]).toEqual([429, 'spending_limit_reached']);

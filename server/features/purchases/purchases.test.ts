@@ -13,7 +13,7 @@ afterAll(() => app.close());
 let orders = 0;
 /** What the payment flow writes: a purchase and, once captured, a plan key with a sealed secret. */
 async function buy(userId: string, { planType = 'starter', status = 'completed', withKey = true } = {}) {
-  const { db } = app.context;
+  const { db } = app.database;
   const [purchase] = db
     .insert(purchases)
     .values({
@@ -45,7 +45,7 @@ describe('GET /api/user/purchases', () => {
     const who = await signUp(app);
     const first = await buy(who.user.id, { planType: 'starter' });
     const pending = await buy(who.user.id, { planType: 'pro', status: 'pending', withKey: false });
-    app.context.database.sqlite
+    app.database.sqlite
       .prepare('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 42)')
       .run(`key:${first.key!.row.keyValue}`, monthOf(new Date()));
 

@@ -196,7 +196,7 @@ describe('QES2 demo routes', () => {
 
 describe('QES2 keys at rest', () => {
   it('are stored only as sealed 64-byte seeds', () => {
-    const rows = app.context.database.sqlite.prepare("SELECT sealed_seed AS s FROM signing_keys WHERE algorithm LIKE 'QES2%'").all() as { s: string }[];
+    const rows = app.database.sqlite.prepare("SELECT sealed_seed AS s FROM signing_keys WHERE algorithm LIKE 'QES2%'").all() as { s: string }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const { s } of rows) expect(fromBase64(s.slice(3))).toHaveLength(12 + 64 + 16);
   });

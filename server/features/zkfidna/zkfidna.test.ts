@@ -168,7 +168,7 @@ describe('zk-FIDNA secrets', () => {
     await api('verify', { proof: proved.body.proof, publicInput: proved.body.publicInput });
     const blindings = proved.body.openings.map((o: { blinding: string }) => o.blinding);
     const blindingsHex = blindings.map((b: string) => toHex(fromBase64(b)));
-    const sqlite = app.context.database.sqlite;
+    const sqlite = app.database.sqlite;
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     // BLOB columns (a proof's bytes) are searched as base64 and as hex, so a secret at any byte offset
     // shows. Numeric columns count only when they equal X or Y: a time or a timestamp can hold the

@@ -110,7 +110,7 @@ describe('the order of the next buyer cannot be created in advance', () => {
     const buyer = await customer(p);
     const first = await startCheckout(p, buyer);
     const second = await startCheckout(p, buyer, 'pro');
-    const ids = p.app.context.database.sqlite
+    const ids = p.app.database.sqlite
       .prepare('SELECT paypal_request_id AS id FROM purchases WHERE id IN (?, ?) ORDER BY id')
       .all(first.purchaseId, second.purchaseId) as { id: string }[];
     for (const { id } of ids) expect(id).toMatch(/^create-[A-Za-z0-9_-]{32}$/);
