@@ -4,11 +4,12 @@
  * connection.
  *
  * Every feature's storage is here (decision 050's order, fulfilled): the money path (metering,
- * the group commit of operation records, Idempotency-Key records), accounts, sessions and the
- * demo's owners, keys, payments, operation history, account data, contact messages, health and
- * housekeeping. What must agree across instances beyond these repositories (the login throttle,
- * per-IP limits, the per-account cap, express-session's store) has stores of its own, chosen with
- * the engine (server/app-storage.ts). The PostgreSQL assembly is db/postgres/storage.ts.
+ * the group commit of operation records, Idempotency-Key records, spending limits), accounts,
+ * sessions and the demo's owners, keys, payments, operation history, account data, contact
+ * messages, health and housekeeping. What must agree across instances beyond these repositories
+ * (the login throttle, per-IP limits, the per-account cap, express-session's store) has stores of
+ * its own, chosen with the engine (server/app-storage.ts). The PostgreSQL assembly is
+ * db/postgres/storage.ts.
  */
 import type { AppDatabase } from './connection.ts';
 import type { ApiKeyRepository } from '../server/features/api-keys/api-keys.repository.ts';
@@ -31,6 +32,8 @@ import type { IdempotencyRepository } from '../server/http/idempotency.repositor
 import { SqliteIdempotencyRepository } from '../server/http/idempotency.sqlite.ts';
 import type { MeteringRepository } from '../server/features/metering/metering.repository.ts';
 import { SqliteMeteringRepository } from '../server/features/metering/metering.sqlite.ts';
+import type { SpendingLimitsRepository } from '../server/features/metering/spending-limits.repository.ts';
+import { SqliteSpendingLimitsRepository } from '../server/features/metering/spending-limits.sqlite.ts';
 import type { OperationsRepository } from '../server/features/operations/operations.repository.ts';
 import { SqliteOperationsRepository } from '../server/features/operations/operations.sqlite.ts';
 import type { AccountPlansRepository } from '../server/features/payments/account-plans.repository.ts';
@@ -72,6 +75,8 @@ export interface Storage {
   /** The dashboard's purchases and plan keys. */
   purchases: PurchasesRepository;
   operationHistory: OperationHistoryRepository;
+  /** The accounts' ceilings on overage and their alerts (metering reads the limit itself at admission). */
+  spendingLimits: SpendingLimitsRepository;
   accountData: AccountDataRepository;
   contact: ContactRepository;
   health: HealthRepository;
@@ -102,6 +107,7 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     billing: new SqliteBillingRepository(database.db),
     purchases: new SqlitePurchasesRepository(database.db),
     operationHistory: new SqliteOperationHistoryRepository(database.db),
+    spendingLimits: new SqliteSpendingLimitsRepository(database.db),
     accountData: new SqliteAccountDataRepository(database.db),
     contact: new SqliteContactRepository(database.db),
     health: new SqliteHealthRepository(database.sqlite),

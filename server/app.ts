@@ -197,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   };
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
-  const spending = new SpendingLimits(opened.sqlite!.sqlite, mailer, logger, now);
+  const spending = new SpendingLimits(storage.spendingLimits, mailer, logger, now);
   const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending });
   const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
   // Before serving: idempotent calls the previous process left running died with it, unanswered.

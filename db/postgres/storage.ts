@@ -13,6 +13,7 @@ import { PostgresIdempotencyRepository } from '../../server/http/idempotency.pos
 import type { InstanceLeases } from '../../server/instance-lease.repository.ts';
 import { PostgresInstanceLeases } from '../../server/instance-lease.postgres.ts';
 import { PostgresMeteringRepository } from '../../server/features/metering/metering.postgres.ts';
+import { PostgresSpendingLimitsRepository } from '../../server/features/metering/spending-limits.postgres.ts';
 import { PostgresOperationsRepository } from '../../server/features/operations/operations.postgres.ts';
 import { PostgresAccountPlansRepository } from '../../server/features/payments/account-plans.postgres.ts';
 import { PostgresBillingRepository } from '../../server/features/payments/billing.postgres.ts';
@@ -59,6 +60,7 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     billing: new PostgresBillingRepository(database.db),
     purchases: new PostgresPurchasesRepository(database.db),
     operationHistory: new PostgresOperationHistoryRepository(database.db),
+    spendingLimits: new PostgresSpendingLimitsRepository(database.db),
     accountData: new PostgresAccountDataRepository(database.db),
     contact: new PostgresContactRepository(database.db),
     health: new PostgresHealthRepository(database.db),

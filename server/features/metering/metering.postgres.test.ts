@@ -3,16 +3,20 @@
  * two instances, each with its own pool and instance id as two processes would have, admit exactly
  * the calls an account has left; a call is charged once and its hold goes with its commit; and the
  * holds of an instance whose lease ran out are swept, so its places are freed and its calls still
- * running are not charged, while a live instance keeps its holds.
+ * running are not charged, while a live instance keeps its holds. A spending limit holds exactly
+ * across them too, and its alerts are marked once.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useInstances } from '../../../db/postgres/instances.test-support.ts';
 import type { PostgresStorage } from '../../../db/postgres/storage.ts';
 import { addAccount, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
+import { Mailer } from '../../mail/mailer.ts';
+import { capturedLog } from '../../test-support.ts';
 import type { ApiCaller } from '../../types.ts';
 import type { OperationValues } from '../operations/operations.repository.ts';
 import { HoldLostError } from './metering.postgres.ts';
 import { MeteringService, type MeterTicket } from './metering.service.ts';
+import { SpendingLimits } from './spending-limits.ts';
 
 const postgres = storageEngines().find((engine) => engine.name === 'postgres');
 const instancesOn = useInstances();
@@ -106,5 +110,20 @@ describe.skipIf(!postgres)('PostgresMeteringRepository across instances', () => 
     expect(await b.metering.heldCounters()).toBe(1);
     await meterA.meter(caller);
     expect(await holds(engine)).toBe(2);
+  });
+
+  it('admits exactly the overage a spending limit leaves when 50 calls past the allowance race through two instances, and marks each alert once', async () => {
+    const engine = await postgres!.open();
+    await addAccount(engine, 'u1', { tier: 'starter' });
+    await engine.run('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?)', 'user:u1', '2026-03', 10_000);
+    await engine.run('INSERT INTO spending_limits (user_id, monthly_cents, updated_at) VALUES (?, ?, ?)', 'u1', 30, NOW.getTime());
+    const [a, b] = await instancesOn(engine, ['instance-a', 'instance-b']);
+    const service = (storage: PostgresStorage) =>
+      new MeteringService(storage.metering, { now: () => NOW, spending: new SpendingLimits(storage.spendingLimits, new Mailer(undefined), capturedLog('silent').logger, () => NOW) });
+    const [meterA, meterB] = [service(a!), service(b!)];
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? meterA : meterB).meter(caller)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(20).fill('spending_limit_reached'));
+    await vi.waitFor(async () => expect(await count(engine, "SELECT count(*) AS n FROM spending_alerts WHERE user_id = 'u1' AND month = '2026-03'")).toBe(2));
   });
 });

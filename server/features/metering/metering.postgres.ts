@@ -4,13 +4,14 @@
  * memory, so each admission counts the holds of all instances.
  *
  * admit() is one transaction that first locks the account's row (FOR NO KEY UPDATE): admissions of
- * one account, and the commits that charge it (settle), run one after another. The counts and
- * holds are read by a statement issued after the lock, so under READ COMMITTED it sees all that
- * the lock's previous holders committed; the synchronous rule then decides, and the hold is
- * inserted before the lock is released. (A single statement holding the lock and reading other
- * tables would read them from its snapshot taken before the wait, and let two admissions through
- * on the same last call: PostgreSQL docs §13.2.1.) NO KEY UPDATE, not UPDATE: it does not wait for
- * the key-share locks that inserting an account's records and idempotency rows take.
+ * one account, and the commits that charge it (settle), run one after another. The counts, the
+ * holds and the spending limit's reading are read by one statement issued after the lock, so under
+ * READ COMMITTED it sees all that the lock's previous holders committed; the synchronous rule then
+ * decides, and the hold is inserted before the lock is released. (A single statement holding the
+ * lock and reading other tables would read them from its snapshot taken before the wait, and let
+ * two admissions through on the same last call: PostgreSQL docs §13.2.1.) NO KEY UPDATE, not
+ * UPDATE: it does not wait for the key-share locks that inserting an account's records and
+ * idempotency rows take.
  *
  * A hold belongs to the instance that admitted the call (instance-lease.postgres.ts). The commit
  * that records the call deletes its hold with the charge (settle); a refund deletes it; the sweeper
@@ -25,6 +26,7 @@ import { LIVE_INSTANCES } from '../../instance-lease.postgres.ts';
 import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
 import { chargeTotals } from './charge-totals.ts';
 import { syncAccountPlanReturning } from './plan-expiry.postgres.ts';
+import { SPENDING_READING, spendingReadingOf, type SpendingReadingRow } from './spending-limits.postgres.ts';
 
 /** The users columns of a standing; the month's count and credit are read after the lock. */
 const ACCOUNT = `subscription_tier AS tier, plan_expires_at AS "expiresAt", api_usage_count AS used, api_usage_limit AS "limit"`;
@@ -33,7 +35,7 @@ const CREDIT = '(SELECT calls FROM allowance_credits WHERE user_id = $1 AND mont
 
 type Account = Omit<AccountStanding, 'monthCalls' | 'credit'>;
 
-interface AfterLock {
+interface AfterLock extends SpendingReadingRow {
   monthCalls: number | null;
   credit: number | null;
   /** The earliest month with overage pending, if any. */
@@ -72,15 +74,23 @@ export class PostgresMeteringRepository implements MeteringRepository {
       const after = await client.query<AfterLock>(
         `SELECT ${MONTH_CALLS}, ${CREDIT},
            (SELECT min(month) FROM billing_charges WHERE user_id = $1 AND charge_type = 'overage' AND status = 'pending' AND amount > 0) AS "overdueFrom",
-           (SELECT coalesce(json_object_agg(counter, n), '{}') FROM (SELECT counter, count(*) AS n FROM metering_holds WHERE user_id = $1 GROUP BY counter) h) AS holds`,
+           (SELECT coalesce(json_object_agg(counter, n), '{}') FROM (SELECT counter, count(*) AS n FROM metering_holds WHERE user_id = $1 GROUP BY counter) h) AS holds,
+           ${SPENDING_READING}`,
         [userId, `user:${userId}`, month],
       );
       const { monthCalls, credit, overdueFrom, holds } = after.rows[0]!;
+      const ofThisAccount = (ofUser: string) => {
+        if (ofUser !== userId) throw new Error('An admission reads only the account it admits for');
+      };
       const reads: AdmissionReads = {
         held: (counter) => holds[counter] ?? 0,
         hasOverageBefore: (ofUser, before) => {
-          if (ofUser !== userId) throw new Error('An admission reads only the account it admits for');
+          ofThisAccount(ofUser);
           return overdueFrom !== null && overdueFrom < before;
+        },
+        spending: (ofUser) => {
+          ofThisAccount(ofUser);
+          return spendingReadingOf(after.rows[0]!);
         },
       };
       const ticket = rule(account && { ...account, monthCalls, credit }, reads);

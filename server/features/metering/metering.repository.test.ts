@@ -1,7 +1,8 @@
 /**
  * The contract of MeteringRepository (docs/decisions/050-one-storage-seam.md), run on every storage
- * engine: what admit reads and holds, that a refusal holds nothing, that concurrent admissions
- * cannot pass a limit together, and that a refund frees a place once.
+ * engine: what admit reads and holds (the spending limit's reading too), that a refusal holds
+ * nothing, that concurrent admissions cannot pass a limit together, and that a refund frees a
+ * place once.
  */
 import { describe, expect, it } from 'vitest';
 import { addAccount, storageEngines, storageOn } from '../../../db/storage.test-support.ts';
@@ -96,5 +97,28 @@ describe.each(engines)('MeteringRepository on $name', (engine) => {
       return ticketOn('u1', 'c');
     });
     expect(found).toEqual([true, false]);
+  });
+
+  it('gives the rule each account’s spending reading as of its admission: own limit, lifted or none, and whether it paid overage', async () => {
+    const opened = await engine.open();
+    for (const id of ['u1', 'u2', 'u3']) await addAccount(opened, id, { tier: 'starter' });
+    await opened.run('INSERT INTO spending_limits (user_id, monthly_cents, updated_at) VALUES (?, ?, ?)', 'u1', 500, NOW.getTime());
+    await opened.run('INSERT INTO spending_limits (user_id, monthly_cents, updated_at) VALUES (?, ?, ?)', 'u2', null, NOW.getTime());
+    await opened.run(
+      "INSERT INTO billing_charges (user_id, charge_type, amount, description, status, month, created_at) VALUES (?, 'overage', 5, 'Overage', 'paid', '2026-01', ?)",
+      'u3', NOW.getTime(),
+    );
+    const metering = storageOn(opened).metering;
+    const seen: unknown[] = [];
+    const reading: (userId: string) => AdmissionRule = (userId) => (_standing, reads) => (seen.push(reads.spending(userId)), ticketOn(userId, 'c'));
+    for (const id of ['u1', 'u2', 'u3']) await metering.admit(id, MONTH, NOW, reading(id));
+    await opened.run('UPDATE spending_limits SET monthly_cents = ? WHERE user_id = ?', 700, 'u1');
+    await metering.admit('u1', MONTH, NOW, reading('u1'));
+    expect(seen).toEqual([
+      { own: { cents: 500 }, hasPaidOverage: false },
+      { own: { cents: null }, hasPaidOverage: false },
+      { own: undefined, hasPaidOverage: true },
+      { own: { cents: 700 }, hasPaidOverage: false },
+    ]);
   });
 });

@@ -6,6 +6,7 @@
  * commit that records its answer: docs/decisions/028-answered-means-recorded.md).
  */
 import type { Tier } from '../../../shared/plans.ts';
+import type { SpendingReading } from './spending-limits.repository.ts';
 
 /** What metering reads of an account on every public call. */
 export interface AccountStanding {
@@ -64,6 +65,8 @@ export interface AdmissionReads {
   held(counter: string): number;
   /** Whether the account has pending overage of a month before `month` (YYYY-MM). */
   hasOverageBefore(userId: string, month: string): boolean;
+  /** What the account's spending limit is derived from (spending-limits.ts), as of this admission. */
+  spending(userId: string): SpendingReading;
 }
 
 /**

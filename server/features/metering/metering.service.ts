@@ -22,7 +22,7 @@ import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached, USAGE_LIMIT_MESSAGE } from '../../errors.ts';
 import type { ApiCaller } from '../../types.ts';
 import type { AccountStanding, AdmissionReads, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
-import type { SpendingLimits } from './spending-limits.ts';
+import type { AdmittedOverage, SpendingLimits } from './spending-limits.ts';
 
 export type { MeterTicket } from './metering.repository.ts';
 
@@ -59,19 +59,26 @@ export class MeteringService {
   }
 
   /**
-   * Admits one call for the caller, or rejects (429 usage_limit_reached, overage_unpaid; 403): its
-   * place in the account's allowance is held until the commit that records the answer carries its
-   * charge (charge()), or refund() lets it go. No charge is written here, so a call that dies
-   * unanswered costs nothing.
+   * Admits one call for the caller, or rejects (429 usage_limit_reached, overage_unpaid,
+   * spending_limit_reached; 403): its place in the account's allowance is held until the commit
+   * that records the answer carries its charge (charge()), or refund() lets it go. No charge is
+   * written here, so a call that dies unanswered costs nothing. A call admitted past the allowance
+   * then sets off the spending limit's alerts, without waiting for them.
    */
-  meter(caller: ApiCaller): Promise<MeterTicket> {
+  async meter(caller: ApiCaller): Promise<MeterTicket> {
     const now = this.now();
     const month = monthOf(now);
-    return this.repository.admit(caller.userId, month, now, (standing, reads) => this.admission(caller, month, standing, reads));
+    const admitted: { overage?: AdmittedOverage } = {};
+    const ticket = await this.repository.admit(caller.userId, month, now, (standing, reads) => this.admission(caller, month, standing, reads, admitted));
+    if (admitted.overage) void this.spending?.alert(admitted.overage);
+    return ticket;
   }
 
-  /** The rules of admission, run by the repository between its read of the standing and the hold. */
-  private admission(caller: ApiCaller, month: string, user: AccountStanding | undefined, reads: AdmissionReads): MeterTicket {
+  /**
+   * The rules of admission, run by the repository between its read of the standing and the hold;
+   * a call admitted past the allowance under a spending limit is left in `admitted` for the alerts.
+   */
+  private admission(caller: ApiCaller, month: string, user: AccountStanding | undefined, reads: AdmissionReads, admitted: { overage?: AdmittedOverage }): MeterTicket {
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
     const { userId } = caller;
     const ticket: MeterTicket = { userId, keyValue: caller.keyValue, meter: null, purchaseId: caller.purchaseId, overageMonth: null, held: null };
@@ -79,26 +86,30 @@ export class MeteringService {
       ticket.held = `lifetime:${userId}`;
       if (user.used + reads.held(ticket.held) >= user.limit) throw usageLimitReached(this.overage ? USAGE_LIMIT_MESSAGE : OPERATOR_LIMIT_MESSAGE);
     } else {
-      this.countMonth(ticket, reads, user.tier, month, user.monthCalls ?? 0, (tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY) + (user.credit ?? 0));
+      const allowance = (tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY) + (user.credit ?? 0);
+      admitted.overage = this.countMonth(ticket, reads, user.tier, month, user.monthCalls ?? 0, allowance);
     }
     return ticket;
   }
 
   /**
    * Places the call in the month's count (answered calls plus those held); past the allowance it
-   * will cost a cent of overage, unless older overage is overdue: then it is refused.
+   * will cost a cent of overage, unless older overage is overdue or the month's overage would pass
+   * the spending limit: then it is refused. Returns the overage under a limit, for the alerts.
    */
-  private countMonth(ticket: MeterTicket, reads: AdmissionReads, tier: Tier, month: string, answered: number, allowance: number): void {
+  private countMonth(ticket: MeterTicket, reads: AdmissionReads, tier: Tier, month: string, answered: number, allowance: number): AdmittedOverage | undefined {
     const meter = `user:${ticket.userId}`;
     ticket.meter = { name: meter, month };
     ticket.held = `month:${meter}:${month}`;
     const calls = answered + reads.held(ticket.held) + 1;
-    if (calls > allowance) {
-      if (!this.overage) throw usageLimitReached(OPERATOR_LIMIT_MESSAGE);
-      if (reads.hasOverageBefore(ticket.userId, overdueBefore(this.now()))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
-      this.spending?.admit(ticket.userId, tier, month, (calls - allowance) * OVERAGE_CENTS_PER_CALL);
-      ticket.overageMonth = month;
-    }
+    if (calls <= allowance) return undefined;
+    if (!this.overage) throw usageLimitReached(OPERATOR_LIMIT_MESSAGE);
+    const { userId } = ticket;
+    if (reads.hasOverageBefore(userId, overdueBefore(this.now()))) throw new AppError(429, 'overage_unpaid', OVERAGE_UNPAID_MESSAGE);
+    const overageCents = (calls - allowance) * OVERAGE_CENTS_PER_CALL;
+    const limitCents = this.spending?.check(reads.spending(userId), tier, overageCents) ?? null;
+    ticket.overageMonth = month;
+    return limitCents === null ? undefined : { userId, month, limitCents, overageCents };
   }
 
   /**

@@ -14,6 +14,7 @@ import type { CommitSums } from '../operations/commit-sums.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
 import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
 import { Reservations } from './reservations.ts';
+import { spendingReader } from './spending-limits.sqlite.ts';
 
 export class SqliteMeteringRepository implements MeteringRepository {
   private readonly account;
@@ -62,9 +63,11 @@ export class SqliteMeteringRepository implements MeteringRepository {
        ON CONFLICT (user_id, month) WHERE charge_type = 'overage' DO UPDATE SET amount = amount + excluded.amount`,
     );
     this.addOverageToUser = sqlite.prepare<[number, string]>('UPDATE users SET overage_charges = overage_charges + ? WHERE id = ?');
+    // Each read runs only when the rule asks for it: the spending reading only past the allowance.
     this.reads = {
       held: (counter) => this.reservations.count(counter),
       hasOverageBefore: (userId, month) => this.overdue.get(userId, month) !== undefined,
+      spending: spendingReader(sqlite),
     };
   }
 

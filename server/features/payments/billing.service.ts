@@ -42,7 +42,7 @@ export class BillingService {
         id: c.id, chargeType: c.chargeType, amount: c.amount, description: c.description, month: c.month, status: c.status,
         purchaseId: c.purchaseId, createdAt: c.createdAt.toISOString(), paidAt: c.paidAt ? c.paidAt.toISOString() : null,
       })),
-      spendingLimit: this.spending.limitOf(userId, usage.currentPlan),
+      spendingLimit: await this.spending.limitOf(userId, usage.currentPlan),
     };
   }
 }

@@ -147,8 +147,8 @@ function accountRoutes(ctx: AppContext): void {
       description: 'Calls that would take the month’s overage past it answer 429 spending_limit_reached, before any work. null lifts the ceiling; 0 allows no overage.',
       responses: { 200: { description: 'The limit now', schema: SpendingLimitView } },
     },
-    ({ req, body }) => {
-      spending.set(req.user!.id, body.monthlyLimitCents);
+    async ({ req, body }) => {
+      await spending.set(req.user!.id, body.monthlyLimitCents);
       return spending.limitOf(req.user!.id, req.user!.subscriptionTier);
     },
   );
