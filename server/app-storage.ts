@@ -76,18 +76,21 @@ export async function openAppStorage(config: Config, logger: Logger, options: Ap
 
 async function openOnPostgres(url: string, config: Config, logger: Logger, master: Buffer): Promise<AppStorage> {
   const database = await openPostgres(url, { onIdleError: (error) => logger.warn({ err: error }, 'a PostgreSQL connection was lost; the next query opens another') });
+  const instanceId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const storage = openPostgresStorage(database, instanceId);
   try {
     await migratePostgres(database.pool);
+    // The lease before the key check: a master-key rotation either sees this instance and refuses,
+    // or has re-sealed before the check runs (server/ops/rotation-database.postgres.ts).
+    await storage.leases.registerInstance(instanceId, LEASE_MS);
     if ((await masterKeyOpensSealedValues(database, master)) === false) {
+      await storage.leases.releaseInstance(instanceId);
       throw new ConfigError('The master key does not open the secrets sealed in this PostgreSQL database: every instance needs the same MASTER_KEY (the one the database was first used with).');
     }
   } catch (error) {
     await database.close();
     throw error;
   }
-  const instanceId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const storage = openPostgresStorage(database, instanceId);
-  await storage.leases.registerInstance(instanceId, LEASE_MS);
   const heartbeat = async () => {
     if (!(await storage.leases.renewLease(instanceId, LEASE_MS))) {
       logger.warn({ instanceId }, 'this instance’s lease had run out (a pause longer than its lease): registering again; calls admitted before it fail uncharged');

@@ -56,7 +56,7 @@ export async function createTestApp(options: { config?: Partial<Config>; pool?: 
 let counter = 0;
 
 /** Registers a fresh account through the API and signs in, as the sign-up form does; the agent keeps the session cookie. */
-export async function signUp(app: TestApp, email = `user${++counter}-${Date.now()}@example.com`) {
+export async function signUp(app: Pick<TestApp, 'app'>, email = `user${++counter}-${Date.now()}@example.com`) {
   const agent = request.agent(app.app);
   const registered = await agent.post('/api/auth/register').send({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
   if (registered.status !== 202) throw new Error(`sign-up failed: ${registered.status} ${JSON.stringify(registered.body)}`);

@@ -20,3 +20,9 @@ export const HOUSEKEEPING_CAPS_LOCK = 0x70713a686b636170n;
  * row to lock. Two sessions whose ids hash alike only wait for each other.
  */
 export const DEMO_SESSION_KEYS_LOCK_CLASS = 0x7071646b;
+
+/**
+ * 'pq:mkrot': held (as a session lock) by rotate-master-key from its start until it has replaced
+ * its key file (server/ops/rotation-database.postgres.ts), so two rotations never run together.
+ */
+export const MASTER_KEY_ROTATION_LOCK = 0x70713a6d6b726f74n;

@@ -170,7 +170,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         await restore(config, rest[0]!, { force: values.force ?? false }, out);
         return 0;
       case 'rotate-master-key':
-        rotateMasterKey(config, { newKeyFile: values['new-key-file'] }, out);
+        await rotateMasterKey(config, { newKeyFile: values['new-key-file'] }, out);
         return 0;
       case 'plan':
         await setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);

@@ -1,8 +1,10 @@
 /**
  * Which database an operations command works on. Commands built on SQLite's file (backup, restore,
  * copy-to-postgres) refuse on PostgreSQL and name PostgreSQL's own tool instead (README.md
- * "Running several instances"), rather than acting on a file the server does not use.
+ * "Running several instances"), rather than acting on a file the server does not use. The others
+ * open the PostgreSQL server here, so a server that cannot be reached stops them with one line.
  */
+import { openPostgres, PostgresConnectionError, type PoolOptions, type PostgresDatabase } from '../../db/postgres/connect.ts';
 import type { Config } from '../config.ts';
 import { OpsError } from './output.ts';
 
@@ -18,4 +20,13 @@ export function sqliteFileFor(config: Config, command: keyof typeof ON_POSTGRES)
     throw new OpsError(`${command} works on a SQLite file, and DATABASE_URL names a PostgreSQL server: ${ON_POSTGRES[command]}.`);
   }
   return config.databaseFile;
+}
+
+/** A pool on the PostgreSQL server; a server that cannot be used is an OpsError naming it (never the password). */
+export async function openPostgresForOps(url: string, options: PoolOptions = {}): Promise<PostgresDatabase> {
+  try {
+    return await openPostgres(url, options);
+  } catch (error) {
+    throw error instanceof PostgresConnectionError ? new OpsError(error.message) : error;
+  }
 }

@@ -3,9 +3,10 @@ import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../../db/connection.ts';
 import type { Config } from '../config.ts';
-import { describeServer, openPostgres, PostgresConnectionError } from '../../db/postgres/connect.ts';
+import { describeServer } from '../../db/postgres/connect.ts';
 import { appliedPostgresMigrations, migratePostgres } from '../../db/postgres/migrate.ts';
-import { OpsError, type Output } from './output.ts';
+import { openPostgresForOps } from './database-target.ts';
+import type { Output } from './output.ts';
 
 /** Migrations recorded as applied in a database file (0 for a new or empty one). */
 export function appliedMigrations(file: string): number {
@@ -21,9 +22,7 @@ export function appliedMigrations(file: string): number {
 
 export async function migrate(config: Config, out: Output): Promise<void> {
   if (config.database.engine === 'postgres') {
-    const database = await openPostgres(config.database.url).catch((error: unknown) => {
-      throw error instanceof PostgresConnectionError ? new OpsError(error.message) : error;
-    });
+    const database = await openPostgresForOps(config.database.url);
     try {
       const server = describeServer(config.database.url);
       const before = await appliedPostgresMigrations(database.pool);

@@ -2,13 +2,14 @@ import { Database } from '../../db/sqlite-driver.ts';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { purchases, signingKeys } from '../../db/schema.ts';
 import { createApp } from '../app.ts';
-import { onSqlite, signUp, type TestApp } from '../test-support.ts';
+import { onSqlite, type TestApp } from '../test-support.ts';
 import { runCommand } from './cli.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
+import { expectServicesOpen, SEALED_REPORT, sealEverything, sqlOnSqlite } from './sealed-values.test-support.ts';
 import { openApp, output, removeTempDirs } from './test-support.ts';
+
+const seal = (t: TestApp) => sealEverything(t, sqlOnSqlite(t.database));
 
 let app: TestApp | undefined;
 afterEach(async () => {
@@ -17,61 +18,28 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-/** One of each sealed kind, made by the services that seal them, and their plain values. */
-async function sealEverything(t: TestApp) {
-  const { user, agent } = await signUp(t);
-  const { context } = t;
-  const signingKey = await context.signingKeys.create({ userId: user.id }, 'ML-DSA-65', 'rotated');
-  const serviceKey = await context.serviceKeys.currentOrCreate({ userId: user.id }, 'shop');
-  const [purchase] = t.database.db
-    .insert(purchases)
-    .values({ userId: user.id, paypalOrderId: 'ORDER1', planType: 'starter', planName: 'Starter', amount: 900, status: 'completed' })
-    .returning()
-    .all();
-  const planKey = await context.apiKeys.createPendingKey({ userId: user.id, purchaseId: purchase!.id, keyName: 'plan' });
-  t.database.sqlite.prepare("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)").run(user.id);
-  const apiKey = (await context.apiKeys.list(user.id)).find((k) => k.row.purchaseId === null);
-  return {
-    userId: user.id,
-    agent,
-    apiKeyId: apiKey!.row.id,
-    planKey,
-    signingKey,
-    signingSeed: Buffer.from(context.signingKeys.seedOf(signingKey)).toString('hex'),
-    serviceKey,
-    serviceSeed: Buffer.from(context.serviceKeys.seedOf(serviceKey)).toString('hex'),
-  };
-}
-
 describe('rotate-master-key', () => {
   it('re-seals every sealed secret so the services open them under the new key, and removes what the old key signed', async () => {
     app = await openApp();
-    const sealed = await sealEverything(app);
+    const sealed = await seal(app);
     const oldKey = readFileSync(app.config.masterKeyFile, 'utf8');
     await app.close();
     const { dir, config } = app;
     app = undefined;
 
     const printed = output();
-    rotateMasterKey(config, { now: new Date('2026-11-26T12:00:00Z') }, printed.out);
+    await rotateMasterKey(config, { now: new Date('2026-11-26T12:00:00Z') }, printed.out);
     expect(readFileSync(join(dir, 'master.key'), 'utf8')).not.toBe(oldKey);
     expect(existsSync(join(dir, 'master.key.new'))).toBe(false);
     expect(readFileSync(join(dir, 'master.key.2026-11-26'), 'utf8')).toBe(oldKey);
     expect(statSync(join(dir, 'master.key.2026-11-26')).mode & 0o777).toBe(0o600);
     expect(printed.text()).toContain(`The old key is kept in ${join(dir, 'master.key.2026-11-26')} (mode 0600)`);
-    expect(printed.text()).toContain('1 signing-key seeds, 1 service-key seeds, 2 pending API-key secrets');
-    expect(printed.text()).toMatch(/Removed 1 idempotency records and 1 sessions/);
+    expect(printed.text()).toContain(`Re-sealed under the new master key: ${SEALED_REPORT}.`);
+    expect(printed.text()).toMatch(/Removed 1 idempotency records and 2 sessions/);
 
     const after = onSqlite(await createApp({ config }));
     try {
-      const { context } = after;
-      const row = after.database.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
-      expect(row.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
-      expect(Buffer.from(context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
-      const serviceRow = (await context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop'))!;
-      expect(Buffer.from(context.serviceKeys.seedOf(serviceRow)).toString('hex')).toBe(sealed.serviceSeed);
-      expect((await context.apiKeys.revealSecret(sealed.userId, sealed.apiKeyId)).secret).toMatch(/^sk_/);
-      expect((await context.apiKeys.revealSecret(sealed.userId, sealed.planKey.row.id)).secret).toBe(sealed.planKey.secret);
+      await expectServicesOpen(after, sealed);
       expect(after.database.sqlite.prepare('SELECT count(*) AS n FROM idempotency_records').get()).toEqual({ n: 0 });
       expect(after.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
     } finally {
@@ -81,21 +49,21 @@ describe('rotate-master-key', () => {
 
   it('refuses while the database is open elsewhere, and changes nothing', async () => {
     app = await openApp();
-    await sealEverything(app);
+    await seal(app);
     const before = readFileSync(app.config.masterKeyFile, 'utf8');
-    expect(() => rotateMasterKey(app!.config, {}, () => {})).toThrow(/is open in another process/);
+    await expect(rotateMasterKey(app.config, {}, () => {})).rejects.toThrow(/is open in another process/);
     expect(readFileSync(app.config.masterKeyFile, 'utf8')).toBe(before);
     expect(existsSync(`${app.config.masterKeyFile}.new`)).toBe(false);
   });
 
   it('finishes a rotation that crashed after its commit, and discards one that crashed before', async () => {
     app = await openApp();
-    const sealed = await sealEverything(app);
+    const sealed = await seal(app);
     await app.close();
     const { dir, config } = app;
     app = undefined;
     const oldKey = readFileSync(config.masterKeyFile, 'utf8');
-    rotateMasterKey(config, {}, () => {});
+    await rotateMasterKey(config, {}, () => {});
     const newKey = readFileSync(config.masterKeyFile, 'utf8');
     // The state a crash between the commit and the rename leaves: old key file, new key beside it.
     renameSync(config.masterKeyFile, `${config.masterKeyFile}.new`);
@@ -105,14 +73,14 @@ describe('rotate-master-key', () => {
     expect(serve.text()).toMatch(/rotation was interrupted/);
 
     const settled = output();
-    rotateMasterKey(config, {}, settled.out);
+    await rotateMasterKey(config, {}, settled.out);
     expect(settled.text()).toMatch(/had committed/);
     expect(readFileSync(config.masterKeyFile, 'utf8')).toBe(newKey);
 
     // A new key that opens nothing: that rotation never committed, so it is dropped and a new one runs.
     writeFileSync(`${config.masterKeyFile}.new`, Buffer.alloc(32, 9).toString('base64'));
     const restarted = output();
-    rotateMasterKey(config, { now: new Date('2026-11-26T13:00:00Z') }, restarted.out);
+    await rotateMasterKey(config, { now: new Date('2026-11-26T13:00:00Z') }, restarted.out);
     expect(restarted.text()).toMatch(/did not commit[\s\S]*1 signing-key seeds/);
     expect(readFileSync(config.masterKeyFile, 'utf8')).not.toBe(newKey);
     // Each replaced key kept once, however the rotation that replaced it ended.
@@ -127,20 +95,19 @@ describe('rotate-master-key', () => {
 
   it('with MASTER_KEY, takes the new key from a file and refuses without one', async () => {
     app = await openApp({ masterKey: Buffer.alloc(32, 1).toString('hex') });
-    const sealed = await sealEverything(app);
+    const sealed = await seal(app);
     await app.close();
     const { dir, config } = app;
     app = undefined;
-    expect(() => rotateMasterKey(config, {}, () => {})).toThrow(/--new-key-file/);
+    await expect(rotateMasterKey(config, {}, () => {})).rejects.toThrow(/--new-key-file/);
     const keyFile = join(dir, 'next.key');
     writeFileSync(keyFile, Buffer.alloc(32, 2).toString('hex'));
     const printed = output();
-    rotateMasterKey(config, { newKeyFile: keyFile }, printed.out);
+    await rotateMasterKey(config, { newKeyFile: keyFile }, printed.out);
     expect(printed.text()).toMatch(/Set MASTER_KEY to the key in/);
-    const after = onSqlite(await createApp({ config: { ...config, masterKey: Buffer.alloc(32, 2).toString('hex') } }));
+    const after = await createApp({ config: { ...config, masterKey: Buffer.alloc(32, 2).toString('hex') } });
     try {
-      const row = after.database.db.select().from(signingKeys).where(eq(signingKeys.id, sealed.signingKey.id)).get()!;
-      expect(Buffer.from(after.context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
+      await expectServicesOpen(after, sealed);
     } finally {
       await after.close();
     }

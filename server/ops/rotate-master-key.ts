@@ -1,7 +1,8 @@
 /**
  * `rotate-master-key`: every sealed secret (server/ops/sealed-values.ts) is opened with the current
- * master key and sealed again under a new one, in one exclusive transaction that a running server
- * refuses (server/ops/db-lock.ts). What was keyed by the old key and cannot be re-keyed is removed:
+ * master key and sealed again under a new one, in one transaction, refused while a server runs on
+ * the database (server/ops/rotation-database.ts: on SQLite the file's exclusive lock, on
+ * PostgreSQL the instances' leases and an advisory lock). What was keyed by the old key and cannot be re-keyed is removed:
  * idempotency records (their request MACs would never match a retry again) and sessions (their
  * cookies are signed with it, so everybody signs in again). Email-verification links already sent
  * stop working; the owner asks for a new one from the dashboard.
@@ -15,10 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { loadMasterKey } from '../security/master-key.ts';
-import { openExclusive } from './db-lock.ts';
 import { currentMasterKey, keepOldKey, replaceFile, writeKeyFile } from './master.ts';
 import { OpsError, type Output } from './output.ts';
-import { opensWith, resealAll } from './sealed-values.ts';
+import { openRotationDatabase, type Resealed, type RotationDatabase } from './rotation-database.ts';
 
 export interface RotateOptions {
   /** A file holding the new key (32 bytes, hex or base64); default: a random key. Required with MASTER_KEY. */
@@ -41,70 +41,56 @@ function newKey(config: Config, options: RotateOptions, fromEnv: boolean): Buffe
 }
 
 /** A master.key.new left by a rotation that crashed between its commit and its rename: finish it (true) or discard it. */
-function settleInterrupted(config: Config, pending: string, now: Date, out: Output): boolean {
+async function settleInterrupted(config: Config, database: RotationDatabase, pending: string, now: Date, out: Output): Promise<boolean> {
   const candidate = loadMasterKey(undefined, pending);
-  const sqlite = existsSync(config.databaseFile) ? openExclusive(config.databaseFile, 'rotate-master-key') : undefined;
-  try {
-    if (sqlite && opensWith(sqlite, candidate) === true) {
-      const kept = existsSync(config.masterKeyFile) ? keepOldKey(config.masterKeyFile, loadMasterKey(undefined, config.masterKeyFile), now) : undefined;
-      replaceFile(pending, config.masterKeyFile);
-      out(`An interrupted rotation had committed: ${config.masterKeyFile} now holds its new key.${kept ? ` The old key is kept in ${kept}.` : ''}`);
-      return true;
-    }
-    rmSync(pending);
-    out(`Removed ${pending}, left by a rotation that did not commit.`);
-    return false;
-  } finally {
-    sqlite?.close();
+  if ((await database.opensWith(candidate)) === true) {
+    const kept = existsSync(config.masterKeyFile) ? keepOldKey(config.masterKeyFile, loadMasterKey(undefined, config.masterKeyFile), now) : undefined;
+    replaceFile(pending, config.masterKeyFile);
+    out(`An interrupted rotation had committed: ${config.masterKeyFile} now holds its new key.${kept ? ` The old key is kept in ${kept}.` : ''}`);
+    return true;
   }
+  rmSync(pending);
+  out(`Removed ${pending}, left by a rotation that did not commit.`);
+  return false;
 }
 
-export function rotateMasterKey(config: Config, options: RotateOptions, out: Output): void {
+export async function rotateMasterKey(config: Config, options: RotateOptions, out: Output): Promise<void> {
   const pending = `${config.masterKeyFile}.new`;
   const fromFile = config.masterKey === undefined;
   const now = options.now ?? new Date();
-  // A rotation that had committed is the one asked for; one that had not is started again.
-  if (fromFile && existsSync(pending) && settleInterrupted(config, pending, now, out)) return;
-  const current = currentMasterKey(config);
-  if (!current) throw new OpsError(`There is no master key yet (${config.masterKeyFile} does not exist and MASTER_KEY is not set): nothing to rotate.`);
-  const next = newKey(config, options, current.source === 'env');
-  if (next.equals(current.key)) throw new OpsError('The new master key is the current one.');
-
-  const sqlite = existsSync(config.databaseFile) ? openExclusive(config.databaseFile, 'rotate-master-key') : undefined;
-  let counts: Record<string, number> = {};
-  let purged = { idempotency: 0, sessions: 0 };
+  // Held to the end: no server starts and no other rotation runs until the new key file is in place.
+  const database = await openRotationDatabase(config);
+  let resealed: Resealed;
   let kept: string | undefined;
   try {
-    if (sqlite) {
-      try {
-        counts = resealAll(sqlite, current.key, next);
-        purged = {
-          idempotency: sqlite.prepare('DELETE FROM idempotency_records').run().changes,
-          sessions: sqlite.prepare('DELETE FROM sessions').run().changes,
-        };
+    // A rotation that had committed is the one asked for; one that had not is started again.
+    if (fromFile && existsSync(pending) && (await settleInterrupted(config, database, pending, now, out))) return;
+    const current = currentMasterKey(config);
+    if (!current) throw new OpsError(`There is no master key yet (${config.masterKeyFile} does not exist and MASTER_KEY is not set): nothing to rotate.`);
+    const next = newKey(config, options, current.source === 'env');
+    if (next.equals(current.key)) throw new OpsError('The new master key is the current one.');
+    try {
+      // The new key reaches the disk inside the transaction, before its commit.
+      resealed = await database.reseal(current.key, next, () => {
         if (fromFile) writeKeyFile(pending, next);
-        sqlite.exec('COMMIT');
-      } catch (error) {
-        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-        rmSync(pending, { force: true });
-        throw error;
-      }
-    } else if (fromFile) {
-      writeKeyFile(pending, next);
+      });
+    } catch (error) {
+      rmSync(pending, { force: true });
+      throw error;
     }
-    // Still holding the database: no server starts between the commit and the new key file.
     if (fromFile) {
       kept = keepOldKey(config.masterKeyFile, current.key, now);
       replaceFile(pending, config.masterKeyFile);
     }
   } finally {
-    sqlite?.close();
+    await database.close();
   }
 
-  const resealed = Object.entries(counts).map(([what, n]) => `${n} ${what}`);
+  const { counts, purged } = resealed;
+  const what = Object.entries(counts).map(([kind, n]) => `${n} ${kind}`);
   out(
     [
-      `Re-sealed under the new master key: ${resealed.length > 0 ? resealed.join(', ') : 'nothing (no database yet)'}.`,
+      `Re-sealed under the new master key: ${what.length > 0 ? what.join(', ') : 'nothing (no database yet)'}.`,
       `Removed ${purged.idempotency} idempotency records and ${purged.sessions} sessions: both were keyed by the old key, so every user signs in again.`,
       'Email-verification links sent before now no longer work; owners ask for a new one from the dashboard.',
       fromFile

@@ -2,14 +2,15 @@
  * Every value sealed under the master key (server/security/sealing.ts), where it is stored and the
  * associated data it was sealed with. The services that seal them own these formats; the
  * rotate-master-key tests create each kind through its service and open it again through the
- * service after a rotation, so a format changed there fails here.
+ * service after a rotation, so a format changed there fails here. This module reads them on
+ * SQLite; sealed-values.postgres.ts on PostgreSQL, with the same rules (resealed, opens).
  */
 import type Database from 'better-sqlite3';
 import { deriveKey, type KeyPurpose } from '../security/master-key.ts';
 import { createSealer } from '../security/sealing.ts';
 import { OpsError } from './output.ts';
 
-interface SealedColumn {
+export interface SealedColumn {
   /** Plural, for reports. */
   what: string;
   table: string;
@@ -20,20 +21,57 @@ interface SealedColumn {
   aad(row: Record<string, unknown>): string;
 }
 
+/** Every table here has an `id` primary key, by which a re-sealed value is written back. */
 export const SEALED_COLUMNS: SealedColumn[] = [
   { what: 'signing-key seeds', table: 'signing_keys', column: 'sealed_seed', purpose: 'signing-key-seed', fields: ['id'], aad: (r) => `signing-key-seed:${r.id}` },
   { what: 'service-key seeds', table: 'service_keys', column: 'sealed_seed', purpose: 'service-key-seed', fields: ['id'], aad: (r) => `service-key-seed:${r.id}` },
   { what: 'pending API-key secrets', table: 'api_keys', column: 'pending_secret', purpose: 'pending-api-secret', fields: ['key_value'], aad: (r) => `api-key-secret:${r.key_value}` },
+  // Two-factor secrets are sealed with the account's id as associated data (server/features/auth/two-factor.ts).
+  { what: 'two-factor secrets', table: 'users', column: 'totp_secret', purpose: 'totp-secret', fields: ['id'], aad: (r) => String(r.id) },
+  { what: 'two-factor secrets being set up', table: 'users', column: 'totp_pending', purpose: 'totp-secret', fields: ['id'], aad: (r) => String(r.id) },
 ];
 
-function hasTable(sqlite: Database.Database, table: string): boolean {
-  return sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+/** A sealed value as read for a rotation: its row's id, the associated data's fields, the value. */
+export type SealedRow = Record<string, unknown> & { _id: unknown; sealed: string };
+
+/** The SELECT of a column's sealed values (`?` or `$1` for the limit, by engine). */
+export function selectSealed(c: SealedColumn, limitParam: string, forUpdate = false): string {
+  return `SELECT id AS _id, ${c.fields.join(', ')}, ${c.column} AS sealed FROM ${c.table} WHERE ${c.column} IS NOT NULL LIMIT ${limitParam}${forUpdate ? ' FOR UPDATE' : ''}`;
 }
 
-function rows(sqlite: Database.Database, c: SealedColumn, limit = -1): Record<string, unknown>[] {
-  if (!hasTable(sqlite, c.table)) return [];
-  const query = `SELECT rowid AS _rowid, ${c.fields.join(', ')}, ${c.column} AS sealed FROM ${c.table} WHERE ${c.column} IS NOT NULL LIMIT ?`;
-  return sqlite.prepare(query).all(limit) as Record<string, unknown>[];
+/** Re-seals one value for a rotation: under `to`, opened with `from`; throws OpsError, naming the row, when `from` cannot open it. */
+export function resealed(c: SealedColumn, row: SealedRow, from: Buffer, to: Buffer): string {
+  let plain: Buffer;
+  try {
+    plain = createSealer(deriveKey(from, c.purpose)).open(row.sealed, c.aad(row));
+  } catch {
+    throw new OpsError(`${c.table} row ${String(row._id)}: its ${c.column} does not open with the current master key; nothing was changed.`);
+  }
+  try {
+    return createSealer(deriveKey(to, c.purpose)).seal(plain, c.aad(row));
+  } finally {
+    plain.fill(0);
+  }
+}
+
+/** Whether `master` opens this value. */
+export function opens(c: SealedColumn, row: SealedRow, master: Buffer): boolean {
+  try {
+    createSealer(deriveKey(master, c.purpose)).open(row.sealed, c.aad(row)).fill(0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A backup made before a column existed (restore takes older versions) has none of its values. */
+function hasColumn(sqlite: Database.Database, table: string, column: string): boolean {
+  return sqlite.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
+}
+
+function rows(sqlite: Database.Database, c: SealedColumn, limit = -1): SealedRow[] {
+  if (!hasColumn(sqlite, c.table, c.column)) return [];
+  return sqlite.prepare(selectSealed(c, '?')).all(limit) as SealedRow[];
 }
 
 /**
@@ -44,22 +82,10 @@ function rows(sqlite: Database.Database, c: SealedColumn, limit = -1): Record<st
 export function resealAll(sqlite: Database.Database, from: Buffer, to: Buffer): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const c of SEALED_COLUMNS) {
-    const opener = createSealer(deriveKey(from, c.purpose));
-    const sealer = createSealer(deriveKey(to, c.purpose));
-    const update = sqlite.prepare(`UPDATE ${c.table} SET ${c.column} = ? WHERE rowid = ?`);
-    let count = 0;
-    for (const row of rows(sqlite, c)) {
-      let plain: Buffer;
-      try {
-        plain = opener.open(row.sealed as string, c.aad(row));
-      } catch {
-        throw new OpsError(`${c.table} row ${String(row._rowid)}: its ${c.column} does not open with the current master key; nothing was changed.`);
-      }
-      update.run(sealer.seal(plain, c.aad(row)), row._rowid);
-      plain.fill(0);
-      count++;
-    }
-    counts[c.what] = (counts[c.what] ?? 0) + count;
+    const update = sqlite.prepare(`UPDATE ${c.table} SET ${c.column} = ? WHERE id = ?`);
+    const found = rows(sqlite, c);
+    for (const row of found) update.run(resealed(c, row, from, to), row._id);
+    counts[c.what] = (counts[c.what] ?? 0) + found.length;
   }
   return counts;
 }
@@ -71,13 +97,7 @@ export function resealAll(sqlite: Database.Database, from: Buffer, to: Buffer): 
 export function opensWith(sqlite: Database.Database, master: Buffer): boolean | undefined {
   for (const c of SEALED_COLUMNS) {
     const [row] = rows(sqlite, c, 1);
-    if (!row) continue;
-    try {
-      createSealer(deriveKey(master, c.purpose)).open(row.sealed as string, c.aad(row)).fill(0);
-      return true;
-    } catch {
-      return false;
-    }
+    if (row) return opens(c, row, master);
   }
   return undefined;
 }

@@ -1,0 +1,83 @@
+/**
+ * For the rotate-master-key tests on either engine: one value of every sealed kind
+ * (sealed-values.ts SEALED_COLUMNS), made through the services that seal them, and a check that
+ * the services open each again, so a rotation that missed a kind, or a format changed in a
+ * service, fails there.
+ */
+import { expect } from 'vitest';
+import type pg from 'pg';
+import type { AppDatabase } from '../../db/connection.ts';
+import { numberedPlaceholders } from '../../db/storage.test-support.ts';
+import type { AppInstance } from '../app.ts';
+import { totpCode } from '../security/totp.ts';
+import { signUp } from '../test-support.ts';
+
+/** Portable SQL (`?` placeholders) on the app's database, for what no service makes: its rows, if any. */
+export type Sql = (text: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export function sqlOnSqlite(database: AppDatabase): Sql {
+  return (text, ...params) => {
+    const statement = database.sqlite.prepare(text);
+    return Promise.resolve(statement.reader ? (statement.all(...params) as Record<string, unknown>[]) : (statement.run(...params), []));
+  };
+}
+
+export function sqlOnPostgres(pool: pg.Pool): Sql {
+  return async (text, ...params) => (await pool.query(numberedPlaceholders(text), params)).rows as Record<string, unknown>[];
+}
+
+export type Sealed = Awaited<ReturnType<typeof sealEverything>>;
+
+/**
+ * Two accounts, signed in: the first with a signing key, a service key, a plan key from a purchase,
+ * its sign-up key's secret not yet revealed, two-factor sign-in on and an idempotency record; the
+ * second with two-factor sign-in being set up.
+ */
+export async function sealEverything(instance: AppInstance, sql: Sql) {
+  const { context } = instance;
+  const { user, agent, email } = await signUp(instance);
+  const signingKey = await context.signingKeys.create({ userId: user.id }, 'ML-DSA-65', 'rotated');
+  const serviceKey = await context.serviceKeys.currentOrCreate({ userId: user.id }, 'shop');
+  const [purchase] = await sql(
+    "INSERT INTO purchases (user_id, paypal_order_id, plan_type, plan_name, amount, status) VALUES (?, ?, 'starter', 'Starter', 900, 'completed') RETURNING id",
+    user.id,
+    `ORDER-${user.id}`,
+  );
+  const planKey = await context.apiKeys.createPendingKey({ userId: user.id, purchaseId: Number(purchase!.id), keyName: 'plan' });
+  await sql("INSERT INTO idempotency_records (user_id, key, request_hash, state, created_at) VALUES (?, 'k1', 'h', 'pending', 0)", user.id);
+  const apiKey = (await context.apiKeys.list(user.id)).find((k) => k.row.purchaseId === null);
+  const totp = (await context.twoFactor.begin(user.id, email)).secret;
+  await context.twoFactor.enable(user.id, totpCode(totp, Date.now()));
+  const settingUp = await signUp(instance);
+  const pendingTotp = (await context.twoFactor.begin(settingUp.user.id, settingUp.email)).secret;
+  return {
+    userId: user.id,
+    agent,
+    apiKeyId: apiKey!.row.id,
+    planKey,
+    signingKey,
+    signingSeed: Buffer.from(context.signingKeys.seedOf(signingKey)).toString('hex'),
+    serviceKey,
+    serviceSeed: Buffer.from(context.serviceKeys.seedOf(serviceKey)).toString('hex'),
+    totp,
+    settingUp: { userId: settingUp.user.id, totp: pendingTotp },
+  };
+}
+
+/** What sealEverything made, as a rotation reports it. */
+export const SEALED_REPORT = '1 signing-key seeds, 1 service-key seeds, 3 pending API-key secrets, 1 two-factor secrets, 1 two-factor secrets being set up';
+
+/** Every sealed value of `sealed` opens through its service on `instance` (the app after a rotation), re-sealed. */
+export async function expectServicesOpen(instance: AppInstance, sealed: Sealed): Promise<void> {
+  const { context } = instance;
+  const row = await context.signingKeys.ofUser(sealed.userId, sealed.signingKey.id);
+  expect(row.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
+  expect(Buffer.from(context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
+  const serviceRow = (await context.serviceKeys.openable({ userId: sealed.userId }, sealed.serviceKey.keyId, 'shop'))!;
+  expect(Buffer.from(context.serviceKeys.seedOf(serviceRow)).toString('hex')).toBe(sealed.serviceSeed);
+  expect((await context.apiKeys.revealSecret(sealed.userId, sealed.apiKeyId)).secret).toMatch(/^sk_/);
+  expect((await context.apiKeys.revealSecret(sealed.userId, sealed.planKey.row.id)).secret).toBe(sealed.planKey.secret);
+  // The next step's code: the step two-factor was turned on with is used up.
+  expect(await context.twoFactor.verify(sealed.userId, totpCode(sealed.totp, Date.now() + 30_000))).toBe('app');
+  expect(await context.twoFactor.enable(sealed.settingUp.userId, totpCode(sealed.settingUp.totp, Date.now()))).toHaveLength(10);
+}
