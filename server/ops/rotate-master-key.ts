@@ -18,7 +18,7 @@ import type { Config } from '../config.ts';
 import { loadMasterKey } from '../security/master-key.ts';
 import { currentMasterKey, keepOldKey, replaceFile, writeKeyFile } from './master.ts';
 import { OpsError, type Output } from './output.ts';
-import { openRotationDatabase, type Resealed, type RotationDatabase } from './rotation-database.ts';
+import { CommitOutcomeUnknown, openRotationDatabase, type Resealed, type RotationDatabase } from './rotation-database.ts';
 
 export interface RotateOptions {
   /** A file holding the new key (32 bytes, hex or base64); default: a random key. Required with MASTER_KEY. */
@@ -75,7 +75,8 @@ export async function rotateMasterKey(config: Config, options: RotateOptions, ou
         if (fromFile) writeKeyFile(pending, next);
       });
     } catch (error) {
-      rmSync(pending, { force: true });
+      // A rotation that may have committed keeps its key: the next run settles it.
+      if (!(error instanceof CommitOutcomeUnknown)) rmSync(pending, { force: true });
       throw error;
     }
     if (fromFile) {

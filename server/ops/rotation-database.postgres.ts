@@ -9,7 +9,8 @@
  *   registers meanwhile waits for the commit, and its start then checks its key against the
  *   re-sealed values (server/app-storage.ts), so it cannot serve with the old key.
  * - Everything in one transaction, as on SQLite: the values re-sealed, idempotency records and
- *   sessions removed, the new key file written, then the commit.
+ *   sessions removed, the new key file written, then the commit. A commit whose answer is lost
+ *   may have happened: CommitOutcomeUnknown keeps the new key file for the next run to settle.
  */
 import type pg from 'pg';
 import { MASTER_KEY_ROTATION_LOCK } from '../../db/postgres/advisory-locks.ts';
@@ -18,7 +19,7 @@ import { LEASE_MS } from '../app-storage.ts';
 import { DATABASE_NOW_MS } from '../instance-lease.postgres.ts';
 import { openPostgresForOps } from './database-target.ts';
 import { OpsError } from './output.ts';
-import type { Resealed, RotationDatabase } from './rotation-database.ts';
+import { CommitOutcomeUnknown, type Resealed, type RotationDatabase } from './rotation-database.ts';
 import { opensWithPostgres, resealAllPostgres } from './sealed-values.postgres.ts';
 
 /** How long the transaction waits for instance_leases (a heartbeat's write) before giving up. */
@@ -43,12 +44,13 @@ async function refuseWhileInstancesRun(client: pg.ClientBase, server: string): P
   }
 }
 
-async function reseal(client: pg.ClientBase, server: string, from: Buffer, to: Buffer, beforeCommit: () => void): Promise<Resealed> {
+/** The rotation's transaction on `client` (rotation-database.ts RotationDatabase.reseal). */
+export async function resealInOneTransaction(client: pg.ClientBase, server: string, from: Buffer, to: Buffer, beforeCommit: () => void): Promise<Resealed> {
   await client.query('BEGIN');
+  let result: Resealed = { counts: {}, purged: { idempotency: 0, sessions: 0 } };
   try {
     await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
     const tables = await tablesOf(client);
-    let result: Resealed = { counts: {}, purged: { idempotency: 0, sessions: 0 } };
     // A database no server has migrated yet holds nothing sealed.
     if (tables.users) {
       if (!tables.leases) throw new OpsError(`${server} is not migrated to this version (it has no instance_leases): run migrate first, with every server stopped.`);
@@ -59,12 +61,32 @@ async function reseal(client: pg.ClientBase, server: string, from: Buffer, to: B
       result = { counts, purged: { idempotency, sessions } };
     }
     beforeCommit();
-    await client.query('COMMIT');
-    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
-    throw error;
+    throw unchanged(error, server);
   }
+  try {
+    await client.query('COMMIT');
+  } catch (error) {
+    // A SQLSTATE is the server's answer: the commit failed and nothing changed. Without one the
+    // connection failed while the commit was on its way, and it may have committed.
+    if (isServerAnswer(error)) throw unchanged(error, server);
+    throw new CommitOutcomeUnknown(
+      `The commit of the rotation got no answer from ${server} (${(error as Error).message}): it may have committed. Run rotate-master-key again: it sees which key opens the database and finishes or discards this rotation.`,
+    );
+  }
+  return result;
+}
+
+/** The error of a rotation rolled back, as the command prints it. */
+function unchanged(error: unknown, server: string): unknown {
+  if (error instanceof OpsError || !(error instanceof Error)) return error;
+  return new OpsError(`rotate-master-key failed on ${server} (${error.message}); nothing was changed.`);
+}
+
+function isServerAnswer(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 export async function openPostgresRotation(url: string): Promise<RotationDatabase> {
@@ -83,7 +105,7 @@ export async function openPostgresRotation(url: string): Promise<RotationDatabas
   const held = client;
   return {
     opensWith: (master) => opensWithPostgres(held, master),
-    reseal: (from, to, beforeCommit) => reseal(held, server, from, to, beforeCommit),
+    reseal: (from, to, beforeCommit) => resealInOneTransaction(held, server, from, to, beforeCommit),
     close: async () => {
       // Ending the session releases the advisory lock.
       held.release(true);

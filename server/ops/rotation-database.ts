@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { openExclusive } from './db-lock.ts';
+import { OpsError } from './output.ts';
 import { opensWith, resealAll } from './sealed-values.ts';
 import { openPostgresRotation } from './rotation-database.postgres.ts';
 
@@ -17,13 +18,20 @@ export interface Resealed {
   purged: { idempotency: number; sessions: number };
 }
 
+/**
+ * The commit was sent and its answer lost (PostgreSQL: the connection dropped): the rotation may
+ * have committed, so master.key.new must stay for the next run to settle (rotate-master-key.ts).
+ */
+export class CommitOutcomeUnknown extends OpsError {}
+
 export interface RotationDatabase {
   /** Whether `master` opens the first sealed value found; undefined when there is none (or no database yet). */
   opensWith(master: Buffer): Promise<boolean | undefined>;
   /**
    * In one transaction: every sealed value opened with `from` and sealed with `to`, idempotency
    * records and sessions removed, then `beforeCommit`, then the commit. Nothing is changed when
-   * any step throws (a value `from` does not open: OpsError naming its row).
+   * any step throws (a value `from` does not open: OpsError naming its row), except
+   * CommitOutcomeUnknown.
    */
   reseal(from: Buffer, to: Buffer, beforeCommit: () => void): Promise<Resealed>;
   /** Gives the database back; only after this may a server start on it. */
@@ -32,12 +40,12 @@ export interface RotationDatabase {
 
 /** No database yet: nothing sealed, only the key to replace. */
 const NO_DATABASE: RotationDatabase = {
-  opensWith: () => Promise.resolve(undefined),
-  reseal: (_from, _to, beforeCommit) => {
+  opensWith: async () => undefined,
+  reseal: async (_from, _to, beforeCommit) => {
     beforeCommit();
-    return Promise.resolve({ counts: {}, purged: { idempotency: 0, sessions: 0 } });
+    return { counts: {}, purged: { idempotency: 0, sessions: 0 } };
   },
-  close: () => Promise.resolve(),
+  close: async () => {},
 };
 
 function openSqliteRotation(file: string): RotationDatabase {
@@ -45,8 +53,8 @@ function openSqliteRotation(file: string): RotationDatabase {
   // In an EXCLUSIVE transaction from here to the commit in reseal (or the rollback in close).
   const sqlite = openExclusive(file, 'rotate-master-key');
   return {
-    opensWith: (master) => Promise.resolve(opensWith(sqlite, master)),
-    reseal: (from, to, beforeCommit) => {
+    opensWith: async (master) => opensWith(sqlite, master),
+    reseal: async (from, to, beforeCommit) => {
       try {
         const counts = resealAll(sqlite, from, to);
         const purged = {
@@ -55,15 +63,14 @@ function openSqliteRotation(file: string): RotationDatabase {
         };
         beforeCommit();
         sqlite.exec('COMMIT');
-        return Promise.resolve({ counts, purged });
+        return { counts, purged };
       } catch (error) {
         if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
         throw error;
       }
     },
-    close: () => {
+    close: async () => {
       sqlite.close();
-      return Promise.resolve();
     },
   };
 }
