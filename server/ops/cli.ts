@@ -20,30 +20,36 @@ import { APP_VERSION } from '../version.ts';
 
 export const USAGE = `usage: pq-platform [command]        (from a checkout: npm start, npm run ops -- <command>)
 
+Each command works on the database DATABASE_URL names, SQLite or PostgreSQL, except those marked
+[SQLite], which need SQLite's file (on PostgreSQL: pg_dump and pg_restore).
+
 commands:
   serve                         serve the web app and the API on PORT (the default)
   migrate                       apply the database migrations, then exit
-  backup <file>                 copy the database to a new <file> with SQLite's online backup,
-                                safe while the server runs
-  restore <file> [--force]      replace the database with <file>; refused while a server has the
-                                database open, and (unless --force) when the current master key
-                                cannot open the backup's sealed secrets
+  backup <file>                 [SQLite] copy the database to a new <file> with SQLite's online
+                                backup, safe while the server runs
+  restore <file> [--force]      [SQLite] replace the database with <file>; refused while a server
+                                has the database open, and (unless --force) when the current master
+                                key cannot open the backup's sealed secrets
   rotate-master-key [--new-key-file <file>]
                                 re-seal every sealed secret under a new master key (random, or read
-                                from <file>) in one transaction; refused while a server runs
+                                from <file>) in one transaction; refused while a server runs (on
+                                PostgreSQL: while any instance's lease runs)
   plan <email> [<plan> [--until <date>]]
                                 set an account's plan: free, starter, pro or unlimited (every
                                 call answered, none charged), until the end of <date> (YYYY-MM-DD,
                                 UTC) or with no end; with the email alone, print its plan. How a
-                                server with PAYMENTS=off gives plans
+                                server with PAYMENTS=off gives plans; runs beside the servers
   copy-to-postgres <postgres-url>
-                                copy the database into an empty PostgreSQL database (migrated
-                                first), all tables in one transaction; refused while a server runs
+                                [SQLite] copy the database into an empty PostgreSQL database
+                                (migrated first), all tables in one transaction; refused while a
+                                server runs
   paypal-emulator <webhook-url> [--port <n>]
                                 run the PayPal emulator as its own process on 127.0.0.1 (for tests
                                 of several instances: PAYMENTS=sandbox, PAYPAL_API_BASE); prints
                                 its base URL and credentials as JSON, runs until stopped
-  config                        print the effective configuration, secrets masked
+  config                        print the effective configuration, secrets masked (on PostgreSQL,
+                                the server without its password)
   version                       print the product's version and the Node.js it runs on
   help                          this text
 

@@ -3,13 +3,17 @@
  * (docs/decisions/035), on a server that sells nothing (PAYMENTS=off) or as a courtesy on one that
  * does. The grant is one row in plan_grants; the newest grant decides the account's plan while it
  * runs, over its purchases, and the account's limits follow in the same transaction, so a running
- * server meters the next call by it. With the email alone it prints the account's plan.
+ * server meters the next call by it. With the email alone it prints the account's plan. On SQLite
+ * or PostgreSQL alike, beside running servers.
  */
 import { openDatabase } from '../../db/connection.ts';
+import { migratePostgres } from '../../db/postgres/migrate.ts';
+import { openPostgresStorage } from '../../db/postgres/storage.ts';
 import { openSqliteStorage } from '../../db/storage.ts';
 import { TIERS, tierPlan, type Tier } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
 import type { AccountPlansRepository } from '../features/payments/account-plans.repository.ts';
+import { openPostgresForOps } from './database-target.ts';
 import { OpsError, type Output } from './output.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,9 +63,7 @@ export async function setPlan(config: Config, request: PlanRequest, out: Output,
   }
   if (request.until !== undefined && request.tier === undefined) throw new OpsError('--until needs a plan: plan <email> <plan> --until <date>.');
   const until = request.until === undefined ? null : parseUntil(request.until, now);
-  const database = openDatabase(config.databaseFile);
-  try {
-    const plans = openSqliteStorage(database).accountPlans;
+  await withAccountPlans(config, async (plans) => {
     const user = await accountOf(plans, request.email);
     const tier = request.tier as Tier | undefined;
     const plan = await plans.setOperatorPlan({ userId: user.id, grant: tier === undefined ? null : { tier, expiresAt: until }, now });
@@ -69,6 +71,27 @@ export async function setPlan(config: Config, request: PlanRequest, out: Output,
     if (!plan) throw new OpsError(`No account has the email ${request.email}.`);
     const mode = config.payments.mode === 'off' ? '' : ` (this server sells plans too, PAYMENTS=${config.payments.mode}: a purchase does not replace the operator's plan while it runs)`;
     out(`${user.email}: ${describe(plan.tier, plan.expiresAt, plan.byOperator)}${tier !== undefined ? mode : ''}`);
+  });
+}
+
+/**
+ * The account plans of the configured database, migrated first as a server's start migrates it.
+ * On PostgreSQL the servers keep running: the grant locks the account's row as a purchase does.
+ */
+async function withAccountPlans(config: Config, use: (plans: AccountPlansRepository) => Promise<void>): Promise<void> {
+  if (config.database.engine === 'postgres') {
+    const database = await openPostgresForOps(config.database.url, { max: 2 });
+    try {
+      await migratePostgres(database.pool);
+      await use(openPostgresStorage(database, `ops-plan-${process.pid}`).accountPlans);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const database = openDatabase(config.databaseFile);
+  try {
+    await use(openSqliteStorage(database).accountPlans);
   } finally {
     database.close();
   }

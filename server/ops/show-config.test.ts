@@ -31,4 +31,17 @@ describe('config', () => {
     const shown = maskedConfig(loadConfig({ DATA_DIR: '/nonexistent/pq' }));
     expect(shown.masterKey).toBe(`${MASK} (in /nonexistent/pq/master.key, created on the first start)`);
   });
+
+  it('shows a SQLite database as its engine and file', () => {
+    const shown = maskedConfig(loadConfig({ DATA_DIR: '/srv/pq' })) as any;
+    expect(shown.database).toEqual({ engine: 'sqlite', file: '/srv/pq/app.db' });
+    expect(shown.databaseFile).toBe('/srv/pq/app.db');
+  });
+
+  it('shows a PostgreSQL database as its engine and server, never its password', () => {
+    const shown = maskedConfig(loadConfig({ DATA_DIR: '/srv/pq', PAYMENTS: 'off', DATABASE_URL: 'postgres://pq:hunter2@db.internal:6432/pq?sslmode=require' })) as any;
+    expect(shown.database).toEqual({ engine: 'postgres', server: 'postgres://pq@db.internal:6432/pq' });
+    expect(shown).not.toHaveProperty('databaseFile');
+    expect(JSON.stringify(shown)).not.toContain('hunter2');
+  });
 });

@@ -4,6 +4,7 @@
  * a support request or compared between machines.
  */
 import { existsSync } from 'node:fs';
+import { describeServer } from '../../db/postgres/connect.ts';
 import type { Config, SettingSource } from '../config.ts';
 import type { Output } from './output.ts';
 
@@ -33,6 +34,11 @@ export function maskedConfig(config: Config): Record<string, unknown> {
   };
   const masked = mask({ ...config, masterKey }) as Record<string, unknown>;
   if (config.smtp) masked.smtp = { ...config.smtp, url: maskUrl(config.smtp.url) };
+  if (config.database.engine === 'postgres') {
+    // The server as every log line names it, never the password; the SQLite file goes unused.
+    masked.database = { engine: 'postgres', server: describeServer(config.database.url) };
+    delete masked.databaseFile;
+  }
   return masked;
 }
 
