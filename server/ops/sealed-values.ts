@@ -9,7 +9,7 @@ import { deriveKey, type KeyPurpose } from '../security/master-key.ts';
 import { createSealer } from '../security/sealing.ts';
 import { OpsError } from './output.ts';
 
-interface SealedColumn {
+export interface SealedColumn {
   /** Plural, for reports. */
   what: string;
   table: string;
@@ -71,13 +71,17 @@ export function resealAll(sqlite: Database.Database, from: Buffer, to: Buffer): 
 export function opensWith(sqlite: Database.Database, master: Buffer): boolean | undefined {
   for (const c of SEALED_COLUMNS) {
     const [row] = rows(sqlite, c, 1);
-    if (!row) continue;
-    try {
-      createSealer(deriveKey(master, c.purpose)).open(row.sealed as string, c.aad(row)).fill(0);
-      return true;
-    } catch {
-      return false;
-    }
+    if (row) return opensSealedValue(c, row, master);
   }
   return undefined;
+}
+
+/** Whether `master` opens the value sealed in `row` (its fields and `sealed`) of column `c`. */
+export function opensSealedValue(c: SealedColumn, row: Record<string, unknown>, master: Buffer): boolean {
+  try {
+    createSealer(deriveKey(master, c.purpose)).open(row.sealed as string, c.aad(row)).fill(0);
+    return true;
+  } catch {
+    return false;
+  }
 }
