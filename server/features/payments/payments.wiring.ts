@@ -85,7 +85,7 @@ export async function createPayments(deps: PaymentDeps): Promise<PaymentParts> {
   if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
   const notices = new PlanExpiryNotices(storage.accountPlans, deps.mailer, deps.publicUrl, logger, now);
   void notices.run();
-  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newPlanKey(), deps.seller, logger, now);
+  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newSealedKey(), deps.seller, logger, now);
   const payments = new PaymentsService(storage.payments, storage.accountPlans, paypal, ledger, logger, now, approvalOrigins);
   return {
     paypal,
