@@ -65,9 +65,9 @@ describe.skipIf(!server.available)('two instances, one killed under load', () =>
 
     /** Each answered call's message, and the instance that answered it. */
     const answered = new Map<string, 'A' | 'B'>();
-    /** A's calls that were in flight when it died, answered by B on retry. */
+    /** A's calls that were in flight when it died, answered by B on retry (after how many 409s, shown when a check fails). */
     const retried: { message: string; conflicts: number }[] = [];
-    /** Anything B answered other than 200, or a 409 of a retry. */
+    /** Any answer but 200 (from A before it died, from B at any time), and a retry still refused after the window. */
     const failures: string[] = [];
     const killAfter = 20 + Math.floor(Math.random() * 30);
     let killed = false;
