@@ -3,7 +3,8 @@
  * repositories (db/storage.ts) and the stores of what must agree across instances.
  *
  * - SQLite (one process per file, db/server-lock.ts): the repositories on the file; the login
- *   throttle, per-IP limits and per-account cap in this process's memory, exact with one process.
+ *   throttle's and two-factor codes' failure counts, per-IP limits and per-account cap in this
+ *   process's memory, exact with one process.
  * - PostgreSQL (any number of instances): the database migrated under its advisory lock, then this
  *   instance's lease registered before it serves; a heartbeat renews the lease (registering again
  *   if it had lapsed), sweeps the holds of instances whose lease ran out and forgets lapsed leases;
@@ -42,6 +43,7 @@ export interface AppStorage {
   /** The SQLite database, on that engine (the WAL checkpointer and tests reach it). */
   sqlite: AppDatabase | undefined;
   sessionStore: session.Store;
+  /** The failure counts of the login throttle and of two-factor codes (server/security/login-throttle-store.ts). */
   loginThrottleStore: LoginThrottleStore;
   /** The store of one per-IP limiter (`name` keeps its counts apart); undefined: in memory. */
   rateLimitStore(name: string): Store | undefined;

@@ -236,7 +236,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     accountNotices,
     passwords: new AccountPasswords(storage.accounts, storage.accountLinks, hasher, sessions, accountNotices, logger, config.publicUrl, now),
     emailChanges: new EmailChanges(storage.accounts, storage.accountLinks, hasher, accountNotices, logger, config.publicUrl, now),
-    twoFactor: new TwoFactor(storage.twoFactor, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
+    twoFactor: new TwoFactor(storage.twoFactor, opened.loginThrottleStore, createSealer(deriveKey(master, 'totp-secret')), accountNotices, logger, now),
     requireStepUp: requireStepUp(() => now().getTime()),
     emailVerification: new EmailVerification(storage.accountLinks, mailer, logger, {
       key: deriveKey(master, 'email-verification'),

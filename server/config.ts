@@ -210,7 +210,8 @@ export interface PaypalCredentials {
   webhookId: string;
 }
 
-const PAYPAL_HOSTS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+/** PayPal's REST hosts, the API base of each mode unless PAYPAL_API_BASE points sandbox mode elsewhere. */
+export const PAYPAL_HOSTS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
 const MODES_EXPLAINED =
   'PAYMENTS=off sells nothing (you set plans with the `plan` command); PAYMENTS=sandbox or live sells through PayPal (with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID); PAYMENTS=local is the offline emulator, where anyone who reaches the server approves purchases without paying.';

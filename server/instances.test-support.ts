@@ -2,7 +2,8 @@
  * Several real server processes on one PostgreSQL database, as a deployment behind a load balancer
  * runs them (README.md "Running several instances"): each its own `server/main.ts` on a free
  * loopback port, with the same MASTER_KEY. Tests reach each instance by its base URL, kill one with
- * SIGKILL, and read the database directly.
+ * SIGKILL, and read the database directly. PayPal, for instances that sell, is `paypal-emulator`
+ * run as a process of its own (startPaypalEmulator, sandboxEnv).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -93,6 +94,42 @@ export async function stopInstance(instance: Pick<Instance, 'child'>, signal: No
   child.kill(signal);
   await exited;
 }
+
+/** What `paypal-emulator` prints: PAYPAL_API_BASE and the credentials it drew for this run. */
+export interface PaypalEmulator {
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  child: ChildProcess;
+}
+
+/** Runs `paypal-emulator <webhookUrl>` as its own process (server/ops/paypal-emulator.ts), stopped after the file. */
+export async function startPaypalEmulator(webhookUrl: string): Promise<PaypalEmulator> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'paypal-emulator', webhookUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the PayPal emulator exited with code ${code}: ${stderr.trim()}`)));
+  });
+  return { ...(JSON.parse(line) as Omit<PaypalEmulator, 'child'>), child };
+}
+
+/** The environment that points an instance's PAYMENTS=sandbox at the emulator. */
+export const sandboxEnv = (emulator: PaypalEmulator): Record<string, string> => ({
+  PAYMENTS: 'sandbox',
+  PAYPAL_API_BASE: emulator.apiBase,
+  PAYPAL_CLIENT_ID: emulator.clientId,
+  PAYPAL_CLIENT_SECRET: emulator.clientSecret,
+  PAYPAL_WEBHOOK_ID: emulator.webhookId,
+});
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' };
 

@@ -392,13 +392,14 @@ export const meteringHolds = pgTable(
 
 /**
  * The login throttle's failure counts, shared by every instance (server/security/login-throttle-store.postgres.ts;
- * the rules in server/security/login-throttle.ts). `kind` is pair (`<email>|<address>`), account
- * (the email) or device (a device cookie's id); times are epoch ms.
+ * the rules in server/security/login-throttle.ts and two-factor.ts). `kind` is pair
+ * (`<email>|<address>`), account (the email), device (a device cookie's id) or totp (a user id's
+ * wrong two-factor codes); plain text, no CHECK, so a kind is added here alone; times are epoch ms.
  */
 export const loginThrottleCounts = pgTable(
   'login_throttle_counts',
   {
-    kind: text('kind', { enum: ['pair', 'account', 'device'] }).notNull(),
+    kind: text('kind', { enum: ['pair', 'account', 'device', 'totp'] }).notNull(),
     key: text('key').notNull(),
     failures: int64('failures').notNull(),
     startedAt: int64('started_at').notNull(),

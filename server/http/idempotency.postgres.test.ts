@@ -1,8 +1,9 @@
 /**
  * Idempotency-Key records across server instances on one PostgreSQL database
  * (docs/decisions/050-one-storage-seam.md): of many requests with one key through two instances,
- * one starts, also when they race to replace a stale record; and an instance starting up frees
- * the running records of instances that are gone, never those of a live one.
+ * one starts, also when they race to replace a stale record; a retry replaces the running record
+ * of an instance that is gone (lease run out, holds swept) at once; and an instance starting up
+ * frees the running records of instances that are gone, never those of a live one.
  */
 import { describe, expect, it } from 'vitest';
 import { useInstances } from '../../db/postgres/instances.test-support.ts';
@@ -26,6 +27,9 @@ async function twoInstances(engine: EngineUnderTest) {
   await b!.leases.registerInstance(b!.instanceId, LEASE_MS);
   return { a: a!, b: b! };
 }
+
+/** The instance's heartbeat stopped a lease's length ago. */
+const lapse = (engine: EngineUnderTest, instanceId: string) => engine.run('UPDATE instance_leases SET expires_at = expires_at - ? WHERE id = ?', LEASE_MS + 1, instanceId);
 
 describe.skipIf(!postgres)('PostgresIdempotencyRepository across instances', () => {
   it('starts exactly one of 20 requests with one key through two instances', async () => {
@@ -57,6 +61,36 @@ describe.skipIf(!postgres)('PostgresIdempotencyRepository across instances', () 
     await engine.run('UPDATE instance_leases SET expires_at = expires_at - ? WHERE id = ?', LEASE_MS + 1, a.instanceId);
     expect(await b.idempotency.dropPending()).toBe(1);
     expect((await b.idempotency.beginIdempotent(claim('of-a', T0 + 1000))).kind).toBe('started');
+  });
+
+  it('lets a retry replace a dead instance’s running record once its lease ran out and its holds were swept, before the record is stale', async () => {
+    const engine = await postgres!.open();
+    const { a, b } = await twoInstances(engine);
+    await a.idempotency.beginIdempotent(claim('of-a'));
+    // The call's place in the allowance, held by A (metering.postgres.ts).
+    await engine.run("INSERT INTO metering_holds (instance_id, user_id, counter) VALUES (?, 'u1', 'user:u1')", a.instanceId);
+    const retry = () => b.idempotency.beginIdempotent(claim('of-a', T0 + 1000));
+    expect(await retry()).toEqual({ kind: 'running' });
+
+    await lapse(engine, a.instanceId);
+    // A may only be paused, its hold intact: it could still commit (and charge) the call.
+    expect(await retry()).toEqual({ kind: 'running' });
+    expect(await b.idempotency.dropPending()).toBe(0);
+
+    expect(await b.metering.sweepHolds()).toBe(1);
+    expect((await retry()).kind).toBe('started');
+  });
+
+  it('starts exactly one of 20 retries through two instances replacing a dead instance’s running record', async () => {
+    const engine = await postgres!.open();
+    const { a, b } = await twoInstances(engine);
+    const [c] = await instancesOn(engine, ['instance-c']);
+    await c!.leases.registerInstance(c!.instanceId, LEASE_MS);
+    await c!.idempotency.beginIdempotent(claim('of-c'));
+    await lapse(engine, c!.instanceId);
+    const begun = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).idempotency.beginIdempotent(claim('of-c', T0 + 1000))));
+    expect(begun.filter((r) => r.kind === 'started')).toHaveLength(1);
+    expect(begun.filter((r) => r.kind === 'running')).toHaveLength(19);
   });
 
   it('frees at start-up its own running records and those of an instance without a lease', async () => {

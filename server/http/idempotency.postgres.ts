@@ -7,15 +7,28 @@
  * still expired, still running), and the claim tried again, so two retries replacing one stale
  * record cannot both start.
  *
- * A running record carries the instance running it: an instance starting up frees only its own
- * and those of instances whose lease ran out (instance-lease.postgres.ts), never a record another
- * live instance is still working on.
+ * A running record carries the instance running it. A record whose instance is gone is replaced
+ * by the next retry, on any instance, as soon as that instance's lease has run out and the sweeper
+ * has taken its holds (app-storage.ts's heartbeat), not only once the record is a minute old; an
+ * instance starting up frees such records and its own. Never before the holds are gone: an
+ * instance that was only paused past its lease could otherwise still commit the call it was
+ * running (its hold intact) while the retry runs it again, and charge it twice; with its hold gone
+ * that commit fails uncharged (metering.postgres.ts, HoldLostError).
  */
 import type pg from 'pg';
 import type { PgDb } from '../../db/postgres/connect.ts';
 import type { PgClient } from '../../db/postgres/transaction.ts';
 import { LIVE_INSTANCES } from '../instance-lease.postgres.ts';
 import type { IdempotencyRepository, IdempotentAnswer, IdempotentBegin, IdempotentClaim } from './idempotency.repository.ts';
+
+/**
+ * Of a running record `r`, as seen by the instance named by the parameter `self`: another instance
+ * ran it and is gone, so it can no longer charge the call. (This instance's own records are its
+ * requests in flight.) A record without an instance came from a SQLite database
+ * (server/ops/copy-to-postgres.ts), whose process is gone.
+ */
+const ownerGone = (self: string) => `(r.instance_id IS NULL OR (r.instance_id <> ${self} AND r.instance_id NOT IN (${LIVE_INSTANCES})
+  AND NOT EXISTS (SELECT 1 FROM metering_holds h WHERE h.instance_id = r.instance_id)))`;
 
 interface Existing {
   id: number;
@@ -24,6 +37,7 @@ interface Existing {
   responseStatus: number | null;
   responseBody: string | null;
   createdAt: number;
+  ownerGone: boolean;
 }
 
 /**
@@ -52,9 +66,10 @@ export class PostgresIdempotencyRepository implements IdempotencyRepository {
       );
       if (inserted.rows[0]) return { kind: 'started', id: inserted.rows[0].id };
       const found = await this.pool.query<Existing>(
-        `SELECT id, request_hash AS "requestHash", state, response_status AS "responseStatus", response_body AS "responseBody", created_at AS "createdAt"
-         FROM idempotency_records WHERE user_id = $1 AND key = $2`,
-        [userId, key],
+        `SELECT id, request_hash AS "requestHash", state, response_status AS "responseStatus", response_body AS "responseBody", created_at AS "createdAt",
+           ${ownerGone('$3')} AS "ownerGone"
+         FROM idempotency_records r WHERE user_id = $1 AND key = $2`,
+        [userId, key, this.instanceId],
       );
       const existing = found.rows[0];
       // Deleted since the insert conflicted: claim again.
@@ -65,6 +80,11 @@ export class PostgresIdempotencyRepository implements IdempotencyRepository {
       }
       if (existing.requestHash !== requestHash) return { kind: 'reused' };
       if (existing.state === 'done') return { kind: 'answered', status: existing.responseStatus!, sealedBody: existing.responseBody! };
+      if (existing.ownerGone) {
+        // Still gone, and still running (an answer committed meanwhile is read on the next attempt).
+        await this.pool.query(`DELETE FROM idempotency_records r WHERE id = $1 AND state = 'pending' AND ${ownerGone('$2')}`, [existing.id, this.instanceId]);
+        continue;
+      }
       if (existing.createdAt >= claim.staleBefore.getTime()) return { kind: 'running' };
       // Still running only if nobody answered it meanwhile; an answered one is read on the next attempt.
       await this.pool.query("DELETE FROM idempotency_records WHERE id = $1 AND state = 'pending'", [existing.id]);
@@ -91,10 +111,8 @@ export class PostgresIdempotencyRepository implements IdempotencyRepository {
   }
 
   async dropPending(): Promise<number> {
-    // A record without an instance came from a SQLite database (server/ops/copy-to-postgres.ts): its process is gone.
     const dropped = await this.pool.query(
-      `DELETE FROM idempotency_records WHERE state = 'pending'
-         AND (instance_id IS NULL OR instance_id = $1 OR instance_id NOT IN (${LIVE_INSTANCES}))`,
+      `DELETE FROM idempotency_records r WHERE state = 'pending' AND (instance_id = $1 OR ${ownerGone('$1')})`,
       [this.instanceId],
     );
     return dropped.rowCount ?? 0;

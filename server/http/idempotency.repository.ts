@@ -40,7 +40,9 @@ export interface IdempotencyRepository {
   /**
    * As one step against every other claim of the key: forgets the key's expired record, reads what
    * is left, and claims the key unless another request holds it (a stale running record is
-   * replaced). Two requests with the same key can therefore never both start.
+   * replaced: one started before staleBefore, or, where instances share the database, one whose
+   * instance is gone, its lease run out and its holds swept). Two requests with the same key can
+   * therefore never both start.
    */
   beginIdempotent(claim: IdempotentClaim): Promise<IdempotentBegin>;
   /** Stores the answer of a started request (the commit of its record does the same, as a write intent). */
@@ -50,7 +52,8 @@ export interface IdempotencyRepository {
   /**
    * At start-up: frees every key whose first request is still marked running by a process that is
    * gone; returns how many. On SQLite that is every one (one process owns the file); where
-   * instances share the database, those of this instance and of instances whose lease ran out.
+   * instances share the database, those of this instance and of instances that are gone (lease run
+   * out, holds swept).
    */
   dropPending(): Promise<number>;
 }

@@ -1,7 +1,7 @@
 /**
  * `paypal-emulator` as its own process (server/ops/paypal-emulator.ts): it prints its base URL and
  * the credentials it drew as one JSON line, answers PayPal's token call with those credentials only,
- * keeps orders across calls, and stops on SIGTERM.
+ * keeps orders across calls, serves their approval pages itself, and stops on SIGTERM.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -38,6 +38,18 @@ describe('the PayPal emulator command', () => {
       const { id } = (await created.json()) as { id: string };
       const read = await fetch(`${emulator.apiBase}/v2/checkout/orders/${id}`, { headers: auth });
       expect(await read.json()).toMatchObject({ id, status: 'PAYER_ACTION_REQUIRED' });
+      // The payer approves on the emulator's own page, not on the instance the order returns to.
+      const returning = await fetch(`${emulator.apiBase}/v2/checkout/orders`, {
+        method: 'POST', headers: auth,
+        body: JSON.stringify({
+          intent: 'CAPTURE', purchase_units: [{ reference_id: 'r2', amount: { currency_code: 'USD', value: '9.00' } }],
+          payment_source: { paypal: { experience_context: { return_url: 'http://127.0.0.1:9/api/payments/return', cancel_url: 'http://127.0.0.1:9/api/payments/cancel' } } },
+        }),
+      });
+      const { links } = (await returning.json()) as { links: { rel: string; href: string }[] };
+      const page = links.find((link) => link.rel === 'payer-action')!.href;
+      expect(page.startsWith(`${emulator.apiBase}/checkoutnow?token=`)).toBe(true);
+      expect((await fetch(page)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }

@@ -35,7 +35,8 @@ export async function paypalEmulator(webhookUrl: string, port: number, out: Outp
   if (!['http:', 'https:'].includes(target.protocol)) throw new OpsError('paypal-emulator delivers its webhooks over http or https.');
   const logger = createLogger('warn');
   let apiBase = '';
-  const sandbox = new LocalPaypalSandbox({ baseUrl: () => apiBase, webhookUrl: () => target.toString(), logger });
+  // The instances' approval links point here: no instance serves the emulator's pages.
+  const sandbox = new LocalPaypalSandbox({ baseUrl: () => apiBase, webhookUrl: () => target.toString(), pagesOnBase: true, logger });
   const app = express();
   app.disable('x-powered-by');
   // The server's own JSON parser reads the emulator's REST bodies when it runs inside the app.

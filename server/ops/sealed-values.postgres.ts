@@ -3,7 +3,7 @@
  * opened with a key, or re-sealed inside the caller's transaction.
  */
 import type pg from 'pg';
-import { opens, resealed, SEALED_COLUMNS, selectSealed, type SealedColumn, type SealedRow } from './sealed-values.ts';
+import { opensSealedValue, resealed, SEALED_COLUMNS, selectSealed, type SealedColumn, type SealedRow } from './sealed-values.ts';
 
 async function hasColumn(client: pg.ClientBase, table: string, column: string): Promise<boolean> {
   const { rowCount } = await client.query(
@@ -37,7 +37,7 @@ export async function resealAllPostgres(client: pg.ClientBase, from: Buffer, to:
 export async function opensWithPostgres(client: pg.ClientBase, master: Buffer): Promise<boolean | undefined> {
   for (const c of SEALED_COLUMNS) {
     const [row] = await rows(client, c, 1);
-    if (row) return opens(c, row, master);
+    if (row) return opensSealedValue(c, row, master);
   }
   return undefined;
 }

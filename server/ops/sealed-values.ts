@@ -54,10 +54,10 @@ export function resealed(c: SealedColumn, row: SealedRow, from: Buffer, to: Buff
   }
 }
 
-/** Whether `master` opens this value. */
-export function opens(c: SealedColumn, row: SealedRow, master: Buffer): boolean {
+/** Whether `master` opens the value sealed in `row` (its fields and `sealed`) of column `c`. */
+export function opensSealedValue(c: SealedColumn, row: Record<string, unknown>, master: Buffer): boolean {
   try {
-    createSealer(deriveKey(master, c.purpose)).open(row.sealed, c.aad(row)).fill(0);
+    createSealer(deriveKey(master, c.purpose)).open(row.sealed as string, c.aad(row)).fill(0);
     return true;
   } catch {
     return false;
@@ -97,7 +97,7 @@ export function resealAll(sqlite: Database.Database, from: Buffer, to: Buffer): 
 export function opensWith(sqlite: Database.Database, master: Buffer): boolean | undefined {
   for (const c of SEALED_COLUMNS) {
     const [row] = rows(sqlite, c, 1);
-    if (row) return opens(c, row, master);
+    if (row) return opensSealedValue(c, row, master);
   }
   return undefined;
 }

@@ -13,7 +13,7 @@
 import type { PgDb } from '../../db/postgres/connect.ts';
 import type { FailureCount, FailureCountKind, FailureKey, LoginThrottleStore } from './login-throttle-store.ts';
 
-const KINDS: FailureCountKind[] = ['pair', 'account', 'device'];
+const KINDS: FailureCountKind[] = ['pair', 'account', 'device', 'totp'];
 
 /** The keys as two parallel arrays for unnest, sorted so that concurrent upserts lock rows in one order. */
 function columns(keys: readonly FailureKey[]): [string[], string[]] {
@@ -44,21 +44,28 @@ export class PostgresLoginThrottleStore implements LoginThrottleStore {
     });
   }
 
-  async recordFailure(keys: readonly FailureKey[], now: number, windowStart: number): Promise<void> {
+  async recordFailure(keys: readonly FailureKey[], now: number, windowStart: number): Promise<FailureCount[]> {
     const [kinds, names] = columns(keys);
-    await this.db.$client.query(
+    // RETURNING gives the row as this statement left it: the upsert holds the row's lock, so of
+    // concurrent failures on one key each sees its own count.
+    const { rows } = await this.db.$client.query<FailureCount & { kind: string; key: string }>(
       `INSERT INTO login_throttle_counts AS c (kind, key, failures, started_at, last_failed_at)
        SELECT kind, key, 1, $3, $3 FROM unnest($1::text[], $2::text[]) AS k(kind, key)
        ON CONFLICT (kind, key) DO UPDATE SET
          failures = CASE WHEN c.started_at <= $4 THEN 1 ELSE c.failures + 1 END,
          started_at = CASE WHEN c.started_at <= $4 THEN excluded.started_at ELSE c.started_at END,
-         last_failed_at = greatest(c.last_failed_at, excluded.last_failed_at)`,
+         last_failed_at = greatest(c.last_failed_at, excluded.last_failed_at)
+       RETURNING c.kind, c.key, c.failures, c.started_at AS since, c.last_failed_at AS last`,
       [kinds, names, now, windowStart],
     );
     if (now - this.trimmedAt >= this.trimEveryMs) {
       this.trimmedAt = now;
       await this.trim(windowStart).catch(() => {});
     }
+    return keys.map(({ kind, key }) => {
+      const row = rows.find((r) => r.kind === kind && r.key === key)!;
+      return { failures: row.failures, since: row.since, last: row.last };
+    });
   }
 
   async clear(keys: readonly FailureKey[]): Promise<void> {

@@ -1,17 +1,21 @@
 /**
- * Where the login throttle keeps its failure counts (docs/decisions/050-one-storage-seam.md): what
- * must agree across instances, or an attacker spreading guesses over instances would multiply the
- * tries it gets. The rules (which counts, when an attempt waits and how long) stay in
- * login-throttle.ts, the same over every store. Here, in this process's memory: exact with one
- * instance (SQLite, db/server-lock.ts). On PostgreSQL: login-throttle-store.postgres.ts.
+ * Where the login throttle and two-factor sign-in keep their failure counts
+ * (docs/decisions/050-one-storage-seam.md): what must agree across instances, or an attacker
+ * spreading guesses over instances would multiply the tries it gets. The rules (which counts, when
+ * an attempt waits and how long) stay in login-throttle.ts and two-factor.ts, the same over every
+ * store. Here, in this process's memory: exact with one instance (SQLite, db/server-lock.ts). On
+ * PostgreSQL: login-throttle-store.postgres.ts.
  */
 
-/** The three counts of login-throttle.ts, each kept apart and bounded apart. */
-export type FailureCountKind = 'pair' | 'account' | 'device';
+/**
+ * Each count kept apart and bounded apart: the three of login-throttle.ts (wrong passwords), and
+ * 'totp', an account's wrong two-factor codes (server/features/auth/two-factor.ts).
+ */
+export type FailureCountKind = 'pair' | 'account' | 'device' | 'totp';
 
 export interface FailureKey {
   kind: FailureCountKind;
-  /** `<email>|<address>` for a pair, the email for an account, the device cookie's id for a device. */
+  /** `<email>|<address>` for a pair, the email for an account, the device cookie's id for a device, the user id for totp. */
   key: string;
 }
 
@@ -29,9 +33,11 @@ export interface LoginThrottleStore {
   read(keys: readonly FailureKey[], windowStart: number): Promise<(FailureCount | undefined)[]>;
   /**
    * One more failure at `now` on each key (distinct keys): a count whose window began at or before
-   * `windowStart` starts again at one. Failures recorded at once, by any instance, are all counted.
+   * `windowStart` starts again at one. Failures recorded at once, by any instance, are all counted,
+   * and each gets the counts as its own failure left them (in the order asked): of concurrent
+   * failures on a key, one sees each number.
    */
-  recordFailure(keys: readonly FailureKey[], now: number, windowStart: number): Promise<void>;
+  recordFailure(keys: readonly FailureKey[], now: number, windowStart: number): Promise<FailureCount[]>;
   /** Forgets the keys' counts: a success. */
   clear(keys: readonly FailureKey[]): Promise<void>;
 }
@@ -51,11 +57,13 @@ class Counts {
     return entry;
   }
 
-  add(key: string, now: number, windowStart: number): void {
+  add(key: string, now: number, windowStart: number): FailureCount {
     const entry = this.get(key, windowStart);
+    const added = entry ? { failures: entry.failures + 1, since: entry.since, last: now } : { failures: 1, since: now, last: now };
     this.seen.delete(key);
-    this.seen.set(key, entry ? { failures: entry.failures + 1, since: entry.since, last: now } : { failures: 1, since: now, last: now });
+    this.seen.set(key, added);
     while (this.seen.size > this.tracked) this.seen.delete(this.seen.keys().next().value!);
+    return added;
   }
 
   clear(key: string): void {
@@ -68,15 +76,15 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
   private readonly counts: Record<FailureCountKind, Counts>;
 
   constructor(tracked: number) {
-    this.counts = { pair: new Counts(tracked), account: new Counts(tracked), device: new Counts(tracked) };
+    this.counts = { pair: new Counts(tracked), account: new Counts(tracked), device: new Counts(tracked), totp: new Counts(tracked) };
   }
 
   async read(keys: readonly FailureKey[], windowStart: number): Promise<(FailureCount | undefined)[]> {
     return keys.map(({ kind, key }) => this.counts[kind].get(key, windowStart));
   }
 
-  async recordFailure(keys: readonly FailureKey[], now: number, windowStart: number): Promise<void> {
-    for (const { kind, key } of keys) this.counts[kind].add(key, now, windowStart);
+  async recordFailure(keys: readonly FailureKey[], now: number, windowStart: number): Promise<FailureCount[]> {
+    return keys.map(({ kind, key }) => this.counts[kind].add(key, now, windowStart));
   }
 
   async clear(keys: readonly FailureKey[]): Promise<void> {

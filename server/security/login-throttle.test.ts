@@ -122,10 +122,12 @@ describe.each(engines)('LoginThrottle with the $name engine’s store', (engine)
     expect((await refusal(throttle, from('10.0.0.1', 'y@b.co')))?.code).toBe('login_throttled');
   });
 
-  it('counts every one of 20 failures recorded at once on one account', async () => {
+  it('counts every one of 20 failures recorded at once on one account, each seeing its own count', async () => {
     const store = await storeOn(await engine.open(), 100);
     const account = { kind: 'account', key: 'ada@example.com' } as const;
-    await Promise.all(Array.from({ length: 20 }, (_, i) => store.recordFailure([{ kind: 'pair', key: `ada@example.com|10.0.0.${i}` }, account], 1_000 + i, 0)));
+    const recorded = await Promise.all(Array.from({ length: 20 }, (_, i) => store.recordFailure([{ kind: 'pair', key: `ada@example.com|10.0.0.${i}` }, account], 1_000 + i, 0)));
+    expect(recorded.map(([pair]) => pair!.failures)).toEqual(Array(20).fill(1));
+    expect(recorded.map(([, counted]) => counted!.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const [count] = await store.read([account], 0);
     expect(count).toMatchObject({ failures: 20, since: expect.any(Number), last: 1_019 });
   });

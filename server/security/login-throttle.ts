@@ -61,10 +61,10 @@ export class LoginThrottle {
     }
   }
 
-  fail(attempt: SignInAttempt): Promise<void> {
+  async fail(attempt: SignInAttempt): Promise<void> {
     const now = this.now();
     const keys = attempt.device !== null ? [deviceKey(attempt)] : [pairKey(attempt), accountKey(attempt)];
-    return this.store.recordFailure(keys, now, now - this.limits.windowMs);
+    await this.store.recordFailure(keys, now, now - this.limits.windowMs);
   }
 
   succeed(attempt: SignInAttempt): Promise<void> {

@@ -6,23 +6,14 @@
  * nothing: undefined.
  */
 import type { PostgresDatabase } from '../../db/postgres/connect.ts';
-import { SEALED_COLUMNS } from '../ops/sealed-values.ts';
-import { deriveKey } from './master-key.ts';
-import { createSealer } from './sealing.ts';
+import { opensSealedValue, SEALED_COLUMNS } from '../ops/sealed-values.ts';
 
 export async function masterKeyOpensSealedValues(database: PostgresDatabase, master: Buffer): Promise<boolean | undefined> {
   for (const c of SEALED_COLUMNS) {
     const { rows } = await database.pool.query<Record<string, unknown>>(
       `SELECT ${c.fields.join(', ')}, ${c.column} AS sealed FROM ${c.table} WHERE ${c.column} IS NOT NULL LIMIT 1`,
     );
-    const row = rows[0];
-    if (!row) continue;
-    try {
-      createSealer(deriveKey(master, c.purpose)).open(row.sealed as string, c.aad(row)).fill(0);
-      return true;
-    } catch {
-      return false;
-    }
+    if (rows[0]) return opensSealedValue(c, rows[0], master);
   }
   return undefined;
 }

@@ -70,7 +70,7 @@ export class ApiKeyService {
     readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The owner's own key, its secret returned this once (the first key and plan keys are made sealed: createPendingKey, newPlanKey). */
+  /** The owner's own key, its secret returned this once (the first key and plan keys are made sealed: createPendingKey, newSealedKey). */
   async createKey(userId: string, settings: ApiKeySettings & { keyName: string }): Promise<{ row: ApiKeyRow; secret: string }> {
     this.checkExpiry(settings.expiresAt);
     const secret = newKeySecret();
@@ -79,9 +79,8 @@ export class ApiKeyService {
   }
 
   /**
-   * A key whose secret waits sealed until the owner's first reveal: the account's first key
-   * (auth.service.ts), or a plan key on its own. Neither counts against a limit: a new account has
-   * no key, and plan keys never count.
+   * A plan key on its own, its secret waiting sealed until the owner's first reveal. Plan keys do
+   * not count against the owner's limit.
    */
   async createPendingKey(owner: { userId: string; keyName: string; purchaseId?: number }): Promise<{ row: ApiKeyRow; secret: string }> {
     const { values, secret } = this.sealedSecret();
@@ -89,10 +88,11 @@ export class ApiKeyService {
   }
 
   /**
-   * A plan key's values, for the payment that stores it in the transaction completing its purchase
-   * (payments.repository.ts): its secret sealed until the owner's first reveal, as createPendingKey's.
+   * A key's values, its secret sealed until the owner's first reveal as createPendingKey's, for the
+   * transaction that stores the key with what it comes with: a plan key with the payment completing
+   * its purchase (payments.repository.ts), the first key with its new account (accounts.repository.ts).
    */
-  newPlanKey(): { keyValue: string; secretDigest: string; pendingSecret: string } {
+  newSealedKey(): { keyValue: string; secretDigest: string; pendingSecret: string } {
     return this.sealedSecret().values;
   }
 

@@ -6,9 +6,9 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgDb } from '../../../db/postgres/connect.ts';
-import { users } from '../../../db/postgres/schema.ts';
+import { apiKeys, users } from '../../../db/postgres/schema.ts';
 import type { SessionUser } from '../../types.ts';
-import { withoutSecrets, type AccountCredentials, type AccountsRepository, type AccountWithPassword, type NewAccount, type Registration } from './accounts.repository.ts';
+import { withoutSecrets, type AccountCredentials, type AccountsRepository, type AccountWithPassword, type FirstKey, type NewAccount, type Registration } from './accounts.repository.ts';
 import { isUniqueViolation } from './unique-violation.postgres.ts';
 
 export class PostgresAccountsRepository implements AccountsRepository {
@@ -37,18 +37,22 @@ export class PostgresAccountsRepository implements AccountsRepository {
     return row;
   }
 
-  async createUnlessTaken(account: NewAccount): Promise<Registration> {
+  async createUnlessTaken(account: NewAccount, firstKey: FirstKey): Promise<Registration> {
     const { now, ...values } = account;
     const taken = await this.findByEmail(values.email);
     if (taken) return { taken: taken.user };
     try {
-      const [row] = await this.db
-        .insert(users)
-        .values({ ...values, createdAt: now, updatedAt: now })
-        .returning();
-      return { created: withoutSecrets(row!) };
+      return await this.db.transaction(async (tx): Promise<Registration> => {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...values, createdAt: now, updatedAt: now })
+          .returning();
+        await tx.insert(apiKeys).values({ ...firstKey, userId: row!.id });
+        return { created: withoutSecrets(row!) };
+      });
     } catch (error) {
-      // Another request created an account with this address since the lookup.
+      // Another request created an account with this address since the lookup (the transaction,
+      // the account and its key, was rolled back).
       if (!isUniqueViolation(error, 'users_email_unique')) throw error;
       const winner = await this.findByEmail(values.email);
       if (!winner) throw error;

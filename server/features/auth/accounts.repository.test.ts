@@ -1,11 +1,11 @@
 /**
  * The contract of AccountsRepository (docs/decisions/050-one-storage-seam.md), run on every storage
- * engine: the sign-in lookups, one account per address and one account per Google account however
- * many requests race for them, and the password.
+ * engine: the sign-in lookups, one account per address (created with its first key, both or neither)
+ * and one account per Google account however many requests race for them, and the password.
  */
 import { describe, expect, it } from 'vitest';
 import { repositoryOn, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
-import type { AccountsRepository, NewAccount } from './accounts.repository.ts';
+import type { AccountsRepository, FirstKey, NewAccount } from './accounts.repository.ts';
 import { PostgresAccountsRepository } from './accounts.postgres.ts';
 import { SqliteAccountsRepository } from './accounts.sqlite.ts';
 
@@ -16,6 +16,8 @@ const accountsOn = (engine: EngineUnderTest): AccountsRepository =>
   repositoryOn<AccountsRepository>(engine, { sqlite: (d) => new SqliteAccountsRepository(d.db), postgres: (d) => new PostgresAccountsRepository(d.db) });
 
 const newAccount = (id: string, email: string, extra: Partial<NewAccount> = {}): NewAccount => ({ id, email, firstName: 'Ada', lastName: 'Lovelace', passwordDigest: `digest-${id}`, now: NOW, ...extra });
+const KEY_MADE = new Date(NOW.getTime() + 3);
+const firstKey = (keyValue: string): FirstKey => ({ keyName: 'Default API Key', keyValue, secretDigest: `digest-${keyValue}`, pendingSecret: `sealed-${keyValue}`, createdAt: KEY_MADE });
 
 async function addUser(engine: EngineUnderTest, id: string, values: { email?: string; googleId?: string; deletedAt?: number; password?: string } = {}): Promise<void> {
   await engine.run(
@@ -49,24 +51,48 @@ describe.each(engines)('AccountsRepository on $name', (engine) => {
     const opened = await engine.open();
     const accounts = accountsOn(opened);
     const verifiedAt = new Date(NOW.getTime() - 5);
-    const first = await accounts.createUnlessTaken(newAccount('a1', 'ada@example.com', { googleId: 'g-ada', profileImageUrl: 'https://img', emailVerifiedAt: verifiedAt }));
+    const first = await accounts.createUnlessTaken(newAccount('a1', 'ada@example.com', { googleId: 'g-ada', profileImageUrl: 'https://img', emailVerifiedAt: verifiedAt }), firstKey('pk_a1'));
     expect(first).toEqual({
       created: expect.objectContaining({ id: 'a1', email: 'ada@example.com', firstName: 'Ada', googleId: 'g-ada', profileImageUrl: 'https://img', emailVerifiedAt: verifiedAt, createdAt: NOW, updatedAt: NOW }),
     });
     expect((await accounts.findByEmail('ada@example.com'))!.passwordDigest).toBe('digest-a1');
-    const second = await accounts.createUnlessTaken(newAccount('a2', 'ada@example.com'));
+    const second = await accounts.createUnlessTaken(newAccount('a2', 'ada@example.com'), firstKey('pk_a2'));
     expect(second).toEqual({ taken: (first as { created: unknown }).created });
     expect(await opened.one('SELECT count(*) AS n FROM users')).toEqual({ n: 1 });
+    expect(await opened.one('SELECT count(*) AS n FROM api_keys')).toEqual({ n: 1 });
   });
 
-  it('creates one account when 20 registrations of one address race, and gives the others that account', async () => {
+  it('creates the account’s first key with it: the given values, sealed, owned by the new account', async () => {
+    const opened = await engine.open();
+    await accountsOn(opened).createUnlessTaken(newAccount('a1', 'ada@example.com'), firstKey('pk_first'));
+    expect(
+      await opened.one('SELECT user_id AS owner, key_name AS name, key_value AS value, secret_digest AS digest, pending_secret AS pending, purchase_id AS purchase, created_at AS made FROM api_keys'),
+    ).toEqual({ owner: 'a1', name: 'Default API Key', value: 'pk_first', digest: 'digest-pk_first', pending: 'sealed-pk_first', purchase: null, made: KEY_MADE.getTime() });
+  });
+
+  it('creates neither the account nor its key when the key cannot be stored', async () => {
     const opened = await engine.open();
     const accounts = accountsOn(opened);
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => accounts.createUnlessTaken(newAccount(`r${i}`, 'race@example.com'))));
+    await addUser(opened, 'holder');
+    await opened.run("INSERT INTO api_keys (user_id, key_name, key_value, secret_digest) VALUES ('holder', 'key', 'pk_taken', 'digest')");
+    // key_value is unique: the key's insert fails after the account's.
+    await expect(accounts.createUnlessTaken(newAccount('a1', 'ada@example.com'), firstKey('pk_taken'))).rejects.toThrow();
+    expect(await accounts.findByEmail('ada@example.com')).toBeUndefined();
+    expect(await opened.one('SELECT count(*) AS n FROM users')).toEqual({ n: 1 });
+    expect(await opened.one('SELECT count(*) AS n FROM api_keys')).toEqual({ n: 1 });
+    // Nothing was left half made: the address registers afterwards.
+    expect(await accounts.createUnlessTaken(newAccount('a1', 'ada@example.com'), firstKey('pk_a1'))).toHaveProperty('created');
+  });
+
+  it('creates one account and one key when 20 registrations of one address race, and gives the others that account', async () => {
+    const opened = await engine.open();
+    const accounts = accountsOn(opened);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => accounts.createUnlessTaken(newAccount(`r${i}`, 'race@example.com'), firstKey(`pk_r${i}`))));
     const created = outcomes.flatMap((o) => ('created' in o ? [o.created.id] : []));
     expect(created).toHaveLength(1);
     expect(outcomes.filter((o) => 'taken' in o && o.taken.id === created[0])).toHaveLength(19);
     expect(await opened.one('SELECT count(*) AS n FROM users')).toEqual({ n: 1 });
+    expect(await opened.one('SELECT user_id AS owner, count(*) AS n FROM api_keys GROUP BY user_id')).toEqual({ owner: created[0], n: 1 });
   });
 
   it('links a Google account to one account only, and lets its holder link it again', async () => {

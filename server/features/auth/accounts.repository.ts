@@ -35,7 +35,20 @@ export interface NewAccount {
   now: Date;
 }
 
-/** What createUnlessTaken did: created the account, or found the address's existing one and created nothing. */
+/**
+ * The account's first API key as it is stored (ApiKeyService.newSealedKey makes its values): its
+ * secret digested, and sealed until the owner's first reveal.
+ */
+export interface FirstKey {
+  keyName: string;
+  keyValue: string;
+  secretDigest: string;
+  pendingSecret: string;
+  /** When the key was made, by the keys' clock (ApiKeyService.now). */
+  createdAt: Date;
+}
+
+/** What createUnlessTaken did: created the account (with its first key), or found the address's existing one and created nothing. */
 export type Registration = { created: SessionUser } | { taken: SessionUser };
 
 export interface AccountsRepository {
@@ -46,11 +59,12 @@ export interface AccountsRepository {
   findByGoogleId(googleId: string): Promise<SessionUser | undefined>;
   credentials(id: string): Promise<AccountCredentials | undefined>;
   /**
-   * Creates the account unless an account has its email: one address, one account, however many
-   * requests race for it (the unique index on users.email decides). The loser gets the winner's
-   * account as `taken`, the same answer a later request gets.
+   * Creates the account and its first API key, both or neither (one transaction: a failure between
+   * the two leaves no account without its key), unless an account has its email: one address, one
+   * account, however many requests race for it (the unique index on users.email decides). The loser
+   * gets the winner's account as `taken`, the same answer a later request gets, and nothing is written.
    */
-  createUnlessTaken(account: NewAccount): Promise<Registration>;
+  createUnlessTaken(account: NewAccount, firstKey: FirstKey): Promise<Registration>;
   /**
    * Links a Google account to `userId`, unless it already signs in to another account ('in_use'):
    * one Google account, one account, however many requests race (the unique index on users.google_id).

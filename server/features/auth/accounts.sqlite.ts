@@ -5,9 +5,9 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.ts';
-import { users } from '../../../db/schema.ts';
+import { apiKeys, users } from '../../../db/schema.ts';
 import type { SessionUser } from '../../types.ts';
-import { withoutSecrets, type AccountCredentials, type AccountsRepository, type AccountWithPassword, type NewAccount, type Registration } from './accounts.repository.ts';
+import { withoutSecrets, type AccountCredentials, type AccountsRepository, type AccountWithPassword, type FirstKey, type NewAccount, type Registration } from './accounts.repository.ts';
 
 export class SqliteAccountsRepository implements AccountsRepository {
   constructor(private readonly db: Db) {}
@@ -35,7 +35,7 @@ export class SqliteAccountsRepository implements AccountsRepository {
       .get();
   }
 
-  async createUnlessTaken(account: NewAccount): Promise<Registration> {
+  async createUnlessTaken(account: NewAccount, firstKey: FirstKey): Promise<Registration> {
     const { now, ...values } = account;
     return this.db.transaction((tx): Registration => {
       const existing = tx.select().from(users).where(eq(users.email, values.email)).get();
@@ -45,6 +45,7 @@ export class SqliteAccountsRepository implements AccountsRepository {
         .values({ ...values, createdAt: now, updatedAt: now })
         .returning()
         .get();
+      tx.insert(apiKeys).values({ ...firstKey, userId: row.id }).run();
       return { created: withoutSecrets(row) };
     });
   }

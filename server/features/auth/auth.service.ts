@@ -124,15 +124,16 @@ export class AuthService {
   }
 
   /**
-   * Creates the user, unless its address has an account, then the account's first API key (secret
-   * kept sealed until first shown). The key is created after the account, no longer in its
-   * transaction: the key belongs to ApiKeyService, which has no transaction to share across the
-   * storage seam (docs/decisions/050-one-storage-seam.md). An account left without its key (the
-   * process ended between the two) still creates keys from the dashboard.
+   * Creates the user, unless its address has an account, with the account's first API key (secret
+   * kept sealed until first shown) in the same transaction: ApiKeyService makes the key's values,
+   * the accounts repository stores both or neither (docs/decisions/050-one-storage-seam.md), so no
+   * account is left without its key.
    */
-  private async createUser(values: Omit<NewAccount, 'id' | 'now'>): Promise<{ created: SessionUser } | { taken: SessionUser }> {
-    const outcome = await this.accounts.createUnlessTaken({ ...values, id: randomUUID(), now: new Date() });
-    if ('created' in outcome) await this.apiKeys.createPendingKey({ userId: outcome.created.id, keyName: FIRST_KEY_NAME });
-    return outcome;
+  private createUser(values: Omit<NewAccount, 'id' | 'now'>): Promise<{ created: SessionUser } | { taken: SessionUser }> {
+    return this.accounts.createUnlessTaken({ ...values, id: randomUUID(), now: new Date() }, {
+      keyName: FIRST_KEY_NAME,
+      ...this.apiKeys.newSealedKey(),
+      createdAt: this.apiKeys.now(),
+    });
   }
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryLoginThrottleStore } from '../../security/login-throttle-store.ts';
 import { createSealer } from '../../security/sealing.ts';
 import { totpCode } from '../../security/totp.ts';
 import { capturedLog, createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
@@ -131,7 +132,7 @@ describe('signing in with two factors', () => {
     let lookedUp = 0;
     // Storage that answers a few milliseconds later, as a PostgreSQL server does: the codes overlap.
     const slow = { useRecoveryCode: () => (lookedUp++, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5))) } as unknown as TwoFactorRepository;
-    const twoFactor = new TwoFactor(slow, createSealer(randomBytes(32)), {} as AccountNotices, logger);
+    const twoFactor = new TwoFactor(slow, new MemoryLoginThrottleStore(100), createSealer(randomBytes(32)), {} as AccountNotices, logger);
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => twoFactor.verify('u1', 'aaaaa-aaaaa')));
     const codes = outcomes.map((o) => (o as PromiseRejectedResult).reason.code as string);
     expect(lookedUp).toBe(10);

@@ -4,11 +4,15 @@
  * code from the app, so a typo cannot lock the owner out); asked for after the password at sign-in
  * and again for sensitive actions (step-up). Failed codes are counted per account: past
  * MAX_FAILURES in FAILURE_WINDOW_MS, codes are refused until the window ends, which bounds guessing
- * (a code has 10^6 values, 3 of them valid at a time).
+ * (a code has 10^6 values, 3 of them valid at a time). The counts are the login throttle's store's
+ * (kind 'totp'): this process's memory on SQLite, the table every PostgreSQL instance shares, so
+ * the bound holds however many instances the guesses are spread over
+ * (docs/decisions/050-one-storage-seam.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, conflict } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
+import type { FailureKey, LoginThrottleStore } from '../../security/login-throttle-store.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { acceptedStep, newTotpSecret, totpUri } from '../../security/totp.ts';
 import type { AccountNotices } from './account-notices.ts';
@@ -34,11 +38,13 @@ const alreadyOn = () => conflict('two_factor_already_on', 'Two-factor sign-in is
 const notStarted = () => conflict('two_factor_not_started', 'Start the set-up first: it gives the secret to add to your authenticator app.');
 const invalidCode = () => new AppError(400, 'invalid_two_factor_code', 'This code is not right: enter the 6 digits your authenticator app shows now, or one of your recovery codes.', 'code');
 
-export class TwoFactor {
-  private readonly failures = new Map<string, { count: number; since: number }>();
+const wrongCodesOf = (userId: string): FailureKey[] => [{ kind: 'totp', key: userId }];
 
+export class TwoFactor {
   constructor(
     private readonly store: TwoFactorRepository,
+    /** Where the wrong codes are counted (server/app-storage.ts chooses it with the engine). */
+    private readonly wrongCodes: LoginThrottleStore,
     private readonly sealer: Sealer,
     private readonly notices: AccountNotices,
     private readonly logger: Logger,
@@ -104,18 +110,18 @@ export class TwoFactor {
   /** Checks a code of the account's app, or one of its recovery codes (used up by this); throws when wrong. */
   async verify(userId: string, code: string): Promise<'app' | 'recovery'> {
     const now = this.now().getTime();
-    const seen = this.failures.get(userId);
-    if (seen && now - seen.since < FAILURE_WINDOW_MS && seen.count >= MAX_FAILURES) {
-      const retryAfterS = Math.ceil((seen.since + FAILURE_WINDOW_MS - now) / 1000);
+    // Counted as a failure before the code is looked up (a right one clears the count), and the
+    // count read from that same step: of codes checked at the same time, through any instance, at
+    // most MAX_FAILURES are looked up in a window. Refused ones count too, which moves no window.
+    const [seen] = await this.wrongCodes.recordFailure(wrongCodesOf(userId), now, now - FAILURE_WINDOW_MS);
+    if (seen!.failures > MAX_FAILURES) {
+      const retryAfterS = Math.ceil((seen!.since + FAILURE_WINDOW_MS - now) / 1000);
       throw new AppError(429, 'two_factor_throttled', `Too many wrong codes: try again in ${Math.ceil(retryAfterS / 60)} minutes.`, 'code', undefined, { 'Retry-After': String(retryAfterS) });
     }
-    // Counted as a failure before the code is looked up (a right one clears the count): codes checked
-    // at the same time cannot pass MAX_FAILURES together while they wait on storage.
-    this.failures.set(userId, seen && now - seen.since < FAILURE_WINDOW_MS ? { count: seen.count + 1, since: seen.since } : { count: 1, since: now });
     const typed = normalise(code);
     const used = /^\d{6}$/.test(typed) ? await this.useAppCode(userId, typed, now) : await this.useRecoveryCode(userId, typed, now);
     if (!used) throw invalidCode();
-    this.failures.delete(userId);
+    await this.wrongCodes.clear(wrongCodesOf(userId));
     return used;
   }
 

@@ -2,7 +2,7 @@
  * A commit's charges as one sum per counter (docs/decisions/032, 044), the same counters
  * SqliteMeteringRepository.addCharge adds to, laid out as the column arrays that PostgreSQL's
  * set-based statements take (unnest). Each kind is sorted by its key, so that concurrent commits
- * take their row locks in one order (PostgreSQL docs §13.3.4, "Deadlocks"). As with CommitSums, the
+ * take their row locks in one order (the PostgreSQL manual's section "Deadlocks" under "Explicit Locking"). As with CommitSums, the
  * first charge of a commit to add to an overage row gives the description and time it is created with.
  */
 import type { MeterCharge } from './metering.repository.ts';

@@ -9,7 +9,7 @@
  * READ COMMITTED it sees all that the lock's previous holders committed; the synchronous rule then
  * decides, and the hold is inserted before the lock is released. (A single statement holding the
  * lock and reading other tables would read them from its snapshot taken before the wait, and let
- * two admissions through on the same last call: PostgreSQL docs §13.2.1.) NO KEY UPDATE, not
+ * two admissions through on the same last call: the PostgreSQL manual's "Read Committed Isolation Level".) NO KEY UPDATE, not
  * UPDATE: it does not wait for the key-share locks that inserting an account's records and
  * idempotency rows take.
  *

@@ -2,6 +2,7 @@
  * Account plans on PostgreSQL (docs/decisions/050-one-storage-seam.md), account-plans.sqlite.ts's
  * contract. The operator's grant locks the account's users row first, as a capture of the account
  * does (payments.postgres.ts), so the plan each writes is computed from the other's committed rows.
+ * A plan-end notice is claimed by a conditional update, so one instance of several mails it.
  */
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../db/postgres/connect.ts';
@@ -47,7 +48,17 @@ export class PostgresAccountPlansRepository implements AccountPlansRepository {
     return rows.map((row) => ({ ...row, expiresAt: row.expiresAt! }));
   }
 
-  async markEndNoticed(purchaseId: number, at: Date): Promise<void> {
-    await this.db.update(purchases).set({ expiryNoticeAt: at }).where(eq(purchases.id, purchaseId));
+  async claimEndNotice(purchaseId: number, at: Date): Promise<boolean> {
+    // One statement: a concurrent claim waits for this row's lock, then finds it marked and updates nothing.
+    const claimed = await this.db
+      .update(purchases)
+      .set({ expiryNoticeAt: at })
+      .where(and(eq(purchases.id, purchaseId), isNull(purchases.expiryNoticeAt)))
+      .returning({ id: purchases.id });
+    return claimed.length === 1;
+  }
+
+  async releaseEndNotice(purchaseId: number, at: Date): Promise<void> {
+    await this.db.update(purchases).set({ expiryNoticeAt: null }).where(and(eq(purchases.id, purchaseId), eq(purchases.expiryNoticeAt, at)));
   }
 }

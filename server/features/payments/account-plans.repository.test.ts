@@ -1,11 +1,11 @@
 /**
  * The contract of AccountPlansRepository (docs/decisions/050-one-storage-seam.md), run on every
  * storage engine: the plan purchases give, the operator's grant over them while it runs (also when
- * a capture of the account runs at the same time), and the plan-end notices.
+ * a capture of the account runs at the same time), and the plan-end notices, each claimed once.
  */
 import { describe, expect, it } from 'vitest';
 import { addAccount, storageEngines } from '../../../db/storage.test-support.ts';
-import { accountPlansOn, addPurchase, cleared, NOW, paymentsOn } from './payments.repository.test-support.ts';
+import { accountPlansOn, addPurchase, cleared, count, NOW, paymentsOn } from './payments.repository.test-support.ts';
 
 const engines = storageEngines();
 const DAY = 86_400_000;
@@ -70,7 +70,24 @@ describe.each(engines)('AccountPlansRepository on $name', (engine) => {
     await addPurchase(opened, { userId: null, orderId: 'ORPHAN', status: 'completed', expiresAt: at(3).getTime() });
     const plans = accountPlansOn(opened);
     expect(await plans.plansEndingSoon(NOW, at(7))).toEqual([{ purchaseId: soon, planName: 'Starter', expiresAt: at(3), email: 'u1@example.com', accountEnds: at(33) }]);
-    await plans.markEndNoticed(soon, NOW);
+    expect(await plans.claimEndNotice(soon, NOW)).toBe(true);
     expect(await plans.plansEndingSoon(NOW, at(7))).toEqual([]);
+  });
+
+  it('gives a plan-end notice’s claim to one of 20 claims at once, and lists the plan again once its claim is taken back', async () => {
+    const opened = await engine.open();
+    await addAccount(opened, 'u1', { tier: 'starter', planExpiresAt: at(3).getTime() });
+    const soon = await addPurchase(opened, { userId: 'u1', orderId: 'SOON', status: 'completed', expiresAt: at(3).getTime() });
+    const plans = accountPlansOn(opened);
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => accountPlansOn(opened).claimEndNotice(soon, new Date(NOW.getTime() + i))));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const claimedAt = new Date(NOW.getTime() + claims.indexOf(true));
+    expect(await count(opened, 'SELECT count(*) AS n FROM purchases WHERE id = ? AND expiry_notice_at = ?', soon, claimedAt.getTime())).toBe(1);
+    expect(await plans.claimEndNotice(soon, at(1))).toBe(false);
+    await plans.releaseEndNotice(soon, new Date(claimedAt.getTime() + 1));
+    expect(await plans.plansEndingSoon(NOW, at(7))).toEqual([]);
+    await plans.releaseEndNotice(soon, claimedAt);
+    expect((await plans.plansEndingSoon(NOW, at(7))).map((p) => p.purchaseId)).toEqual([soon]);
+    expect(await plans.claimEndNotice(soon, NOW)).toBe(true);
   });
 });

@@ -37,6 +37,12 @@ export interface AccountPlansRepository {
   setOperatorPlan(request: OperatorPlan): Promise<(AccountPlan & { byOperator: boolean }) | undefined>;
   /** Active completed plan purchases of live accounts ending in (now, until] whose notice is not marked yet. */
   plansEndingSoon(now: Date, until: Date): Promise<EndingPlan[]>;
-  /** The purchase's end was announced (or found renewed). */
-  markEndNoticed(purchaseId: number, at: Date): Promise<void>;
+  /**
+   * Marks the purchase's end noticed at `at` (to be announced now, or found renewed) unless it is
+   * marked already, in one conditional write: of any number of claims at once, from any instance,
+   * one gets true, and only that one mails.
+   */
+  claimEndNotice(purchaseId: number, at: Date): Promise<boolean>;
+  /** Takes back the claim made at `at` whose mail could not be sent, so that a later pass tries again. */
+  releaseEndNotice(purchaseId: number, at: Date): Promise<void>;
 }

@@ -51,7 +51,11 @@ export class SqliteAccountPlansRepository implements AccountPlansRepository {
     return rows.map((row) => ({ ...row, expiresAt: row.expiresAt! }));
   }
 
-  async markEndNoticed(purchaseId: number, at: Date): Promise<void> {
-    this.db.update(purchases).set({ expiryNoticeAt: at }).where(eq(purchases.id, purchaseId)).run();
+  async claimEndNotice(purchaseId: number, at: Date): Promise<boolean> {
+    return this.db.update(purchases).set({ expiryNoticeAt: at }).where(and(eq(purchases.id, purchaseId), isNull(purchases.expiryNoticeAt))).run().changes === 1;
+  }
+
+  async releaseEndNotice(purchaseId: number, at: Date): Promise<void> {
+    this.db.update(purchases).set({ expiryNoticeAt: null }).where(and(eq(purchases.id, purchaseId), eq(purchases.expiryNoticeAt, at))).run();
   }
 }

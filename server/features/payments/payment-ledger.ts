@@ -15,7 +15,7 @@ export type Outcome = 'captured' | 'processing' | 'failed' | 'cancelled';
 export class PaymentLedger {
   constructor(
     private readonly repository: PaymentsRepository,
-    /** Makes a plan key's values, its secret sealed (ApiKeyService.newPlanKey). */
+    /** Makes a plan key's values, its secret sealed (ApiKeyService.newSealedKey). */
     private readonly newPlanKey: () => NewPlanKey,
     private readonly seller: ReceiptSeller,
     private readonly logger: Logger,

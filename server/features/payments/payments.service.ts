@@ -12,6 +12,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { planOf } from '../../../shared/plans.ts';
+import { PAYPAL_HOSTS, type PaymentsConfig } from '../../config.ts';
 import type { Checkout } from '../../contract/payments.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -29,6 +30,19 @@ export const CHECKOUTS_PER_HOUR = 20;
 export const CANCEL_PATH = '/api/payments/cancel';
 /** Where PayPal's approval pages are (the payer-action links of created orders). */
 export const PAYPAL_APPROVAL_ORIGINS = { live: ['https://www.paypal.com'], sandbox: ['https://www.sandbox.paypal.com'] } as const;
+
+/**
+ * The origins a checkout's approval page may be on (docs/decisions/035): PayPal's, in live and
+ * sandbox mode; in sandbox mode pointed at `paypal-emulator` by PAYPAL_API_BASE (on this machine
+ * only, config.ts), the emulator's too, which serves its pages beside its REST API. null in local
+ * mode: this app's own /paypal-sandbox/ pages on the checkout's origin.
+ */
+export function approvalOriginsOf(payments: Pick<PaymentsConfig, 'mode' | 'paypal'>): readonly string[] | null {
+  if (payments.mode === 'live') return PAYPAL_APPROVAL_ORIGINS.live;
+  if (payments.mode !== 'sandbox') return null;
+  const apiBase = payments.paypal?.apiBase ?? PAYPAL_HOSTS.sandbox;
+  return apiBase === PAYPAL_HOSTS.sandbox ? PAYPAL_APPROVAL_ORIGINS.sandbox : [...PAYPAL_APPROVAL_ORIGINS.sandbox, new URL(apiBase).origin];
+}
 
 const paypalUnavailable = (error: unknown) =>
   new AppError(502, 'paypal_unavailable', `PayPal could not start the payment (${error instanceof Error ? error.message : 'no answer'}): nothing was charged; try again shortly.`);

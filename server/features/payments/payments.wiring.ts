@@ -16,7 +16,7 @@ import { PaymentLedger } from './payment-ledger.ts';
 import { ReceiptBook } from './receipts.ts';
 import { PlanExpiryNotices } from './plan-expiry-notices.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { PAYPAL_APPROVAL_ORIGINS, PaymentsService } from './payments.service.ts';
+import { approvalOriginsOf, PaymentsService } from './payments.service.ts';
 import { PaypalClient, PaypalError } from './paypal/paypal.client.ts';
 import { LocalPaypalSandbox } from './sandbox/sandbox.ts';
 import { SANDBOX_PATH, sandboxRouter } from './sandbox/sandbox.routes.ts';
@@ -79,14 +79,13 @@ export async function createPayments(deps: PaymentDeps): Promise<PaymentParts> {
         };
   if (config.mode === 'local' || config.mode === 'sandbox') logger.warn({ payments: config.mode }, WARNINGS[config.unsafeLocal ? 'unsafeLocal' : config.mode]);
   const paypal = new PaypalClient({ baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret });
-  const approvalOrigins = config.mode === 'live' ? PAYPAL_APPROVAL_ORIGINS.live : config.mode === 'sandbox' ? PAYPAL_APPROVAL_ORIGINS.sandbox : null;
   const receipts = new ReceiptBook(storage.receipts, deps.seller);
   const backfilled = await receipts.backfill();
   if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
   const notices = new PlanExpiryNotices(storage.accountPlans, deps.mailer, deps.publicUrl, logger, now);
   void notices.run();
-  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newPlanKey(), deps.seller, logger, now);
-  const payments = new PaymentsService(storage.payments, storage.accountPlans, paypal, ledger, logger, now, approvalOrigins);
+  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newSealedKey(), deps.seller, logger, now);
+  const payments = new PaymentsService(storage.payments, storage.accountPlans, paypal, ledger, logger, now, approvalOriginsOf(config));
   return {
     paypal,
     payments,

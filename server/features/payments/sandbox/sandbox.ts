@@ -54,6 +54,11 @@ export interface SandboxOptions {
   baseUrl: () => string;
   /** Where its webhooks go: the app's webhook route. */
   webhookUrl: () => string;
+  /**
+   * Its approval pages are served beside its REST API, on baseUrl's origin (`paypal-emulator`, a
+   * process of its own, as PayPal's pages are PayPal's); otherwise by the app the payer returns to.
+   */
+  pagesOnBase?: boolean;
   logger: Logger;
   now?: () => Date;
   /** Delivery attempts per webhook (PayPal retries for days; a few quick tries suit a local sandbox). */
@@ -237,11 +242,12 @@ export class LocalPaypalSandbox {
   }
 
   /**
-   * The approval page is served by this app, so its link uses the origin the payer's browser will
-   * return to (the return_url's), which is the origin the browser already reaches the app on.
+   * Inside the app (local mode) the approval page is served by the app, so its link uses the origin
+   * the payer's browser will return to (the return_url's), which is the origin the browser already
+   * reaches the app on. As a process of its own, the sandbox serves the page itself.
    */
   approvalUrl(order: SandboxOrder): string {
-    const origin = order.returnUrl ? new URL(order.returnUrl).origin : new URL(this.options.baseUrl()).origin;
+    const origin = order.returnUrl && !this.options.pagesOnBase ? new URL(order.returnUrl).origin : new URL(this.options.baseUrl()).origin;
     return `${origin}/paypal-sandbox/checkoutnow?token=${order.id}`;
   }
 
