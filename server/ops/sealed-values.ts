@@ -3,7 +3,7 @@
  * associated data it was sealed with. The services that seal them own these formats; the
  * rotate-master-key tests create each kind through its service and open it again through the
  * service after a rotation, so a format changed there fails here. This module reads them on
- * SQLite; sealed-values.postgres.ts on PostgreSQL, with the same rules (resealed, opens).
+ * SQLite; sealed-values.postgres.ts on PostgreSQL, with the same rules (resealed, opensSealedValue).
  */
 import type Database from 'better-sqlite3';
 import { deriveKey, type KeyPurpose } from '../security/master-key.ts';
