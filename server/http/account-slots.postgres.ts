@@ -54,6 +54,20 @@ export class PostgresAccountSlots implements AccountSlots {
 
   async take(userId: string): Promise<() => Promise<void>> {
     const callId = ++this.calls;
+    // First one slot drawn at random, in one cheap statement: while few of the account's slots are
+    // taken it is almost always free. Only when it is not does the statement below look through
+    // every slot number (one index probe each), which cost about a millisecond of the database's
+    // CPU per call at a cap of 1,024 (bench/README.md "Several instances on PostgreSQL").
+    const drawn = 1 + Math.floor(Math.random() * this.limit);
+    const at = this.now();
+    const first = await this.db.$client.query<{ slot: number }>(
+      `INSERT INTO account_call_slots AS c (user_id, slot, instance_id, call_id, expires_at) VALUES ($1, $2, $3, $4, $6)
+       ON CONFLICT (user_id, slot) DO UPDATE SET instance_id = excluded.instance_id, call_id = excluded.call_id, expires_at = excluded.expires_at
+         WHERE c.expires_at <= $5
+       RETURNING slot`,
+      [userId, drawn, this.instanceId, callId, at, at + this.leaseMs],
+    );
+    if (first.rows[0]) return this.giveBack(userId, drawn, callId);
     for (let tries = 0; tries < MAX_TRIES; tries++) {
       const now = this.now();
       const { rows } = await this.db.$client.query<{ free: number; slot: number | null }>(
