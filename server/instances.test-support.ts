@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { openPostgres } from '../db/postgres/connect.ts';
 import { freePort } from '../scripts/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -166,5 +167,15 @@ export async function sign(instance: Instance, customer: Customer, message: stri
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   } catch {
     return { status: 0, body: undefined };
+  }
+}
+
+/** The rows of one query on the instances' database, read over a connection of its own. */
+export async function queryDatabase<T>(url: string, sql: string, ...params: unknown[]): Promise<T[]> {
+  const database = await openPostgres(url, { max: 1 });
+  try {
+    return (await database.pool.query(sql, params)).rows as T[];
+  } finally {
+    await database.close();
   }
 }

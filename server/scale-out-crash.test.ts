@@ -12,7 +12,7 @@ import { openPostgres } from '../db/postgres/connect.ts';
 import { usePostgres } from '../db/postgres/test-server.ts';
 import { PostgresAccountPlansRepository } from './features/payments/account-plans.postgres.ts';
 import { LEASE_MS } from './app-storage.ts';
-import { sign, signUp, startInstances, stopInstance, type Customer, type Instance } from './instances.test-support.ts';
+import { sign, signUp, startInstances, stopInstance, type Customer, type Instance, queryDatabase } from './instances.test-support.ts';
 
 const server = usePostgres();
 const CLIENTS = 8;
@@ -22,15 +22,6 @@ const CLIENTS = 8;
  * the minute after which any running record counts as dead.
  */
 const RETRY_WINDOW_MS = LEASE_MS + LEASE_MS / 3 + 10_000;
-
-async function query<T>(url: string, sql: string, ...params: unknown[]): Promise<T[]> {
-  const database = await openPostgres(url, { max: 1 });
-  try {
-    return (await database.pool.query(sql, params)).rows as T[];
-  } finally {
-    await database.close();
-  }
-}
 
 /** The operator's Unlimited plan, granted as the `plan` command grants it: no call is refused for its count. */
 async function grantUnlimited(url: string, userId: string): Promise<void> {
@@ -60,7 +51,7 @@ describe.skipIf(!server.available)('two instances, one killed under load', () =>
     const customer = await signUp('crash@example.com', { register: a, signIn: b, reveal: a });
     await grantUnlimited(url, customer.userId);
     await keepTexts(b, customer);
-    const leases = await query<{ id: string }>(url, 'SELECT id FROM instance_leases');
+    const leases = await queryDatabase<{ id: string }>(url, 'SELECT id FROM instance_leases');
     const leaseOfA = leases.find((l) => l.id.includes(`-${a.child.pid}-`))!.id;
 
     /** Each answered call's message, and the instance that answered it. */
@@ -119,7 +110,7 @@ describe.skipIf(!server.available)('two instances, one killed under load', () =>
     expect(retried).toHaveLength(CLIENTS / 2);
     expect([...answered.values()].filter((on) => on === 'A').length).toBeGreaterThan(0);
 
-    const records = await query<{ message: string; n: number }>(
+    const records = await queryDatabase<{ message: string; n: number }>(
       url,
       "SELECT message, count(*)::int AS n FROM crypto_operations WHERE user_id = $1 AND channel = 'api' GROUP BY message",
       customer.userId,
@@ -128,7 +119,7 @@ describe.skipIf(!server.available)('two instances, one killed under load', () =>
     for (const message of answered.keys()) expect(recorded.get(message), `${message} was answered`).toBe(1);
     // A call A recorded but whose answer died with it is in the history once, like any other.
     expect(records.filter((r) => r.n !== 1)).toEqual([]);
-    const [usage] = await query<{ n: number }>(url, 'SELECT api_usage_count AS n FROM users WHERE id = $1', customer.userId);
+    const [usage] = await queryDatabase<{ n: number }>(url, 'SELECT api_usage_count AS n FROM users WHERE id = $1', customer.userId);
     expect(usage!.n).toBe(records.length);
 
     // A retry after the record's commit is a replay: still one record, one charge.
@@ -136,14 +127,14 @@ describe.skipIf(!server.available)('two instances, one killed under load', () =>
       const again = await sign(b, customer, message, { 'idempotency-key': message });
       expect(again.status, message).toBe(200);
     }
-    const [after] = await query<{ n: number }>(url, 'SELECT api_usage_count AS n FROM users WHERE id = $1', customer.userId);
+    const [after] = await queryDatabase<{ n: number }>(url, 'SELECT api_usage_count AS n FROM users WHERE id = $1', customer.userId);
     expect(after!.n).toBe(records.length);
 
     // A's lease runs out and B's heartbeat sweeps what A held.
     const sweptBy = Date.now() + LEASE_MS + 2 * (LEASE_MS / 3) + 5_000;
     let left: { holds: number; lease: number } = { holds: -1, lease: -1 };
     while (Date.now() < sweptBy) {
-      [left] = await query<{ holds: number; lease: number }>(
+      [left] = await queryDatabase<{ holds: number; lease: number }>(
         url,
         'SELECT (SELECT count(*)::int FROM metering_holds WHERE instance_id = $1) AS holds, (SELECT count(*)::int FROM instance_leases WHERE id = $1) AS lease',
         leaseOfA,
@@ -152,7 +143,7 @@ describe.skipIf(!server.available)('two instances, one killed under load', () =>
       await sleep(1_000);
     }
     expect(left).toEqual({ holds: 0, lease: 0 });
-    expect(await query(url, "SELECT key FROM idempotency_records WHERE state = 'pending'")).toEqual([]);
+    expect(await queryDatabase(url, "SELECT key FROM idempotency_records WHERE state = 'pending'")).toEqual([]);
     // B served on, and its lease is still there.
     expect((await fetch(`${b.base}/api/health`)).ok).toBe(true);
   });

@@ -10,22 +10,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../db/postgres/connect.ts';
 import { usePostgres } from '../db/postgres/test-server.ts';
-import { sandboxEnv, signUp, startInstances, startPaypalEmulator, type Customer, type Instance, type PaypalEmulator } from './instances.test-support.ts';
+import { sandboxEnv, signUp, startInstances, startPaypalEmulator, type Customer, type Instance, type PaypalEmulator, queryDatabase } from './instances.test-support.ts';
 
 const server = usePostgres();
 const relays: Server[] = [];
 afterAll(() => Promise.all(relays.map((relay) => new Promise<void>((resolve) => relay.close(() => resolve())))));
-
-async function query<T>(url: string, sql: string, ...params: unknown[]): Promise<T[]> {
-  const database = await openPostgres(url, { max: 1 });
-  try {
-    return (await database.pool.query(sql, params)).rows as T[];
-  } finally {
-    await database.close();
-  }
-}
 
 interface Delivery {
   eventType: string;
@@ -102,7 +92,7 @@ async function deployment(email: string) {
   relay.pointAt(b);
   const customer = await signUp(email, { register: a, signIn: b, reveal: a });
   // Only a verified email may buy (docs/api.md §12).
-  await query(url, 'UPDATE users SET email_verified_at = $2 WHERE id = $1', customer.userId, Date.now());
+  await queryDatabase(url, 'UPDATE users SET email_verified_at = $2 WHERE id = $1', customer.userId, Date.now());
   return { url, relay, emulator, a, b, customer };
 }
 
@@ -144,7 +134,7 @@ async function replayWebhooks(relay: Awaited<ReturnType<typeof webhookRelay>>, a
 
 /** One completed purchase of one plan period, one charge, one receipt, one plan key; both instances show Starter. */
 async function expectBoughtOnce(url: string, customer: Customer, instances: Instance[]): Promise<void> {
-  const purchases = await query<{ status: string; completedAt: number; expiresAt: number }>(
+  const purchases = await queryDatabase<{ status: string; completedAt: number; expiresAt: number }>(
     url,
     'SELECT status, completed_at AS "completedAt", expires_at AS "expiresAt" FROM purchases WHERE user_id = $1',
     customer.userId,
@@ -154,7 +144,7 @@ async function expectBoughtOnce(url: string, customer: Customer, instances: Inst
   const days = (purchases[0]!.expiresAt - purchases[0]!.completedAt) / 86_400_000;
   expect(days).toBeGreaterThanOrEqual(28);
   expect(days).toBeLessThanOrEqual(31);
-  const counts = await query(
+  const counts = await queryDatabase(
     url,
     `SELECT (SELECT count(*)::int FROM billing_charges WHERE user_id = $1 AND charge_type = 'plan') AS charges,
             (SELECT count(*)::int FROM receipts WHERE user_id = $1) AS receipts,

@@ -7,21 +7,15 @@
  * server cannot be reached, stops at start with one line.
  */
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '../db/postgres/connect.ts';
 import { usePostgres } from '../db/postgres/test-server.ts';
-import { newMasterKey, sign, signUp, startInstance, startInstances } from './instances.test-support.ts';
+import { newMasterKey, queryDatabase, sign, signUp, startInstance, startInstances } from './instances.test-support.ts';
 
 const server = usePostgres();
 // Concurrency caps lifted: these tests are about the count, not the per-key and per-account caps.
 const UNCAPPED = { API_KEY_CONCURRENCY: '1024', ACCOUNT_CONCURRENCY: '1024' };
 
 async function countRows(url: string, sql: string, ...params: unknown[]): Promise<number> {
-  const database = await openPostgres(url, { max: 1 });
-  try {
-    return Number((await database.pool.query<{ n: number }>(sql, params)).rows[0]!.n);
-  } finally {
-    await database.close();
-  }
+  return Number((await queryDatabase<{ n: number }>(url, sql, ...params))[0]!.n);
 }
 
 describe.skipIf(!server.available)('two instances on one PostgreSQL database', () => {
