@@ -44,7 +44,7 @@ export function numberedPlaceholders(sql: string): string {
  * Call at a test file's top level: SQLite, and PostgreSQL when a server is available (always in
  * CI). Use with `describe.each(storageEngines())`.
  */
-export function storageEngines(options: { only?: EngineName[] } = {}): StorageEngine[] {
+export function storageEngines(): StorageEngine[] {
   const openSqlite = temporaryDatabases('pq-storage-');
   const engines: StorageEngine[] = [
     {
@@ -60,7 +60,6 @@ export function storageEngines(options: { only?: EngineName[] } = {}): StorageEn
       },
     },
   ];
-  if (options.only && !options.only.includes('postgres')) return engines;
   const server = usePostgres();
   if (server.available) {
     const opened: PostgresDatabase[] = [];
