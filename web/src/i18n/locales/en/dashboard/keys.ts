@@ -116,7 +116,7 @@ export default {
     hide: 'Hide public key',
     create: {
       form: 'Create a key',
-      label: 'New key',
+      label: 'New signing or encryption key',
       name: 'Name',
       algorithm: 'Algorithm',
       button: 'Create Key',

@@ -114,7 +114,7 @@ export default {
     hide: '공개 키 숨기기',
     create: {
       form: '키 만들기',
-      label: '새 키',
+      label: '새 서명·암호화 키',
       name: '이름',
       algorithm: '알고리즘',
       button: '키 만들기',
