@@ -46,6 +46,7 @@ describe('GET and POST /api/v1/keys', () => {
     for (const algorithm of ['ML-KEM-768', 'ML-DSA-65']) {
       const refused = await create(agent, algorithm);
       expect([refused.status, refused.body.code]).toEqual([409, 'key_limit_reached']);
+      expect(refused.body.message).toContain('25 signing and encryption keys');
     }
     expect((await agent.post('/api/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'x' })).status).toBe(409);
   });

@@ -105,7 +105,7 @@ export class SigningKeyService {
   /** A new key of any managed algorithm, within the owner's one limit for signing and encryption keys together. */
   async create(owner: KeyOwner, algorithm: ManagedKeyAlgorithm, name: string): Promise<SigningKeyRow> {
     const key = await this.newKey(owner, algorithm, name);
-    return keyWithinLimit('signing keys', await this.keys.createKeyWithinLimit(owner, key, limitFor('signingKeys', owner)));
+    return keyWithinLimit('signing and encryption keys', await this.keys.createKeyWithinLimit(owner, key, limitFor('signingKeys', owner)));
   }
 
   /** A new key pair, its seed sealed under its id and wiped. */
