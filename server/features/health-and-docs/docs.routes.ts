@@ -23,12 +23,12 @@ const DOCS_HTML = `<!doctype html>
 <body>
 <div id="docs"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/api/docs/init.js"></script>
+<script src="/api/v1/docs/init.js"></script>
 </body>
 </html>
 `;
 
-const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
+const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
 
 const API_DESCRIPTION = `Post-quantum signing and verification over JSON. Byte strings are standard padded base64.
 Public endpoints (/api/v1/crypto/…) authenticate with the x-api-key and x-api-secret headers and are metered; their

@@ -86,6 +86,16 @@ describe('on a metered answer', () => {
     expect(fields(refused)).toEqual({ policy: NOVEMBER, left: '"monthly"; r=0; t=302400' });
   });
 
+  it('Starter at its spending limit: the 429 spending_limit_reached carries the fields', async () => {
+    const who = await signUpWithKey(app);
+    sql("UPDATE users SET subscription_tier = 'starter' WHERE id = ?", who.user.id);
+    sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, 10000)', `user:${who.user.id}`, '2026-11');
+    await app.context.spending.set(who.user.id, 0);
+    const refused = await verifyCall(who);
+    expect(refused.body.code).toBe('spending_limit_reached');
+    expect(fields(refused)).toEqual({ policy: NOVEMBER, left: '"monthly"; r=0; t=302400' });
+  });
+
   it('Unlimited: no allowance, no fields; a call refused before metering carries none either', async () => {
     const who = await signUpWithKey(app);
     sql("UPDATE users SET subscription_tier = 'unlimited' WHERE id = ?", who.user.id);
