@@ -1,7 +1,9 @@
 /**
  * Defines a route once: the same declaration mounts the Express handler (with its auth, validation
  * and middleware) and registers the path in the OpenAPI document, so the docs cannot drift from
- * what is served. Handlers get parsed input and return the JSON body to send.
+ * what is served. Handlers get parsed input and return the JSON body to send. A route declared under
+ * /api/ without a version is served at its /api/v1 name and, deprecated, at the declared path
+ * (api-version.ts); a known path asked with another method is 405 (method-not-allowed.ts).
  */
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Express, Request, RequestHandler, Response } from 'express';
