@@ -21,7 +21,7 @@ export interface SampleConfig {
 /** Shown in the ML-KEM-768 samples' paths until a reader puts one of their encryption keys' ids there. */
 export const PLACEHOLDER_KEM_KEY_ID = 'kid_your_ml_kem_768_key_id';
 
-/** Placeholders shown on the page; a reader replaces them with a key pair from the API-key endpoints (POST /api/keys). */
+/** Placeholders shown on the page; a reader replaces them with a key pair from the API-key endpoints (POST /api/v1/api-keys). */
 export const PLACEHOLDER_KEYS = { apiKey: 'pk_your_api_key', apiSecret: 'sk_your_api_secret' } as const;
 
 /** A string literal that is valid in every sample language (double quotes, escaped). */
