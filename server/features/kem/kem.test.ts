@@ -71,7 +71,7 @@ describe('bad input', () => {
       b[at]! ^= 0x80;
       return b.toString('base64');
     };
-    const before = (await who.agent.get('/api/usage')).body.apiCallsThisMonth as number;
+    const before = (await who.agent.get('/api/v1/usage')).body.apiCallsThisMonth as number;
     for (const body of [
       { ...sealed, aad, ciphertext: flip(sealed.ciphertext, 3) },
       { ...sealed, aad, ciphertext: flip(sealed.ciphertext, 64 + 15) },
@@ -84,7 +84,7 @@ describe('bad input', () => {
       expect([res.status, res.body.code]).toEqual([400, 'decryption_failed']);
       expect(res.body.message).toMatch(/aad and info/);
     }
-    expect((await who.agent.get('/api/usage')).body.apiCallsThisMonth).toBe(before);
+    expect((await who.agent.get('/api/v1/usage')).body.apiCallsThisMonth).toBe(before);
     expect((await call(kemKey, 'open', { ...sealed, aad })).status).toBe(200);
   });
 });
@@ -101,7 +101,7 @@ describe('keys of the other purpose, and other accounts’ keys', () => {
   });
 
   it('refuses signing with an encryption key with 400 naming its purpose', async () => {
-    const sign = await request(app.app).post('/api/crypto/dilion/sign').set('x-api-key', who.apiKey).set('x-api-secret', who.apiSecret).send({ message: 'm', keyId: kemKey });
+    const sign = await request(app.app).post('/api/v1/crypto/dilion/sign').set('x-api-key', who.apiKey).set('x-api-secret', who.apiSecret).send({ message: 'm', keyId: kemKey });
     expect([sign.status, sign.body.code, sign.body.param]).toEqual([400, 'wrong_key_purpose', 'keyId']);
     expect(sign.body.message).toContain('purpose is encrypt');
   });
@@ -119,7 +119,7 @@ describe('keys of the other purpose, and other accounts’ keys', () => {
 describe('API-key restrictions', () => {
   it('lets encrypt call encapsulate, seal and generate-data-key only, and decrypt decapsulate and open only', async () => {
     const restricted = async (ops: string[]) => {
-      const res = await who.agent.post('/api/keys').set('Origin', TEST_ORIGIN).send({ keyName: ops.join('+'), allowedOperations: ops });
+      const res = await who.agent.post('/api/v1/api-keys').set('Origin', TEST_ORIGIN).send({ keyName: ops.join('+'), allowedOperations: ops });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return { apiKey: res.body.keyValue as string, apiSecret: res.body.keySecret as string };
     };
@@ -156,7 +156,7 @@ describe('what is kept', () => {
     ];
     const sealed = encAndCiphertext(answers[1]!.body);
     expect((await call(key, 'open', { ...sealed, aad }, fresh)).body.plaintext).toBe(plaintext);
-    const history = await fresh.agent.get('/api/crypto/operations');
+    const history = await fresh.agent.get('/api/v1/crypto/operations');
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     const types = (history.body as { operationType: string }[]).map((op) => op.operationType).sort();
     expect(types).toEqual(['encapsulate', 'generate-data-key', 'open', 'seal']);

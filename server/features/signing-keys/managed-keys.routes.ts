@@ -1,7 +1,7 @@
 /**
  * Every managed key of the account, signing and encryption, under /api/v1/keys (docs/api.md §7.4;
  * docs/decisions/054): list, create any algorithm within the one 25-key limit, export a public key.
- * /api/signing-keys stays the list of signing keys only.
+ * /api/v1/signing-keys stays the list of signing keys only.
  */
 import type { z } from 'zod';
 import { keyPurposeOf, type ManagedKeyAlgorithm } from '../../../shared/managed-keys.ts';
@@ -24,7 +24,7 @@ export function toManagedKey(row: SigningKeyRow): z.infer<typeof ManagedKey> {
   };
 }
 
-/** A key's public key in every format it has; for /api/signing-keys/…/export and /api/v1/keys/…/export alike. */
+/** A key's public key in every format it has; for /api/v1/signing-keys/…/export and /api/v1/keys/…/export alike. */
 export async function exportedKey(ctx: Pick<AppContext, 'signingKeys'>, userId: string, keyId: string): Promise<z.infer<typeof SigningKeyExport>> {
   const row = await ctx.signingKeys.ofUser(userId, keyId);
   return { keyId: row.id, algorithm: row.algorithm as ManagedKeyAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };

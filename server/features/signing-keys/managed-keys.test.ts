@@ -1,6 +1,6 @@
 /**
  * /api/v1/keys lists and creates every managed key, signing and encryption, within one limit;
- * /api/signing-keys keeps to signing keys (docs/decisions/054).
+ * /api/v1/signing-keys keeps to signing keys (docs/decisions/054).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,12 +30,12 @@ describe('GET and POST /api/v1/keys', () => {
     expect(listed.body.keys.map((k: { keyId: string; purpose: string }) => [k.keyId, k.purpose])).toEqual([[kem.body.keyId, 'encrypt'], [dsa.body.keyId, 'sign']]);
   });
 
-  it('keeps /api/signing-keys to signing keys, and its create refuses ML-KEM-768 pointing to /api/v1/keys', async () => {
+  it('keeps /api/v1/signing-keys to signing keys, and its create refuses ML-KEM-768 pointing to /api/v1/keys', async () => {
     const { agent } = await signUp(app);
     await create(agent, 'ML-KEM-768');
     const dsa = (await create(agent, 'ML-DSA-65')).body;
-    expect((await agent.get('/api/signing-keys')).body.map((k: { keyId: string }) => k.keyId)).toEqual([dsa.keyId]);
-    const refused = await agent.post('/api/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'kem', algorithm: 'ML-KEM-768' });
+    expect((await agent.get('/api/v1/signing-keys')).body.map((k: { keyId: string }) => k.keyId)).toEqual([dsa.keyId]);
+    const refused = await agent.post('/api/v1/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'kem', algorithm: 'ML-KEM-768' });
     expect([refused.status, refused.body.code, refused.body.param]).toEqual([400, 'validation_error', 'algorithm']);
     expect(refused.body.message).toContain('POST /api/v1/keys');
   });
@@ -48,7 +48,7 @@ describe('GET and POST /api/v1/keys', () => {
       expect([refused.status, refused.body.code]).toEqual([409, 'key_limit_reached']);
       expect(refused.body.message).toContain('25 signing and encryption keys');
     }
-    expect((await agent.post('/api/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'x' })).status).toBe(409);
+    expect((await agent.post('/api/v1/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'x' })).status).toBe(409);
   });
 
   it('refuses an unknown algorithm, a missing name, and a visitor', async () => {
@@ -64,7 +64,7 @@ describe('exporting an ML-KEM-768 key', () => {
   it('gives raw and SPKI under id-alg-ml-kem-768, on both export routes, and no JWK', async () => {
     const { agent } = await signUp(app);
     const key = (await create(agent, 'ML-KEM-768')).body;
-    for (const path of [`/api/v1/keys/${key.keyId}/export`, `/api/signing-keys/${key.keyId}/export`]) {
+    for (const path of [`/api/v1/keys/${key.keyId}/export`, `/api/v1/signing-keys/${key.keyId}/export`]) {
       const res = await agent.get(path);
       expect(res.status, path).toBe(200);
       expect(res.body).toMatchObject({ keyId: key.keyId, algorithm: 'ML-KEM-768', raw: key.publicKey, jwk: null });
