@@ -67,6 +67,8 @@ import { debugRoutes } from './features/debug/debug.routes.ts';
 import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
 import { healthRoutes } from './features/health-and-docs/health.routes.ts';
 import { ApiKeyService } from './features/api-keys/api-keys.service.ts';
+import { AuditLog } from './features/audit/audit.service.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { OperationsService } from './features/operations/operations.service.ts';
 import { operationRoutes } from './features/operations/operations.routes.ts';
@@ -147,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
   const housekeeping = new Housekeeping(storage.housekeeping, {
+    audit: storage.audit,
     onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
   });
   await housekeeping.run();
@@ -166,6 +169,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
+  const audit = new AuditLog(storage.audit, logger, now);
   // One store per limiter: on PostgreSQL each keeps its counts apart from the others' in one table.
   const limit = (name: string, perWindow: number, windowMs?: number) => perIpLimit(perWindow, windowMs, opened.rateLimitStore(name));
   const apiKeys = new ApiKeyService(storage.apiKeys, createSealer(deriveKey(master, 'pending-api-secret')), now);
@@ -263,6 +267,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),
     zkFidna: new ZkFidnaService(pool, signingKeys),
     contact: new ContactService(storage.contact, mailer, logger),
+    audit,
   };
 
   // Accounts deleted before and not yet purged (the previous process stopped mid-way, say).
@@ -285,6 +290,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   operationRoutes(context);
   purchaseRoutes(context);
   contactRoutes(context);
+  auditRoutes(context);
   if (config.debugRoutes) debugRoutes(context);
   else app.use('/api/debug', (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
   docsRoutes(context, APP_VERSION);
