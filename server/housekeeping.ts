@@ -24,8 +24,8 @@ export interface PurgeCounts {
   demoOperations: number;
   idempotencyRecords: number;
   contactMessages: number;
-  /** Audit events past their retention (when the audit log is given). */
-  auditEvents?: number;
+  /** Audit events past their retention (0 when no audit log is given). */
+  auditEvents: number;
 }
 
 /** How long a contact message that could not be mailed is kept for the operator to answer (docs/product.md §11). */
@@ -86,7 +86,7 @@ export class Housekeeping {
       anonymousOperationsOverCap,
       idempotencyRecords: await r.purgeIdempotencyRecords(now - IDEMPOTENCY_TTL_MS),
       contactMessages: await r.purgeContactMessages(now - CONTACT_MESSAGE_TTL_MS),
-      ...(this.audit ? { auditEvents: await this.audit.removeOlderThan(now - AUDIT_EVENT_TTL_MS) } : {}),
+      auditEvents: this.audit ? await this.audit.removeOlderThan(now - AUDIT_EVENT_TTL_MS) : 0,
     };
   }
 
