@@ -170,13 +170,18 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
   const audit = new AuditLog(storage.audit, logger, now);
+  storage.metering.onPlanExpired = (userId, ended, current) =>
+    void audit.record({
+      accountId: userId, type: 'plan.expired', actor: 'system',
+      details: { plan: ended.tier, expiredAt: new Date(ended.expiresAt!).toISOString(), now: current.tier, nowExpiresAt: current.expiresAt === null ? null : new Date(current.expiresAt).toISOString() },
+    });
   // One store per limiter: on PostgreSQL each keeps its counts apart from the others' in one table.
   const limit = (name: string, perWindow: number, windowMs?: number) => perIpLimit(perWindow, windowMs, opened.rateLimitStore(name));
   const apiKeys = new ApiKeyService(storage.apiKeys, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
   const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle, opened.loginThrottleStore), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
-  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')));
+  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')), audit);
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
@@ -209,7 +214,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = await createPayments({
     config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
-    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
+    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl, audit,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);

@@ -45,10 +45,11 @@ export const AUDIT_EVENT_TYPES = [
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /**
- * Who did it: the account itself (a signed-in session), one of its API keys, the server on its own
- * (housekeeping, metering, a payment's webhook), or the operator with an ops command.
+ * Who did it: the account itself (a signed-in session, or a link mailed to it), one of its API keys,
+ * the server on its own (metering, a payment's capture, a default key made on first use), the
+ * operator with an ops command, or someone not signed in (a failed sign-in).
  */
-export const AUDIT_ACTOR_KINDS = ['account', 'api_key', 'system', 'operator'] as const;
+export const AUDIT_ACTOR_KINDS = ['account', 'api_key', 'system', 'operator', 'anonymous'] as const;
 
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 

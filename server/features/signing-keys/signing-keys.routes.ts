@@ -35,7 +35,11 @@ export function signingKeyRoutes(ctx: AppContext): void {
       summary: 'Create a signing key', description: 'Pass its keyId to sign calls to sign with it instead of your default key.',
       responses: { 201: { description: 'The new key', schema: SigningKey }, 409: { description: 'key_limit_reached: 25 signing keys already', schema: ErrorResponse } },
     },
-    async ({ req, body }) => toSigningKey(await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name)),
+    async ({ req, body }) => {
+      const key = await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name);
+      await ctx.audit.record({ accountId: key.userId!, type: 'signing_key.created', actor: 'account', subject: key.id, details: { algorithm: key.algorithm, name: key.name } }, req);
+      return toSigningKey(key);
+    },
   );
 
   api.route(
@@ -52,6 +56,7 @@ export function signingKeyRoutes(ctx: AppContext): void {
     },
     async ({ req, params }): Promise<z.infer<typeof SigningKeyExport>> => {
       const row = await signingKeys.ofUser(req.user!.id, params.keyId);
+      await ctx.audit.record({ accountId: req.user!.id, type: 'signing_key.public_key_exported', actor: 'account', subject: row.id, details: { algorithm: row.algorithm } }, req);
       return { keyId: row.id, algorithm: row.algorithm as SigningAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
     },
   );
