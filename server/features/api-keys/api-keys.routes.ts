@@ -72,7 +72,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
     },
     async ({ req, params, body }) => {
       const { row, secret } = await apiKeys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
-      await audit(req, 'api_key.rotated', row, { oldSecretRevoked: body.revokeOldSecret });
+      await audit(req, 'api_key.rotated', row, { previousRevokedAtOnce: body.revokeOldSecret });
       return view(req.user!.id, row.id, secret);
     },
   );
