@@ -6,16 +6,12 @@
  * server meters the next call by it. With the email alone it prints the account's plan. On SQLite
  * or PostgreSQL alike, beside running servers.
  */
-import { openDatabase } from '../../db/connection.ts';
-import { migratePostgres } from '../../db/postgres/migrate.ts';
-import { openPostgresStorage } from '../../db/postgres/storage.ts';
-import { openSqliteStorage, type Storage } from '../../db/storage.ts';
 import { TIERS, tierPlan, type Tier } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
 import { AuditLog } from '../features/audit/audit.service.ts';
 import type { AccountPlansRepository } from '../features/payments/account-plans.repository.ts';
 import { createLogger } from '../logger.ts';
-import { openPostgresForOps } from './database-target.ts';
+import { withStorage } from './database-target.ts';
 import { OpsError, type Output } from './output.ts';
 
 const DAY_MS = 86_400_000;
@@ -65,7 +61,7 @@ export async function setPlan(config: Config, request: PlanRequest, out: Output,
   }
   if (request.until !== undefined && request.tier === undefined) throw new OpsError('--until needs a plan: plan <email> <plan> --until <date>.');
   const until = request.until === undefined ? null : parseUntil(request.until, now);
-  await withStorage(config, async ({ accountPlans: plans, audit }) => {
+  await withStorage(config, 'plan', async ({ accountPlans: plans, audit }) => {
     const user = await accountOf(plans, request.email);
     const tier = request.tier as Tier | undefined;
     const plan = await plans.setOperatorPlan({ userId: user.id, grant: tier === undefined ? null : { tier, expiresAt: until }, now });
@@ -79,27 +75,4 @@ export async function setPlan(config: Config, request: PlanRequest, out: Output,
     const mode = config.payments.mode === 'off' ? '' : ` (this server sells plans too, PAYMENTS=${config.payments.mode}: a purchase does not replace the operator's plan while it runs)`;
     out(`${user.email}: ${describe(plan.tier, plan.expiresAt, plan.byOperator)}${tier !== undefined ? mode : ''}`);
   });
-}
-
-/**
- * The repositories of the configured database, migrated first as a server's start migrates it.
- * On PostgreSQL the servers keep running: the grant locks the account's row as a purchase does.
- */
-async function withStorage(config: Config, use: (storage: Storage) => Promise<void>): Promise<void> {
-  if (config.database.engine === 'postgres') {
-    const database = await openPostgresForOps(config.database.url, { max: 2 });
-    try {
-      await migratePostgres(database.pool);
-      await use(openPostgresStorage(database, `ops-plan-${process.pid}`));
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  const database = openDatabase(config.databaseFile);
-  try {
-    await use(openSqliteStorage(database));
-  } finally {
-    database.close();
-  }
 }
