@@ -5,6 +5,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../security/totp.ts';
 import { createTestApp, signUp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
 import { verifyAuditChains } from './audit-verify.ts';
 
@@ -72,6 +73,32 @@ describe('the audit log', () => {
     await again.post('/api/auth/login').send({ email: who.email, password: 'another horse battery staple' });
     expect((await again.post('/api/logout').set('Origin', TEST_ORIGIN)).status).toBe(204);
     expect((await typesOf(who.agent)).slice(0, 2)).toEqual(['auth.sign_out', 'auth.sign_in']);
+  });
+
+  it('records two-factor sign-in turned on, new recovery codes, a refused code at sign-in, the sign-in with a code, and turned off; never a code', async () => {
+    const who = await signUp(app);
+    const post = (agent: Agent, path: string, body?: object) => agent.post(path).set('Origin', TEST_ORIGIN).send(body);
+    const setup = await post(who.agent, '/api/auth/two-factor/setup');
+    const secret = setup.body.secret as string;
+    const enabled = await post(who.agent, '/api/auth/two-factor/enable', { code: totpCode(secret, Date.now()) });
+    expect(enabled.status).toBe(200);
+    const renewed = await post(who.agent, '/api/auth/two-factor/recovery-codes');
+    expect(renewed.status).toBe(200);
+    const browser = request.agent(app.app);
+    expect((await browser.post('/api/auth/login').send({ email: who.email, password: 'correct horse battery' })).status).toBe(202);
+    expect((await post(browser, '/api/auth/login/two-factor', { code: 'aaaaa-aaaaa' })).status).toBe(400);
+    await eventually(who.agent, 'auth.sign_in_failed');
+    expect((await post(browser, '/api/auth/login/two-factor', { code: renewed.body.recoveryCodes[0] })).status).toBe(200);
+    expect((await who.agent.delete('/api/auth/two-factor').set('Origin', TEST_ORIGIN)).status).toBe(204);
+    const log = await events(who.agent);
+    expect(log.map((e) => e.type)).toEqual([
+      'auth.two_factor_disabled', 'auth.sign_in', 'auth.sign_in_failed', 'auth.recovery_codes_regenerated', 'auth.two_factor_enabled', 'auth.sign_in',
+    ]);
+    expect(log[1]!.details).toEqual({ secondFactor: true, newBrowser: true });
+    expect(log[2]).toMatchObject({ actor: { kind: 'anonymous' }, details: { factor: 'two_factor' } });
+    expect(log[3]!.details).toEqual({ count: 10 });
+    const text = JSON.stringify(log);
+    for (const code of [...enabled.body.recoveryCodes, ...renewed.body.recoveryCodes, secret]) expect(text).not.toContain(code);
   });
 
   it('records nothing for a failed sign-in to an address with no account, and nothing for sign and verify calls but the default key made on first use', async () => {

@@ -59,9 +59,12 @@ export function awaitSecondFactor(req: Request, user: SessionUser, known: boolea
  * awaited: the answer must take as long whether or not the address has an account (docs/decisions/037).
  */
 export function recordFailedSignIn(ctx: AppContext, req: Request, attempt: { email: string } | { userId: string }): void {
-  void (async () => {
-    const userId = 'userId' in attempt ? attempt.userId : (await ctx.storage.accounts.findByEmail(attempt.email))?.user.id;
-    if (userId === undefined) return;
-    await ctx.audit.record({ accountId: userId, type: 'auth.sign_in_failed', actor: 'anonymous', details: { factor: 'userId' in attempt ? 'two_factor' : 'password' } }, req);
-  })().catch((error: unknown) => ctx.logger.error({ err: error }, 'a failed sign-in could not be recorded'));
+  // After this turn, so that the refusal is on its way before the look-up and the append run.
+  setImmediate(() => {
+    void (async () => {
+      const userId = 'userId' in attempt ? attempt.userId : (await ctx.storage.accounts.findByEmail(attempt.email))?.user.id;
+      if (userId === undefined) return;
+      await ctx.audit.record({ accountId: userId, type: 'auth.sign_in_failed', actor: 'anonymous', details: { factor: 'userId' in attempt ? 'two_factor' : 'password' } }, req);
+    })().catch((error: unknown) => ctx.logger.error({ err: error }, 'a failed sign-in could not be recorded'));
+  });
 }
