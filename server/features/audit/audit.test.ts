@@ -101,6 +101,26 @@ describe('the audit log', () => {
     for (const code of [...enabled.body.recoveryCodes, ...renewed.body.recoveryCodes, secret]) expect(text).not.toContain(code);
   });
 
+  it('records an email change when its link is opened, and a password reset by its link, with no token', async () => {
+    const who = await signUp(app);
+    const linkTo = (address: string) => /https?:\/\/\S+/.exec(app.context.mailer.outbox!.list().find((m) => m.to === address)!.text)![0];
+    const next = `moved-${Date.now()}@example.com`;
+    expect((await who.agent.post('/api/auth/email').set('Origin', TEST_ORIGIN).send({ newEmail: next, currentPassword: 'correct horse battery' })).status).toBe(202);
+    const confirm = new URL(linkTo(next));
+    expect((await who.agent.get(confirm.pathname + confirm.search)).headers.location).toBe('/dashboard?tab=security&email=changed');
+    await request(app.app).post('/api/auth/password-reset').send({ email: next });
+    const token = new URL(linkTo(next)).searchParams.get('token')!;
+    const reset = await request(app.app).post('/api/auth/password-reset/complete').set('X-Request-Id', 'reset-1').send({ token, password: 'a brand new staple 42' });
+    expect(reset.status).toBe(204);
+    const again = request.agent(app.app);
+    await again.post('/api/auth/login').send({ email: next, password: 'a brand new staple 42' });
+    const log = await events(again);
+    expect(log.slice(0, 3).map((e) => e.type)).toEqual(['auth.sign_in', 'auth.password_reset', 'auth.email_changed']);
+    expect(log[1]).toMatchObject({ actor: { kind: 'account' }, requestId: 'reset-1', details: {} });
+    expect(JSON.stringify(log)).not.toContain(token);
+    expect(JSON.stringify(log)).not.toContain(confirm.searchParams.get('token')!);
+  });
+
   it('records nothing for a failed sign-in to an address with no account, and nothing for sign and verify calls but the default key made on first use', async () => {
     const before = (await app.context.storage.audit.accountsWithEvents()).length;
     await request(app.app).post('/api/auth/login').send({ email: 'nobody-here@example.com', password: 'wrong wrong wrong' });
