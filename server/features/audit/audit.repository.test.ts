@@ -5,7 +5,8 @@
  * event removed, altered or reordered.
  */
 import { describe, expect, it } from 'vitest';
-import { addAccount, repositoryOn, storageEngines, type EngineUnderTest } from '../../../db/storage.test-support.ts';
+import { addAccount, repositoryOn, storageEngines, storageOn, type EngineUnderTest } from '../../../db/storage.test-support.ts';
+import { AUDIT_EVENT_TTL_MS, Housekeeping } from '../../housekeeping.ts';
 import { GENESIS_HASH, hashEvent } from './audit-chain.ts';
 import { PostgresAuditRepository } from './audit.postgres.ts';
 import type { AuditRepository, NewAuditEvent } from './audit.repository.ts';
@@ -94,6 +95,16 @@ describe.each(engines)('AuditRepository on $name', (engine) => {
     expect(await audit.removeOlderThan(T0 + 2500)).toBe(0);
     expect(await audit.removeOlderThan(T0 + 3000)).toBe(2);
     expect(await verifyAuditChains(audit)).toMatchObject({ accounts: 2, events: 1 });
+  });
+
+  it('is trimmed by housekeeping to its 365 days, the chain anchored', async () => {
+    const { audit, opened } = await withEvents(engine, { u1: 3 });
+    const housekeeping = new Housekeeping(storageOn(opened).housekeeping, { audit, now: () => T0 + 1000 + AUDIT_EVENT_TTL_MS });
+    housekeeping.close();
+    expect(AUDIT_EVENT_TTL_MS).toBe(365 * 86_400_000);
+    expect(await housekeeping.run()).toMatchObject({ auditEvents: 2 });
+    expect(await audit.anchorOf('u1')).toMatchObject({ seq: 2 });
+    expect(await verifyAuditChains(audit)).toMatchObject({ events: 1 });
   });
 
   it('goes with its account: events and anchor', async () => {
