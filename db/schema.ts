@@ -538,3 +538,48 @@ export const performanceTotals = sqliteTable('performance_totals', {
   verificationSum: real('verification_sum').notNull().default(0),
   verificationCount: integer('verification_count').notNull().default(0),
 });
+
+/**
+ * The audit log (docs/decisions/055-audit-log.md): one row per key or account event, chained per
+ * account. `seq` counts the account's events from 1; `hash` is SHA-256 over the canonical encoding
+ * of every field and `prevHash` (server/features/audit/audit-chain.ts), so a removed, altered or
+ * reordered row breaks the chain. `details` is the canonical JSON text that was hashed, never a
+ * secret. The events go with the account's row (purged after deletion).
+ */
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    /** account (its session), api_key, system (housekeeping, metering) or operator (an ops command). */
+    actorKind: text('actor_kind').notNull(),
+    /** The API key's pk_… for api_key; null otherwise. */
+    actorId: text('actor_id'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    clientAddress: text('client_address'),
+    requestId: text('request_id'),
+    /** What the event is about: a key's id, a purchase's id; null when the account itself. */
+    subject: text('subject'),
+    details: text('details').notNull(),
+    /** Hex; 64 zeros for an account's first event, else the previous event's (or the anchor's) hash. */
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('audit_events_user_seq_idx').on(t.userId, t.seq), index('audit_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Where an account's chain starts once housekeeping removed its oldest events (past the retention
+ * period): the seq and hash of the last event removed, so what is left still verifies.
+ */
+export const auditAnchors = sqliteTable('audit_anchors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
+});

@@ -22,6 +22,8 @@ import type { TwoFactorRepository } from '../server/features/auth/two-factor.rep
 import { SqliteTwoFactorRepository } from '../server/features/auth/two-factor.sqlite.ts';
 import type { AccountDataRepository } from '../server/features/account-data/account-data.repository.ts';
 import { SqliteAccountDataRepository } from '../server/features/account-data/account-data.sqlite.ts';
+import type { AuditRepository } from '../server/features/audit/audit.repository.ts';
+import { SqliteAuditRepository } from '../server/features/audit/audit.sqlite.ts';
 import type { ContactRepository } from '../server/features/contact/contact.repository.ts';
 import { SqliteContactRepository } from '../server/features/contact/contact.sqlite.ts';
 import type { HealthRepository } from '../server/features/health-and-docs/health.repository.ts';
@@ -87,6 +89,8 @@ export interface Storage {
   apiKeys: ApiKeyRepository;
   signingKeys: SigningKeyRepository;
   serviceKeys: ServiceKeyRepository;
+  /** The hash-chained audit log of key and account events (docs/decisions/055-audit-log.md). */
+  audit: AuditRepository;
 }
 
 /** The repositories on an open SQLite database; the database's owner closes it. */
@@ -117,5 +121,6 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     apiKeys: new SqliteApiKeyRepository(database.db),
     signingKeys: new SqliteSigningKeyRepository(database.db),
     serviceKeys: new SqliteServiceKeyRepository(database.db),
+    audit: new SqliteAuditRepository(database.sqlite),
   };
 }

@@ -70,6 +70,8 @@ import { debugRoutes } from './features/debug/debug.routes.ts';
 import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
 import { healthRoutes } from './features/health-and-docs/health.routes.ts';
 import { ApiKeyService } from './features/api-keys/api-keys.service.ts';
+import { AuditLog } from './features/audit/audit.service.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { OperationsService } from './features/operations/operations.service.ts';
 import { operationRoutes } from './features/operations/operations.routes.ts';
@@ -150,6 +152,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
   const housekeeping = new Housekeeping(storage.housekeeping, {
+    audit: storage.audit,
     onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
   });
   await housekeeping.run();
@@ -169,13 +172,19 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
   const now = deps.now ?? (() => new Date());
+  const audit = new AuditLog(storage.audit, logger, now);
+  storage.metering.onPlanExpired = (userId, ended, current) =>
+    void audit.record({
+      accountId: userId, type: 'plan.expired', actor: 'system',
+      details: { plan: ended.tier, expiredAt: new Date(ended.expiresAt!).toISOString(), now: current.tier, nowExpiresAt: current.expiresAt === null ? null : new Date(current.expiresAt).toISOString() },
+    });
   // One store per limiter: on PostgreSQL each keeps its counts apart from the others' in one table.
   const limit = (name: string, perWindow: number, windowMs?: number) => perIpLimit(perWindow, windowMs, opened.rateLimitStore(name));
   const apiKeys = new ApiKeyService(storage.apiKeys, createSealer(deriveKey(master, 'pending-api-secret')), now);
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
   const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle, opened.loginThrottleStore), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
-  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')));
+  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')), audit);
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
@@ -208,7 +217,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = await createPayments({
     config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
-    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl,
+    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl, audit,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
@@ -267,6 +276,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     kem: new KemService(pool, signingKeys),
     zkFidna: new ZkFidnaService(pool, signingKeys),
     contact: new ContactService(storage.contact, mailer, logger),
+    audit,
   };
 
   // Accounts deleted before and not yet purged (the previous process stopped mid-way, say).
@@ -291,6 +301,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   operationRoutes(context);
   purchaseRoutes(context);
   contactRoutes(context);
+  auditRoutes(context);
   if (config.debugRoutes) debugRoutes(context);
   else app.use(['/api/debug', '/api/v1/debug'], (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
   docsRoutes(context, APP_VERSION);

@@ -41,6 +41,7 @@ import type { AccountData } from './features/account-data/account-data.service.t
 import type { AccountDeletion } from './features/account-data/account-deletion.ts';
 import type { AccountExports } from './features/account-data/account-export.ts';
 import type { TwoFactor } from './features/auth/two-factor.ts';
+import type { AuditLog } from './features/audit/audit.service.ts';
 
 export interface AppContext {
   config: Config;
@@ -97,4 +98,6 @@ export interface AppContext {
   kem: KemService;
   zkFidna: ZkFidnaService;
   contact: ContactService;
+  /** The hash-chained audit log: `audit.record({ accountId, type, actor, subject?, details? }, req?)` (docs/decisions/055-audit-log.md). */
+  audit: AuditLog;
 }

@@ -2,11 +2,14 @@
  * Periodic purges, so that nothing an anonymous caller can make the server store outlives its use
  * (docs/api.md §6, §5.3): expired sessions; the demo signing keys, service keys and anonymous demo
  * operations of sessions that are gone; idempotency records past their 24 hours; contact messages
- * past 90 days (docs/product.md §11). Anonymous rows also have global caps, so that many addresses
+ * past 90 days and audit events past AUDIT_RETENTION_DAYS, their chains anchored (docs/product.md §11,
+ * docs/decisions/055-audit-log.md). Anonymous rows also have global caps, so that many addresses
  * together cannot fill the disk either: past them the oldest anonymous sessions and demo operations
  * go first. Runs once at start and then every `everyMs`; each purge is one method of
  * HousekeepingRepository (housekeeping.repository.ts), safe to run in several instances at once.
  */
+import { AUDIT_RETENTION_DAYS } from '../shared/audit.ts';
+import type { AuditRepository } from './features/audit/audit.repository.ts';
 import type { HousekeepingRepository } from './housekeeping.repository.ts';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency.ts';
 
@@ -21,12 +24,17 @@ export interface PurgeCounts {
   demoOperations: number;
   idempotencyRecords: number;
   contactMessages: number;
+  /** Audit events past their retention (0 when no audit log is given). */
+  auditEvents: number;
 }
 
 /** How long a contact message that could not be mailed is kept for the operator to answer (docs/product.md §11). */
 export const CONTACT_MESSAGE_TTL_MS = 90 * 86_400_000;
 
 /** The most anonymous rows kept at once, across every visitor: a session holds one key per algorithm it used and its last 20 operations (docs/api.md §6). */
+/** How long an audit event is kept (docs/product.md §11). */
+export const AUDIT_EVENT_TTL_MS = AUDIT_RETENTION_DAYS * 86_400_000;
+
 export const ANONYMOUS_CAPS = { sessions: 10_000, operations: 100_000 };
 
 export interface HousekeepingOptions {
@@ -37,12 +45,15 @@ export interface HousekeepingOptions {
   caps?: typeof ANONYMOUS_CAPS;
   /** Told when a periodic run fails (the database was unreachable, say); the next run tries again. */
   onError?: (error: unknown) => void;
+  /** The audit log, whose events past their retention go (anchoring each chain at the last one removed). */
+  audit?: Pick<AuditRepository, 'removeOlderThan'>;
 }
 
 export class Housekeeping {
   private readonly timer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly caps: typeof ANONYMOUS_CAPS;
+  private readonly audit: HousekeepingOptions['audit'];
 
   constructor(
     private readonly repository: HousekeepingRepository,
@@ -50,6 +61,7 @@ export class Housekeeping {
   ) {
     this.now = options.now ?? Date.now;
     this.caps = options.caps ?? ANONYMOUS_CAPS;
+    this.audit = options.audit;
     const onError = options.onError ?? (() => {});
     this.timer = setInterval(() => this.run().catch(onError), options.everyMs ?? 15 * 60 * 1000);
     this.timer.unref();
@@ -74,6 +86,7 @@ export class Housekeeping {
       anonymousOperationsOverCap,
       idempotencyRecords: await r.purgeIdempotencyRecords(now - IDEMPOTENCY_TTL_MS),
       contactMessages: await r.purgeContactMessages(now - CONTACT_MESSAGE_TTL_MS),
+      auditEvents: this.audit ? await this.audit.removeOlderThan(now - AUDIT_EVENT_TTL_MS) : 0,
     };
   }
 

@@ -201,4 +201,11 @@ export function fillEveryTable(db: Db): void {
       { algorithm: 'dilion' },
     ])
     .run();
+  db.insert(s.auditEvents)
+    .values([
+      { userId: 'u-full', seq: 4, type: 'api_key.created', actorKind: 'account', createdAt: AT, clientAddress: '2001:db8::1', requestId: 'req-例', subject: 'pk_1', details: '{"name":"例"}', prevHash: 'a'.repeat(64), hash: 'b'.repeat(64) },
+      { userId: 'u-min', seq: 1, type: 'auth.sign_in', actorKind: 'api_key', actorId: 'pk_2', createdAt: AT, details: '{}', prevHash: '0'.repeat(64), hash: 'c'.repeat(64) },
+    ])
+    .run();
+  db.insert(s.auditAnchors).values([{ userId: 'u-full', seq: 3, hash: 'a'.repeat(64) }]).run();
 }

@@ -443,3 +443,29 @@ export const accountCallSlots = pgTable(
     index('account_call_slots_expires_idx').on(t.expiresAt),
   ],
 );
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: int64('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    seq: int64('seq').notNull(),
+    type: text('type').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    createdAt: epochMs('created_at').notNull(),
+    clientAddress: text('client_address'),
+    requestId: text('request_id'),
+    subject: text('subject'),
+    details: text('details').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [uniqueIndex('audit_events_user_seq_idx').on(t.userId, t.seq), index('audit_events_created_idx').on(t.createdAt)],
+);
+
+export const auditAnchors = pgTable('audit_anchors', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  seq: int64('seq').notNull(),
+  hash: text('hash').notNull(),
+});

@@ -21,6 +21,7 @@ import { PostgresPaymentsRepository } from '../../server/features/payments/payme
 import { PostgresReceiptsRepository } from '../../server/features/payments/receipts.postgres.ts';
 import { PostgresPurchasesRepository } from '../../server/features/purchases/purchases.postgres.ts';
 import { PostgresAccountDataRepository } from '../../server/features/account-data/account-data.postgres.ts';
+import { PostgresAuditRepository } from '../../server/features/audit/audit.postgres.ts';
 import { PostgresContactRepository } from '../../server/features/contact/contact.postgres.ts';
 import { PostgresHealthRepository } from '../../server/features/health-and-docs/health.postgres.ts';
 import { PostgresOperationHistoryRepository } from '../../server/features/operations/operation-history.postgres.ts';
@@ -71,5 +72,6 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     signingKeys: new PostgresSigningKeyRepository(database.db),
     serviceKeys: new PostgresServiceKeyRepository(database.db),
     leases: new PostgresInstanceLeases(database.db),
+    audit: new PostgresAuditRepository(database.db),
   };
 }

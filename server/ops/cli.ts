@@ -15,6 +15,7 @@ import { restore } from './restore.ts';
 import { rotateMasterKey } from './rotate-master-key.ts';
 import { serve } from './serve.ts';
 import { showConfig } from './show-config.ts';
+import { verifyAuditLog } from './verify-audit-log.ts';
 import { runtimeSupport } from '../runtime-support.ts';
 import { APP_VERSION } from '../version.ts';
 
@@ -48,6 +49,10 @@ commands:
                                 run the PayPal emulator as its own process on 127.0.0.1 (for tests
                                 of several instances: PAYMENTS=sandbox, PAYPAL_API_BASE); prints
                                 its base URL and credentials as JSON, runs until stopped
+  verify-audit-log [--account <id>]
+                                recompute every account's audit-log hash chain (or one account's);
+                                exit 0 with the counts, 1 naming the first event removed, altered
+                                or reordered; runs beside the servers
   config                        print the effective configuration, secrets masked (on PostgreSQL,
                                 the server without its password)
   version                       print the product's version and the Node.js it runs on
@@ -60,6 +65,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   'new-key-file': { type: 'string' },
   until: { type: 'string' },
+  account: { type: 'string' },
   port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -128,7 +134,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
   }
   const wantsFile = command === 'backup' || command === 'restore';
   const wantsOne = wantsFile || command === 'copy-to-postgres';
-  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'copy-to-postgres', 'config', 'version'].includes(command)) {
+  if (!['serve', 'migrate', 'backup', 'restore', 'rotate-master-key', 'plan', 'copy-to-postgres', 'verify-audit-log', 'config', 'version'].includes(command)) {
     err(`unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
@@ -141,7 +147,8 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
   if (
     (values.force && command !== 'restore') ||
     (values['new-key-file'] !== undefined && command !== 'rotate-master-key') ||
-    (values.until !== undefined && command !== 'plan')
+    (values.until !== undefined && command !== 'plan') ||
+    (values.account !== undefined && command !== 'verify-audit-log')
   ) {
     err(`an option ${command} does not take\n\n${USAGE}`);
     return 2;
@@ -180,6 +187,9 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         return 0;
       case 'plan':
         await setPlan(config, { email: rest[0]!, tier: rest[1], until: values.until }, out);
+        return 0;
+      case 'verify-audit-log':
+        await verifyAuditLog(config, { account: values.account }, out);
         return 0;
       case 'copy-to-postgres':
         await copyToPostgres(config, rest[0]!, out);

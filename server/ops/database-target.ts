@@ -4,7 +4,11 @@
  * "Running several instances"), rather than acting on a file the server does not use. The others
  * open the PostgreSQL server here, so a server that cannot be reached stops them with one line.
  */
+import { openDatabase } from '../../db/connection.ts';
 import { openPostgres, PostgresConnectionError, type PoolOptions, type PostgresDatabase } from '../../db/postgres/connect.ts';
+import { migratePostgres } from '../../db/postgres/migrate.ts';
+import { openPostgresStorage } from '../../db/postgres/storage.ts';
+import { openSqliteStorage, type Storage } from '../../db/storage.ts';
 import type { Config } from '../config.ts';
 import { OpsError } from './output.ts';
 
@@ -28,5 +32,29 @@ export async function openPostgresForOps(url: string, options: PoolOptions = {})
     return await openPostgres(url, options);
   } catch (error) {
     throw error instanceof PostgresConnectionError ? new OpsError(error.message) : error;
+  }
+}
+
+/**
+ * The repositories of the configured database, migrated first as a server's start migrates it, for
+ * a command that runs beside the servers (`plan`, `verify-audit-log`); `name` names its instance on
+ * PostgreSQL.
+ */
+export async function withStorage(config: Config, name: string, use: (storage: Storage) => Promise<void>): Promise<void> {
+  if (config.database.engine === 'postgres') {
+    const database = await openPostgresForOps(config.database.url, { max: 2 });
+    try {
+      await migratePostgres(database.pool);
+      await use(openPostgresStorage(database, `ops-${name}-${process.pid}`));
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const database = openDatabase(config.databaseFile);
+  try {
+    await use(openSqliteStorage(database));
+  } finally {
+    database.close();
   }
 }

@@ -6,14 +6,12 @@
  * server meters the next call by it. With the email alone it prints the account's plan. On SQLite
  * or PostgreSQL alike, beside running servers.
  */
-import { openDatabase } from '../../db/connection.ts';
-import { migratePostgres } from '../../db/postgres/migrate.ts';
-import { openPostgresStorage } from '../../db/postgres/storage.ts';
-import { openSqliteStorage } from '../../db/storage.ts';
 import { TIERS, tierPlan, type Tier } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
+import { AuditLog } from '../features/audit/audit.service.ts';
 import type { AccountPlansRepository } from '../features/payments/account-plans.repository.ts';
-import { openPostgresForOps } from './database-target.ts';
+import { createLogger } from '../logger.ts';
+import { withStorage } from './database-target.ts';
 import { OpsError, type Output } from './output.ts';
 
 const DAY_MS = 86_400_000;
@@ -63,36 +61,18 @@ export async function setPlan(config: Config, request: PlanRequest, out: Output,
   }
   if (request.until !== undefined && request.tier === undefined) throw new OpsError('--until needs a plan: plan <email> <plan> --until <date>.');
   const until = request.until === undefined ? null : parseUntil(request.until, now);
-  await withAccountPlans(config, async (plans) => {
+  await withStorage(config, 'plan', async ({ accountPlans: plans, audit }) => {
     const user = await accountOf(plans, request.email);
     const tier = request.tier as Tier | undefined;
     const plan = await plans.setOperatorPlan({ userId: user.id, grant: tier === undefined ? null : { tier, expiresAt: until }, now });
     // The account was deleted between the look-up and the grant.
     if (!plan) throw new OpsError(`No account has the email ${request.email}.`);
+    if (tier !== undefined) {
+      await new AuditLog(audit, createLogger(config.logLevel), () => now).record({
+        accountId: user.id, type: 'plan.set_by_operator', actor: 'operator', details: { plan: tier, expiresAt: until?.toISOString() ?? null },
+      });
+    }
     const mode = config.payments.mode === 'off' ? '' : ` (this server sells plans too, PAYMENTS=${config.payments.mode}: a purchase does not replace the operator's plan while it runs)`;
     out(`${user.email}: ${describe(plan.tier, plan.expiresAt, plan.byOperator)}${tier !== undefined ? mode : ''}`);
   });
-}
-
-/**
- * The account plans of the configured database, migrated first as a server's start migrates it.
- * On PostgreSQL the servers keep running: the grant locks the account's row as a purchase does.
- */
-async function withAccountPlans(config: Config, use: (plans: AccountPlansRepository) => Promise<void>): Promise<void> {
-  if (config.database.engine === 'postgres') {
-    const database = await openPostgresForOps(config.database.url, { max: 2 });
-    try {
-      await migratePostgres(database.pool);
-      await use(openPostgresStorage(database, `ops-plan-${process.pid}`).accountPlans);
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  const database = openDatabase(config.databaseFile);
-  try {
-    await use(openSqliteStorage(database).accountPlans);
-  } finally {
-    database.close();
-  }
 }

@@ -47,7 +47,10 @@ export function accountDataRoutes(ctx: AppContext): void {
       before: [ctx.limits.reads],
       responses: { 200: { description: 'The export', schema: AccountExport }, ...errorResponses({ 429: 'export_running, or rate_limited' }) },
     },
-    ({ req, res }) => accountExports.write(req.user!.id, res),
+    async ({ req, res }) => {
+      await accountExports.write(req.user!.id, res);
+      await ctx.audit.record({ accountId: req.user!.id, type: 'account.data_exported', actor: 'account' }, req);
+    },
   );
 
   api.route(
@@ -59,7 +62,10 @@ export function accountDataRoutes(ctx: AppContext): void {
       responses: { 204: { description: 'Deleted; this session is signed out' }, ...errorResponses({ 403: 'wrong_password, recent_sign_in_required, step_up_required', 409: 'overage_owed' }) },
     },
     async ({ req, res, body }) => {
-      await accountDeletion.delete(req.user!.id, { password: body.password, signedInAt: req.session.signedInAt });
+      const userId = req.user!.id;
+      await accountDeletion.delete(userId, { password: body.password, signedInAt: req.session.signedInAt });
+      // The chain's last event; it goes with the account's row when the purge removes it (docs/decisions/055-audit-log.md).
+      await ctx.audit.record({ accountId: userId, type: 'account.deleted', actor: 'account' }, req);
       await signOut(req, res, ctx.sessionCookieName);
       res.status(204).end();
     },

@@ -5,7 +5,10 @@
  */
 import { ErrorResponse, IdParams } from '../../contract/common.ts';
 import { ApiKey, ApiKeyList, CreateKeyRequest, RevealedSecret, RotateKeyRequest, UpdateKeyRequest } from '../../contract/api-keys.ts';
+import type { Request } from 'express';
+import type { AuditEventType } from '../../../shared/audit.ts';
 import type { AppContext } from '../../context.ts';
+import type { DetailValue } from '../audit/audit-chain.ts';
 import { toApiKeyResponse } from './api-keys.service.ts';
 
 const TAG = 'API keys';
@@ -16,6 +19,9 @@ const dateOf = (iso: string | null | undefined) => (iso === undefined ? undefine
 export function apiKeyRoutes(ctx: AppContext): void {
   const { api, apiKeys } = ctx;
   const view = async (userId: string, id: number, secret: string | null = null) => toApiKeyResponse(await apiKeys.view(userId, id), apiKeys.now(), secret);
+  /** The key's event in the account's audit log, its pk_… id the subject. */
+  const audit = (req: Request, type: AuditEventType, key: { id: number; keyValue: string }, details: Record<string, DetailValue> = {}) =>
+    ctx.audit.record({ accountId: req.user!.id, type, actor: 'account', subject: key.keyValue, details: { id: key.id, ...details } }, req);
 
   api.route(
     {
@@ -35,6 +41,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
     },
     async ({ req, body }) => {
       const { row, secret } = await apiKeys.createKey(req.user!.id, { ...body, expiresAt: dateOf(body.expiresAt) });
+      await audit(req, 'api_key.created', row, { name: row.keyName, allowedOperations: row.allowedOperations, expiresAt: row.expiresAt?.toISOString() ?? null });
       return view(req.user!.id, row.id, secret);
     },
   );
@@ -50,6 +57,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
     },
     async ({ req, params }) => {
       const { row, secret } = await apiKeys.revealSecret(req.user!.id, params.id);
+      await audit(req, 'api_key.secret_revealed', row);
       return { id: row.id, keyValue: row.keyValue, keySecret: secret };
     },
   );
@@ -64,6 +72,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
     },
     async ({ req, params, body }) => {
       const { row, secret } = await apiKeys.rotate(req.user!.id, params.id, { revokeOld: body.revokeOldSecret });
+      await audit(req, 'api_key.rotated', row, { previousRevokedAtOnce: body.revokeOldSecret });
       return view(req.user!.id, row.id, secret);
     },
   );
@@ -76,7 +85,9 @@ export function apiKeyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key', schema: ApiKey }, ...invalid, ...notFound },
     },
     async ({ req, params, body }) => {
-      await apiKeys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
+      const row = await apiKeys.update(req.user!.id, params.id, { ...body, expiresAt: dateOf(body.expiresAt) });
+      const changed = { name: body.keyName, allowedOperations: body.allowedOperations, expiresAt: body.expiresAt };
+      await audit(req, 'api_key.restrictions_changed', row, Object.fromEntries(Object.entries(changed).filter(([, v]) => v !== undefined)) as Record<string, DetailValue>);
       return view(req.user!.id, params.id);
     },
   );
@@ -88,7 +99,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
     async ({ req, params }) => {
-      await apiKeys.setActive(req.user!.id, params.id, false);
+      await audit(req, 'api_key.disabled', await apiKeys.setActive(req.user!.id, params.id, false));
       return view(req.user!.id, params.id);
     },
   );
@@ -100,7 +111,7 @@ export function apiKeyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'The key', schema: ApiKey }, ...notFound },
     },
     async ({ req, params }) => {
-      await apiKeys.setActive(req.user!.id, params.id, true);
+      await audit(req, 'api_key.enabled', await apiKeys.setActive(req.user!.id, params.id, true));
       return view(req.user!.id, params.id);
     },
   );
@@ -112,7 +123,9 @@ export function apiKeyRoutes(ctx: AppContext): void {
       responses: { 204: { description: 'Deleted' }, ...notFound },
     },
     async ({ req, params, res }) => {
+      const { row: key } = await apiKeys.view(req.user!.id, params.id);
       await apiKeys.delete(req.user!.id, params.id);
+      await audit(req, 'api_key.deleted', key, { name: key.keyName });
       res.status(204).end();
     },
   );

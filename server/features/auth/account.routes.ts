@@ -47,8 +47,10 @@ export function accountRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth],
       responses: { 204: { description: 'Set' }, ...errorResponses({ 400: 'invalid_reset_link (used, expired or mistyped), or a password the policy refuses' }) },
     },
-    async ({ body, res }) => {
-      await passwords.completeReset(body.token, body.password);
+    async ({ req, body, res }) => {
+      const userId = await passwords.completeReset(body.token, body.password);
+      // The link mailed to the account's address is the account acting.
+      await ctx.audit.record({ accountId: userId, type: 'auth.password_reset', actor: 'account' }, req);
       res.status(204).end();
     },
   );
@@ -60,7 +62,11 @@ export function accountRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth],
       responses: { 200: { description: 'Changed', schema: PasswordChanged }, ...errorResponses({ 403: 'wrong_password', 409: 'no_password: a Google-only account' }) },
     },
-    async ({ req, body }) => ({ sessionsEnded: await passwords.change(req.user!.id, req.sessionID, body.currentPassword, body.newPassword) }),
+    async ({ req, body }) => {
+      const sessionsEnded = await passwords.change(req.user!.id, req.sessionID, body.currentPassword, body.newPassword);
+      await ctx.audit.record({ accountId: req.user!.id, type: 'auth.password_changed', actor: 'account', details: { sessionsEnded } }, req);
+      return { sessionsEnded };
+    },
   );
 
   api.route(
@@ -78,6 +84,7 @@ export function accountRoutes(ctx: AppContext): void {
     },
     async ({ req, params, res }) => {
       if (!(await sessions.end(req.user!.id, params.id))) throw notFound('session_not_found', 'No session with this id is signed in to your account.', 'id');
+      await ctx.audit.record({ accountId: req.user!.id, type: 'auth.sign_out', actor: 'account', details: { otherSessions: 1 } }, req);
       res.status(204).end();
     },
   );
@@ -87,7 +94,11 @@ export function accountRoutes(ctx: AppContext): void {
       method: 'post', path: '/api/auth/sessions/end-others', tag: TAG, auth: 'user', summary: 'Sign out everywhere else',
       responses: { 200: { description: 'How many sessions were signed out', schema: SessionsEnded } },
     },
-    async ({ req }) => ({ ended: await sessions.endOthers(req.user!.id, req.sessionID) }),
+    async ({ req }) => {
+      const ended = await sessions.endOthers(req.user!.id, req.sessionID);
+      await ctx.audit.record({ accountId: req.user!.id, type: 'auth.sign_out', actor: 'account', details: { otherSessions: ended } }, req);
+      return { ended };
+    },
   );
 
   api.route(
@@ -113,6 +124,7 @@ export function accountRoutes(ctx: AppContext): void {
       if (!req.user) return res.redirect(302, `/login?confirmEmail=${encodeURIComponent(query.token)}`);
       try {
         await emailChanges.confirm(query.token, req.user.id);
+        await ctx.audit.record({ accountId: req.user.id, type: 'auth.email_changed', actor: 'account' }, req);
         res.redirect(302, '/dashboard?tab=security&email=changed');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../types.ts';
 import { toUserResponse } from './auth.service.ts';
 import { VERIFY_PATH } from './email-verification.ts';
 import { signOut } from './sessions.service.ts';
-import { awaitSecondFactor, finishSignIn, knownBrowser } from './sign-in.ts';
+import { awaitSecondFactor, finishSignIn, knownBrowser, recordFailedSignIn } from './sign-in.ts';
 import { TWO_FACTOR_NEXT } from './two-factor.routes.ts';
 
 const TAG = 'Accounts';
@@ -22,6 +22,13 @@ function authenticate(ctx: AppContext, strategy: string, req: Request, res: Resp
       err ? reject(err) : resolve(user),
     )(req, res, ((err: unknown) => reject(err)) as NextFunction);
   });
+}
+
+/** Ends this session and records it in the account's audit log. */
+async function signOutRecorded(ctx: AppContext, req: Request, res: Response): Promise<void> {
+  const userId = req.user!.id;
+  await signOut(req, res, ctx.sessionCookieName);
+  await ctx.audit.record({ accountId: userId, type: 'auth.sign_out', actor: 'account' }, req);
 }
 
 const googleUnavailable = () =>
@@ -74,7 +81,10 @@ export function authRoutes(ctx: AppContext): void {
     async ({ req, res, body }) => {
       req.body = body;
       const user = await authenticate(ctx, 'local', req, res);
-      if (!user) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
+      if (!user) {
+        recordFailedSignIn(ctx, req, { email: body.email });
+        throw unauthorized('invalid_credentials', 'The email or password is wrong.');
+      }
       const known = knownBrowser(ctx, req, user.id);
       if (user.totpEnabledAt !== null) {
         awaitSecondFactor(req, user, known, ctx.twoFactor.now());
@@ -102,7 +112,7 @@ export function authRoutes(ctx: AppContext): void {
       responses: { 204: { description: 'Signed out' } },
     },
     async ({ req, res }) => {
-      if (req.user) await signOut(req, res, ctx.sessionCookieName);
+      if (req.user) await signOutRecorded(ctx, req, res);
       res.status(204).end();
     },
   );
@@ -115,7 +125,7 @@ export function authRoutes(ctx: AppContext): void {
       responses: { 302: { description: 'Redirect to /' } },
     },
     async ({ req, res }) => {
-      if (fromThisSite(req, ctx.config.publicOrigins)) await signOut(req, res, ctx.sessionCookieName);
+      if (fromThisSite(req, ctx.config.publicOrigins) && req.user) await signOutRecorded(ctx, req, res);
       res.redirect(302, '/');
     },
   );

@@ -43,6 +43,7 @@ export async function finishSignIn(
 ): Promise<void> {
   await logIn(ctx, req, res, user);
   if (secondFactor) req.session.secondFactorAt = now.getTime();
+  await ctx.audit.record({ accountId: user.id, type: 'auth.sign_in', actor: 'account', details: { secondFactor, newBrowser: !known } }, req);
   if (!known && now.getTime() - user.createdAt.getTime() > NEW_ACCOUNT_QUIET_MS) {
     void ctx.accountNotices.newSignIn(user, { userAgent: req.get('user-agent'), ip: req.ip, at: now });
   }
@@ -51,4 +52,19 @@ export async function finishSignIn(
 /** The password was right and the account asks for a code: the session waits for it, signed out. */
 export function awaitSecondFactor(req: Request, user: SessionUser, known: boolean, at: Date): void {
   req.session.pendingSignIn = { userId: user.id, at: at.getTime(), tries: 0, known };
+}
+
+/**
+ * A refused password for an address that has an account goes in that account's audit log. Not
+ * awaited: the answer must take as long whether or not the address has an account (docs/decisions/037).
+ */
+export function recordFailedSignIn(ctx: AppContext, req: Request, attempt: { email: string } | { userId: string }): void {
+  // After this turn, so that the refusal is on its way before the look-up and the append run.
+  setImmediate(() => {
+    void (async () => {
+      const userId = 'userId' in attempt ? attempt.userId : (await ctx.storage.accounts.findByEmail(attempt.email))?.user.id;
+      if (userId === undefined) return;
+      await ctx.audit.record({ accountId: userId, type: 'auth.sign_in_failed', actor: 'anonymous', details: { factor: 'userId' in attempt ? 'two_factor' : 'password' } }, req);
+    })().catch((error: unknown) => ctx.logger.error({ err: error }, 'a failed sign-in could not be recorded'));
+  });
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/route.ts';
 import { unauthorized } from '../../errors.ts';
 import { toUserResponse } from './auth.service.ts';
-import { CODES_PER_SIGN_IN, finishSignIn, PENDING_SIGN_IN_MS } from './sign-in.ts';
+import { CODES_PER_SIGN_IN, finishSignIn, PENDING_SIGN_IN_MS, recordFailedSignIn } from './sign-in.ts';
 import { stepUpUntil } from './step-up.ts';
 
 const TAG = 'Accounts';
@@ -47,6 +47,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
     async ({ req, body }) => {
       const recoveryCodes = await twoFactor.enable(req.user!.id, body.code);
       req.session.secondFactorAt = nowMs();
+      await ctx.audit.record({ accountId: req.user!.id, type: 'auth.two_factor_enabled', actor: 'account' }, req);
       return { recoveryCodes };
     },
   );
@@ -58,7 +59,11 @@ export function twoFactorRoutes(ctx: AppContext): void {
       before: [ctx.limits.auth, ctx.requireStepUp],
       responses: { 200: { description: 'The new codes, shown this once', schema: RecoveryCodes }, ...errorResponses({ 403: 'step_up_required', 409: 'two_factor_off' }) },
     },
-    async ({ req }) => ({ recoveryCodes: await twoFactor.newRecoveryCodes(req.user!.id) }),
+    async ({ req }) => {
+      const recoveryCodes = await twoFactor.newRecoveryCodes(req.user!.id);
+      await ctx.audit.record({ accountId: req.user!.id, type: 'auth.recovery_codes_regenerated', actor: 'account', details: { count: recoveryCodes.length } }, req);
+      return { recoveryCodes };
+    },
   );
 
   api.route(
@@ -70,6 +75,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
     },
     async ({ req, res }) => {
       await twoFactor.disable(req.user!.id);
+      await ctx.audit.record({ accountId: req.user!.id, type: 'auth.two_factor_disabled', actor: 'account' }, req);
       res.status(204).end();
     },
   );
@@ -95,6 +101,7 @@ export function twoFactorRoutes(ctx: AppContext): void {
       } catch (error) {
         pending.tries += 1;
         if (pending.tries >= CODES_PER_SIGN_IN) delete req.session.pendingSignIn;
+        recordFailedSignIn(ctx, req, { userId: user.id });
         throw error;
       }
       delete req.session.pendingSignIn;

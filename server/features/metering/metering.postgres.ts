@@ -23,7 +23,7 @@ import type pg from 'pg';
 import type { PgDb } from '../../../db/postgres/connect.ts';
 import { inTransaction, type PgClient } from '../../../db/postgres/transaction.ts';
 import { LIVE_INSTANCES } from '../../instance-lease.postgres.ts';
-import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
+import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket, PlanStanding } from './metering.repository.ts';
 import { chargeTotals } from './charge-totals.ts';
 import { syncAccountPlanReturning } from './plan-expiry.postgres.ts';
 import { SPENDING_READING, spendingReadingOf, type SpendingReadingRow } from './spending-limits.postgres.ts';
@@ -55,6 +55,7 @@ export class HoldLostError extends Error {
 const expired = (account: { expiresAt: number | null }, now: Date) => account.expiresAt !== null && account.expiresAt <= now.getTime();
 
 export class PostgresMeteringRepository implements MeteringRepository {
+  onPlanExpired?: (userId: string, ended: PlanStanding, now: PlanStanding) => void;
   private readonly pool: pg.Pool;
   /** Each admitted ticket's row in metering_holds, until it is settled or refunded. */
   private readonly holdIds = new WeakMap<MeterTicket, number>();
@@ -67,10 +68,15 @@ export class PostgresMeteringRepository implements MeteringRepository {
   }
 
   async admit(userId: string, month: string, now: Date, rule: AdmissionRule): Promise<MeterTicket> {
-    return inTransaction(this.pool, async (client) => {
+    let moved: [PlanStanding, PlanStanding] | undefined;
+    const ticket = await inTransaction(this.pool, async (client) => {
       const locked = await client.query<Account>(`SELECT ${ACCOUNT} FROM users WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
       let account: Account | undefined = locked.rows[0];
-      if (account && expired(account, now)) account = await syncAccountPlanReturning<Account>(client, userId, now, ACCOUNT);
+      if (account && expired(account, now)) {
+        const ended = account;
+        account = await syncAccountPlanReturning<Account>(client, userId, now, ACCOUNT);
+        if (account) moved = [{ tier: ended.tier, expiresAt: ended.expiresAt }, { tier: account.tier, expiresAt: account.expiresAt }];
+      }
       const after = await client.query<AfterLock>(
         `SELECT ${MONTH_CALLS}, ${CREDIT},
            (SELECT min(month) FROM billing_charges WHERE user_id = $1 AND charge_type = 'overage' AND status = 'pending' AND amount > 0) AS "overdueFrom",
@@ -102,6 +108,9 @@ export class PostgresMeteringRepository implements MeteringRepository {
       this.holdIds.set(ticket, hold.rows[0]!.id);
       return ticket;
     });
+    // Only once committed: a refused admission rolled the move back.
+    if (moved) this.onPlanExpired?.(userId, ...moved);
+    return ticket;
   }
 
   async usage(userId: string, month: string, now: Date): Promise<AccountUsage | undefined> {
@@ -109,11 +118,17 @@ export class PostgresMeteringRepository implements MeteringRepository {
     const read = async (on: pg.Pool | PgClient) => (await on.query<AccountUsage>(`SELECT ${columns} FROM users WHERE id = $1`, [userId, `user:${userId}`, month])).rows[0];
     const usage = await read(this.pool);
     if (!usage || !expired(usage, now)) return usage;
-    return inTransaction(this.pool, async (client) => {
+    let ended: Account | undefined;
+    const after = await inTransaction(this.pool, async (client) => {
       const locked = await client.query<Account>(`SELECT ${ACCOUNT} FROM users WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
-      if (locked.rows[0] && expired(locked.rows[0], now)) await syncAccountPlanReturning(client, userId, now, 'id');
+      if (locked.rows[0] && expired(locked.rows[0], now)) {
+        ended = locked.rows[0];
+        await syncAccountPlanReturning(client, userId, now, 'id');
+      }
       return read(client);
     });
+    if (ended && after) this.onPlanExpired?.(userId, { tier: ended.tier, expiresAt: ended.expiresAt }, { tier: after.tier, expiresAt: after.expiresAt });
+    return after;
   }
 
   async refund(ticket: MeterTicket): Promise<void> {

@@ -92,4 +92,11 @@ export interface MeteringRepository {
   refund(ticket: MeterTicket): Promise<void>;
   /** Counters with calls held (tests: none may stay once every call has finished). */
   heldCounters(): Promise<number>;
+  /**
+   * Told once a move of a plan that ran out is committed: the plan that ended and the one the
+   * account has now (the audit log records it: docs/decisions/055-audit-log.md).
+   */
+  onPlanExpired?: (userId: string, ended: PlanStanding, now: PlanStanding) => void;
 }
+
+export type PlanStanding = Pick<AccountStanding, 'tier' | 'expiresAt'>;

@@ -12,11 +12,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from '../../../db/connection.ts';
 import type { CommitSums } from '../operations/commit-sums.ts';
 import { syncAccountPlan } from '../payments/account-plan.ts';
-import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
+import type { AccountStanding, AccountUsage, AdmissionReads, AdmissionRule, MeterCharge, MeteringRepository, MeterTicket, PlanStanding } from './metering.repository.ts';
 import { Reservations } from './reservations.ts';
 import { spendingReader } from './spending-limits.sqlite.ts';
 
 export class SqliteMeteringRepository implements MeteringRepository {
+  onPlanExpired?: (userId: string, ended: PlanStanding, now: PlanStanding) => void;
   private readonly account;
   private readonly accountUsage;
   private readonly overdue;
@@ -88,7 +89,9 @@ export class SqliteMeteringRepository implements MeteringRepository {
     const standing = read.get(meter, month, userId, month, userId);
     if (!standing || standing.expiresAt === null || standing.expiresAt > now.getTime()) return standing;
     this.db.transaction((tx) => syncAccountPlan(tx, userId, now), { behavior: 'immediate' });
-    return read.get(meter, month, userId, month, userId)!;
+    const moved = read.get(meter, month, userId, month, userId)!;
+    this.onPlanExpired?.(userId, { tier: standing.tier, expiresAt: standing.expiresAt }, { tier: moved.tier, expiresAt: moved.expiresAt });
+    return moved;
   }
 
   async refund(ticket: MeterTicket): Promise<void> {

@@ -8,6 +8,7 @@
 import type { Logger } from '../../logger.ts';
 import type { NewPlanKey, PaymentsRepository, PurchaseRow } from './payments.repository.ts';
 import type { ReceiptSeller } from './receipts.repository.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 
 export type { PurchaseRow } from './payments.repository.ts';
 export type Outcome = 'captured' | 'processing' | 'failed' | 'cancelled';
@@ -20,6 +21,8 @@ export class PaymentLedger {
     private readonly seller: ReceiptSeller,
     private readonly logger: Logger,
     private readonly now: () => Date,
+    /** Where a plan bought is recorded in the account's audit log (docs/decisions/055-audit-log.md). */
+    private readonly audit?: Pick<AuditLog, 'record'>,
   ) {}
 
   byOrder(orderId: string): Promise<PurchaseRow | undefined> {
@@ -49,6 +52,10 @@ export class PaymentLedger {
     }
     if (delivery.kind === 'plan') {
       this.logger.info({ purchaseId, planKeyId: delivery.planKeyId, tier: delivery.plan.tier }, 'payment: plan key issued and plan set');
+      await this.audit?.record({
+        accountId: purchase.userId!, type: 'plan.purchased', actor: 'system', subject: purchaseId,
+        details: { plan: delivery.plan.tier, expiresAt: delivery.plan.expiresAt?.toISOString() ?? null, amountCents: purchase.amount, planKeyId: delivery.planKeyId },
+      });
     } else {
       if (delivery.paid !== purchase.amount) this.logger.error({ purchaseId, paid: delivery.paid, amount: purchase.amount }, 'payment: overage settled differs from the amount paid');
       this.logger.info({ purchaseId, rows: delivery.rows, paid: delivery.paid }, 'payment: overage settled');

@@ -21,6 +21,7 @@ import { PaypalClient, PaypalError } from './paypal/paypal.client.ts';
 import { LocalPaypalSandbox } from './sandbox/sandbox.ts';
 import { SANDBOX_PATH, sandboxRouter } from './sandbox/sandbox.routes.ts';
 import { PaypalWebhooks } from './webhooks.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 
 export interface PaymentParts {
   paypal: PaypalClient;
@@ -53,6 +54,8 @@ export interface PaymentDeps {
   mailer: Mailer;
   /** Where mailed links point. */
   publicUrl: string;
+  /** The audit log, where a plan bought is recorded. */
+  audit?: Pick<AuditLog, 'record'>;
 }
 
 const WARNINGS = {
@@ -84,7 +87,7 @@ export async function createPayments(deps: PaymentDeps): Promise<PaymentParts> {
   if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
   const notices = new PlanExpiryNotices(storage.accountPlans, deps.mailer, deps.publicUrl, logger, now);
   void notices.run();
-  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newSealedKey(), deps.seller, logger, now);
+  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newSealedKey(), deps.seller, logger, now, deps.audit);
   const payments = new PaymentsService(storage.payments, storage.accountPlans, paypal, ledger, logger, now, approvalOriginsOf(config));
   return {
     paypal,

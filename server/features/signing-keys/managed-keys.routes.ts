@@ -3,6 +3,7 @@
  * docs/decisions/054): list, create any algorithm within the one 25-key limit, export a public key.
  * /api/v1/signing-keys stays the list of signing keys only.
  */
+import type { Request } from 'express';
 import type { z } from 'zod';
 import { keyPurposeOf, type ManagedKeyAlgorithm } from '../../../shared/managed-keys.ts';
 import { errorResponses } from '../../http/route.ts';
@@ -24,9 +25,19 @@ export function toManagedKey(row: SigningKeyRow): z.infer<typeof ManagedKey> {
   };
 }
 
+/** Creates the account's key and records it in the audit log; for both create routes. */
+export async function createdKey(ctx: Pick<AppContext, 'signingKeys' | 'audit'>, req: Request, algorithm: ManagedKeyAlgorithm, name: string): Promise<SigningKeyRow> {
+  const key = await ctx.signingKeys.create({ userId: req.user!.id }, algorithm, name);
+  const type = keyPurposeOf(key.algorithm) === 'encrypt' ? 'kem_key.created' : 'signing_key.created';
+  await ctx.audit.record({ accountId: req.user!.id, type, actor: 'account', subject: key.id, details: { algorithm: key.algorithm, name: key.name } }, req);
+  return key;
+}
+
 /** A key's public key in every format it has; for /api/v1/signing-keys/…/export and /api/v1/keys/…/export alike. */
-export async function exportedKey(ctx: Pick<AppContext, 'signingKeys'>, userId: string, keyId: string): Promise<z.infer<typeof SigningKeyExport>> {
+export async function exportedKey(ctx: Pick<AppContext, 'signingKeys' | 'audit'>, req: Request, keyId: string): Promise<z.infer<typeof SigningKeyExport>> {
+  const userId = req.user!.id;
   const row = await ctx.signingKeys.ofUser(userId, keyId);
+  await ctx.audit.record({ accountId: userId, type: 'signing_key.public_key_exported', actor: 'account', subject: row.id, details: { algorithm: row.algorithm } }, req);
   return { keyId: row.id, algorithm: row.algorithm as ManagedKeyAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
 }
 
@@ -53,7 +64,7 @@ export function managedKeyRoutes(ctx: AppContext): void {
         ...errorResponses({ 409: 'key_limit_reached: 25 keys already (signing and encryption together)' }),
       },
     },
-    async ({ req, body }) => toManagedKey(await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name)),
+    async ({ req, body }) => toManagedKey(await createdKey(ctx, req, body.algorithm, body.name)),
   );
 
   api.route(
@@ -68,6 +79,6 @@ export function managedKeyRoutes(ctx: AppContext): void {
         ...errorResponses({ 404: 'No such key on your account' }),
       },
     },
-    ({ req, params }) => exportedKey(ctx, req.user!.id, params.keyId),
+    ({ req, params }) => exportedKey(ctx, req, params.keyId),
   );
 }

@@ -4,7 +4,7 @@ import { ErrorResponse } from '../../contract/common.ts';
 import { CreateSigningKeyRequest, SigningKey, SigningKeyExport, SigningKeyList, SigningKeyParams } from '../../contract/signing-keys.ts';
 import type { AppContext } from '../../context.ts';
 import { keyPurposeOf } from '../../../shared/managed-keys.ts';
-import { exportedKey } from './managed-keys.routes.ts';
+import { createdKey, exportedKey } from './managed-keys.routes.ts';
 import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
 
 export function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
@@ -37,7 +37,7 @@ export function signingKeyRoutes(ctx: AppContext): void {
       summary: 'Create a signing key', description: 'Pass its keyId to sign calls to sign with it instead of your default key.',
       responses: { 201: { description: 'The new key', schema: SigningKey }, 409: { description: 'key_limit_reached: 25 signing keys already', schema: ErrorResponse } },
     },
-    async ({ req, body }) => toSigningKey(await signingKeys.create({ userId: req.user!.id }, body.algorithm, body.name)),
+    async ({ req, body }) => toSigningKey(await createdKey(ctx, req, body.algorithm, body.name)),
   );
 
   api.route(
@@ -52,6 +52,6 @@ export function signingKeyRoutes(ctx: AppContext): void {
         404: { description: 'No such signing key on your account', schema: ErrorResponse },
       },
     },
-    ({ req, params }) => exportedKey(ctx, req.user!.id, params.keyId),
+    ({ req, params }) => exportedKey(ctx, req, params.keyId),
   );
 }

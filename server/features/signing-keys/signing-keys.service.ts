@@ -16,6 +16,7 @@ import { isKemKeyAlgorithm, keyPurposeOf, type ManagedKeyAlgorithm } from '../..
 import { badRequest, notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 import { keyWithinLimit, limitFor } from '../key-limits/key-limits.ts';
 import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
 
@@ -54,6 +55,8 @@ export class SigningKeyService {
     private readonly keys: SigningKeyRepository,
     private readonly pool: EnginePool,
     private readonly sealer: Sealer,
+    /** Where an account's default key, made on its first use, is recorded (docs/decisions/055-audit-log.md). */
+    private readonly audit?: Pick<AuditLog, 'record'>,
   ) {}
 
   /** The account's keys, oldest first. */
@@ -94,7 +97,12 @@ export class SigningKeyService {
     const existing = await this.keys.findDefault(owner, algorithm);
     if (existing) return existing;
     const key = await this.newKey(owner, algorithm, 'Default');
-    return keyWithinLimit('signing keys', await this.keys.createDefaultKeyOnce(owner, key, limitFor('signingKeys', owner)));
+    const made = keyWithinLimit('signing keys', await this.keys.createDefaultKeyOnce(owner, key, limitFor('signingKeys', owner)));
+    // Once per account and algorithm: the calls after this one find the key above and record nothing.
+    if (made.id === key.id && 'userId' in owner && this.audit) {
+      await this.audit.record({ accountId: owner.userId, type: 'signing_key.created', actor: 'system', subject: made.id, details: { algorithm, name: made.name, default: true } });
+    }
+    return made;
   }
 
   /** The owner's default key for the algorithm if it has one (never creates it). */

@@ -2,7 +2,8 @@
  * Security (docs/decisions/037, 039): change the password (the current one needed; the other
  * sessions are signed out), two-factor sign-in (TwoFactorCard), change the email (through a link
  * mailed to the new address), and the sessions signed in to the account, each with its browser,
- * address and last activity, signed out one by one or all but this one.
+ * address and last activity, signed out one by one or all but this one; and the account's audit
+ * log (AuditLogCard).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -19,6 +20,7 @@ import { ApiError, apiRequest, errorMessage } from '../../lib/api.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { browserName, dateTime } from './format.ts';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { AuditLogCard } from './AuditLogCard.tsx';
 
 const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 
@@ -193,6 +195,7 @@ export function SecurityTab() {
       <TwoFactorCard />
       <ChangeEmail />
       <Sessions />
+      <AuditLogCard />
     </div>
   );
 }

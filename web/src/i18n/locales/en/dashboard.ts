@@ -7,6 +7,7 @@ import keys from './dashboard/keys.ts';
 import billing from './dashboard/billing.ts';
 import account from './dashboard/account.ts';
 import inspector from './dashboard/inspector.ts';
+import audit from './dashboard/audit.ts';
 
 export default {
   title: 'Dashboard',
@@ -30,4 +31,5 @@ export default {
   ...billing,
   ...account,
   ...inspector,
+  ...audit,
 } as const;

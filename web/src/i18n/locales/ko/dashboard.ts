@@ -5,6 +5,7 @@ import keys from './dashboard/keys.ts';
 import billing from './dashboard/billing.ts';
 import account from './dashboard/account.ts';
 import inspector from './dashboard/inspector.ts';
+import audit from './dashboard/audit.ts';
 
 export default {
   title: '대시보드',
@@ -27,4 +28,5 @@ export default {
   ...billing,
   ...account,
   ...inspector,
+  ...audit,
 } satisfies Catalogue<typeof en>;
