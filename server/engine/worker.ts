@@ -8,6 +8,7 @@ import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
+import { kmsHandlers } from './kms-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
@@ -36,6 +37,7 @@ function handlers(engine: Engine): Handlers {
     ...dilionHandlers(engine),
     ...qes2Handlers(engine),
     ...zkFidnaHandlers(engine),
+    ...kmsHandlers(engine),
   };
 }
 
