@@ -63,6 +63,7 @@ import { demoSessionRoutes } from './features/demo/demo-session.routes.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
+import { kmsSigningRoutes, SIGN_BATCH_BODY_LIMIT_BYTES, SIGN_BATCH_PATH } from './features/kms-signing/kms-signing.routes.ts';
 import { debugRoutes } from './features/debug/debug.routes.ts';
 import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
 import { healthRoutes } from './features/health-and-docs/health.routes.ts';
@@ -143,6 +144,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
   const bodyChecks = [jsonDepthLimit, wellFormedText];
+  // A sign batch alone may send up to 1 MiB: parsed here first, the app's parser then leaves its body alone.
+  app.use(SIGN_BATCH_PATH, express.json({ limit: SIGN_BATCH_BODY_LIMIT_BYTES, strict: true }));
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
@@ -278,6 +281,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   usageRoutes(context);
   dilionRoutes(context);
   qes2Routes(context);
+  kmsSigningRoutes(context);
   zkFidnaRoutes(context);
   demoBenchmarkRoutes(context);
   demoSessionRoutes(context);

@@ -49,6 +49,7 @@ export const SigningKeyExport = z
     keyId: z.string(),
     algorithm: SigningAlgorithm,
     raw: Base64.meta({ description: 'FIPS 204 encoding (QES2: the ML-DSA-65 key ‖ the secp256k1 key)' }),
+    tr: Base64.nullable().meta({ description: 'ML-DSA only: tr = SHAKE256(raw, 64), the first input of µ = SHAKE256(tr ‖ M′, 64) for external-mu signing; null for QES2' }),
     spki: z
       .object({
         der: Base64.meta({ description: 'SubjectPublicKeyInfo, DER' }),

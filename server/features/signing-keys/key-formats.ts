@@ -4,6 +4,7 @@
  * as draft-ietf-cose-dilithium defines it). QES2 composite keys have no registered OID or JWK
  * type (secp256k1 is not in the composite draft), so they are exported raw only.
  */
+import { createHash } from 'node:crypto';
 
 export type MlDsaName = 'ML-DSA-44' | 'ML-DSA-65' | 'ML-DSA-87';
 
@@ -27,6 +28,8 @@ export interface AkpJwk {
 
 export interface ExportedKey {
   raw: string;
+  /** ML-DSA: tr = SHAKE256(publicKey, 64), base64, what an external µ is built on; null for QES2. */
+  tr: string | null;
   spki: { der: string; pem: string } | null;
   jwk: AkpJwk | null;
   /** Why a format is missing, when one is. */
@@ -71,11 +74,17 @@ export function pem(label: string, der: Uint8Array): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
+/** FIPS 204 tr = H(pk, 64) with H = SHAKE256 (Algorithm 6 line 6), base64: a client needs it to compute µ. */
+export function mlDsaTr(publicKeyBase64: string): string {
+  return createHash('shake256', { outputLength: 64 }).update(Buffer.from(publicKeyBase64, 'base64')).digest('base64');
+}
+
 /** Every format a stored signing key can be exported in; `publicKeyBase64` is the stored raw key. */
 export function exportPublicKey(algorithm: string, publicKeyBase64: string): ExportedKey {
   if (!isMlDsa(algorithm)) {
     return {
       raw: publicKeyBase64,
+      tr: null,
       spki: null,
       jwk: null,
       note: `${algorithm} is a composite key (ML-DSA-65 key ‖ secp256k1 key) with no registered OID or JWK key type, so it is exported raw only.`,
@@ -85,6 +94,7 @@ export function exportPublicKey(algorithm: string, publicKeyBase64: string): Exp
   const der = mlDsaSpki(algorithm, raw);
   return {
     raw: publicKeyBase64,
+    tr: mlDsaTr(publicKeyBase64),
     spki: { der: Buffer.from(der).toString('base64'), pem: pem('PUBLIC KEY', der) },
     jwk: { kty: 'AKP', alg: algorithm, pub: Buffer.from(raw).toString('base64url') },
     note: null,

@@ -1,0 +1,153 @@
+/**
+ * POST /api/v1/keys/:keyId/sign and /verify by message type, through HTTP: NIST's ACVP sigVer
+ * cases (pure, HashML-DSA SHA-512 and SHAKE256 over the caller's PH(M), external µ) on the verify
+ * route, and @noble/post-quantum both ways for every mode of every ML-DSA level; QES2 by digest
+ * against the raw path; bad input; another account's key; a flipped bit; what the history keeps.
+ */
+import { sha512 } from '@noble/hashes/sha2.js';
+import { shake256, shake256_64 } from '@noble/hashes/sha3.js';
+import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromHex } from '../../../engine/test-support/bytes.ts';
+import { acvpCases } from '../../../engine/test-support/vectors.ts';
+import { QES2_ALGORITHMS } from '../../../engine/src/qes2_modes.ts';
+import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../test-support.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ config: { engineWorkers: 1 } });
+});
+afterAll(() => app.close());
+
+type Account = Awaited<ReturnType<typeof signUpWithKey>>;
+const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
+const rand = (n: number) => new Uint8Array(randomBytes(n));
+const NOBLE = { 'ML-DSA-44': ml_dsa44, 'ML-DSA-65': ml_dsa65, 'ML-DSA-87': ml_dsa87 } as const;
+type MlDsaName = keyof typeof NOBLE;
+
+async function account(tier: 'free' | 'unlimited' = 'unlimited'): Promise<Account> {
+  const who = await signUpWithKey(app);
+  if (tier === 'unlimited') app.database.sqlite.prepare("UPDATE users SET subscription_tier = 'unlimited' WHERE id = ?").run(who.user.id);
+  return who;
+}
+async function newKey(who: Account, algorithm: string): Promise<{ keyId: string; publicKey: Uint8Array }> {
+  const res = await who.agent.post('/api/signing-keys').set('Origin', TEST_ORIGIN).send({ name: algorithm, algorithm });
+  expect(res.status).toBe(201);
+  return { keyId: res.body.keyId, publicKey: bytes(res.body.publicKey) };
+}
+const call = (who: Account, keyId: string, action: 'sign' | 'verify', body: object) =>
+  request(app.app).post(`/api/v1/keys/${keyId}/${action}`).set({ 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret }).send(body);
+const trOf = (publicKey: Uint8Array) => shake256(publicKey, { dkLen: 64 });
+/** µ = SHAKE256(tr ‖ M′, 64) with M′ = 0 ‖ len(ctx) ‖ ctx ‖ M, as a KMS client computes it (FIPS 204 Algorithm 2). */
+const muOf = (publicKey: Uint8Array, message: Uint8Array, ctx = new Uint8Array(0)) =>
+  shake256(new Uint8Array([...trOf(publicKey), 0, ctx.length, ...ctx, ...message]), { dkLen: 64 });
+
+describe('ACVP sigVer through POST /api/v1/keys/:keyId/verify', () => {
+  const hashes: Record<string, ['sha512' | 'shake256', (m: Uint8Array) => Uint8Array]> = {
+    'SHA2-512': ['sha512', (m) => sha512(m)],
+    'SHAKE-256': ['shake256', (m) => shake256(m, { dkLen: 64 })],
+  };
+  const cases = acvpCases('ML-DSA-sigVer-FIPS204').filter(
+    (c) => (c.group.signatureInterface === 'external' && (c.group.preHash === 'pure' || hashes[c.test.hashAlg] !== undefined)) || c.group.externalMu === true,
+  );
+
+  it('gives NIST’s verdict on every pure, SHA-512, SHAKE256 and external-µ case, with the key holding the case’s public key', async () => {
+    expect(cases.length).toBeGreaterThan(90);
+    const who = await account();
+    const keys = Object.fromEntries(await Promise.all((['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87'] as const).map(async (a) => [a, (await newKey(who, a)).keyId])));
+    const setPublicKey = app.database.sqlite.prepare('UPDATE signing_keys SET public_key = ? WHERE id = ?');
+    for (const c of cases) {
+      const keyId = keys[c.group.parameterSet]!;
+      setPublicKey.run(b64(fromHex(c.test.pk)), keyId);
+      const signature = b64(fromHex(c.test.signature));
+      const body = c.group.externalMu
+        ? { messageType: 'external-mu', message: b64(fromHex(c.test.mu)), signature }
+        : c.group.preHash === 'preHash'
+          ? { messageType: 'digest', digestAlgorithm: hashes[c.test.hashAlg]![0], message: b64(hashes[c.test.hashAlg]![1](fromHex(c.test.message))), context: b64(fromHex(c.test.context)), signature }
+          : { messageType: 'raw', message: b64(fromHex(c.test.message)), context: b64(fromHex(c.test.context)), signature };
+      const res = await call(who, keyId, 'verify', body);
+      expect(res.status, `tcId ${c.test.tcId}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.valid, `tcId ${c.test.tcId}`).toBe(c.expected.testPassed);
+    }
+  });
+});
+
+describe('POST /api/v1/keys/:keyId/sign and verify against @noble/post-quantum', () => {
+  for (const algorithm of ['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87'] as const satisfies readonly MlDsaName[]) {
+    it(`${algorithm}: raw, digest (sha512, shake256) and external-mu signatures verify with noble, and ours verifies noble’s`, async () => {
+      const who = await account();
+      const { keyId, publicKey } = await newKey(who, algorithm);
+      const noble = NOBLE[algorithm];
+      const message = rand(200);
+      const context = rand(9);
+
+      const raw = await call(who, keyId, 'sign', { messageType: 'raw', message: b64(message), context: b64(context) });
+      expect(raw.status).toBe(200);
+      expect(raw.body).toMatchObject({ keyId, algorithm, messageType: 'raw', tr: b64(trOf(publicKey)) });
+      expect(noble.verify(bytes(raw.body.signature), message, publicKey, { context })).toBe(true);
+
+      for (const [digestAlgorithm, hash, nobleHash] of [['sha512', sha512, sha512], ['shake256', (m: Uint8Array) => shake256(m, { dkLen: 64 }), shake256_64]] as const) {
+        const signed = await call(who, keyId, 'sign', { messageType: 'digest', digestAlgorithm, message: b64(hash(message)), context: b64(context) });
+        expect(signed.status, digestAlgorithm).toBe(200);
+        expect(noble.prehash(nobleHash).verify(bytes(signed.body.signature), message, publicKey, { context }), digestAlgorithm).toBe(true);
+      }
+
+      const mu = muOf(publicKey, message, context);
+      const external = await call(who, keyId, 'sign', { messageType: 'external-mu', message: b64(mu) });
+      expect(external.status).toBe(200);
+      expect(noble.verify(bytes(external.body.signature), message, publicKey, { context })).toBe(true);
+      expect(noble.internal.verify(bytes(external.body.signature), mu, publicKey, { externalMu: true })).toBe(true);
+    });
+  }
+
+  it('verifies noble’s signatures in every mode, and refuses them (valid false) with one bit flipped', async () => {
+    const who = await account();
+    const { keyId } = await newKey(who, 'ML-DSA-65');
+    // Noble signs with a key pair of its own seed, which the account's key is then set to.
+    const pair = ml_dsa65.keygen(rand(32));
+    app.database.sqlite.prepare('UPDATE signing_keys SET public_key = ? WHERE id = ?').run(b64(pair.publicKey), keyId);
+    const message = rand(77);
+    const context = rand(3);
+    const cases = [
+      { messageType: 'raw', message: b64(message), context: b64(context), signature: ml_dsa65.sign(message, pair.secretKey, { context }) },
+      { messageType: 'digest', digestAlgorithm: 'sha512', message: b64(sha512(message)), context: b64(context), signature: ml_dsa65.prehash(sha512).sign(message, pair.secretKey, { context }) },
+      { messageType: 'digest', digestAlgorithm: 'shake256', message: b64(shake256(message, { dkLen: 64 })), signature: ml_dsa65.prehash(shake256_64).sign(message, pair.secretKey) },
+      { messageType: 'external-mu', message: b64(muOf(pair.publicKey, message)), signature: ml_dsa65.sign(message, pair.secretKey) },
+    ];
+    for (const { signature, ...body } of cases) {
+      const good = await call(who, keyId, 'verify', { ...body, signature: b64(signature) });
+      expect(good.body, body.messageType).toMatchObject({ valid: true, keyId, algorithm: 'ML-DSA-65', messageType: body.messageType });
+      const flipped = signature.slice();
+      flipped[10]! ^= 0x01;
+      expect((await call(who, keyId, 'verify', { ...body, signature: b64(flipped) })).body.valid, body.messageType).toBe(false);
+    }
+  });
+});
+
+describe('QES2 keys by digest', () => {
+  for (const { name: algorithm, label: labelText } of Object.values(QES2_ALGORITHMS)) {
+    it(`${algorithm}: a signature of SHA-512(M) verifies as one of M, and one of M verifies by its digest`, async () => {
+      const who = await account();
+      const { keyId, publicKey } = await newKey(who, algorithm);
+      const message = rand(150);
+      const context = rand(4);
+      const digest = b64(sha512(message));
+      const byDigest = await call(who, keyId, 'sign', { messageType: 'digest', digestAlgorithm: 'sha512', message: digest, context: b64(context) });
+      expect(byDigest.status).toBe(200);
+      expect(byDigest.body).toMatchObject({ keyId, algorithm, messageType: 'digest', tr: null });
+      expect((await call(who, keyId, 'verify', { messageType: 'raw', message: b64(message), context: b64(context), signature: byDigest.body.signature })).body.valid).toBe(true);
+      const byMessage = await call(who, keyId, 'sign', { messageType: 'raw', message: b64(message), context: b64(context) });
+      expect((await call(who, keyId, 'verify', { messageType: 'digest', digestAlgorithm: 'sha512', message: digest, context: b64(context), signature: byMessage.body.signature })).body.valid).toBe(true);
+      // The ML-DSA-65 half is FIPS 204 over M′ with the Label as its context (docs/crypto/qes2.md).
+      const label = new TextEncoder().encode(labelText);
+      const mPrime = new Uint8Array([...new TextEncoder().encode('CompositeAlgorithmSignatures2025'), ...label, context.length, ...context, ...sha512(message)]);
+      expect(ml_dsa65.verify(bytes(byDigest.body.signature).subarray(0, 3309), mPrime, publicKey.subarray(0, 1952), { context: label })).toBe(true);
+      const flipped = bytes(byDigest.body.signature);
+      flipped[3320]! ^= 0x80;
+      expect((await call(who, keyId, 'verify', { messageType: 'raw', message: b64(message), context: b64(context), signature: b64(flipped) })).body.valid).toBe(false);
+    });
+  }
+});
