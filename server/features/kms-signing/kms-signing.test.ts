@@ -4,7 +4,7 @@
  * route, and @noble/post-quantum both ways for every mode of every ML-DSA level; QES2 by digest
  * against the raw path; bad input; another account's key; a flipped bit; what the history keeps.
  */
-import { sha512 } from '@noble/hashes/sha2.js';
+import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { shake256, shake256_64 } from '@noble/hashes/sha3.js';
 import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
 import { randomBytes } from 'node:crypto';
@@ -150,4 +150,70 @@ describe('QES2 keys by digest', () => {
       expect((await call(who, keyId, 'verify', { messageType: 'raw', message: b64(message), context: b64(context), signature: b64(flipped) })).body.valid).toBe(false);
     });
   }
+});
+
+describe('what sign and verify refuse', () => {
+  it('answers 400 naming the field and the allowed combinations, 413 for a raw message over 64 KiB, 404 for another account’s key', async () => {
+    const who = await account();
+    const mlDsa = (await newKey(who, 'ML-DSA-44')).keyId;
+    const qes2 = (await newKey(who, 'QES2_ECDSA')).keyId;
+    const d64 = b64(rand(64));
+    const refused: [string, object, number, string, string?][] = [
+      [mlDsa, { messageType: 'digest', message: d64 }, 400, 'unsupported_message_type', 'digestAlgorithm'],
+      [mlDsa, { messageType: 'digest', digestAlgorithm: 'sha512', message: b64(rand(32)) }, 400, 'invalid_digest_length', 'message'],
+      [mlDsa, { messageType: 'digest', digestAlgorithm: 'sha256', message: d64 }, 400, 'validation_error', 'digestAlgorithm'],
+      [mlDsa, { messageType: 'raw', digestAlgorithm: 'sha512', message: d64 }, 400, 'unsupported_message_type', 'digestAlgorithm'],
+      [mlDsa, { messageType: 'external-mu', message: b64(rand(65)) }, 400, 'invalid_mu_length', 'message'],
+      [mlDsa, { messageType: 'external-mu', message: d64, context: b64(rand(1)) }, 400, 'unsupported_message_type', 'context'],
+      [mlDsa, { messageType: 'raw', message: d64, context: b64(rand(256)) }, 400, 'context_too_long', 'context'],
+      [mlDsa, { messageType: 'raw', message: b64(rand(64 * 1024 + 1)) }, 413, 'message_too_long', 'message'],
+      [mlDsa, { messageType: 'hash', message: d64 }, 400, 'validation_error', 'messageType'],
+      [mlDsa, { messageType: 'raw', message: 'not base64!' }, 400, 'validation_error', 'message'],
+      [qes2, { messageType: 'external-mu', message: d64 }, 400, 'unsupported_message_type', 'messageType'],
+      [qes2, { messageType: 'digest', digestAlgorithm: 'shake256', message: d64 }, 400, 'unsupported_message_type', 'digestAlgorithm'],
+      ['kid_notAKey', { messageType: 'raw', message: d64 }, 400, 'validation_error', 'params.keyId'],
+    ];
+    for (const [keyId, body, status, code, param] of refused) {
+      const res = await call(who, keyId, 'sign', body);
+      expect({ status: res.status, code: res.body.code, param: res.body.param }, JSON.stringify(body)).toEqual({ status, code, param });
+    }
+    const combo = await call(who, qes2, 'sign', { messageType: 'external-mu', message: d64 });
+    expect(combo.body.message).toContain('raw; digest with digestAlgorithm sha512');
+    const shortSignature = await call(who, mlDsa, 'verify', { messageType: 'raw', message: d64, signature: b64(rand(2419)) });
+    expect(shortSignature.body).toMatchObject({ code: 'invalid_signature_length', param: 'signature' });
+    expect(shortSignature.body.message).toContain('2420 bytes');
+
+    const other = await account();
+    const theirs = (await newKey(other, 'ML-DSA-65')).keyId;
+    for (const action of ['sign', 'verify'] as const) {
+      const res = await call(who, theirs, action, { messageType: 'raw', message: d64, ...(action === 'verify' ? { signature: b64(rand(3309)) } : {}) });
+      expect(res.status, action).toBe(404);
+      expect(res.body.code).toBe('signing_key_not_found');
+    }
+    expect(await app.context.metering.held()).toBe(0);
+  });
+});
+
+describe('the history of these calls', () => {
+  it('lists each sign and verify under the key’s algorithm with what was sent (base64), and only its SHA-256 and length for an account that keeps digests', async () => {
+    const who = await account('free');
+    expect((await who.agent.patch('/api/account/data').set('Origin', TEST_ORIGIN).send({ historyKeeps: 'text' })).status).toBe(200);
+    const { keyId } = await newKey(who, 'ML-DSA-87');
+    const digest = sha512(new TextEncoder().encode('the document'));
+    const signed = await call(who, keyId, 'sign', { messageType: 'digest', digestAlgorithm: 'sha512', message: b64(digest) });
+    await call(who, keyId, 'verify', { messageType: 'digest', digestAlgorithm: 'sha512', message: b64(digest), signature: signed.body.signature });
+    const dashboard = (await who.agent.get('/api/operations')).body;
+    expect(dashboard.map((o: { type: string; success: boolean }) => [o.type, o.success])).toEqual([['ML-DSA-87_verify', true], ['ML-DSA-87_sign', true]]);
+    const history = (await who.agent.get('/api/crypto/operations')).body;
+    expect(history.map((o: { operationType: string }) => o.operationType)).toEqual(['verify', 'sign']);
+    expect(history[1]).toMatchObject({ algorithm: 'ML-DSA-87', channel: 'api', message: b64(digest), messageSha256: null, metadata: { messageType: 'digest', digestAlgorithm: 'sha512' } });
+    expect(history[0]).toMatchObject({ algorithm: 'ML-DSA-87', verified: true });
+    expect((await who.agent.get('/api/usage')).body.apiCallsThisMonth).toBe(2);
+
+    expect((await who.agent.patch('/api/account/data').set('Origin', TEST_ORIGIN).send({ historyKeeps: 'digest' })).status).toBe(200);
+    const raw = rand(40);
+    expect((await call(who, keyId, 'sign', { messageType: 'raw', message: b64(raw) })).status).toBe(200);
+    const [kept] = (await who.agent.get('/api/crypto/operations')).body;
+    expect(kept).toMatchObject({ operationType: 'sign', message: null, messageLength: 40, messageSha256: Buffer.from(sha256(raw)).toString('hex') });
+  });
 });
