@@ -57,6 +57,8 @@ describe('POST /api/v1/keys/:keyId/sign-batch', () => {
     expect(tasks.every(([, , tenant]) => tenant === who.user.id)).toBe(true);
     expect(charged(who)).toBe(4);
     expect(recorded(who)).toBe(4);
+    // The allowance after the last item answered, as a single call's answer gives it (decision 052).
+    expect(res.headers['ratelimit']).toBe('"lifetime"; r=96');
   });
 
   it('answers the items the allowance still covers and names the rest usage_limit_reached, uncharged (3 calls left, 5 items)', async () => {
@@ -69,6 +71,7 @@ describe('POST /api/v1/keys/:keyId/sign-batch', () => {
     expect(res.body.results.slice(3)).toEqual([3, 4].map((index) => ({ index, error: { code: 'usage_limit_reached', message: expect.any(String) } })));
     expect(charged(who)).toBe(100);
     expect(recorded(who)).toBe(3);
+    expect(res.headers['ratelimit']).toBe('"lifetime"; r=0');
     expect(await app.context.metering.held()).toBe(0);
   });
 

@@ -18,6 +18,7 @@ import type { NewOperation, OperationSource, Recorded } from '../operations/oper
 import type { KeyOperation } from '../../../db/schema.ts';
 import { engineFailure, idempotentStart, inCallSlots } from './crypto.flow.ts';
 import type { MeterTicket } from './metering.service.ts';
+import { quotaHeaders } from './quota-headers.ts';
 
 export type BatchItemOutcome<R> = ({ index: number } & R) | { index: number; error: { code: string; message: string } };
 
@@ -74,6 +75,8 @@ async function meteredBatch<P, I, R extends object, A>(ctx: AppContext, req: Req
       await Promise.all(answered.map((a) => ctx.metering.refund(a.ticket)));
       throw engineFailure(error, true);
     }
+    // What is left of the allowance after the last item it answered (items admitted in order).
+    quotaHeaders(res, answered.at(-1)!.ticket);
     return response;
   } catch (error) {
     await ctx.idempotency.abandon(start);
