@@ -75,6 +75,19 @@ describe('POST /api/v1/keys/:keyId/sign-batch', () => {
     expect(await app.context.metering.held()).toBe(0);
   });
 
+  it('names items past the spending limit spending_limit_reached, uncharged, once the month’s overage reaches it', async () => {
+    const who = await withKey();
+    sql("UPDATE users SET subscription_tier = 'starter' WHERE id = ?", who.user.id);
+    // 19,899 calls past Starter's 10,000: the next call brings the overage to the default limit, $199.
+    sql('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?)', `user:${who.user.id}`, new Date().toISOString().slice(0, 7), 10_000 + 19_899);
+    const res = await batch(who, rawItems([rand(1), rand(2), rand(3)]));
+    expect(res.status).toBe(200);
+    expect(res.body.charged).toBe(1);
+    expect(res.body.results.slice(1).map((r: { error?: { code: string } }) => r.error?.code)).toEqual(['spending_limit_reached', 'spending_limit_reached']);
+    expect(recorded(who)).toBe(1);
+    expect(await app.context.metering.held()).toBe(0);
+  });
+
   it('names an item the engine failed engine_unavailable and charges only the others', async () => {
     const who = await withKey();
     const real = app.context.pool.run.bind(app.context.pool);
