@@ -76,8 +76,11 @@ export const users = sqliteTable('users', {
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
 
-/** What an API key may be restricted to (docs/decisions/036); a key with no list may do all of them. */
-export const KEY_OPERATIONS = ['sign', 'verify', 'prove'] as const;
+/**
+ * What an API key may be restricted to (docs/decisions/036); a key with no list may do all of them.
+ * encrypt: an ML-KEM key's encapsulate, seal, generate-data-key; decrypt: its decapsulate, open (docs/decisions/054).
+ */
+export const KEY_OPERATIONS = ['sign', 'verify', 'prove', 'encrypt', 'decrypt'] as const;
 export type KeyOperation = (typeof KEY_OPERATIONS)[number];
 
 /**

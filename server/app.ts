@@ -64,6 +64,9 @@ import { ServiceKeyService } from './features/service-keys/service-keys.service.
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
 import { kmsSigningRoutes, SIGN_BATCH_BODY_LIMIT_BYTES, SIGN_BATCH_PATH } from './features/kms-signing/kms-signing.routes.ts';
+import { KemService } from './features/kem/kem.service.ts';
+import { kemRoutes } from './features/kem/kem.routes.ts';
+import { managedKeyRoutes } from './features/signing-keys/managed-keys.routes.ts';
 import { debugRoutes } from './features/debug/debug.routes.ts';
 import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
 import { healthRoutes } from './features/health-and-docs/health.routes.ts';
@@ -264,6 +267,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     serviceKeys,
     dilion: new DilionService(pool, signingKeys, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),
+    kem: new KemService(pool, signingKeys),
     zkFidna: new ZkFidnaService(pool, signingKeys),
     contact: new ContactService(storage.contact, mailer, logger),
   };
@@ -276,6 +280,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   accountRoutes(context);
   twoFactorRoutes(context);
   accountDataRoutes(context);
+  managedKeyRoutes(context);
+  kemRoutes(context);
   apiKeyRoutes(context);
   signingKeyRoutes(context);
   usageRoutes(context);

@@ -25,6 +25,7 @@ import type { ApiKeyService } from './features/api-keys/api-keys.service.ts';
 import type { OperationsService } from './features/operations/operations.service.ts';
 import type { PurchasesService } from './features/purchases/purchases.service.ts';
 import type { Qes2Service } from './features/qes2/qes2.service.ts';
+import type { KemService } from './features/kem/kem.service.ts';
 import type { ZkFidnaService } from './features/zkfidna/zkfidna.service.ts';
 import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
@@ -92,6 +93,8 @@ export interface AppContext {
   serviceKeys: ServiceKeyService;
   dilion: DilionService;
   qes2: Qes2Service;
+  /** Encryption with the account's ML-KEM-768 keys. */
+  kem: KemService;
   zkFidna: ZkFidnaService;
   contact: ContactService;
 }

@@ -16,6 +16,9 @@ export const REDACT_PATHS = [
   '*.secretKey',
   '*.seed',
   '*.masterKey',
+  // An ML-KEM key's answers (docs/decisions/054), should one ever reach a log line.
+  '*.sharedSecret',
+  '*.plaintext',
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -1,5 +1,5 @@
 /** Request-scoped shapes added to Express's Request by our middleware. */
-import type { users } from '../db/schema.ts';
+import type { KeyOperation, users } from '../db/schema.ts';
 import type { HistoryKeeps } from '../shared/history.ts';
 
 /** The signed-in user as passport restores it from the session (never the password digest or a TOTP secret). */
@@ -15,7 +15,7 @@ export interface ApiCaller {
   /** A plan key's purchase, whose call totals it adds to. */
   purchaseId: number | null;
   /** The operations the key may call; null: all of them. */
-  allowedOperations: readonly ('sign' | 'verify' | 'prove')[] | null;
+  allowedOperations: readonly KeyOperation[] | null;
   /** What the account's history keeps of the call's message (docs/decisions/038). */
   historyKeeps: HistoryKeeps;
 }

@@ -10,7 +10,7 @@ import { ApiKeyList } from './api-keys.ts';
 import { CryptoOperationList } from './operations.ts';
 import { ReceiptList } from './payments.ts';
 import { Purchase } from './purchases.ts';
-import { SigningKeyList } from './signing-keys.ts';
+import { ManagedKey } from './keys.ts';
 
 export const HistoryKeeps = z.enum(HISTORY_KEEPS).meta({
   id: 'HistoryKeeps',
@@ -44,7 +44,7 @@ export const AccountExport = z
     exportedAt: Timestamp,
     profile: User.extend({ historyKeeps: HistoryKeeps }),
     apiKeys: ApiKeyList.meta({ description: 'Public parts only: a secret is never exported' }),
-    signingKeys: SigningKeyList.meta({ description: 'Public keys only' }),
+    signingKeys: z.array(ManagedKey).meta({ description: 'Every managed key, signing and encryption, with its purpose: public keys only' }),
     purchases: z.array(Purchase),
     receipts: ReceiptList,
     operations: CryptoOperationList.meta({ description: 'Every operation in your history, newest first' }),

@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 
-export const KeyOperationName = z.enum(['sign', 'verify', 'prove']).meta({ id: 'KeyOperation', description: 'A kind of metered call: sign, verify (signatures and proofs), or prove' });
+export const KeyOperationName = z.enum(['sign', 'verify', 'prove', 'encrypt', 'decrypt']).meta({ id: 'KeyOperation', description:
+  'A kind of metered call: sign, verify (signatures and proofs), prove, encrypt (encapsulate, seal, generate-data-key) or decrypt (decapsulate, open)' });
 
 const AllowedOperations = z
   .array(KeyOperationName)
   .min(1, { message: 'must name at least one operation, or be null for all' })
-  .max(3)
+  .max(5)
   .refine((ops) => new Set(ops).size === ops.length, { message: 'must not repeat an operation' })
   .nullable()
   .meta({ description: 'The operations the key may call; null: all of them' });

@@ -1,12 +1,13 @@
 /** Stored operations as the history page, the dashboard and the key inspector read them (docs/product.md §3). */
 import { z } from 'zod';
+import { OPERATION_TYPES } from '../../shared/managed-keys.ts';
 import { Timestamp } from './common.ts';
 
 export const CryptoOperation = z
   .object({
     id: z.number().int(),
     algorithm: z.string(),
-    operationType: z.enum(['sign', 'verify', 'prove']),
+    operationType: z.enum(OPERATION_TYPES).meta({ description: 'sign, verify, prove; an ML-KEM-768 key’s encapsulate, decapsulate, seal, open, generate-data-key (sizes only in metadata)' }),
     channel: z.enum(['api', 'demo']),
     message: z.string().nullable().meta({ description: 'The message as sent; null when the account keeps only its digest (docs/api.md §12, history)' }),
     messageSha256: z.string().nullable().meta({ description: 'Hex SHA-256 of the message’s UTF-8 bytes, when only the digest is kept' }),

@@ -1,14 +1,23 @@
 /** Platform-managed signing keys (docs/api.md §7). */
 import { z } from 'zod';
+import { KEM_KEY_ALGORITHMS, MANAGED_KEY_ALGORITHMS } from '../../shared/managed-keys.ts';
 import { SIGNING_ALGORITHMS } from '../../shared/schemes.ts';
 import { Base64, Timestamp } from './common.ts';
 
 export const SigningAlgorithm = z.enum(SIGNING_ALGORITHMS);
 
+/** A signing algorithm; an encryption key's algorithm is refused with the route that makes one. */
+const SigningAlgorithmToCreate = z.enum(SIGNING_ALGORITHMS, {
+  error: (issue) =>
+    (KEM_KEY_ALGORITHMS as readonly unknown[]).includes(issue.input)
+      ? `${String(issue.input)} is an encryption key, not a signing key: create it with POST /api/v1/keys`
+      : undefined,
+});
+
 export const CreateSigningKeyRequest = z
   .strictObject({
     name: z.string().trim().min(1, { message: 'is required' }).max(100),
-    algorithm: SigningAlgorithm.default('ML-DSA-65').meta({ description:
+    algorithm: SigningAlgorithmToCreate.default('ML-DSA-65').meta({ description:
       'Dilion signs with ML-DSA-65 keys; QES2 with QES2_ECDSA or QES2_Schnorr keys (ML-DSA-65 seed ‖ ' +
       'secp256k1 scalar).' }),
   })
@@ -47,17 +56,17 @@ const AkpJwk = z
 export const SigningKeyExport = z
   .object({
     keyId: z.string(),
-    algorithm: SigningAlgorithm,
-    raw: Base64.meta({ description: 'FIPS 204 encoding (QES2: the ML-DSA-65 key ‖ the secp256k1 key)' }),
-    tr: Base64.nullable().meta({ description: 'ML-DSA only: tr = SHAKE256(raw, 64), the first input of µ = SHAKE256(tr ‖ M′, 64) for external-mu signing; null for QES2' }),
+    algorithm: z.enum(MANAGED_KEY_ALGORITHMS),
+    raw: Base64.meta({ description: 'FIPS 204 encoding (QES2: the ML-DSA-65 key ‖ the secp256k1 key; ML-KEM-768: the FIPS 203 encapsulation key)' }),
+    tr: Base64.nullable().meta({ description: 'ML-DSA only: tr = SHAKE256(raw, 64), the first input of µ = SHAKE256(tr ‖ M′, 64) for external-mu signing; null for other keys' }),
     spki: z
       .object({
         der: Base64.meta({ description: 'SubjectPublicKeyInfo, DER' }),
         pem: z.string().meta({ description: 'The same DER as a PEM "PUBLIC KEY" block' }),
       })
       .nullable()
-      .meta({ description: 'ML-DSA only: OID 2.16.840.1.101.3.4.3.17, .18 or .19' }),
+      .meta({ description: 'ML-DSA: OID 2.16.840.1.101.3.4.3.17, .18 or .19; ML-KEM-768: 2.16.840.1.101.3.4.4.2; null for QES2' }),
     jwk: AkpJwk.nullable(),
-    note: z.string().nullable().meta({ description: 'Why a format is missing (QES2 keys are exported raw only)' }),
+    note: z.string().nullable().meta({ description: 'Why a format is missing (QES2 keys are exported raw only; ML-KEM keys have no JWK)' }),
   })
   .meta({ id: 'SigningKeyExport' });

@@ -4,6 +4,7 @@ export type MlDsaLevel = 44 | 65 | 87;
 import type { Qes2Mode } from '../../shared/schemes.ts';
 import type { ZkCircuit, ZkProofJson, ZkProofViewsJson, ZkPublicInputJson } from '../../shared/zkfidna.ts';
 import type { KmsKeyKind, KmsMessage } from './kms-tasks.ts';
+import type { KemTasks } from './kem-tasks.ts';
 
 export type { Qes2Mode } from '../../shared/schemes.ts';
 
@@ -20,7 +21,7 @@ export interface PidCipherBytes {
   serviceKeyId: Uint8Array;
 }
 
-export interface EngineTasks {
+export interface EngineTasks extends KemTasks {
   ping: { args: Record<string, never>; result: { ready: true } };
   /** Public key of the key pair derived from a 32-byte seed. */
   mlDsaPublicKey: { args: { level: MlDsaLevel; seed: Uint8Array }; result: { publicKey: Uint8Array } };

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
+import { kemHandlers } from './kem-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
 import { kmsHandlers } from './kms-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
@@ -38,6 +39,7 @@ function handlers(engine: Engine): Handlers {
     ...qes2Handlers(engine),
     ...zkFidnaHandlers(engine),
     ...kmsHandlers(engine),
+    ...kemHandlers(engine),
   };
 }
 

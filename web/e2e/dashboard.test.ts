@@ -219,19 +219,25 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     expect(second.errors).toEqual([]);
   });
 
-  it('creates signing keys and exports their public keys as PEM, JWK, or raw for QES2', async () => {
+  it('creates signing and encryption keys, shows each one’s purpose, and exports their public keys as PEM, JWK, or raw for QES2', async () => {
     const { page, errors } = await stack.page();
     await signUpByApi(page, uniqueEmail('signing'));
     await page.goto('/dashboard');
     const panel = page.getByTestId('signing-keys');
     await panel.getByText('No signing keys yet').waitFor();
-    for (const [name, algorithm] of [['Release signing', 'ML-DSA-44'], ['Bitcoin bridge', 'QES2_Schnorr']]) {
-      await page.getByLabel('New signing key').fill(name!);
+    for (const [name, algorithm] of [['Release signing', 'ML-DSA-44'], ['Bitcoin bridge', 'QES2_Schnorr'], ['Backups', 'ML-KEM-768']]) {
+      await page.getByLabel('New signing or encryption key').fill(name!);
       await panel.getByRole('combobox', { name: 'Algorithm' }).click();
       await page.getByRole('option', { name: algorithm, exact: true }).click();
-      await panel.getByRole('button', { name: 'Create Signing Key' }).click();
+      await panel.getByRole('button', { name: 'Create Key' }).click();
       await panel.getByTestId('signing-key').filter({ hasText: name! }).waitFor();
     }
+    const kem = panel.getByTestId('signing-key').filter({ hasText: 'Backups' });
+    expect(await kem.getByTestId('key-purpose').textContent()).toBe('Encryption');
+    await kem.getByRole('button', { name: 'Export public key' }).click();
+    // id-alg-ml-kem-768's SPKI header (docs/decisions/054); no JWK to choose.
+    await expect.poll(() => kem.getByTestId('export-output').textContent()).toMatch(/^-----BEGIN PUBLIC KEY-----\nMIIEsjALBglghkgBZQMEBAIDggShA/);
+    await kem.getByText('no standard JWK').waitFor();
     const mlDsa = panel.getByTestId('signing-key').filter({ hasText: 'Release signing' });
     await mlDsa.getByRole('button', { name: 'Export public key' }).click();
     const output = mlDsa.getByTestId('export-output');

@@ -14,7 +14,7 @@ import { toUserResponse } from '../auth/auth.service.ts';
 import { toApiKeyResponse } from '../api-keys/api-keys.service.ts';
 import { toCryptoOperation } from '../operations/operation-views.ts';
 import { toReceipt } from '../payments/payments.routes.ts';
-import { toSigningKey } from '../signing-keys/signing-keys.routes.ts';
+import { toManagedKey } from '../signing-keys/managed-keys.routes.ts';
 
 export const EXPORT_FORMAT = 'pq-platform-account-export/1';
 /** Operations per page read and written. */
@@ -65,7 +65,7 @@ export class AccountExports {
       exportedAt: now.toISOString(),
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
       apiKeys: (await this.ctx.apiKeys.list(userId)).map((view) => toApiKeyResponse(view, now)),
-      signingKeys: (await this.ctx.signingKeys.list(userId)).map(toSigningKey),
+      signingKeys: (await this.ctx.signingKeys.list(userId)).map(toManagedKey),
       purchases: (await this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX)).purchases,
       receipts: (await this.ctx.receipts.list(userId, MONEY_RECORDS_MAX)).map(toReceipt),
     };

@@ -15,7 +15,7 @@ export const KEY_LIMITS = {
   serviceKeys: { account: 50, demo: 5 },
 } as const;
 
-export type KeyKind = 'API keys' | 'signing keys' | 'service keys';
+export type KeyKind = 'API keys' | 'signing keys' | 'signing and encryption keys' | 'service keys';
 
 /** What a repository's create-within-limit answers: the key, or the count held when it is `limit` or more. */
 export type WithinLimit<T> = { key: T } | { limitReached: number };

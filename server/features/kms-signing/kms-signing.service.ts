@@ -8,6 +8,7 @@
  * length of those bytes instead (operations/message-digest.ts).
  */
 import type { z } from 'zod';
+import { keyPurposeOf } from '../../../shared/managed-keys.ts';
 import { QES2_MODE_OF_KEY, SCHEMES, type SigningAlgorithm } from '../../../shared/schemes.ts';
 import type { KmsSignResponse, KmsVerifyResponse, MESSAGE_TYPES } from '../../contract/kms-signing.ts';
 import type { KmsDigestAlgorithm, KmsKeyKind, KmsMessage } from '../../engine/kms-tasks.ts';
@@ -66,9 +67,15 @@ export class KmsSigningService {
     private readonly signingKeys: SigningKeyService,
   ) {}
 
-  /** The account's key with this id, whatever its algorithm; another account's key is a 404 like none. */
+  /**
+   * The account's signing key with this id, whatever its algorithm; another account's key is a 404
+   * like none, and the account's encryption key a 400 wrong_key_purpose (as crypto routes answer it).
+   */
   async key(userId: string, keyId: string): Promise<KmsKey> {
     const row = await this.signingKeys.ofUser(userId, keyId);
+    if (keyPurposeOf(row.algorithm) !== 'sign') {
+      throw badRequest('wrong_key_purpose', `keyId names your ${row.algorithm} key, whose purpose is ${keyPurposeOf(row.algorithm)}: sign and verify with a signing key (GET /api/v1/keys lists each key's purpose).`, 'keyId');
+    }
     const algorithm = row.algorithm as SigningAlgorithm;
     if (isMlDsa(algorithm)) return { row, algorithm, kind: { kind: 'ml-dsa', level: LEVEL[algorithm] }, tr: mlDsaTr(row.publicKey) };
     return { row, algorithm, kind: { kind: 'qes2', mode: QES2_MODE_OF_KEY[algorithm as keyof typeof QES2_MODE_OF_KEY] }, tr: null };

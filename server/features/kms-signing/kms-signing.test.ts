@@ -153,7 +153,7 @@ describe('QES2 keys by digest', () => {
 });
 
 describe('what sign and verify refuse', () => {
-  it('answers 400 naming the field and the allowed combinations, 413 for a raw message over 64 KiB, 404 for another account’s key', async () => {
+  it('answers 400 naming the field and the allowed combinations (and an encryption key), 413 for a raw message over 64 KiB, 404 for another account’s key', async () => {
     const who = await account();
     const mlDsa = (await newKey(who, 'ML-DSA-44')).keyId;
     const qes2 = (await newKey(who, 'QES2_ECDSA')).keyId;
@@ -182,6 +182,10 @@ describe('what sign and verify refuse', () => {
     const shortSignature = await call(who, mlDsa, 'verify', { messageType: 'raw', message: d64, signature: b64(rand(2419)) });
     expect(shortSignature.body).toMatchObject({ code: 'invalid_signature_length', param: 'signature' });
     expect(shortSignature.body.message).toContain('2420 bytes');
+
+    const kem = (await who.agent.post('/api/v1/keys').set('Origin', TEST_ORIGIN).send({ name: 'kem', algorithm: 'ML-KEM-768' })).body.keyId as string;
+    const wrongPurpose = await call(who, kem, 'sign', { messageType: 'raw', message: d64 });
+    expect({ status: wrongPurpose.status, code: wrongPurpose.body.code, param: wrongPurpose.body.param }).toEqual({ status: 400, code: 'wrong_key_purpose', param: 'keyId' });
 
     const other = await account();
     const theirs = (await newKey(other, 'ML-DSA-65')).keyId;

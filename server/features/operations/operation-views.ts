@@ -1,5 +1,6 @@
 /** A stored operation row as the API shows it: in the history list, and in the dashboard's short form. */
 import type { z } from 'zod';
+import type { OperationType } from '../../../shared/managed-keys.ts';
 import type { CryptoOperation, DashboardOperation } from '../../contract/operations.ts';
 import type { OperationRow } from './operations.service.ts';
 import { jsonObject, readEncoded } from './encoded-bytes.ts';
@@ -8,7 +9,7 @@ export function toCryptoOperation(row: OperationRow): z.infer<typeof CryptoOpera
   return {
     id: row.id,
     algorithm: row.algorithm,
-    operationType: row.operationType as 'sign' | 'verify' | 'prove',
+    operationType: row.operationType as OperationType,
     channel: row.channel,
     message: row.messageSha256 === null ? row.message : null,
     messageSha256: row.messageSha256,

@@ -1,8 +1,9 @@
 import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
+import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { shake256 } from '@noble/hashes/sha3.js';
-import { encodeOid, exportPublicKey, mlDsaSpki, type MlDsaName } from './key-formats.ts';
+import { encodeOid, exportPublicKey, mlDsaSpki, mlKem768Spki, type MlDsaName } from './key-formats.ts';
 
 const SCHEMES = { 'ML-DSA-44': ml_dsa44, 'ML-DSA-65': ml_dsa65, 'ML-DSA-87': ml_dsa87 } as const;
 
@@ -84,6 +85,17 @@ describe('SubjectPublicKeyInfo', () => {
     });
   }
 
+  it('wraps an ML-KEM-768 encapsulation key under id-alg-ml-kem-768, and parses back to the same key', () => {
+    const { publicKey } = ml_kem768.keygen(new Uint8Array(64).fill(5));
+    const der = mlKem768Spki(publicKey);
+    // The 22-byte header of draft-ietf-lamps-kyber-certificates' ML-KEM-768 examples, by hand: 1,184-byte key.
+    expect(Buffer.from(der.subarray(0, 22)).toString('hex')).toBe('308204b2300b0609608648016503040402038204a100');
+    const parsed = parseSpki(der);
+    expect(parsed).toMatchObject({ oid: '2.16.840.1.101.3.4.4.2', parameters: false });
+    expect(Buffer.from(parsed.key).equals(Buffer.from(publicKey))).toBe(true);
+    expect(() => mlKem768Spki(publicKey.subarray(1))).toThrow('ML-KEM-768 public keys are 1184 bytes, not 1183');
+  });
+
   it('refuses a key whose length does not match the parameter set', () => {
     expect(() => mlDsaSpki('ML-DSA-65', ml_dsa44.keygen(new Uint8Array(32)).publicKey)).toThrow('ML-DSA-65 public keys are 1952 bytes, not 1312');
   });
@@ -127,6 +139,15 @@ describe('exportPublicKey', () => {
     const exported = exportPublicKey('ML-DSA-65', Buffer.from(publicKey).toString('base64'));
     expect(exported.tr).toBe(Buffer.from(shake256(publicKey, { dkLen: 64 })).toString('base64'));
     expect(exportPublicKey('QES2_ECDSA', Buffer.alloc(1985, 1).toString('base64')).tr).toBeNull();
+  });
+
+  it('exports an ML-KEM-768 key raw and as SPKI, with no JWK, and says why', () => {
+    const { publicKey } = ml_kem768.keygen(new Uint8Array(64).fill(2));
+    const exported = exportPublicKey('ML-KEM-768', Buffer.from(publicKey).toString('base64'));
+    expect(exported.jwk).toBeNull();
+    expect(exported.note).toContain('no standard JWK');
+    expect(exported.spki!.pem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    expect(Buffer.from(parseSpki(Buffer.from(exported.spki!.der, 'base64')).key).equals(Buffer.from(publicKey))).toBe(true);
   });
 
   it('exports a QES2 composite key raw only, and says why', () => {

@@ -1,8 +1,10 @@
 /**
- * Public-key export formats (docs/api.md §7.3): raw (the FIPS 204 encoding), SubjectPublicKeyInfo
- * (DER and PEM, with the NIST algorithm OIDs that RFC 9881 uses for ML-DSA) and JWK (key type "AKP",
- * as draft-ietf-cose-dilithium defines it). QES2 composite keys have no registered OID or JWK
- * type (secp256k1 is not in the composite draft), so they are exported raw only.
+ * Public-key export formats (docs/api.md §7.3): raw (the FIPS 204 or FIPS 203 encoding),
+ * SubjectPublicKeyInfo (DER and PEM, with the NIST algorithm OIDs that RFC 9881 uses for ML-DSA and
+ * draft-ietf-lamps-kyber-certificates for ML-KEM) and, for ML-DSA, JWK (key type "AKP", as
+ * draft-ietf-cose-dilithium defines it). ML-KEM has no JWK form past Internet-Drafts, so none is
+ * given (docs/decisions/054). QES2 composite keys have no registered OID or JWK type (secp256k1 is
+ * not in the composite draft), so they are exported raw only.
  */
 import { createHash } from 'node:crypto';
 
@@ -20,6 +22,10 @@ export const ML_DSA_PUBLIC_KEY_BYTES: Record<MlDsaName, number> = { 'ML-DSA-44':
 
 export const isMlDsa = (algorithm: string): algorithm is MlDsaName => algorithm in ML_DSA_OIDS;
 
+/** NIST's OID for ML-KEM-768 (id-alg-ml-kem-768) and its FIPS 203 encapsulation-key size. */
+export const ML_KEM_768_OID = '2.16.840.1.101.3.4.4.2';
+export const ML_KEM_768_PUBLIC_KEY_BYTES = 1184;
+
 export interface AkpJwk {
   kty: 'AKP';
   alg: MlDsaName;
@@ -28,7 +34,7 @@ export interface AkpJwk {
 
 export interface ExportedKey {
   raw: string;
-  /** ML-DSA: tr = SHAKE256(publicKey, 64), base64, what an external µ is built on; null for QES2. */
+  /** ML-DSA: tr = SHAKE256(publicKey, 64), base64, what an external µ is built on; null for other keys. */
   tr: string | null;
   spki: { der: string; pem: string } | null;
   jwk: AkpJwk | null;
@@ -60,13 +66,22 @@ export function encodeOid(dotted: string): Uint8Array {
 }
 
 /** SubjectPublicKeyInfo ::= SEQUENCE { SEQUENCE { OID } (parameters absent), BIT STRING (0 unused bits ‖ key) }. */
+function spki(oid: string, publicKey: Uint8Array): Uint8Array {
+  const algorithmIdentifier = tlv(0x30, tlv(0x06, encodeOid(oid)));
+  const bitString = tlv(0x03, Uint8Array.from([0, ...publicKey]));
+  return tlv(0x30, Uint8Array.from([...algorithmIdentifier, ...bitString]));
+}
+
 export function mlDsaSpki(algorithm: MlDsaName, publicKey: Uint8Array): Uint8Array {
   if (publicKey.length !== ML_DSA_PUBLIC_KEY_BYTES[algorithm]) {
     throw new Error(`${algorithm} public keys are ${ML_DSA_PUBLIC_KEY_BYTES[algorithm]} bytes, not ${publicKey.length}`);
   }
-  const algorithmIdentifier = tlv(0x30, tlv(0x06, encodeOid(ML_DSA_OIDS[algorithm])));
-  const bitString = tlv(0x03, Uint8Array.from([0, ...publicKey]));
-  return tlv(0x30, Uint8Array.from([...algorithmIdentifier, ...bitString]));
+  return spki(ML_DSA_OIDS[algorithm], publicKey);
+}
+
+export function mlKem768Spki(publicKey: Uint8Array): Uint8Array {
+  if (publicKey.length !== ML_KEM_768_PUBLIC_KEY_BYTES) throw new Error(`ML-KEM-768 public keys are ${ML_KEM_768_PUBLIC_KEY_BYTES} bytes, not ${publicKey.length}`);
+  return spki(ML_KEM_768_OID, publicKey);
 }
 
 export function pem(label: string, der: Uint8Array): string {
@@ -79,8 +94,18 @@ export function mlDsaTr(publicKeyBase64: string): string {
   return createHash('shake256', { outputLength: 64 }).update(Buffer.from(publicKeyBase64, 'base64')).digest('base64');
 }
 
-/** Every format a stored signing key can be exported in; `publicKeyBase64` is the stored raw key. */
+/** Every format a stored key can be exported in; `publicKeyBase64` is the stored raw key. */
 export function exportPublicKey(algorithm: string, publicKeyBase64: string): ExportedKey {
+  if (algorithm === 'ML-KEM-768') {
+    const der = mlKem768Spki(new Uint8Array(Buffer.from(publicKeyBase64, 'base64')));
+    return {
+      raw: publicKeyBase64,
+      tr: null,
+      spki: { der: Buffer.from(der).toString('base64'), pem: pem('PUBLIC KEY', der) },
+      jwk: null,
+      note: 'ML-KEM-768 has no standard JWK form yet (only Internet-Drafts), so it is exported raw and as SubjectPublicKeyInfo.',
+    };
+  }
   if (!isMlDsa(algorithm)) {
     return {
       raw: publicKeyBase64,

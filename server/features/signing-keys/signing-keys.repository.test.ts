@@ -37,7 +37,7 @@ async function openConnections(opened: EngineUnderTest): Promise<void> {
 }
 
 describe.each(engines)('SigningKeyRepository on $name', (engine) => {
-  it('creates keys within the owner’s limit, counting every algorithm and no other owner’s keys', async () => {
+  it('creates keys within the owner’s limit, counting every algorithm (ML-KEM-768 too) and no other owner’s keys', async () => {
     const opened = await engine.open();
     const keys = keysOn(opened);
     await addAccount(opened, 'u1');
@@ -48,7 +48,7 @@ describe.each(engines)('SigningKeyRepository on $name', (engine) => {
     expect(await keys.createKeyWithinLimit(ALICE, values, 3)).toEqual({ key: { ...values, userId: 'u1', demoSessionId: null, isDefault: false } });
     await keys.createKeyWithinLimit(ALICE, newKey('QES2_Schnorr'), 3);
     await keys.createDefaultKeyOnce(ALICE, newKey(), 3);
-    expect(await keys.createKeyWithinLimit(ALICE, newKey(), 3)).toEqual({ limitReached: 3 });
+    expect(await keys.createKeyWithinLimit(ALICE, newKey('ML-KEM-768'), 3)).toEqual({ limitReached: 3 });
     expect(await keys.createKeyWithinLimit(VISITOR, newKey(), 2)).toMatchObject({ key: { userId: null, demoSessionId: 'session-1' } });
     expect(await keys.createKeyWithinLimit(VISITOR, newKey(), 2)).toEqual({ limitReached: 2 });
     expect(await countOf(opened)).toBe(6);

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { ErrorResponse } from '../../contract/common.ts';
 import { CreateSigningKeyRequest, SigningKey, SigningKeyExport, SigningKeyList, SigningKeyParams } from '../../contract/signing-keys.ts';
 import type { AppContext } from '../../context.ts';
-import { exportPublicKey } from './key-formats.ts';
+import { keyPurposeOf } from '../../../shared/managed-keys.ts';
+import { exportedKey } from './managed-keys.routes.ts';
 import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
 
 export function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
@@ -26,7 +27,8 @@ export function signingKeyRoutes(ctx: AppContext): void {
       description: 'The default ML-DSA-65 key appears after your first sign call (it is created on first use).',
       responses: { 200: { description: 'Keys, oldest first', schema: SigningKeyList } },
     },
-    async ({ req }) => (await signingKeys.list(req.user!.id)).map(toSigningKey),
+    // Encryption keys are listed by GET /api/v1/keys, with every key's purpose.
+    async ({ req }) => (await signingKeys.list(req.user!.id)).filter((row) => keyPurposeOf(row.algorithm) === 'sign').map(toSigningKey),
   );
 
   api.route(
@@ -44,15 +46,12 @@ export function signingKeyRoutes(ctx: AppContext): void {
       summary: 'Export a signing key’s public key',
       description:
         'Raw (base64), SubjectPublicKeyInfo (DER base64 and PEM, NIST OIDs) and JWK (kty AKP) for ' +
-        'ML-DSA-44/65/87 keys; QES2 composite keys raw only.',
+        'ML-DSA-44/65/87 keys; ML-KEM-768 keys raw and SubjectPublicKeyInfo; QES2 composite keys raw only.',
       responses: {
         200: { description: 'The public key in every format it has', schema: SigningKeyExport },
         404: { description: 'No such signing key on your account', schema: ErrorResponse },
       },
     },
-    async ({ req, params }): Promise<z.infer<typeof SigningKeyExport>> => {
-      const row = await signingKeys.ofUser(req.user!.id, params.keyId);
-      return { keyId: row.id, algorithm: row.algorithm as SigningAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
-    },
+    ({ req, params }) => exportedKey(ctx, req.user!.id, params.keyId),
   );
 }

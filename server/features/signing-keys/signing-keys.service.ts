@@ -1,9 +1,10 @@
 /**
- * Platform-managed signing keys, like a KMS (docs/api.md §7): each account has a default key per
- * algorithm, created on first use, and may create more; a demo visitor gets one per session.
- * Private keys are kept as their seed — 32 bytes for ML-DSA (FIPS 204), 64 for QES2 (the ML-DSA-65
- * seed ‖ the secp256k1 scalar, docs/crypto/qes2.md §6) — sealed with AES-256-GCM under a key derived
- * from the master key, with the key id as associated data.
+ * Platform-managed keys, like a KMS (docs/api.md §7): each account has a default signing key per
+ * algorithm, created on first use, and may create more, ML-KEM-768 encryption keys included
+ * (docs/decisions/054); a demo visitor gets one per session. Private keys are kept as their seed —
+ * 32 bytes for ML-DSA (FIPS 204), 64 for QES2 (the ML-DSA-65 seed ‖ the secp256k1 scalar,
+ * docs/crypto/qes2.md §6), 64 for ML-KEM (FIPS 203 d ‖ z) — sealed with AES-256-GCM under a key
+ * derived from the master key, with the key id as associated data.
  */
 import { randomBytes } from 'node:crypto';
 import type { EnginePool } from '../../engine/pool.ts';
@@ -11,7 +12,8 @@ import { EngineTaskError } from '../../engine/pool.ts';
 import type { MlDsaLevel } from '../../engine/protocol.ts';
 import { tenantOf, type Tenant } from '../../engine/tenant.ts';
 import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type SigningAlgorithm } from '../../../shared/schemes.ts';
-import { notFound } from '../../errors.ts';
+import { isKemKeyAlgorithm, keyPurposeOf, type ManagedKeyAlgorithm } from '../../../shared/managed-keys.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
 import { keyWithinLimit, limitFor } from '../key-limits/key-limits.ts';
@@ -22,7 +24,7 @@ export type { MlDsaKeyAlgorithm as MlDsaAlgorithm, Qes2KeyAlgorithm as Qes2Algor
 
 const LEVEL: Record<MlDsaKeyAlgorithm, MlDsaLevel> = { 'ML-DSA-44': 44, 'ML-DSA-65': 65, 'ML-DSA-87': 87 };
 const QES2_MODE = QES2_MODE_OF_KEY;
-const isQes2 = (algorithm: SigningAlgorithm): algorithm is Qes2KeyAlgorithm => algorithm in QES2_MODE;
+const isQes2 = (algorithm: ManagedKeyAlgorithm): algorithm is Qes2KeyAlgorithm => algorithm in QES2_MODE;
 /** A secp256k1 scalar outside [1, n) has probability about 2^-128; a few draws are plenty. */
 const MAX_DRAWS = 4;
 const seedAad = (keyId: string) => `signing-key-seed:${keyId}`;
@@ -36,6 +38,15 @@ const seedAad = (keyId: string) => `signing-key-seed:${keyId}`;
  */
 export function recordedKey(key: SigningKeyRow): { publicKey: { encoded: string; keyId: string }; signingKeyId: string | null } {
   return { publicKey: { encoded: key.publicKey, keyId: key.id }, signingKeyId: key.userId !== null ? key.id : null };
+}
+
+/** 400 wrong_key_purpose: the key exists and is the caller's, but is for the other purpose. */
+function wrongPurpose(key: SigningKeyRow, action: string, wanted: string) {
+  return badRequest(
+    'wrong_key_purpose',
+    `keyId names your ${key.algorithm} key, whose purpose is ${keyPurposeOf(key.algorithm)}: ${action} ${wanted} instead (GET /api/v1/keys lists each key's purpose).`,
+    'keyId',
+  );
 }
 
 export class SigningKeyService {
@@ -53,7 +64,18 @@ export class SigningKeyService {
   /** The owner's key with this id, or 404 naming keyId; another owner's key is indistinguishable from none. */
   async owned(owner: KeyOwner, keyId: string, algorithm: SigningAlgorithm): Promise<SigningKeyRow> {
     const row = await this.keys.owned(owner, keyId, algorithm);
-    if (!row) throw notFound('signing_key_not_found', `No ${algorithm} signing key with this id belongs to you.`, 'keyId');
+    if (row) return row;
+    // Looked up again only on this path: a sign call naming the account's encryption key is told so.
+    const other = 'userId' in owner ? await this.keys.ofUser(owner.userId, keyId) : undefined;
+    if (other && keyPurposeOf(other.algorithm) !== 'sign') throw wrongPurpose(other, 'sign with', 'a signing key (purpose sign)');
+    throw notFound('signing_key_not_found', `No ${algorithm} signing key with this id belongs to you.`, 'keyId');
+  }
+
+  /** The account's encryption (ML-KEM-768) key with this id: 404 as for any key not its own, 400 for its signing key. */
+  async ownedKemKey(userId: string, keyId: string): Promise<SigningKeyRow> {
+    const row = await this.keys.ofUser(userId, keyId);
+    if (!row) throw notFound('key_not_found', 'No key with this id belongs to your account.', 'keyId');
+    if (!isKemKeyAlgorithm(row.algorithm)) throw wrongPurpose(row, 'encrypt or decrypt with', 'an ML-KEM-768 key (purpose encrypt)');
     return row;
   }
 
@@ -80,13 +102,14 @@ export class SigningKeyService {
     return this.keys.findDefault(owner, algorithm);
   }
 
-  async create(owner: KeyOwner, algorithm: SigningAlgorithm, name: string): Promise<SigningKeyRow> {
+  /** A new key of any managed algorithm, within the owner's one limit for signing and encryption keys together. */
+  async create(owner: KeyOwner, algorithm: ManagedKeyAlgorithm, name: string): Promise<SigningKeyRow> {
     const key = await this.newKey(owner, algorithm, name);
-    return keyWithinLimit('signing keys', await this.keys.createKeyWithinLimit(owner, key, limitFor('signingKeys', owner)));
+    return keyWithinLimit('signing and encryption keys', await this.keys.createKeyWithinLimit(owner, key, limitFor('signingKeys', owner)));
   }
 
   /** A new key pair, its seed sealed under its id and wiped. */
-  private async newKey(owner: KeyOwner, algorithm: SigningAlgorithm, name: string): Promise<NewSigningKey> {
+  private async newKey(owner: KeyOwner, algorithm: ManagedKeyAlgorithm, name: string): Promise<NewSigningKey> {
     const id = 'kid_' + randomBase62(22);
     const { seed, publicKey } = await this.newKeyPair(algorithm, tenantOf(owner));
     try {
@@ -101,7 +124,13 @@ export class SigningKeyService {
   }
 
   /** Keygen in the engine pool, in the turn of the key's owner (engine/tenant.ts). */
-  private async newKeyPair(algorithm: SigningAlgorithm, tenant: Tenant): Promise<{ seed: Buffer; publicKey: Uint8Array }> {
+  private async newKeyPair(algorithm: ManagedKeyAlgorithm, tenant: Tenant): Promise<{ seed: Buffer; publicKey: Uint8Array }> {
+    if (isKemKeyAlgorithm(algorithm)) {
+      // Every 64-byte d ‖ z is a valid ML-KEM seed (FIPS 203 §7.1): no redraw.
+      const seed = randomBytes(64);
+      const { publicKey } = await this.pool.run('mlKemPublicKey', { seed: new Uint8Array(seed) }, tenant);
+      return { seed, publicKey };
+    }
     if (!isQes2(algorithm)) {
       const seed = randomBytes(32);
       const { publicKey } = await this.pool.run('mlDsaPublicKey', { level: LEVEL[algorithm], seed: new Uint8Array(seed) }, tenant);

@@ -4,7 +4,7 @@ import { formatDateTime } from '../i18n/format.ts';
 import { algorithmLabel, statusLabel, statusOf, typeLabel, type Operation } from './filter.ts';
 import { cutMessage } from './message-text.ts';
 
-const BADGE = { Signed: 'badge-accent', Proved: 'badge-accent', Verified: 'badge-success', Failed: 'badge-danger' } as const;
+const BADGE = { Signed: 'badge-accent', Proved: 'badge-accent', Verified: 'badge-success', Encrypted: 'badge-accent', Decrypted: 'badge-success', Failed: 'badge-danger' } as const;
 
 export function OperationItem({ op, selected, onSelect }: { op: Operation; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation('pages', { keyPrefix: 'history' });

@@ -73,17 +73,43 @@ describe('history entries', () => {
   });
 });
 
+describe('ML-KEM key operations (docs/decisions/054)', () => {
+  const kem = (operationType: Operation['operationType'], size: number): Operation => ({ ...op('ML-KEM-768', operationType, ''), signatureSize: size });
+  const kemOps = [kem('encapsulate', 1088), kem('seal', 316), kem('generate-data-key', 48), kem('decapsulate', 1088), kem('open', 316)];
+
+  it('badges the encrypting side Encrypted and the decrypting side Decrypted, never Failed', () => {
+    expect(kemOps.map(statusOf)).toEqual(['Encrypted', 'Encrypted', 'Encrypted', 'Decrypted', 'Decrypted']);
+  });
+
+  it('filters them by encrypt and decrypt, as API-key restrictions group them, and lists them under All only', () => {
+    const all = [...ops, ...kemOps];
+    expect(applyFilters(all, '', 'encrypt').matching.map((o) => o.operationType)).toEqual(['encapsulate', 'seal', 'generate-data-key']);
+    expect(applyFilters(all, '', 'decrypt').matching.map((o) => o.operationType)).toEqual(['decapsulate', 'open']);
+    expect(applyFilters(all, '', 'failed').matching.map((o) => o.message)).toEqual(['tampered']);
+    expect(applyFilters(all, '', 'all').counts).toEqual({ all: 11, dilion: 3, qes2: 2, 'zk-fidna': 1 });
+  });
+
+  it('shows the ciphertext size in place of a message, whatever the history keeps', () => {
+    const digestKept = { ...kem('seal', 316), message: null, messageSha256: 'e3b0c442', messageLength: 0 };
+    for (const entry of [kem('seal', 316), digestKept]) {
+      expect(messageText(entry)).toBe('Ciphertext of 316 bytes; plaintexts, shared secrets and data keys are never kept');
+      expect(cutMessage(entry)).toBe(messageText(entry));
+    }
+    expect(messageText({ message: '', messageSha256: null, messageLength: null, operation: 'open' })).toMatch(/^No message/);
+  });
+});
+
 describe('history texts in Korean (docs/decisions/041)', () => {
   const digest = { ...op('dilion', 'sign', ''), message: null, messageSha256: 'ab'.repeat(32), messageLength: 1234 };
 
   it('label tabs, filters, badges and digests in the page’s language, and search finds what the page shows', async () => {
     expect(tabEmpty('qes2')).toBe('No QES2 operations found.');
-    expect(typeFilters().map((f) => f.label)).toEqual(['All types', 'Sign', 'Verify', 'Prove', 'Failed only']);
+    expect(typeFilters().map((f) => f.label)).toEqual(['All types', 'Sign', 'Verify', 'Prove', 'Encrypt', 'Decrypt', 'Failed only']);
     await setLanguage('ko');
     try {
       expect([tabLabel('all'), tabLabel('zk-fidna')]).toEqual(['전체', 'zk-FIDNA']);
       expect([tabEmpty('all'), tabEmpty('qes2')]).toEqual(['연산이 없습니다. 데모에서 연산을 만들어 보세요!', 'QES2 연산이 없습니다.']);
-      expect(typeFilters().map((f) => f.label)).toEqual(['모든 유형', '서명', '검증', '증명', '실패만']);
+      expect(typeFilters().map((f) => f.label)).toEqual(['모든 유형', '서명', '검증', '증명', '암호화', '복호화', '실패만']);
       expect(ops.map(statusOf).map(statusLabel)).toEqual(['서명됨', '검증됨', '실패', '서명됨', '검증됨', '증명됨']);
       expect(cutMessage(digest)).toBe('SHA-256 abababababababab… (1,234바이트, 텍스트는 보관하지 않음)');
       expect(messageText(digest)).toBe(`SHA-256 ${'ab'.repeat(32)} (1,234바이트, 텍스트는 보관하지 않음)`);

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { CryptoOperation } from '../../../server/contract/operations.ts';
+import { KEM_OPERATION_TYPES, type KemOperationType } from '../../../shared/managed-keys.ts';
 import { schemeOf, SCHEMES, type SchemeFamily } from '../../../shared/schemes.ts';
 import { i18n } from '../i18n/index.ts';
 import { messageText } from './message-text.ts';
@@ -13,7 +14,8 @@ import { messageText } from './message-text.ts';
 export type Operation = z.infer<typeof CryptoOperation>;
 export type Family = SchemeFamily;
 export type Tab = 'all' | Family;
-export type TypeFilter = 'all' | 'sign' | 'verify' | 'prove' | 'failed';
+/** encrypt and decrypt group an ML-KEM key's operations as API-key restrictions do (docs/decisions/054). */
+export type TypeFilter = 'all' | 'sign' | 'verify' | 'prove' | 'encrypt' | 'decrypt' | 'failed';
 
 /** Each family's tab label (a new family without one fails to compile). */
 const FAMILY_LABELS: { readonly [F in Family]: string } = { dilion: 'Dilion', qes2: 'QES2', 'zk-fidna': 'zk-FIDNA' };
@@ -30,7 +32,7 @@ export function tabEmpty(tab: Tab): string {
   return tab === 'all' ? i18n.t('pages:history.empty') : i18n.t('pages:history.familyEmpty', { family: FAMILY_LABELS[tab] });
 }
 
-const TYPE_FILTER_VALUES = ['all', 'sign', 'verify', 'prove', 'failed'] as const satisfies readonly TypeFilter[];
+const TYPE_FILTER_VALUES = ['all', 'sign', 'verify', 'prove', 'encrypt', 'decrypt', 'failed'] as const satisfies readonly TypeFilter[];
 
 /** The type filter's options. */
 export function typeFilters(): { value: TypeFilter; label: string }[] {
@@ -57,25 +59,32 @@ export function algorithmLabel(algorithm: string): string {
   return id === null ? algorithm : SCHEMES[id].label;
 }
 
-export type Status = 'Signed' | 'Proved' | 'Verified' | 'Failed';
+export type Status = 'Signed' | 'Proved' | 'Verified' | 'Encrypted' | 'Decrypted' | 'Failed';
 
-const STATUS_KEYS = { Signed: 'signed', Proved: 'proved', Verified: 'verified', Failed: 'failed' } as const;
+const STATUS_KEYS = { Signed: 'signed', Proved: 'proved', Verified: 'verified', Encrypted: 'encrypted', Decrypted: 'decrypted', Failed: 'failed' } as const;
+
+const isKem = (type: string): type is KemOperationType => Object.hasOwn(KEM_OPERATION_TYPES, type);
 
 /** A status as its badge shows it. */
 export function statusLabel(status: Status): string {
   return i18n.t(`pages:history.status.${STATUS_KEYS[status]}`);
 }
 
-/** docs/product.md §4: Signed for a sign, Verified for a verify that passed, else Failed. A proof is Proved. */
+/**
+ * docs/product.md §4: Signed for a sign, Verified for a verify that passed, else Failed. A proof is
+ * Proved. An ML-KEM key's operation is recorded only when it succeeded: Encrypted or Decrypted.
+ */
 export function statusOf(op: Pick<Operation, 'operationType' | 'verified'>): Status {
   if (op.operationType === 'sign') return 'Signed';
   if (op.operationType === 'prove') return 'Proved';
+  if (isKem(op.operationType)) return KEM_OPERATION_TYPES[op.operationType] === 'encrypt' ? 'Encrypted' : 'Decrypted';
   return op.verified ? 'Verified' : 'Failed';
 }
 
 function matchesType(op: Operation, type: TypeFilter): boolean {
   if (type === 'all') return true;
   if (type === 'failed') return statusOf(op) === 'Failed';
+  if (type === 'encrypt' || type === 'decrypt') return isKem(op.operationType) && KEM_OPERATION_TYPES[op.operationType] === type;
   return op.operationType === type;
 }
 

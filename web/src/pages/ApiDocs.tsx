@@ -1,8 +1,9 @@
 /**
- * /api-docs (docs/product.md §2.7): four summary cards, the four algorithm tabs with their
- * endpoints and Python / Node.js / Rust / C++ / Go samples (with Copy buttons), and the
- * Authentication card. Endpoint status comes from the server's live OpenAPI document; every text
- * on the page is ours, from the `apiDocs` catalogue (docs/decisions/041).
+ * /api-docs (docs/product.md §2.7): a summary card and a tab per algorithm (the four schemes, and
+ * ML-KEM-768 encryption, docs/decisions/054) with their endpoints and Python / Node.js / Rust /
+ * C++ / Go samples (with Copy buttons), and the Authentication card. Endpoint status comes from the
+ * server's live OpenAPI document; every text on the page is ours, from the `apiDocs` catalogue
+ * (docs/decisions/041).
  */
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';

@@ -12,7 +12,9 @@
 import { i18n } from '../../i18n/index.ts';
 import { QES2_BY_MODE, QES2_MODES, SCHEME_IDS, type PerScheme, type Qes2Mode, type SchemeId } from '../../../../shared/schemes.ts';
 
-export type AlgorithmTab = SchemeId;
+/** The tab of the account's ML-KEM-768 encryption keys (docs/decisions/054): not a signing scheme, so not in the registry. */
+export const ML_KEM_TAB = 'ml-kem-768';
+export type AlgorithmTab = SchemeId | typeof ML_KEM_TAB;
 
 /** A text in the reader's language, looked up when the page renders. */
 export type Text = () => string;
@@ -26,6 +28,7 @@ export interface RequestField {
 export interface DocumentedEndpoint {
   tab: AlgorithmTab;
   method: 'POST';
+  /** As the OpenAPI document spells it ({keyId} for a path parameter). */
   path: string;
   summary: Text;
   fields: RequestField[];
@@ -33,7 +36,9 @@ export interface DocumentedEndpoint {
 }
 
 /** Each scheme's name on the docs page (a scheme without one fails to compile); its tab label and blurb are in the catalogue. */
-const TAB_NAMES: PerScheme<string> = { dilion: 'Dilion', 'qes2-ecdsa': 'QES2 ECDSA', 'qes2-schnorr': 'QES2 Schnorr', 'zk-fidna': 'zk-FIDNA' };
+const TAB_NAMES: PerScheme<string> & { [ML_KEM_TAB]: string } = {
+  dilion: 'Dilion', 'qes2-ecdsa': 'QES2 ECDSA', 'qes2-schnorr': 'QES2 Schnorr', 'zk-fidna': 'zk-FIDNA', [ML_KEM_TAB]: 'ML-KEM-768',
+};
 
 export interface AlgorithmTabText {
   value: AlgorithmTab;
@@ -44,7 +49,7 @@ export interface AlgorithmTabText {
 
 /** The tabs in the reader's language; call it when rendering. */
 export function tabs(): AlgorithmTabText[] {
-  return SCHEME_IDS.map((value) => ({
+  return [...SCHEME_IDS, ML_KEM_TAB as AlgorithmTab].map((value) => ({
     value,
     label: i18n.t(`apiDocs:tabs.${value}.label`),
     name: TAB_NAMES[value],
@@ -151,7 +156,25 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
     ],
     returns: () => i18n.t('apiDocs:endpoints.zkVerify.returns'),
   },
+  mlKem('seal', [['plaintext', true], ['aad', false], ['info', false]]),
+  mlKem('open', [['enc', true], ['ciphertext', true], ['aad', false], ['info', false]]),
+  mlKem('generate-data-key', []),
+  mlKem('encapsulate', []),
+  mlKem('decapsulate', [['ciphertext', true, 'kemCiphertext']]),
 ];
+
+/** The encryption calls on one of the account's ML-KEM-768 keys, each metered like a sign call. */
+function mlKem(action: 'encapsulate' | 'decapsulate' | 'seal' | 'open' | 'generate-data-key', fields: [name: string, required: boolean, text?: string][]): DocumentedEndpoint {
+  const key = action === 'generate-data-key' ? 'kemGenerateDataKey' : `kem${action[0]!.toUpperCase()}${action.slice(1)}`;
+  return {
+    tab: ML_KEM_TAB,
+    method: 'POST',
+    path: `/api/v1/keys/{keyId}/${action}`,
+    summary: () => i18n.t(`apiDocs:endpoints.${key}.summary` as 'apiDocs:endpoints.kemSeal.summary'),
+    fields: fields.map(([name, required, text]) => ({ name, required, description: () => i18n.t(`apiDocs:endpoints.kemFields.${text ?? name}` as 'apiDocs:endpoints.kemFields.plaintext') })),
+    returns: () => i18n.t(`apiDocs:endpoints.${key}.returns` as 'apiDocs:endpoints.kemSeal.returns'),
+  };
+}
 
 export function endpointsFor(tab: AlgorithmTab): DocumentedEndpoint[] {
   return ENDPOINTS.filter((e) => e.tab === tab);

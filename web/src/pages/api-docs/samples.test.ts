@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, type TestApp } from '../../../../server/test-support.ts';
+import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../../../server/test-support.ts';
 import type { AlgorithmTab } from './endpoints.ts';
 import type { SampleConfig } from './samples/config.ts';
 import { sampleFor } from './samples/index.ts';
@@ -27,8 +27,9 @@ beforeAll(async () => {
   app = await createTestApp({ config: { engineWorkers: 1 } });
   server = createServer(app.app);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { apiKey, apiSecret } = await signUpWithKey(app);
-  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, apiSecret };
+  const { apiKey, apiSecret, agent } = await signUpWithKey(app);
+  const kemKey = await agent.post('/api/v1/keys').set('Origin', TEST_ORIGIN).send({ name: 'samples', algorithm: 'ML-KEM-768' });
+  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, apiSecret, kemKeyId: kemKey.body.keyId };
   // Inside the repository's node_modules, so the Node sample's `import '@noble/post-quantum/…'`
   // resolves exactly as it would in a reader's project after `npm install`.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
@@ -139,8 +140,21 @@ describe('zk-FIDNA samples, run against a live server', () => {
   });
 });
 
+describe('ML-KEM-768 samples, run against a live server', () => {
+  it('Node.js and Python: seal to the account’s key and open it again, printing the plaintext', async () => {
+    const hello = `plaintext: ${Buffer.from('Hello, ML-KEM').toString('base64')}`;
+    expect((await run(process.execPath, [write('ml-kem.mjs', sampleFor('ml-kem-768', 'node', config))], { cwd: dir, timeout: 60_000 })).stdout).toContain(hello);
+    expect((await run('python3', [write('ml-kem.py', sampleFor('ml-kem-768', 'python', config))], { cwd: dir, timeout: 60_000 })).stdout).toContain(hello);
+  });
+
+  it('show a placeholder key id until a reader has one', () => {
+    const { kemKeyId: _, ...withoutKey } = config;
+    expect(sampleFor('ml-kem-768', 'go', withoutKey)).toContain('/api/v1/keys/kid_your_ml_kem_768_key_id/seal');
+  });
+});
+
 describe('other samples', () => {
-  const tabs: AlgorithmTab[] = ['qes2-ecdsa', 'qes2-schnorr', 'zk-fidna'];
+  const tabs: AlgorithmTab[] = ['qes2-ecdsa', 'qes2-schnorr', 'zk-fidna', 'ml-kem-768'];
 
   /** A syntax check's verdict: exit code 0 and nothing on stderr when the file parses. */
   const syntaxCheck = (command: string, args: string[]) =>

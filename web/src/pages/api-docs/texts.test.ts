@@ -25,7 +25,9 @@ describe('the API docs texts', () => {
     expect(endpoint('/api/v1/crypto/qes2/schnorr/sign').summary()).toBe('Sign with ML-DSA-65 and BIP-340 Schnorr over one combined message');
     expect(field('/api/v1/crypto/qes2/ecdsa/sign', 'keyId').description()).toBe('One of your QES2_ECDSA signing keys; default: your default key.');
     expect(field('/api/v1/crypto/dilion/verify', 'message').description()).toBe('The text that was signed, as UTF-8.');
-    expect(tabs().map((t) => t.label)).toEqual(['Dilion Signatures', 'QES2 ECDSA', 'QES2 Schnorr', 'zk-FIDNA Proofs']);
+    expect(tabs().map((t) => t.label)).toEqual(['Dilion Signatures', 'QES2 ECDSA', 'QES2 Schnorr', 'zk-FIDNA Proofs', 'ML-KEM-768 Encryption']);
+    expect(endpoint('/api/v1/keys/{keyId}/seal').summary()).toBe('Encrypt to one of your ML-KEM-768 keys with HPKE (ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305)');
+    expect(field('/api/v1/keys/{keyId}/decapsulate', 'ciphertext').description()).toMatch(/^An ML-KEM-768 ciphertext/);
   });
 
   it('switch to Korean when the language does, keeping names and placeholders', async () => {
@@ -38,7 +40,9 @@ describe('the API docs texts', () => {
       ['QES2 ECDSA', 'QES2 ECDSA'],
       ['QES2 Schnorr', 'QES2 Schnorr'],
       ['zk-FIDNA', 'zk-FIDNA 증명'],
+      ['ML-KEM-768', 'ML-KEM-768 암호화'],
     ]);
+    expect(endpoint('/api/v1/keys/{keyId}/open').summary()).toBe('이 키에 봉인된 HPKE 암호문을 복호화(비밀 키는 서버 밖으로 나가지 않음)');
   });
 
   it('render the endpoint list and the Authentication card in Korean, codes and samples untouched', async () => {

@@ -1,7 +1,8 @@
 /**
  * A key's restrictions (docs/decisions/036): the operations it may call and when it stops working,
  * as a short line, and a form to change them. An empty choice of operations means all of them; an
- * empty date means no end. Operation names (sign, verify, prove) are the API's and stay as they are.
+ * empty date means no end. Operation names (sign, verify, prove, encrypt, decrypt) are the API's and
+ * stay as they are.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,8 @@ import type { ApiKeyView } from './types.ts';
 import { dateTime } from './format.ts';
 import type { KeySettings } from './useApiKeys.ts';
 
-const OPERATIONS = ['sign', 'verify', 'prove'] as const;
+/** encrypt: an ML-KEM key's encapsulate, seal, generate-data-key; decrypt: its decapsulate, open (docs/decisions/054). */
+const OPERATIONS = ['sign', 'verify', 'prove', 'encrypt', 'decrypt'] as const;
 
 export function restrictionText(key: Pick<ApiKeyView, 'allowedOperations' | 'expiresAt'>): string {
   const ops = key.allowedOperations === null ? i18n.t('dashboard:restrictions.any') : i18n.t('dashboard:restrictions.only', { operations: key.allowedOperations.join(', ') });
@@ -38,7 +40,7 @@ export function KeyRestrictionsForm({ apiKey, busy, onSave, onCancel }: {
       aria-label={t('restrictions.form', { name: apiKey.keyName })}
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({ allowedOperations: ops.length ? (ops as ('sign' | 'verify' | 'prove')[]) : null, expiresAt: fromLocalInput(until) });
+        onSave({ allowedOperations: ops.length ? (ops as (typeof OPERATIONS)[number][]) : null, expiresAt: fromLocalInput(until) });
       }}
     >
       <fieldset>

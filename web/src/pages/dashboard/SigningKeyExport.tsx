@@ -43,7 +43,9 @@ export function SigningKeyExport({ keyId }: { keyId: string }) {
       </div>
     );
   }
-  const formats = (exported.spki ? FORMATS : FORMATS.filter((f) => f.value === 'raw')).map((f) => ({ value: f.value, label: f.label ?? t('keyExport.raw') }));
+  // An ML-KEM key has SPKI but no JWK; a QES2 key is raw only.
+  const available = FORMATS.filter((f) => f.value === 'raw' || (f.value === 'jwk' ? exported.jwk : exported.spki));
+  const formats = available.map((f) => ({ value: f.value, label: f.label ?? t('keyExport.raw') }));
   const format = formats.some((f) => f.value === chosen) ? chosen : 'raw';
   const text = render(exported, format) ?? '';
   return (

@@ -1,6 +1,8 @@
 /**
- * Signing keys (docs/api.md §7): the ML-DSA and QES2 keys the platform holds for the account, like a
- * KMS. The private key never leaves the server; the public key can be exported in standard formats.
+ * Managed keys (docs/api.md §7): the ML-DSA and QES2 signing keys and the ML-KEM-768 encryption
+ * keys the platform holds for the account, like a KMS, each shown with its purpose
+ * (docs/decisions/054). The private key never leaves the server; the public key can be exported in
+ * standard formats.
  */
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -19,6 +21,7 @@ const ALGORITHMS: { value: Algorithm; label: string }[] = [
   { value: 'ML-DSA-87', label: 'ML-DSA-87' },
   { value: 'QES2_ECDSA', label: 'QES2_ECDSA' },
   { value: 'QES2_Schnorr', label: 'QES2_Schnorr' },
+  { value: 'ML-KEM-768', label: 'ML-KEM-768' },
 ];
 
 function CreateSigningKey() {
@@ -39,7 +42,7 @@ function CreateSigningKey() {
               setName('');
               toast({
                 title: t('signingKeys.create.created'),
-                description: t('signingKeys.create.createdText', { name: key.name, algorithm: key.algorithm, keyId: key.keyId }),
+                description: t(key.purpose === 'encrypt' ? 'signingKeys.create.createdEncryptText' : 'signingKeys.create.createdText', { name: key.name, algorithm: key.algorithm, keyId: key.keyId }),
                 variant: 'success',
               });
             },
@@ -88,6 +91,7 @@ export function SigningKeysPanel() {
               <div className="key-head">
                 <strong>{k.name}</strong>
                 <span className="badge badge-accent">{k.algorithm}</span>
+                <span className="badge" data-testid="key-purpose">{t(`signingKeys.purpose.${k.purpose}`)}</span>
                 {k.isDefault && <span className="badge">{t('signingKeys.default')}</span>}
                 <span className="muted key-meta">{t('signingKeys.created', { date: dateTime(k.createdAt) })}</span>
               </div>

@@ -5,7 +5,8 @@ import type { ApiKey, RevealedSecret } from '../../../../server/contract/api-key
 import type { RecentOperations } from '../../../../server/contract/operations.ts';
 import type { BillingSummary } from '../../../../server/contract/payments.ts';
 import type { PlanApiKey, Purchase, PurchasesResponse } from '../../../../server/contract/purchases.ts';
-import type { SigningKey, SigningKeyExport } from '../../../../server/contract/signing-keys.ts';
+import type { SigningKeyExport } from '../../../../server/contract/signing-keys.ts';
+import type { ManagedKey, ManagedKeyList } from '../../../../server/contract/keys.ts';
 import type { DailyUsage, UsageSummary } from '../../../../server/contract/usage.ts';
 
 export type Usage = z.infer<typeof UsageSummary>;
@@ -17,7 +18,9 @@ export type DashboardOperation = Recent['operations'][number];
 export type PurchaseView = z.infer<typeof Purchase>;
 export type PlanKeyView = z.infer<typeof PlanApiKey>;
 export type Purchases = z.infer<typeof PurchasesResponse>;
-export type SigningKeyView = z.infer<typeof SigningKey>;
+/** A managed key, signing or encryption, as GET /api/v1/keys lists it (docs/decisions/054). */
+export type SigningKeyView = z.infer<typeof ManagedKey>;
+export type ManagedKeysView = z.infer<typeof ManagedKeyList>;
 export type SigningKeyExported = z.infer<typeof SigningKeyExport>;
 export type InspectedUsage = z.infer<typeof KeyUsage>;
 export type InspectedOperations = z.infer<typeof KeyOperations>;

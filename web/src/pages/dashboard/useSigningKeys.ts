@@ -1,23 +1,23 @@
-/** The account's platform-held signing keys: list, create, and one key's public key in every format. */
+/** The account's platform-held keys, signing and encryption: list, create, and one key's public key in every format. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-import type { SigningKeyExported, SigningKeyView } from './types.ts';
+import type { ManagedKeysView, SigningKeyExported, SigningKeyView } from './types.ts';
 
-const SIGNING_KEYS_KEY = ['/api/signing-keys'] as const;
+const SIGNING_KEYS_KEY = ['/api/v1/keys'] as const;
 
 export function useSigningKeys() {
   // The default key appears with the first sign call, so the list is read afresh on each visit.
-  return useQuery<SigningKeyView[]>({ queryKey: SIGNING_KEYS_KEY, staleTime: 0, refetchOnMount: 'always' });
+  return useQuery<ManagedKeysView, Error, SigningKeyView[]>({ queryKey: SIGNING_KEYS_KEY, staleTime: 0, refetchOnMount: 'always', select: (list) => list.keys });
 }
 
 export function useCreateSigningKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; algorithm: SigningKeyView['algorithm'] }) => apiRequest<SigningKeyView>('POST', '/api/signing-keys', input),
+    mutationFn: (input: { name: string; algorithm: SigningKeyView['algorithm'] }) => apiRequest<SigningKeyView>('POST', '/api/v1/keys', input),
     onSettled: () => client.invalidateQueries({ queryKey: SIGNING_KEYS_KEY }),
   });
 }
 
 export function useSigningKeyExport(keyId: string) {
-  return useQuery<SigningKeyExported>({ queryKey: [`/api/signing-keys/${keyId}/export`] });
+  return useQuery<SigningKeyExported>({ queryKey: [`/api/v1/keys/${keyId}/export`] });
 }

@@ -21,6 +21,7 @@ export default {
     'qes2-ecdsa': { label: 'QES2 ECDSA', blurb: 'Hybrid ML-DSA-65 + ECDSA on secp256k1; both halves verified.' },
     'qes2-schnorr': { label: 'QES2 Schnorr', blurb: 'Hybrid ML-DSA-65 + BIP-340 Schnorr, for Taproot systems.' },
     'zk-fidna': { label: 'zk-FIDNA Proofs', blurb: 'Zero-knowledge balance and range proofs (Bulletproofs).' },
+    'ml-kem-768': { label: 'ML-KEM-768 Encryption', blurb: 'HPKE (RFC 9180) seal and open, data keys and raw encapsulation with your ML-KEM-768 keys.' },
   },
   panel: {
     comingSoon:
@@ -85,6 +86,34 @@ export default {
       publicSignals: 'publicInput without circuitType, for callers that keep the circuit apart.',
       circuitType: 'With publicSignals: the circuit of the proof.',
       returns: 'valid, and details: structurallyValid, circuitValid, mathematicalCheck, positiveCheck, balanceCheck, and signatureCheck (null when no attestation was sent).',
+    },
+    kemFields: {
+      plaintext: 'The bytes to encrypt, base64, at most 4 KiB (for more, seal a data key and encrypt with it).',
+      aad: 'Associated data, base64: authenticated, not encrypted; open needs the same.',
+      info: 'HPKE info, base64: binds the encryption to a context; open needs the same.',
+      enc: 'enc from the seal response (1,088 bytes, base64).',
+      ciphertext: 'ciphertext from the seal response (base64).',
+      kemCiphertext: 'An ML-KEM-768 ciphertext (1,088 bytes, base64), from encapsulate or any FIPS 203 implementation.',
+    },
+    kemSeal: {
+      summary: 'Encrypt to one of your ML-KEM-768 keys with HPKE (ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305)',
+      returns: 'enc and ciphertext (base64), the key id and the HPKE suite; any RFC 9180 implementation with the key pair opens them.',
+    },
+    kemOpen: {
+      summary: 'Decrypt an HPKE ciphertext sealed to the key (the secret key never leaves the server)',
+      returns: 'plaintext (base64); a ciphertext that does not open is 400 decryption_failed and is not charged.',
+    },
+    kemGenerateDataKey: {
+      summary: 'A fresh 256-bit data key, plain and sealed to the key, as a KMS’s GenerateDataKey',
+      returns: 'plaintext (the key, base64) and sealed { enc, ciphertext }: store sealed, and get the key back with open.',
+    },
+    kemEncapsulate: {
+      summary: 'Encapsulate a fresh shared secret to the key (FIPS 203)',
+      returns: 'ciphertext (1,088 bytes) and sharedSecret (32 bytes), base64.',
+    },
+    kemDecapsulate: {
+      summary: 'Decapsulate an ML-KEM-768 ciphertext with the key (FIPS 203, implicit rejection)',
+      returns: 'sharedSecret (32 bytes, base64); an altered ciphertext gives a different secret, not an error.',
     },
   },
   keys: {

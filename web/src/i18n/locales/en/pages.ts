@@ -94,10 +94,14 @@ export default {
     loadOlder: 'Load older operations',
     loadingOlder: 'Loading older operations...',
     loadOlderFailed: 'Could not load older operations',
-    types: { all: 'All types', sign: 'Sign', verify: 'Verify', prove: 'Prove', failed: 'Failed only' },
+    types: { all: 'All types', sign: 'Sign', verify: 'Verify', prove: 'Prove', encrypt: 'Encrypt', decrypt: 'Decrypt', failed: 'Failed only' },
     /** An operation's type as its badge shows it (the API's own word in English). */
-    operation: { sign: 'sign', verify: 'verify', prove: 'prove' },
-    status: { signed: 'Signed', proved: 'Proved', verified: 'Verified', failed: 'Failed', pending: 'Pending' },
+    operation: { sign: 'sign', verify: 'verify', prove: 'prove', encapsulate: 'encapsulate', decapsulate: 'decapsulate', seal: 'seal', open: 'open', 'generate-data-key': 'generate-data-key' },
+    status: { signed: 'Signed', proved: 'Proved', verified: 'Verified', encrypted: 'Encrypted', decrypted: 'Decrypted', failed: 'Failed', pending: 'Pending' },
+    /** An ML-KEM key's operation has no message: its record keeps sizes only (docs/decisions/054). */
+    kemNoMessage: 'No message: plaintexts, shared secrets and data keys are never kept',
+    kemSizes_one: 'Ciphertext of {{bytes}} byte; plaintexts, shared secrets and data keys are never kept',
+    kemSizes_other: 'Ciphertext of {{bytes}} bytes; plaintexts, shared secrets and data keys are never kept',
     viewDetails: 'View Details',
     digest_one: 'SHA-256 {{digest}} ({{bytes}} byte; the text is not kept)',
     digest_other: 'SHA-256 {{digest}} ({{bytes}} bytes; the text is not kept)',

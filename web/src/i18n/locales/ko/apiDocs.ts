@@ -19,6 +19,7 @@ export default {
     'qes2-ecdsa': { label: 'QES2 ECDSA', blurb: 'secp256k1 기반 ML-DSA-65 + ECDSA 하이브리드 서명으로, 두 부분을 모두 검증합니다.' },
     'qes2-schnorr': { label: 'QES2 Schnorr', blurb: 'Taproot 시스템을 위한 ML-DSA-65 + BIP-340 Schnorr 하이브리드 서명입니다.' },
     'zk-fidna': { label: 'zk-FIDNA 증명', blurb: '영지식 잔액 증명과 범위 증명(Bulletproofs)입니다.' },
+    'ml-kem-768': { label: 'ML-KEM-768 암호화', blurb: '내 ML-KEM-768 키로 하는 HPKE(RFC 9180) 봉인·개봉, 데이터 키, 원시 캡슐화입니다.' },
   },
   panel: {
     comingSoon:
@@ -83,6 +84,34 @@ export default {
       publicSignals: 'circuitType을 뺀 publicInput으로, 회로 정보를 따로 보관하는 호출자를 위한 것입니다.',
       circuitType: 'publicSignals와 함께 쓸 때: 증명의 회로.',
       returns: 'valid와 details: structurallyValid, circuitValid, mathematicalCheck, positiveCheck, balanceCheck, signatureCheck(보증 서명을 보내지 않았으면 null).',
+    },
+    kemFields: {
+      plaintext: '암호화할 바이트(base64, 최대 4 KiB)입니다. 더 크면 데이터 키를 봉인하고 그 키로 암호화하세요.',
+      aad: '연관 데이터(base64)입니다. 인증되지만 암호화되지는 않으며, 개봉할 때 같은 값이 필요합니다.',
+      info: 'HPKE info(base64)입니다. 암호화를 맥락에 묶으며, 개봉할 때 같은 값이 필요합니다.',
+      enc: 'seal 응답의 enc(1,088바이트, base64)입니다.',
+      ciphertext: 'seal 응답의 ciphertext(base64)입니다.',
+      kemCiphertext: 'encapsulate나 다른 FIPS 203 구현이 만든 ML-KEM-768 암호문(1,088바이트, base64)입니다.',
+    },
+    kemSeal: {
+      summary: '내 ML-KEM-768 키에 HPKE(ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305)로 암호화',
+      returns: 'enc와 ciphertext(base64), 키 ID, HPKE 스위트입니다. 키 쌍이 있으면 어떤 RFC 9180 구현으로도 열 수 있습니다.',
+    },
+    kemOpen: {
+      summary: '이 키에 봉인된 HPKE 암호문을 복호화(비밀 키는 서버 밖으로 나가지 않음)',
+      returns: 'plaintext(base64)입니다. 열리지 않는 암호문은 400 decryption_failed이며 과금되지 않습니다.',
+    },
+    kemGenerateDataKey: {
+      summary: 'KMS의 GenerateDataKey처럼 새 256비트 데이터 키를 평문과 봉인본으로 생성',
+      returns: 'plaintext(키, base64)와 sealed { enc, ciphertext }입니다. sealed를 보관하고 open으로 키를 되찾으세요.',
+    },
+    kemEncapsulate: {
+      summary: '이 키로 새 공유 비밀을 캡슐화(FIPS 203)',
+      returns: 'ciphertext(1,088바이트)와 sharedSecret(32바이트), base64입니다.',
+    },
+    kemDecapsulate: {
+      summary: '이 키로 ML-KEM-768 암호문을 역캡슐화(FIPS 203, 암묵적 거부)',
+      returns: 'sharedSecret(32바이트, base64)입니다. 변조된 암호문은 오류 대신 다른 비밀을 줍니다.',
     },
   },
   keys: {

@@ -14,7 +14,12 @@ export interface SampleConfig {
   baseUrl: string;
   apiKey: string;
   apiSecret: string;
+  /** An ML-KEM-768 key's id (POST /api/v1/keys, signed in); the placeholder when not given. */
+  kemKeyId?: string;
 }
+
+/** Shown in the ML-KEM-768 samples' paths until a reader puts one of their encryption keys' ids there. */
+export const PLACEHOLDER_KEM_KEY_ID = 'kid_your_ml_kem_768_key_id';
 
 /** Placeholders shown on the page; a reader replaces them with a key pair from the API-key endpoints (POST /api/v1/api-keys). */
 export const PLACEHOLDER_KEYS = { apiKey: 'pk_your_api_key', apiSecret: 'sk_your_api_secret' } as const;

@@ -1,7 +1,7 @@
 /** The code sample for each algorithm tab and language. */
 import { QES2_BY_MODE, SCHEMES, type Qes2Mode } from '../../../../../shared/schemes.ts';
-import type { AlgorithmTab } from '../endpoints.ts';
-import type { Language, SampleConfig } from './config.ts';
+import { ML_KEM_TAB, type AlgorithmTab } from '../endpoints.ts';
+import { PLACEHOLDER_KEM_KEY_ID, type Language, type SampleConfig } from './config.ts';
 import { dilionCpp, dilionGo, dilionRust } from './dilion-compiled.ts';
 import { dilionNode, dilionPython } from './dilion-scripts.ts';
 import { qes2Node, qes2Python } from './qes2-scripts.ts';
@@ -46,7 +46,22 @@ const ZK_FIDNA: TwoStepFlow = {
   },
 };
 
+/** HPKE seal then open with the account's ML-KEM-768 key: the plaintext comes back (docs/decisions/054). */
+const mlKem = (keyId: string): TwoStepFlow => ({
+  first: { path: `/api/v1/keys/${keyId}/seal`, body: [['plaintext', 'SGVsbG8sIE1MLUtFTQ=='], ['aad', 'b3JkZXItNDI=']] },
+  second: {
+    path: `/api/v1/keys/${keyId}/open`,
+    body: [
+      ['enc', { from: 'enc' }],
+      ['ciphertext', { from: 'ciphertext' }],
+      ['aad', { literal: 'b3JkZXItNDI=' }],
+    ],
+  },
+  print: 'plaintext',
+});
+
 export function sampleFor(tab: AlgorithmTab, lang: Language, config: SampleConfig): string {
+  if (tab === ML_KEM_TAB) return twoStepSample(lang, config, mlKem(config.kemKeyId ?? PLACEHOLDER_KEM_KEY_ID));
   const scheme = SCHEMES[tab];
   switch (scheme.family) {
     case 'dilion':

@@ -9,6 +9,8 @@ type Value = { literal: string | number } | { from: string };
 export interface TwoStepFlow {
   first: { path: string; body: [string, string | number][] };
   second: { path: string; body: [string, Value][] };
+  /** The member of the second answer the sample prints (default valid). */
+  print?: string;
 }
 
 const lit = (v: string | number) => (typeof v === 'number' ? String(v) : quoted(v));
@@ -36,6 +38,7 @@ export function twoStepSample(lang: Language, c: SampleConfig, flow: TwoStepFlow
   const b1 = body(lang, first, 'first');
   const b2 = body(lang, flow.second.body, 'first');
   const [p1, p2] = [quoted(flow.first.path), quoted(flow.second.path)];
+  const shown = flow.print ?? 'valid';
   switch (lang) {
     case 'python':
       return `import json
@@ -58,7 +61,7 @@ def call(path, body):
 
 first = call(${p1}, ${b1})
 second = call(${p2}, ${b2})
-print("valid:", second["valid"])
+print("${shown}:", second["${shown}"])
 `;
     case 'node':
       return `const API_URL = ${quoted(c.baseUrl)};
@@ -73,7 +76,7 @@ async function call(path, body) {
 
 const first = await call(${p1}, ${b1});
 const second = await call(${p2}, ${b2});
-console.log('valid:', second.valid);
+console.log('${shown}:', second.${shown});
 `;
     case 'rust':
       return `// Cargo.toml: reqwest = { version = "0.12", features = ["blocking", "json"] }, serde_json = "1"
@@ -100,7 +103,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let client = reqwest::blocking::Client::builder().timeout(Duration::from_secs(30)).build()?;
     let first = call(&client, ${p1}, ${b1})?;
     let second = call(&client, ${p2}, ${b2})?;
-    println!("valid: {}", second["valid"]);
+    println!("${shown}: {}", second["${shown}"]);
     Ok(())
 }
 `;
@@ -145,7 +148,7 @@ json call(const std::string& path, const json& body) {
 int main() {
   json first = call(${p1}, ${b1});
   json second = call(${p2}, ${b2});
-  std::cout << "valid: " << second["valid"] << "\\n";
+  std::cout << "${shown}: " << second["${shown}"] << "\\n";
 }
 `;
     case 'go':
@@ -200,7 +203,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("valid:", second["valid"])
+	fmt.Println("${shown}:", second["${shown}"])
 }
 `;
   }
