@@ -63,6 +63,7 @@ import { demoSessionRoutes } from './features/demo/demo-session.routes.ts';
 import { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import { serviceKeyRoutes } from './features/service-keys/service-keys.routes.ts';
 import { qes2Routes } from './features/qes2/qes2.routes.ts';
+import { kmsSigningRoutes, SIGN_BATCH_BODY_LIMIT_BYTES, SIGN_BATCH_PATH } from './features/kms-signing/kms-signing.routes.ts';
 import { KemService } from './features/kem/kem.service.ts';
 import { kemRoutes } from './features/kem/kem.routes.ts';
 import { managedKeyRoutes } from './features/signing-keys/managed-keys.routes.ts';
@@ -148,6 +149,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
   const bodyChecks = [jsonDepthLimit, wellFormedText];
+  // A sign batch alone may send up to 1 MiB: parsed here first, the app's parser then leaves its body alone.
+  app.use(SIGN_BATCH_PATH, express.json({ limit: SIGN_BATCH_BODY_LIMIT_BYTES, strict: true }));
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
@@ -294,6 +297,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   usageRoutes(context);
   dilionRoutes(context);
   qes2Routes(context);
+  kmsSigningRoutes(context);
   zkFidnaRoutes(context);
   demoBenchmarkRoutes(context);
   demoSessionRoutes(context);

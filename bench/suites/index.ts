@@ -39,6 +39,10 @@ export const SUITES: Record<string, Entry> = {
     description: "one tenant's Dilion sign latency while another runs 64 concurrent zk-FIDNA proofs (one engine worker); the heavy one's throughput",
     load: async () => (await import('./fairness.ts')).fairnessSuite,
   },
+  kms: {
+    description: 'signing digests with a managed ML-DSA-65 key over HTTP: one per call vs 100 per sign-batch call',
+    load: async () => (await import('./kms.ts')).kmsSuite,
+  },
   zk: {
     description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; sizes, attestation, setup, wasm size',
     load: async () => (await import('./zk.ts')).zkSuite,

@@ -40,7 +40,7 @@ export {
   SECP256K1_X_ONLY_PUBLIC_KEY_LENGTH,
 } from './secp256k1.ts';
 export type { EcdsaSignOptions, EcdsaVerifyOptions, Secp256k1, Secp256k1KeyPair } from './secp256k1.ts';
-export { QES2_MAX_CONTEXT, QES2_PREFIX, QES2_SECRET_KEY_LENGTH, QES2_SIGNATURE_LENGTH } from './qes2.ts';
+export { QES2_DIGEST_LENGTH, QES2_MAX_CONTEXT, QES2_PREFIX, QES2_SECRET_KEY_LENGTH, QES2_SIGNATURE_LENGTH } from './qes2.ts';
 export type { Qes2, Qes2KeyPair, Qes2Mode, Qes2Options, Qes2Parts } from './qes2.ts';
 export type { PrehashName } from './prehash.ts';
 export type { Sha2Name } from './sha2.ts';

@@ -41,6 +41,11 @@ export interface MlDsaSignOptions {
   random?: Uint8Array | false;
   /** HashML-DSA: sign PH(message) with this hash instead of the message itself. */
   prehash?: PrehashName;
+  /**
+   * With `prehash`: the message argument already is PH(M), computed by the caller (a KMS client
+   * that never sends M), of the hash's output length (64 bytes for sha512 and shake256).
+   */
+  prehashed?: boolean;
   /** The message argument is a 64-byte mu computed elsewhere (e.g. by a KMS client). */
   externalMu?: boolean;
 }
@@ -48,6 +53,7 @@ export interface MlDsaSignOptions {
 export interface MlDsaVerifyOptions {
   context?: Uint8Array;
   prehash?: PrehashName;
+  prehashed?: boolean;
   externalMu?: boolean;
 }
 
@@ -84,8 +90,8 @@ export interface MlDsa {
 const CTILDE = { 44: 32, 65: 48, 87: 64 } as const;
 const L = { 44: 4, 65: 5, 87: 7 } as const;
 
-const SIGN_KEYS = ['context', 'random', 'prehash', 'externalMu'] as const;
-const VERIFY_KEYS = ['context', 'prehash', 'externalMu'] as const;
+const SIGN_KEYS = ['context', 'random', 'prehash', 'prehashed', 'externalMu'] as const;
+const VERIFY_KEYS = ['context', 'prehash', 'prehashed', 'externalMu'] as const;
 
 function randomBytes(n: number): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(n));
@@ -117,6 +123,12 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
     if (opts.externalMu !== undefined && typeof opts.externalMu !== 'boolean') {
       throw new EngineError('invalid_option', 'options.externalMu must be a boolean', 'options.externalMu');
     }
+    if (opts.prehashed !== undefined && typeof opts.prehashed !== 'boolean') {
+      throw new EngineError('invalid_option', 'options.prehashed must be a boolean', 'options.prehashed');
+    }
+    if (opts.prehashed && opts.prehash === undefined) {
+      throw new EngineError('invalid_option', 'options.prehashed needs options.prehash: the hash that made the digest', 'options.prehashed');
+    }
     if (opts.externalMu) {
       if (opts.context !== undefined || opts.prehash !== undefined) {
         throw new EngineError('invalid_option', 'options.externalMu cannot be combined with context or prehash: mu already binds them', 'options.externalMu');
@@ -129,7 +141,8 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       throw new EngineError('unsupported_hash', `options.prehash must be one of ${Object.keys(PREHASHES).join(', ')}`, 'options.prehash');
     }
     const ph = PREHASHES[opts.prehash];
-    return [new Uint8Array([1, context.length]), context, ph.oid, ph.digest(hashes, message)];
+    const digest = opts.prehashed ? bytes(message, 'message (the digest)', ph.length, 'invalid_length') : ph.digest(hashes, message);
+    return [new Uint8Array([1, context.length]), context, ph.oid, digest];
   };
 
   const randomFor = (random: unknown): Uint8Array => {

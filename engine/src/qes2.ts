@@ -56,7 +56,15 @@ export interface Qes2KeyPair {
 export interface Qes2Options {
   /** Application context, 0..255 bytes (default empty); it goes into M', never into ML-DSA's context. */
   context?: Uint8Array;
+  /**
+   * The message argument already is SHA-512(M), the 64 bytes M' holds (a KMS client that never
+   * sends M): the signature is the same as over M itself.
+   */
+  prehashed?: boolean;
 }
+
+/** SHA-512 output: the PH(M) in M'. */
+export const QES2_DIGEST_LENGTH = 64;
 
 /** A QES2 signature taken apart for display. */
 export interface Qes2Parts {
@@ -130,12 +138,22 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
   const half = secpHalves(secp)[mode];
 
   const contextOf = (opts: unknown): Uint8Array => {
-    const o = options<Qes2Options>(opts, ['context']);
+    const o = options<Qes2Options>(opts, ['context', 'prehashed']);
     const ctx = o.context === undefined ? new Uint8Array(0) : bytes(o.context, 'options.context');
     if (ctx.length > QES2_MAX_CONTEXT) {
       throw new EngineError('context_too_long', `options.context must be at most ${QES2_MAX_CONTEXT} bytes, got ${ctx.length}`, 'options.context');
     }
     return ctx;
+  };
+
+  /** SHA-512(M): computed here, or given by the caller with `prehashed`. */
+  const preHashOf = (message: unknown, opts: unknown): Uint8Array => {
+    const msg = bytes(message, 'message');
+    const prehashed = (options<Qes2Options>(opts, ['context', 'prehashed'])).prehashed;
+    if (prehashed !== undefined && typeof prehashed !== 'boolean') {
+      throw new EngineError('invalid_option', 'options.prehashed must be a boolean', 'options.prehashed');
+    }
+    return prehashed ? bytes(msg, 'message (the SHA-512 digest)', QES2_DIGEST_LENGTH) : hashes.sha512(msg);
   };
 
   const representative = (preHash: Uint8Array, ctx: Uint8Array): Uint8Array => {
@@ -168,11 +186,11 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
   /** Arguments checked and M' built, or null when a length rules the signature out. */
   const checked = (publicKey: unknown, message: unknown, signature: unknown, opts: unknown) => {
     const pk = bytes(publicKey, 'publicKey');
-    const msg = bytes(message, 'message');
+    const preHash = preHashOf(message, opts);
     const sig = bytes(signature, 'signature');
     const ctx = contextOf(opts);
     if (pk.length !== sizes.publicKey || sig.length !== QES2_SIGNATURE_LENGTH) return null;
-    return { pk, sig, m: representative(hashes.sha512(msg), ctx) };
+    return { pk, sig, m: representative(preHash, ctx) };
   };
   const verifyMlDsa = (pk: Uint8Array, m: Uint8Array, sig: Uint8Array) =>
     mlDsa65.verify(pk.subarray(0, ML_DSA_PK), m, sig.subarray(0, ML_DSA_SIG), { context: labelBytes });
@@ -197,9 +215,9 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
     },
 
     sign(message, secretKey, opts) {
-      const msg = bytes(message, 'message');
+      const preHash = preHashOf(message, opts);
       const sk = bytes(secretKey, 'secretKey', QES2_SECRET_KEY_LENGTH, 'invalid_key');
-      const m = representative(hashes.sha512(msg), contextOf(opts));
+      const m = representative(preHash, contextOf(opts));
       const scalar = sk.subarray(SEED);
       // Refuse a bad scalar before the ML-DSA work (a range check, not a point multiplication).
       if (!isScalar(scalar)) throw new EngineError('invalid_key', 'secretKey: the secp256k1 half is not a valid scalar (it must be in [1, n))', 'secretKey');
@@ -224,7 +242,7 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
     },
 
     messageRepresentative(message, opts) {
-      return representative(hashes.sha512(bytes(message, 'message')), contextOf(opts));
+      return representative(preHashOf(message, opts), contextOf(opts));
     },
 
     parts(signature, message, opts) {
@@ -234,7 +252,7 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
       let preHash: Uint8Array | null = null;
       let m: Uint8Array | null = null;
       if (message !== undefined) {
-        preHash = hashes.sha512(bytes(message, 'message'));
+        preHash = preHashOf(message, opts);
         m = representative(preHash, contextOf(opts));
       } else {
         contextOf(opts);

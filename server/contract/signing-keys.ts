@@ -58,6 +58,7 @@ export const SigningKeyExport = z
     keyId: z.string(),
     algorithm: z.enum(MANAGED_KEY_ALGORITHMS),
     raw: Base64.meta({ description: 'FIPS 204 encoding (QES2: the ML-DSA-65 key ‖ the secp256k1 key; ML-KEM-768: the FIPS 203 encapsulation key)' }),
+    tr: Base64.nullable().meta({ description: 'ML-DSA only: tr = SHAKE256(raw, 64), the first input of µ = SHAKE256(tr ‖ M′, 64) for external-mu signing; null for other keys' }),
     spki: z
       .object({
         der: Base64.meta({ description: 'SubjectPublicKeyInfo, DER' }),

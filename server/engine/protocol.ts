@@ -3,6 +3,7 @@
 export type MlDsaLevel = 44 | 65 | 87;
 import type { Qes2Mode } from '../../shared/schemes.ts';
 import type { ZkCircuit, ZkProofJson, ZkProofViewsJson, ZkPublicInputJson } from '../../shared/zkfidna.ts';
+import type { KmsKeyKind, KmsMessage } from './kms-tasks.ts';
 import type { KemTasks } from './kem-tasks.ts';
 
 export type { Qes2Mode } from '../../shared/schemes.ts';
@@ -94,6 +95,12 @@ export interface EngineTasks extends KemTasks {
   qes2Verify: {
     args: { mode: Qes2Mode; publicKey: Uint8Array; message: Uint8Array; signature: Uint8Array; context: Uint8Array };
     result: { valid: boolean; mlDsaValid: boolean; secp256k1Valid: boolean; elapsedMs: number };
+  };
+  /** A managed key's signature by message type: raw, a caller's digest, or an external µ (kms-tasks.ts). */
+  kmsSign: { args: { key: KmsKeyKind; seed: Uint8Array; message: KmsMessage }; result: { signature: Uint8Array; elapsedMs: number } };
+  kmsVerify: {
+    args: { key: KmsKeyKind; publicKey: Uint8Array; message: KmsMessage; signature: Uint8Array };
+    result: { valid: boolean; elapsedMs: number };
   };
 }
 

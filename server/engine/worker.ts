@@ -9,6 +9,7 @@ import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse, WorkerOptions 
 import { dilionHandlers } from './dilion-tasks.ts';
 import { kemHandlers } from './kem-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
+import { kmsHandlers } from './kms-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
@@ -37,6 +38,7 @@ function handlers(engine: Engine): Handlers {
     ...dilionHandlers(engine),
     ...qes2Handlers(engine),
     ...zkFidnaHandlers(engine),
+    ...kmsHandlers(engine),
     ...kemHandlers(engine),
   };
 }

@@ -78,7 +78,7 @@ describe.skipIf(skipBrowserTests)('content pages', () => {
     const { page, errors } = await stack.page();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/api-docs');
-    await page.getByTestId('endpoint-/api/crypto/dilion/sign').getByText('Live').waitFor();
+    await page.getByTestId('endpoint-/api/v1/crypto/dilion/sign').getByText('Live').waitFor();
 
     await page.getByRole('tab', { name: 'Node.js' }).click();
     const copy = page.getByRole('tabpanel', { name: 'Node.js' }).getByRole('button', { name: 'Copy' });
@@ -89,7 +89,7 @@ describe.skipIf(skipBrowserTests)('content pages', () => {
     await page.getByRole('tabpanel', { name: 'Node.js' }).getByRole('button', { name: 'Copy' }).waitFor({ timeout: 3500 });
 
     await page.getByRole('tab', { name: 'zk-FIDNA Proofs' }).click();
-    await page.getByTestId('endpoint-/api/crypto/zk-fidna/prove').waitFor();
+    await page.getByTestId('endpoint-/api/v1/crypto/zk-fidna/prove').waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -171,13 +171,13 @@ describe.skipIf(skipBrowserTests)('honest copy', () => {
   it('shows zk-FIDNA’s endpoints as live in the API docs, with their real fields, and points to the key endpoints rather than a dashboard', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/api-docs');
-    await page.getByTestId('endpoint-/api/crypto/dilion/sign').getByText('Live').waitFor();
+    await page.getByTestId('endpoint-/api/v1/crypto/dilion/sign').getByText('Live').waitFor();
     expect(await page.locator('main').textContent()).not.toContain('see each new secret once in your dashboard');
     await page.getByRole('tab', { name: 'zk-FIDNA Proofs' }).click();
-    const prove = page.getByTestId('endpoint-/api/crypto/zk-fidna/prove');
+    const prove = page.getByTestId('endpoint-/api/v1/crypto/zk-fidna/prove');
     await prove.getByText('Live').waitFor();
     for (const field of ['secretValue', 'balanceValue', 'circuitType', 'min', 'max', 'context', 'keyId']) expect(await prove.locator('dt').allTextContents()).toContain(field === 'secretValue' ? field : `${field}?`);
-    const verify = page.getByTestId('endpoint-/api/crypto/zk-fidna/verify');
+    const verify = page.getByTestId('endpoint-/api/v1/crypto/zk-fidna/verify');
     await verify.getByText('Live').waitFor();
     expect(await verify.locator('dt').allTextContents()).toEqual(['proof', 'publicInput?', 'publicSignals?', 'circuitType?', 'returns']);
     const main = (await page.locator('main').textContent()) ?? '';

@@ -4,6 +4,7 @@
  * within their polling intervals; create, rotate and disable keys; a second account sees nothing of
  * the first's; the payment return toasts. Screenshots go to screenshots/ (gitignored).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -247,6 +248,11 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     expect(jwk).toMatchObject({ kty: 'AKP', alg: 'ML-DSA-44' });
     expect(Buffer.from(jwk.pub, 'base64url')).toHaveLength(1312);
     await shot(page, 'signing-export-1280');
+    // An ML-DSA key's tr, what a client signing by external µ builds µ on (docs/api.md §7.4).
+    await mlDsa.getByRole('combobox', { name: 'Export format' }).click();
+    await page.getByRole('option', { name: 'tr = SHAKE256(pk, 64), base64' }).click();
+    const tr = createHash('shake256', { outputLength: 64 }).update(Buffer.from(jwk.pub, 'base64url')).digest('base64');
+    await expect.poll(() => output.textContent()).toBe(tr);
 
     const qes2 = panel.getByTestId('signing-key').filter({ hasText: 'Bitcoin bridge' });
     await qes2.getByRole('button', { name: 'Export public key' }).click();

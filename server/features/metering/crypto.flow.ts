@@ -15,6 +15,7 @@ import { EngineTaskError } from '../../engine/pool.ts';
 import { ErrorResponse } from '../../contract/common.ts';
 import { AppError } from '../../errors.ts';
 import { headerOf, sendJson } from '../../http/exchange.ts';
+import type { IdempotencyStart } from '../../http/idempotency.ts';
 import type { OperationSource } from '../operations/operations.service.ts';
 import type { Recorded } from '../operations/operations.service.ts';
 import { keepDigestOnly } from '../operations/message-digest.ts';
@@ -43,7 +44,7 @@ export const demoResponses = {
  * A failure of ours (the engine, or storing the record) is not the caller's: 503, and the caller is
  * told nothing was charged. The caller's own faults (AppErrors) pass through as they are.
  */
-function engineFailure(error: unknown, charged: boolean): Error {
+export function engineFailure(error: unknown, charged: boolean): Error {
   if (error instanceof AppError) return error;
   const note = charged ? 'this call was not charged' : 'nothing was charged';
   if (!(error instanceof EngineTaskError)) {
@@ -61,9 +62,18 @@ export interface CryptoStep<P, R> {
 }
 
 export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
+  return inCallSlots(ctx, req, step.operation, () => meteredCall(ctx, req, res, step));
+}
+
+/**
+ * Runs a public call once its key may do `operation` (403 otherwise) and it holds a slot among
+ * the key's concurrent calls and one among the account's (docs/api.md §4); a batch call holds one
+ * of each for all its items (batch.flow.ts).
+ */
+export async function inCallSlots<T>(ctx: AppContext, req: Request, operation: KeyOperation, call: () => Promise<T>): Promise<T> {
   const allowed = req.apiCaller!.allowedOperations;
-  if (allowed !== null && !allowed.includes(step.operation)) {
-    throw new AppError(403, 'operation_not_allowed', `This API key may only ${allowed.join(', ')}: use a key allowed to ${step.operation}, or change this key’s restrictions in the dashboard.`);
+  if (allowed !== null && !allowed.includes(operation)) {
+    throw new AppError(403, 'operation_not_allowed', `This API key may only ${allowed.join(', ')}: use a key allowed to ${operation}, or change this key’s restrictions in the dashboard.`);
   }
   const caller = req.apiCaller!;
   const releaseKey = ctx.callSlots.take(caller.keyValue);
@@ -76,7 +86,7 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
   }
   // Held until the call is answered or has failed, also when its client went away: the work was queued either way.
   try {
-    return await meteredCall(ctx, req, res, step);
+    return await call();
   } finally {
     // Not awaited: the answer need not wait for the slot's row on PostgreSQL, and giving back never rejects.
     void releaseAccount();
@@ -84,16 +94,21 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
   }
 }
 
-async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
-  const caller = req.apiCaller!;
+/** The call's Idempotency-Key claimed (or none sent); undefined once a retry was answered with the stored answer. */
+export async function idempotentStart(ctx: AppContext, req: Request, res: Response): Promise<IdempotencyStart | undefined> {
   const key = headerOf(req, 'idempotency-key');
   // Hashing the body is only needed to compare it with a keyed earlier request.
-  const start = await ctx.idempotency.begin(caller.userId, key, key === undefined ? '' : ctx.idempotency.requestHash(req));
-  if (start.kind === 'replay') {
-    res.setHeader('Idempotent-Replayed', 'true');
-    sendJson(res, start.status, start.body);
-    return undefined;
-  }
+  const start = await ctx.idempotency.begin(req.apiCaller!.userId, key, key === undefined ? '' : ctx.idempotency.requestHash(req));
+  if (start.kind !== 'replay') return start;
+  res.setHeader('Idempotent-Replayed', 'true');
+  sendJson(res, start.status, start.body);
+  return undefined;
+}
+
+async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, step: CryptoStep<P, R>): Promise<R | undefined> {
+  const caller = req.apiCaller!;
+  const start = await idempotentStart(ctx, req, res);
+  if (start === undefined) return undefined;
   try {
     const ticket = await ctx.metering.meter(caller);
     try {

@@ -20,7 +20,7 @@ import type { PostgresIdempotencyRepository } from '../../http/idempotency.postg
 import type { IdempotentAnswer } from '../../http/idempotency.repository.ts';
 import type { MeterCharge } from '../metering/metering.repository.ts';
 import type { PostgresMeteringRepository } from '../metering/metering.postgres.ts';
-import type { CommitBatch, CommitOutcome, OperationsRepository, OperationValues } from './operations.repository.ts';
+import { chargesOf, recordsOf, type CommitBatch, type CommitOutcome, type OperationsRepository, type OperationValues } from './operations.repository.ts';
 import { totalsOf } from './performance-totals.ts';
 
 /** The record's columns, every one but the id, from the drizzle table; booleans are bound 1/0 by the services and sent as booleans here. */
@@ -93,7 +93,7 @@ export class PostgresOperationsRepository implements OperationsRepository {
     const answers: IdempotentAnswer[] = [];
     const trims = new Map<string, number>();
     for (const { writes } of batch) {
-      if (writes?.charge) charges.push(writes.charge);
+      if (writes) charges.push(...chargesOf(writes));
       if (writes?.idempotentAnswer) answers.push(writes.idempotentAnswer);
       if (writes?.demoHistoryTrim) {
         const { demoSessionId, keep } = writes.demoHistoryTrim;
@@ -101,13 +101,13 @@ export class PostgresOperationsRepository implements OperationsRepository {
       }
     }
     await inTransaction(this.pool, async (client) => {
-      const insert = recordsInsert(batch.map((entry) => entry.record));
+      const insert = recordsInsert(batch.flatMap(recordsOf));
       await client.query(insert.text, insert.values);
       await this.idempotency.writeAnswers(client, answers);
       // Once after the batch's rows: the same newest rows stay as if trimmed after each.
       for (const [demoSessionId, keep] of trims) await client.query(TRIM, [demoSessionId, keep - 1]);
       await this.metering.settle(client, charges);
-      await addToTotals(client, batch.map((entry) => entry.record));
+      await addToTotals(client, batch.flatMap(recordsOf));
     });
     this.metering.settled(charges);
   }

@@ -81,6 +81,29 @@ describe.each(engines)('OperationsRepository on $name', (engine) => {
     expect((await opened.one<{ n: number }>("SELECT operations AS n FROM performance_totals WHERE algorithm = 'dilion'"))!.n).toBe(2);
   });
 
+  it('stores a batch call’s records with every item’s charge and the one answer, or none of them when one record cannot be stored', async () => {
+    const opened = await engine.open();
+    await addAccount(opened, 'u1', { tier: 'pro' });
+    const claim = await storageOn(opened).idempotency.beginIdempotent({ userId: 'u1', key: 'b', requestHash: 'h', now: NOW, expiredBefore: new Date(0), staleBefore: new Date(0) });
+    const batch = async (messages: string[], orphan = -1): Promise<CommitEntry> => {
+      const values = messages.map((m, i) => (i === orphan ? { ...record(m, { userId: 'u1' }), userId: 'no-such-user' } : record(m, { userId: 'u1' })));
+      const charges = await Promise.all(messages.map(() => admitted(opened, 'u1')));
+      return { record: values[0]!, batchRecords: values.slice(1), writes: { charges } };
+    };
+    const answered = await batch(['i0', 'i1', 'i2']);
+    answered.writes!.idempotentAnswer = { id: (claim as { id: number }).id, status: 200, sealedBody: 'v1.batch' };
+    const broken = await batch(['j0', 'j1', 'j2'], 1);
+    const outcomes = await storageOn(opened).operations.commit([answered, broken, entry(record('alone', { userId: 'u1' }), { charge: await admitted(opened, 'u1') })]);
+    expect(outcomes.map((o) => o.stored)).toEqual([true, false, true]);
+    const kept = await opened.one<{ n: number; first: string; last: string }>("SELECT count(*) AS n, min(message) AS first, max(message) AS last FROM crypto_operations WHERE message LIKE 'i%'");
+    expect(kept).toEqual({ n: 3, first: 'i0', last: 'i2' });
+    expect(await storedMessages(opened)).toBe(4);
+    expect(await counters(opened, 'u1')).toMatchObject({ lifetime: 4, month: 4, keyTotal: 4 });
+    expect((await opened.one<{ n: number }>("SELECT operations AS n FROM performance_totals WHERE algorithm = 'dilion'"))!.n).toBe(4);
+    const replay = await storageOn(opened).idempotency.beginIdempotent({ userId: 'u1', key: 'b', requestHash: 'h', now: NOW, expiredBefore: new Date(0), staleBefore: new Date(0) });
+    expect(replay).toEqual({ kind: 'answered', status: 200, sealedBody: 'v1.batch' });
+  });
+
   it('trims an anonymous demo history to its newest records in the commit that adds one', async () => {
     const opened = await engine.open();
     const trim = { demoHistoryTrim: { demoSessionId: 's1', keep: 3 } };

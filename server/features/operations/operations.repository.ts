@@ -24,6 +24,8 @@ export interface DemoHistoryTrim {
 export interface RecordWrites {
   /** A metered call's charge, summed per counter over the commit (docs/decisions/032). */
   charge?: MeterCharge;
+  /** A batch call's charges, one per answered item (docs/decisions/053-signing-by-digest-and-in-batches.md). */
+  charges?: readonly MeterCharge[];
   /** A keyed call's answer, for its retries (docs/api.md §5.3). */
   idempotentAnswer?: IdempotentAnswer;
   demoHistoryTrim?: DemoHistoryTrim;
@@ -31,8 +33,18 @@ export interface RecordWrites {
 
 export interface CommitEntry {
   record: OperationValues;
+  /** A batch call's further records: stored with `record` and its writes, or none of them is. */
+  batchRecords?: readonly OperationValues[];
   writes: RecordWrites | undefined;
 }
+
+/** Every record of an entry, `record` first. */
+export const recordsOf = (entry: CommitEntry): readonly OperationValues[] =>
+  entry.batchRecords ? [entry.record, ...entry.batchRecords] : [entry.record];
+
+/** Every charge of an entry's writes. */
+export const chargesOf = (writes: RecordWrites): readonly MeterCharge[] =>
+  writes.charges ? (writes.charge ? [writes.charge, ...writes.charges] : writes.charges) : writes.charge ? [writes.charge] : [];
 
 /** The records one group commit writes, in the order they were recorded. */
 export type CommitBatch = readonly CommitEntry[];

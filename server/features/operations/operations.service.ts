@@ -105,9 +105,31 @@ export class OperationsService {
   /**
    * Queues the row; it is committed with the others queued, together with `writes` (the call's
    * charge, its idempotent answer, a demo history's trim). Resolves after the commit; rejects when
-   * the row cannot be stored.
+   * the row cannot be stored. Several rows (a batch call's) are stored all together or not at all.
    */
-  record(operation: NewOperation, writes?: RecordWrites): Promise<void> {
+  record(operation: NewOperation | readonly NewOperation[], writes?: RecordWrites): Promise<void> {
+    if (Array.isArray(operation)) return this.recordAll(operation as readonly NewOperation[], writes);
+    const record = this.values(operation as NewOperation);
+    const done = new Promise<void>((resolve, reject) => this.pending.push({ record, writes, resolve, reject }));
+    this.schedule();
+    return done;
+  }
+
+  /**
+   * A batch call's records (docs/decisions/053-signing-by-digest-and-in-batches.md): one entry of
+   * the group commit, so they are stored together with `writes` (every item's charge, the batch's
+   * idempotent answer) or none of them is.
+   */
+  private recordAll(operations: readonly NewOperation[], writes: RecordWrites | undefined): Promise<void> {
+    const [first, ...rest] = operations.map((operation) => this.values(operation));
+    if (first === undefined) return Promise.reject(new Error('a batch records at least one operation'));
+    const done = new Promise<void>((resolve, reject) => this.pending.push({ record: first, batchRecords: rest, writes, resolve, reject }));
+    this.schedule();
+    return done;
+  }
+
+  /** A record's values as bound to the database, its bytes split off. */
+  private values(operation: NewOperation): OperationValues {
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
     const signature = storeEncoded(operation.signature as { encoded?: unknown });
     const publicKey =
@@ -116,7 +138,7 @@ export class OperationsService {
         : operation.signingKeyId
           ? referenceEncoded(operation.publicKey as { encoded?: unknown })
           : storeEncoded(operation.publicKey as { encoded?: unknown });
-    const record: OperationValues = {
+    return {
       userId: operation.userId ?? null,
       demoSessionId: operation.demoSessionId ?? null,
       channel: operation.channel,
@@ -138,9 +160,6 @@ export class OperationsService {
       publicKeyBytes: publicKey?.bytes ?? null,
       signingKeyId: operation.signingKeyId ?? null,
     };
-    const done = new Promise<void>((resolve, reject) => this.pending.push({ record, writes, resolve, reject }));
-    this.schedule();
-    return done;
   }
 
   /**

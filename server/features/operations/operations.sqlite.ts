@@ -11,9 +11,10 @@ import { getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../../db/sqlite-driver.ts';
 import { cryptoOperations } from '../../../db/schema.ts';
 import type { SqliteIdempotencyRepository } from '../../http/idempotency.sqlite.ts';
+import type { MeterCharge } from '../metering/metering.repository.ts';
 import type { SqliteMeteringRepository } from '../metering/metering.sqlite.ts';
 import { CommitSums } from './commit-sums.ts';
-import type { CommitBatch, CommitEntry, CommitOutcome, OperationsRepository, OperationValues } from './operations.repository.ts';
+import { recordsOf, type CommitBatch, type CommitEntry, type CommitOutcome, type OperationsRepository, type OperationValues } from './operations.repository.ts';
 import { totalsUpsert } from './performance-totals.ts';
 
 /**
@@ -48,18 +49,21 @@ export class SqliteOperationsRepository implements OperationsRepository {
     // Each attempt at a commit gets fresh sums, so the sums of a rolled-back attempt go with it.
     const store = (batch: CommitBatch) => {
       const sums = new CommitSums();
-      for (const { record, writes } of batch) {
+      const settle = (charge: MeterCharge) => {
+        metering.addCharge(sums, charge);
+        metering.release(charge.ticket);
+      };
+      for (const { record, batchRecords, writes } of batch) {
         insert.run(keys.map((key) => record[key]));
+        if (batchRecords) for (const more of batchRecords) insert.run(keys.map((key) => more[key]));
         if (writes === undefined) continue;
-        if (writes.charge) {
-          metering.addCharge(sums, writes.charge);
-          metering.release(writes.charge.ticket);
-        }
+        if (writes.charge) settle(writes.charge);
+        if (writes.charges) writes.charges.forEach(settle);
         if (writes.idempotentAnswer) idempotency.writeAnswer(writes.idempotentAnswer);
         if (writes.demoHistoryTrim) trim.run(writes.demoHistoryTrim.demoSessionId, writes.demoHistoryTrim.demoSessionId, writes.demoHistoryTrim.keep - 1);
       }
       sums.writeAll();
-      addToTotals(batch.map((entry) => entry.record));
+      addToTotals(batch.flatMap(recordsOf));
     };
     this.insertAll = sqlite.transaction(store);
     this.insertOne = sqlite.transaction((entry: CommitEntry) => store([entry]));

@@ -2,6 +2,7 @@ import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
 import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { shake256 } from '@noble/hashes/sha3.js';
 import { encodeOid, exportPublicKey, mlDsaSpki, mlKem768Spki, type MlDsaName } from './key-formats.ts';
 
 const SCHEMES = { 'ML-DSA-44': ml_dsa44, 'ML-DSA-65': ml_dsa65, 'ML-DSA-87': ml_dsa87 } as const;
@@ -131,6 +132,13 @@ describe('exportPublicKey', () => {
     expect(pemLines.slice(1, -2).every((line) => line.length === 64)).toBe(true);
     expect(pemLines.slice(1, -1).join('')).toBe(exported.spki!.der);
     expect(Buffer.from(parseSpki(Buffer.from(exported.spki!.der, 'base64')).key).equals(Buffer.from(publicKey))).toBe(true);
+  });
+
+  it('gives an ML-DSA key’s tr, SHAKE256(pk, 64) as @noble/hashes computes it, and none for QES2', () => {
+    const { publicKey } = ml_dsa65.keygen(new Uint8Array(32).fill(3));
+    const exported = exportPublicKey('ML-DSA-65', Buffer.from(publicKey).toString('base64'));
+    expect(exported.tr).toBe(Buffer.from(shake256(publicKey, { dkLen: 64 })).toString('base64'));
+    expect(exportPublicKey('QES2_ECDSA', Buffer.alloc(1985, 1).toString('base64')).tr).toBeNull();
   });
 
   it('exports an ML-KEM-768 key raw and as SPKI, with no JWK, and says why', () => {

@@ -6,6 +6,7 @@
  * given (docs/decisions/054). QES2 composite keys have no registered OID or JWK type (secp256k1 is
  * not in the composite draft), so they are exported raw only.
  */
+import { createHash } from 'node:crypto';
 
 export type MlDsaName = 'ML-DSA-44' | 'ML-DSA-65' | 'ML-DSA-87';
 
@@ -33,6 +34,8 @@ export interface AkpJwk {
 
 export interface ExportedKey {
   raw: string;
+  /** ML-DSA: tr = SHAKE256(publicKey, 64), base64, what an external µ is built on; null for other keys. */
+  tr: string | null;
   spki: { der: string; pem: string } | null;
   jwk: AkpJwk | null;
   /** Why a format is missing, when one is. */
@@ -86,12 +89,18 @@ export function pem(label: string, der: Uint8Array): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
+/** FIPS 204 tr = H(pk, 64) with H = SHAKE256 (Algorithm 6 line 6), base64: a client needs it to compute µ. */
+export function mlDsaTr(publicKeyBase64: string): string {
+  return createHash('shake256', { outputLength: 64 }).update(Buffer.from(publicKeyBase64, 'base64')).digest('base64');
+}
+
 /** Every format a stored key can be exported in; `publicKeyBase64` is the stored raw key. */
 export function exportPublicKey(algorithm: string, publicKeyBase64: string): ExportedKey {
   if (algorithm === 'ML-KEM-768') {
     const der = mlKem768Spki(new Uint8Array(Buffer.from(publicKeyBase64, 'base64')));
     return {
       raw: publicKeyBase64,
+      tr: null,
       spki: { der: Buffer.from(der).toString('base64'), pem: pem('PUBLIC KEY', der) },
       jwk: null,
       note: 'ML-KEM-768 has no standard JWK form yet (only Internet-Drafts), so it is exported raw and as SubjectPublicKeyInfo.',
@@ -100,6 +109,7 @@ export function exportPublicKey(algorithm: string, publicKeyBase64: string): Exp
   if (!isMlDsa(algorithm)) {
     return {
       raw: publicKeyBase64,
+      tr: null,
       spki: null,
       jwk: null,
       note: `${algorithm} is a composite key (ML-DSA-65 key ‖ secp256k1 key) with no registered OID or JWK key type, so it is exported raw only.`,
@@ -109,6 +119,7 @@ export function exportPublicKey(algorithm: string, publicKeyBase64: string): Exp
   const der = mlDsaSpki(algorithm, raw);
   return {
     raw: publicKeyBase64,
+    tr: mlDsaTr(publicKeyBase64),
     spki: { der: Buffer.from(der).toString('base64'), pem: pem('PUBLIC KEY', der) },
     jwk: { kty: 'AKP', alg: algorithm, pub: Buffer.from(raw).toString('base64url') },
     note: null,

@@ -15,6 +15,7 @@ import '../styles/marketing.css';
 import { AuthCard } from './api-docs/AuthCard.tsx';
 import { CodeBlock } from './api-docs/CodeBlock.tsx';
 import { EndpointList } from './api-docs/EndpointList.tsx';
+import { KeysSection } from './api-docs/KeysSection.tsx';
 import { endpointsFor, tabs, type AlgorithmTab } from './api-docs/endpoints.ts';
 import { LANGUAGES, PLACEHOLDER_KEYS, type SampleConfig } from './api-docs/samples/config.ts';
 import { sampleFor } from './api-docs/samples/index.ts';
@@ -104,6 +105,7 @@ export default function ApiDocs() {
           tabs={tabs().map((each) => ({ value: each.value, label: each.label, content: <AlgorithmPanel tab={each.value} served={served} config={config} /> }))}
         />
       </section>
+      <KeysSection served={served} config={config} />
       <AuthCard baseUrl={config.baseUrl} />
     </div>
   );

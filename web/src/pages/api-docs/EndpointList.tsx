@@ -13,7 +13,7 @@ function Status({ live }: { live: boolean | undefined }) {
   return live ? <span className="badge badge-success">{t('status.live')}</span> : <span className="badge">{t('status.comingSoon')}</span>;
 }
 
-export function EndpointList({ endpoints, served }: { endpoints: DocumentedEndpoint[]; served: ServedPaths }) {
+export function EndpointList({ endpoints, served }: { endpoints: Omit<DocumentedEndpoint, 'tab'>[]; served: ServedPaths }) {
   const { t } = useTranslation('apiDocs');
   return (
     <div className="card">

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../server/test-support.ts';
 import { ENDPOINTS, type DocumentedEndpoint } from './endpoints.ts';
+import { KEY_ENDPOINTS } from './key-endpoints.ts';
 
 interface Schema {
   $ref?: string;
@@ -79,5 +80,24 @@ describe('API docs endpoint list', () => {
       expect(e.fields.map((f) => f.name).sort(), e.path).toEqual(Object.keys(schema.properties ?? {}).sort());
       expect(e.fields.filter((f) => f.required).map((f) => f.name).sort(), e.path).toEqual([...(schema.required ?? [])].sort());
     }
+  });
+});
+
+describe('API docs managed-key endpoints', () => {
+  it('are served, each under an API key, with exactly the documented request fields and required ones', () => {
+    for (const e of KEY_ENDPOINTS) {
+      const op = operation(e.method, e.path);
+      expect(op, `${e.method} ${e.path} is not served`).toBeDefined();
+      expect(op!.security?.some((s) => 'apiKey' in s), e.path).toBe(true);
+      const schema = requestSchema(op!);
+      expect(e.fields.map((f) => f.name).sort(), e.path).toEqual(Object.keys(schema.properties ?? {}).sort());
+      expect(e.fields.filter((f) => f.required).map((f) => f.name).sort(), e.path).toEqual([...(schema.required ?? [])].sort());
+    }
+  });
+
+  it('include every signing action the server serves on a managed key', () => {
+    const served = Object.keys(doc.paths).filter((path) => /^\/api\/v1\/keys\/\{keyId\}\/(sign|verify|sign-batch)$/.test(path));
+    expect(served).toHaveLength(3);
+    expect(KEY_ENDPOINTS.map((e) => e.path).sort()).toEqual(served.sort());
   });
 });

@@ -1,4 +1,7 @@
-/** One signing key's public key in a chosen format (raw, SPKI PEM, SPKI DER, JWK), with Copy. */
+/**
+ * One signing key's public key in a chosen format (raw, SPKI PEM, SPKI DER, JWK), with Copy; for
+ * ML-DSA keys also its tr, which a client signing by external µ needs (docs/api.md §7.4).
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/ui/CopyButton.tsx';
@@ -9,17 +12,19 @@ import type { SigningKeyExported } from './types.ts';
 import { useSigningKeyExport } from './useSigningKeys.ts';
 import { scrollRegion } from '../../components/ui/scrollRegion.ts';
 
-type Format = 'pem' | 'der' | 'jwk' | 'raw';
+type Format = 'pem' | 'der' | 'jwk' | 'raw' | 'tr';
 /** The formats' names are standards' names, said the same in every language; raw's (null) is a word to translate. */
 const FORMATS: { value: Format; label: string | null }[] = [
   { value: 'pem', label: 'SPKI (PEM)' },
   { value: 'der', label: 'SPKI (DER, base64)' },
   { value: 'jwk', label: 'JWK (AKP)' },
   { value: 'raw', label: null },
+  { value: 'tr', label: 'tr = SHAKE256(pk, 64), base64' },
 ];
 
 function render(exported: SigningKeyExported, format: Format): string | null {
   if (format === 'raw') return exported.raw;
+  if (format === 'tr') return exported.tr;
   if (format === 'jwk') return exported.jwk && JSON.stringify(exported.jwk, null, 2);
   if (!exported.spki) return null;
   return format === 'pem' ? exported.spki.pem : exported.spki.der;

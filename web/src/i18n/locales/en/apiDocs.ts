@@ -116,6 +116,31 @@ export default {
       returns: 'sharedSecret (32 bytes, base64); an altered ciphertext gives a different secret, not an error.',
     },
   },
+  keys: {
+    heading: 'Managed keys: sign by digest and in batches',
+    intro:
+      'Sign with one of your signing keys (its <code>kid_…</code> id from the dashboard) the way a cloud KMS does: the message itself, its digest, or for ML-DSA the 64-byte µ, so a document never has to leave your systems. A batch signs up to 100 items in one call, each charged as one call only when it is answered.',
+    fields: {
+      message: 'Base64: the message (raw, up to 64 KiB; 4 KiB in a batch item), its 64-byte digest PH(M) (digest), or µ = SHAKE256(tr ‖ M′, 64) (external-mu).',
+      messageType: 'raw, digest or external-mu. ML-DSA keys take all three; QES2 keys raw and digest (SHA-512 only).',
+      digestAlgorithm: 'With digest: sha512 or shake256 (512 bits of output), the hash that made the digest.',
+      context: 'The context string, base64, at most 255 bytes; default empty. Not with external-mu.',
+      signature: 'The signature to check, base64, as sign returned it.',
+      items: '1 to 100 sign bodies (message, messageType, digestAlgorithm, context), answered by index.',
+    },
+    sign: {
+      summary: 'Sign a message, its digest or its µ with one of your signing keys',
+      returns: 'signature (base64), keyId, algorithm, messageType, and tr = SHAKE256(publicKey, 64) for ML-DSA keys (null for QES2).',
+    },
+    verify: {
+      summary: 'Verify a signature of one of your signing keys',
+      returns: 'valid (false for a well-formed signature that does not verify), keyId, algorithm, messageType.',
+    },
+    signBatch: {
+      summary: 'Sign up to 100 items in one call (body up to 1 MiB)',
+      returns: 'results: for each index, its signature or its error { code, message } (usage_limit_reached, engine_unavailable, …); charged: the items answered, each one call; keyId, algorithm, tr.',
+    },
+  },
   auth: {
     heading: 'Authentication',
     intro:

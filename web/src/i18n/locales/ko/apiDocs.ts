@@ -114,6 +114,31 @@ export default {
       returns: 'sharedSecret(32바이트, base64)입니다. 변조된 암호문은 오류 대신 다른 비밀을 줍니다.',
     },
   },
+  keys: {
+    heading: '관리형 키: 다이제스트 서명과 일괄 서명',
+    intro:
+      '내 서명 키(대시보드에 있는 <code>kid_…</code> ID) 중 하나로 클라우드 KMS처럼 서명합니다. 메시지 자체, 메시지의 다이제스트, ML-DSA라면 64바이트 µ에 서명하므로 문서를 내 시스템 밖으로 보낼 필요가 없습니다. 일괄 서명은 한 번의 호출로 최대 100개 항목에 서명하며, 응답한 항목만 각각 한 번의 호출로 과금됩니다.',
+    fields: {
+      message: 'Base64: 메시지(raw, 최대 64 KiB, 일괄 항목은 4 KiB), 64바이트 다이제스트 PH(M)(digest), 또는 µ = SHAKE256(tr ‖ M′, 64)(external-mu)입니다.',
+      messageType: 'raw, digest, external-mu 중 하나입니다. ML-DSA 키는 세 가지 모두, QES2 키는 raw와 digest(SHA-512만)를 받습니다.',
+      digestAlgorithm: 'digest와 함께: 다이제스트를 만든 해시인 sha512 또는 shake256(512비트 출력)입니다.',
+      context: '컨텍스트 문자열, base64, 최대 255바이트이며 기본값은 비어 있습니다. external-mu와는 함께 쓸 수 없습니다.',
+      signature: '검증할 서명(base64)으로, sign이 반환한 그대로입니다.',
+      items: '인덱스별로 응답하는 서명 본문(message, messageType, digestAlgorithm, context) 1~100개입니다.',
+    },
+    sign: {
+      summary: '내 서명 키로 메시지, 다이제스트 또는 µ에 서명',
+      returns: 'signature(base64), keyId, algorithm, messageType, 그리고 ML-DSA 키의 tr = SHAKE256(publicKey, 64)(QES2는 null)입니다.',
+    },
+    verify: {
+      summary: '내 서명 키의 서명 검증',
+      returns: 'valid(형식은 맞지만 검증되지 않는 서명이면 false), keyId, algorithm, messageType입니다.',
+    },
+    signBatch: {
+      summary: '한 번의 호출로 최대 100개 항목에 서명(본문 최대 1 MiB)',
+      returns: 'results: 인덱스마다 서명 또는 오류 { code, message }(usage_limit_reached, engine_unavailable 등), charged: 응답한 항목 수(각각 한 번의 호출), keyId, algorithm, tr입니다.',
+    },
+  },
   auth: {
     heading: '인증',
     intro:
