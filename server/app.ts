@@ -75,6 +75,8 @@ import { purchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { createPayments } from './features/payments/payments.wiring.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
+import { KeyMaterials } from './features/key-lifecycle/key-material.ts';
+import { KeyLifecycleService } from './features/key-lifecycle/key-lifecycle.service.ts';
 import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
 import { MeteringService } from './features/metering/metering.service.ts';
 import { usageRoutes } from './features/metering/usage.routes.ts';
@@ -146,7 +148,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
+  // One sealer for every version's seed: version 1's is the key's own (docs/decisions/056).
+  const keySeedSealer = createSealer(deriveKey(master, 'signing-key-seed'));
+  const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer);
   const housekeeping = new Housekeeping(storage.housekeeping, {
+    keyLifecycle: () => keyLifecycle.housekeep(),
     onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
   });
   await housekeeping.run();
@@ -172,7 +178,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
   const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle, opened.loginThrottleStore), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
-  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')));
+  const signingKeys = new SigningKeyService(storage.signingKeys, pool, keySeedSealer);
+  const keyMaterials = new KeyMaterials(storage.keyLifecycle, signingKeys, keySeedSealer);
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
@@ -259,9 +266,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     paypalSandbox: paymentParts.sandbox,
     planNotices: paymentParts.notices,
     serviceKeys,
-    dilion: new DilionService(pool, signingKeys, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
-    qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),
-    zkFidna: new ZkFidnaService(pool, signingKeys),
+    keyMaterials,
+    keyLifecycle,
+    dilion: new DilionService(pool, keyMaterials, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
+    qes2: new Qes2Service(pool, keyMaterials, createQes2Views(engine.mlDsa65)),
+    zkFidna: new ZkFidnaService(pool, keyMaterials),
     contact: new ContactService(storage.contact, mailer, logger),
   };
 

@@ -21,6 +21,9 @@ export interface PurgeCounts {
   demoOperations: number;
   idempotencyRecords: number;
   contactMessages: number;
+  /** Managed keys rotated because their period elapsed, and destroyed because their deletion date passed (docs/decisions/056). */
+  keysRotated: number;
+  keysDestroyed: number;
 }
 
 /** How long a contact message that could not be mailed is kept for the operator to answer (docs/product.md §11). */
@@ -35,6 +38,8 @@ export interface HousekeepingOptions {
   /** The clock, ms since the epoch. */
   now?: () => number;
   caps?: typeof ANONYMOUS_CAPS;
+  /** Rotates and destroys managed keys whose time came (KeyLifecycleService.housekeep); none: nothing to do. */
+  keyLifecycle?: () => Promise<{ keysRotated: number; keysDestroyed: number }>;
   /** Told when a periodic run fails (the database was unreachable, say); the next run tries again. */
   onError?: (error: unknown) => void;
 }
@@ -43,6 +48,7 @@ export class Housekeeping {
   private readonly timer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly caps: typeof ANONYMOUS_CAPS;
+  private readonly keyLifecycle: () => Promise<{ keysRotated: number; keysDestroyed: number }>;
 
   constructor(
     private readonly repository: HousekeepingRepository,
@@ -50,6 +56,7 @@ export class Housekeeping {
   ) {
     this.now = options.now ?? Date.now;
     this.caps = options.caps ?? ANONYMOUS_CAPS;
+    this.keyLifecycle = options.keyLifecycle ?? (async () => ({ keysRotated: 0, keysDestroyed: 0 }));
     const onError = options.onError ?? (() => {});
     this.timer = setInterval(() => this.run().catch(onError), options.everyMs ?? 15 * 60 * 1000);
     this.timer.unref();
@@ -74,6 +81,7 @@ export class Housekeeping {
       anonymousOperationsOverCap,
       idempotencyRecords: await r.purgeIdempotencyRecords(now - IDEMPOTENCY_TTL_MS),
       contactMessages: await r.purgeContactMessages(now - CONTACT_MESSAGE_TTL_MS),
+      ...(await this.keyLifecycle()),
     };
   }
 

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
+import { keyLifecycleHandlers } from './key-lifecycle-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
@@ -36,6 +37,7 @@ function handlers(engine: Engine): Handlers {
     ...dilionHandlers(engine),
     ...qes2Handlers(engine),
     ...zkFidnaHandlers(engine),
+    ...keyLifecycleHandlers(engine),
   };
 }
 

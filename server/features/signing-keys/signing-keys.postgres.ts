@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../db/postgres/connect.ts';
-import { signingKeys } from '../../../db/postgres/schema.ts';
+import { keyVersions, signingKeys } from '../../../db/postgres/schema.ts';
 import type { WithinLimit } from '../key-limits/key-limits.ts';
 import { lockKeyOwner, type PgTx } from '../key-limits/key-owner-lock.postgres.ts';
 import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
@@ -75,6 +75,7 @@ export class PostgresSigningKeyRepository implements SigningKeyRepository {
     if (held!.n >= limit) return { limitReached: held!.n };
     const values = { ...key, userId: 'userId' in owner ? owner.userId : null, demoSessionId: 'demoSessionId' in owner ? owner.demoSessionId : null, isDefault };
     const [row] = await tx.insert(signingKeys).values(values).returning();
+    await tx.insert(keyVersions).values({ keyId: key.id, version: 1, sealedSeed: key.sealedSeed, publicKey: key.publicKey, createdAt: key.createdAt });
     return { key: row! };
   }
 }

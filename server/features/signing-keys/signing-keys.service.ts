@@ -14,6 +14,7 @@ import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type S
 import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
+import { keyDestroyed } from '../key-lifecycle/key-errors.ts';
 import { keyWithinLimit, limitFor } from '../key-limits/key-limits.ts';
 import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
 
@@ -96,7 +97,9 @@ export class SigningKeyService {
     }
   }
 
+  /** Version 1's seed; operations take their version's from key-lifecycle/key-material.ts. */
   seedOf(row: SigningKeyRow): Uint8Array {
+    if (row.sealedSeed === null) throw keyDestroyed(row.id);
     return new Uint8Array(this.sealer.open(row.sealedSeed, seedAad(row.id)));
   }
 
