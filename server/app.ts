@@ -77,6 +77,9 @@ import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import { KeyMaterials } from './features/key-lifecycle/key-material.ts';
 import { KeyLifecycleService } from './features/key-lifecycle/key-lifecycle.service.ts';
+import { KeyImportsService } from './features/key-lifecycle/key-imports.service.ts';
+import { keyImportRoutes } from './features/key-lifecycle/key-imports.routes.ts';
+import { keyLifecycleRoutes } from './features/key-lifecycle/key-lifecycle.routes.ts';
 import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
 import { MeteringService } from './features/metering/metering.service.ts';
 import { usageRoutes } from './features/metering/usage.routes.ts';
@@ -151,8 +154,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // One sealer for every version's seed: version 1's is the key's own (docs/decisions/056).
   const keySeedSealer = createSealer(deriveKey(master, 'signing-key-seed'));
   const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer);
+  const keyImports = new KeyImportsService({
+    imports: storage.keyImports, signingKeys: storage.signingKeys, lifecycle: keyLifecycle, pool,
+    importSealer: createSealer(deriveKey(master, 'key-import-secret')), seedSealer: keySeedSealer,
+  });
   const housekeeping = new Housekeeping(storage.housekeeping, {
-    keyLifecycle: () => keyLifecycle.housekeep(),
+    keyLifecycle: async () => ({ ...(await keyLifecycle.housekeep()), keyImports: await keyImports.purgeExpired() }),
     onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
   });
   await housekeeping.run();
@@ -268,6 +275,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     serviceKeys,
     keyMaterials,
     keyLifecycle,
+    keyImports,
     dilion: new DilionService(pool, keyMaterials, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
     qes2: new Qes2Service(pool, keyMaterials, createQes2Views(engine.mlDsa65)),
     zkFidna: new ZkFidnaService(pool, keyMaterials),
@@ -284,6 +292,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   accountDataRoutes(context);
   apiKeyRoutes(context);
   signingKeyRoutes(context);
+  keyLifecycleRoutes(context);
+  keyImportRoutes(context);
   usageRoutes(context);
   dilionRoutes(context);
   qes2Routes(context);

@@ -30,6 +30,7 @@ import type { ServiceKeyService } from './features/service-keys/service-keys.ser
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
 import type { KeyMaterials } from './features/key-lifecycle/key-material.ts';
 import type { KeyLifecycleService } from './features/key-lifecycle/key-lifecycle.service.ts';
+import type { KeyImportsService } from './features/key-lifecycle/key-imports.service.ts';
 import type { MeteringService } from './features/metering/metering.service.ts';
 import type { SpendingLimits } from './features/metering/spending-limits.ts';
 import type { BillingService } from './features/payments/billing.service.ts';
@@ -86,6 +87,8 @@ export interface AppContext {
   keyMaterials: KeyMaterials;
   /** Versions, rotation, disable/enable, scheduled deletion, key imports (docs/decisions/056). */
   keyLifecycle: KeyLifecycleService;
+  /** Bring your own key: HPKE-wrapped seeds imported as keys or versions. */
+  keyImports: KeyImportsService;
   operations: OperationsService;
   purchases: PurchasesService;
   payments: PaymentsService;

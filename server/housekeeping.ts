@@ -24,6 +24,8 @@ export interface PurgeCounts {
   /** Managed keys rotated because their period elapsed, and destroyed because their deletion date passed (docs/decisions/056). */
   keysRotated: number;
   keysDestroyed: number;
+  /** Key imports a day past their expiry, used or not. */
+  keyImports: number;
 }
 
 /** How long a contact message that could not be mailed is kept for the operator to answer (docs/product.md §11). */
@@ -32,6 +34,8 @@ export const CONTACT_MESSAGE_TTL_MS = 90 * 86_400_000;
 /** The most anonymous rows kept at once, across every visitor: a session holds one key per algorithm it used and its last 20 operations (docs/api.md §6). */
 export const ANONYMOUS_CAPS = { sessions: 10_000, operations: 100_000 };
 
+export type KeyLifecycleCounts = Pick<PurgeCounts, 'keysRotated' | 'keysDestroyed' | 'keyImports'>;
+
 export interface HousekeepingOptions {
   /** Between runs (default 15 minutes). */
   everyMs?: number;
@@ -39,7 +43,7 @@ export interface HousekeepingOptions {
   now?: () => number;
   caps?: typeof ANONYMOUS_CAPS;
   /** Rotates and destroys managed keys whose time came (KeyLifecycleService.housekeep); none: nothing to do. */
-  keyLifecycle?: () => Promise<{ keysRotated: number; keysDestroyed: number }>;
+  keyLifecycle?: () => Promise<KeyLifecycleCounts>;
   /** Told when a periodic run fails (the database was unreachable, say); the next run tries again. */
   onError?: (error: unknown) => void;
 }
@@ -48,7 +52,7 @@ export class Housekeeping {
   private readonly timer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly caps: typeof ANONYMOUS_CAPS;
-  private readonly keyLifecycle: () => Promise<{ keysRotated: number; keysDestroyed: number }>;
+  private readonly keyLifecycle: () => Promise<KeyLifecycleCounts>;
 
   constructor(
     private readonly repository: HousekeepingRepository,
@@ -56,7 +60,7 @@ export class Housekeeping {
   ) {
     this.now = options.now ?? Date.now;
     this.caps = options.caps ?? ANONYMOUS_CAPS;
-    this.keyLifecycle = options.keyLifecycle ?? (async () => ({ keysRotated: 0, keysDestroyed: 0 }));
+    this.keyLifecycle = options.keyLifecycle ?? (async () => ({ keysRotated: 0, keysDestroyed: 0, keyImports: 0 }));
     const onError = options.onError ?? (() => {});
     this.timer = setInterval(() => this.run().catch(onError), options.everyMs ?? 15 * 60 * 1000);
     this.timer.unref();
