@@ -65,7 +65,7 @@ export class AccountExports {
       exportedAt: now.toISOString(),
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
       apiKeys: (await this.ctx.apiKeys.list(userId)).map((view) => toApiKeyResponse(view, now)),
-      signingKeys: (await this.ctx.signingKeys.list(userId)).map(toSigningKey),
+      signingKeys: (await this.ctx.signingKeys.list(userId)).map((row) => toSigningKey(row)),
       purchases: (await this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX)).purchases,
       receipts: (await this.ctx.receipts.list(userId, MONEY_RECORDS_MAX)).map(toReceipt),
     };

@@ -126,19 +126,25 @@ export class KeyLifecycleService {
     return { keysRotated, keysDestroyed };
   }
 
-  /** Moves the key to `to` if it is in one of `from`; a key already in `to` is answered as it is. */
+  /**
+   * Moves the key to `to` if it is in one of `from`; when `from` holds `to` (disable, enable), a key
+   * already there is answered as it is. Otherwise the state found says why not.
+   */
   private async change(userId: string, keyId: string, from: readonly KeyState[], to: KeyState, deletionAt: Date | null): Promise<ManagedKey> {
     const { key, publicKey } = await this.get(userId, keyId);
-    if (key.state === to) return { key, publicKey };
+    const idempotent = from.includes(to);
+    if (idempotent && key.state === to) return { key, publicKey };
     if (from.includes(key.state)) {
       const changed = await this.repository.changeState(userId, keyId, from.filter((s) => s !== to), to, deletionAt);
       if (changed) return { key: changed, publicKey };
     }
-    const now = await this.get(userId, keyId);
-    if (now.key.state === to) return now;
-    if (now.key.state === 'destroyed') throw refusalOf(keyId, 'destroyed')!;
-    if (to === 'disabled' || to === 'enabled' || to === 'pending_deletion') throw refusalOf(keyId, now.key.state) ?? keyChanged(keyId);
-    throw conflict('key_not_pending_deletion', `Key ${keyId} is not scheduled for deletion (it is ${now.key.state.replace('_', ' ')}).`, 'keyId');
+    const found = await this.get(userId, keyId);
+    if (idempotent && found.key.state === to) return found;
+    if (to === 'disabled' && !idempotent) {
+      if (found.key.state === 'destroyed') throw refusalOf(keyId, 'destroyed')!;
+      throw conflict('key_not_pending_deletion', `Key ${keyId} is not scheduled for deletion (it is ${found.key.state}).`, 'keyId');
+    }
+    throw refusalOf(keyId, found.key.state) ?? keyChanged(keyId);
   }
 
   /** A fresh seed sealed for the key's next version, and its public key. */

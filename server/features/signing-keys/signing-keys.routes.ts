@@ -6,19 +6,22 @@ import type { AppContext } from '../../context.ts';
 import { exportPublicKey } from './key-formats.ts';
 import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
 
-export function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
+/** `publicKey`: the primary version's (the row holds version 1's; docs/decisions/056). */
+export function toSigningKey(row: SigningKeyRow, publicKey = row.publicKey): z.infer<typeof SigningKey> {
   return {
     keyId: row.id,
     name: row.name,
     algorithm: row.algorithm as SigningAlgorithm,
     isDefault: row.isDefault,
-    publicKey: row.publicKey,
+    publicKey,
     createdAt: row.createdAt.toISOString(),
+    state: row.state,
+    primaryVersion: row.primaryVersion,
   };
 }
 
 export function signingKeyRoutes(ctx: AppContext): void {
-  const { api, signingKeys } = ctx;
+  const { api, signingKeys, keyLifecycle } = ctx;
 
   api.route(
     {
@@ -26,7 +29,11 @@ export function signingKeyRoutes(ctx: AppContext): void {
       description: 'The default ML-DSA-65 key appears after your first sign call (it is created on first use).',
       responses: { 200: { description: 'Keys, oldest first', schema: SigningKeyList } },
     },
-    async ({ req }) => (await signingKeys.list(req.user!.id)).map(toSigningKey),
+    async ({ req }) => {
+      const rows = await signingKeys.list(req.user!.id);
+      // A rotated key's primary public key is in key_versions: one read per rotated key.
+      return Promise.all(rows.map(async (row) => (row.primaryVersion === 1 ? toSigningKey(row) : toSigningKey(row, (await keyLifecycle.get(row.userId!, row.id)).publicKey))));
+    },
   );
 
   api.route(
@@ -51,8 +58,9 @@ export function signingKeyRoutes(ctx: AppContext): void {
       },
     },
     async ({ req, params }): Promise<z.infer<typeof SigningKeyExport>> => {
-      const row = await signingKeys.ofUser(req.user!.id, params.keyId);
-      return { keyId: row.id, algorithm: row.algorithm as SigningAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
+      // The primary version's public key, whatever the key's state: a public key stays exportable.
+      const { key, publicKey } = await keyLifecycle.get(req.user!.id, params.keyId);
+      return { keyId: key.id, algorithm: key.algorithm as SigningAlgorithm, ...exportPublicKey(key.algorithm, publicKey) };
     },
   );
 }
