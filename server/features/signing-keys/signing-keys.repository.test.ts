@@ -56,6 +56,10 @@ describe.each(engines)('SigningKeyRepository on $name', (engine) => {
     expect(await keys.createKeyWithinLimit(VISITOR, newKey(), 2)).toMatchObject({ key: { userId: null, demoSessionId: 'session-1' } });
     expect(await keys.createKeyWithinLimit(VISITOR, newKey(), 2)).toEqual({ limitReached: 2 });
     expect(await countOf(opened)).toBe(6);
+    // A destroyed key keeps its row for the records but no longer takes a place (docs/decisions/056).
+    await opened.run("UPDATE signing_keys SET state = 'destroyed', sealed_seed = NULL WHERE id = ?", values.id);
+    expect(await keys.createKeyWithinLimit(ALICE, newKey(), 3)).toMatchObject({ key: { userId: 'u1' } });
+    expect(await keys.createKeyWithinLimit(ALICE, newKey(), 3)).toEqual({ limitReached: 3 });
   });
 
   it.each([ALICE, VISITOR])('creates exactly 5 keys when 20 creations race against a limit of 5 (%o)', async (owner) => {

@@ -43,7 +43,11 @@ export interface SigningKeyRepository {
   ofUser(userId: string, keyId: string): Promise<SigningKeyRow | undefined>;
   /** The owner's default key for the algorithm (every sign call without a keyId reads it). */
   findDefault(owner: KeyOwner, algorithm: string): Promise<SigningKeyRow | undefined>;
-  /** Creates a (non-default) key, with its version 1 (key_versions), unless the owner holds `limit` or more, of any algorithm: counting and inserting are one step. */
+  /**
+   * Creates a (non-default) key, with its version 1 (key_versions), unless the owner holds `limit`
+   * or more, of any algorithm, destroyed keys not counted (their rows stay for the records,
+   * docs/decisions/056): counting and inserting are one step.
+   */
   createKeyWithinLimit(owner: KeyOwner, key: NewSigningKey, limit: number): Promise<WithinLimit<SigningKeyRow>>;
   /**
    * The owner's default key for the key's algorithm: the one it has, or `key` created as the
