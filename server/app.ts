@@ -257,7 +257,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       baseUrl: config.publicUrl,
     }),
     accountData: new AccountData(storage.accountData, operations, historyDeletion, now),
-    accountExports: new AccountExports({ auth, apiKeys, signingKeys, purchases, receipts: paymentParts.receipts, operations }),
+    accountExports: new AccountExports({ auth, apiKeys, signingKeys, keyLifecycle, purchases, receipts: paymentParts.receipts, operations }),
     accountDeletion: new AccountDeletion(storage.accountData, hasher, sessions, operations, historyDeletion, accountNotices, logger, now),
     apiKeys,
     metering,

@@ -44,6 +44,13 @@ export class KeyLifecycleService {
     return { key: found.key, publicKey: found.version.publicKey };
   }
 
+  /** Each key with its primary version's public key (the row holds version 1's): one read per rotated key. */
+  async withPrimaryPublicKeys(rows: SigningKeyRow[]): Promise<ManagedKey[]> {
+    return Promise.all(
+      rows.map(async (key) => (key.primaryVersion === 1 || key.userId === null ? { key, publicKey: key.publicKey } : this.get(key.userId, key.id))),
+    );
+  }
+
   /** The user's key and every version of it, oldest first. */
   async versions(userId: string, keyId: string): Promise<{ key: SigningKeyRow; versions: KeyVersionRow[] }> {
     const { key } = await this.get(userId, keyId);

@@ -29,11 +29,7 @@ export function signingKeyRoutes(ctx: AppContext): void {
       description: 'The default ML-DSA-65 key appears after your first sign call (it is created on first use).',
       responses: { 200: { description: 'Keys, oldest first', schema: SigningKeyList } },
     },
-    async ({ req }) => {
-      const rows = await signingKeys.list(req.user!.id);
-      // A rotated key's primary public key is in key_versions: one read per rotated key.
-      return Promise.all(rows.map(async (row) => (row.primaryVersion === 1 ? toSigningKey(row) : toSigningKey(row, (await keyLifecycle.get(row.userId!, row.id)).publicKey))));
-    },
+    async ({ req }) => (await keyLifecycle.withPrimaryPublicKeys(await signingKeys.list(req.user!.id))).map(({ key, publicKey }) => toSigningKey(key, publicKey)),
   );
 
   api.route(
