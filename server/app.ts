@@ -305,14 +305,15 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   purchaseRoutes(context);
   contactRoutes(context);
   if (config.debugRoutes) debugRoutes(context);
-  else app.use('/api/debug', (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
+  else app.use(['/api/debug', '/api/v1/debug'], (_req, _res, next) => next(notFound('debug_routes_off', 'The key inspector is off on this server: start it with DEBUG_ROUTES=on to use it.')));
   docsRoutes(context, APP_VERSION);
   paymentRoutes(context);
   if (config.payments.mode === 'off') {
-    app.use('/api/payments', (_req, _res, next) => next(notFound('payments_off', 'This server sells no plans (PAYMENTS=off): its operator sets each account’s plan.')));
+    app.use(['/api/payments', '/api/v1/payments'], (_req, _res, next) => next(notFound('payments_off', 'This server sells no plans (PAYMENTS=off): its operator sets each account’s plan.')));
   }
   paymentParts.mount(app);
   if (outbox) outboxRoutes(app, outbox);
+  api.refuseOtherMethods();
   app.use('/api', apiNotFound);
   deps.extraRoutes?.(app);
   app.use(errorHandler);

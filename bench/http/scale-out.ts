@@ -21,7 +21,7 @@ import { cpuTimes, processTreeMs } from './process-cpu.ts';
 import { signUpAccount, startProductServer, type ProductServer } from './servers.ts';
 
 const MESSAGE = 'authentication request';
-const PATH = '/api/crypto/dilion/sign';
+const PATH = '/api/v1/crypto/dilion/sign';
 
 /** One configuration's run: how many instances on which engine, and what it gave. */
 interface ScaleOutFigures {

@@ -86,7 +86,7 @@ export async function startProduct(workers: number): Promise<RunningServer> {
   const server = await startProductServer(workers, { API_KEY_CONCURRENCY: '1024', ACCOUNT_CONCURRENCY: '1024' });
   try {
     const account = await signUpAccount(server, 'bench@example.com');
-    return { port: server.port, pid: server.pid, headers: account.headers, path: '/api/crypto/dilion/sign', stop: server.stop };
+    return { port: server.port, pid: server.pid, headers: account.headers, path: '/api/v1/crypto/dilion/sign', stop: server.stop };
   } catch (error) {
     await server.stop();
     throw error;

@@ -20,8 +20,8 @@ import { formatTable } from '../table.ts';
 /** The heavy tenant's keys and closed-loop clients per key: 4 × 16 as measured in production; --quick runs 2 × 4, so its queue drains in a second. */
 const HEAVY = { keys: 4, perKey: 16 };
 const QUICK_HEAVY = { keys: 2, perKey: 4 };
-const SIGN = { path: '/api/crypto/dilion/sign', body: { message: 'light tenant' } };
-const PROVE = { path: '/api/crypto/zk-fidna/prove', body: { secretValue: 500, balanceValue: '1000', circuitType: 'balance_proof' } };
+const SIGN = { path: '/api/v1/crypto/dilion/sign', body: { message: 'light tenant' } };
+const PROVE = { path: '/api/v1/crypto/zk-fidna/prove', body: { secretValue: 500, balanceValue: '1000', circuitType: 'balance_proof' } };
 export const HEAVY_SHARE_TARGET = 0.9;
 
 /** The light tenant's calls of one phase, all rounds together. */

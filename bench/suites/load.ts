@@ -104,8 +104,8 @@ export const loadSuite: Suite = {
       const first = await fetch(`http://127.0.0.1:${server.port}${server.path}`, { method: 'POST', headers: { ...server.headers, 'content-type': 'application/json' }, body: signBody });
       if (first.status !== 200) throw new Error(`the first sign answered ${first.status}: ${await first.text()}`);
       const signed = (await first.json()) as { publicKey: string; signature: { encoded: string } };
-      const sign: Job = { kind: 'sign', path: '/api/crypto/dilion/sign', headers: server.headers, body: signBody };
-      const verify: Job = { kind: 'verify', path: '/api/crypto/dilion/verify', headers: server.headers, body: json({ message: MESSAGE, signature: signed.signature.encoded, publicKey: signed.publicKey }) };
+      const sign: Job = { kind: 'sign', path: '/api/v1/crypto/dilion/sign', headers: server.headers, body: signBody };
+      const verify: Job = { kind: 'verify', path: '/api/v1/crypto/dilion/verify', headers: server.headers, body: json({ message: MESSAGE, signature: signed.signature.encoded, publicKey: signed.publicKey }) };
 
       const memory = sampleRss(server.pid, plan.sampleEveryMs);
       const result = await runOpenLoop({

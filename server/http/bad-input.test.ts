@@ -104,10 +104,10 @@ describe('every route refuses bad input with a 4xx and a message', () => {
 
   it('routes with a body schema refuse junk objects with a 4xx', async () => {
     const withBody = routes().filter((r) =>
-      ['POST /api/crypto/dilion/sign', 'POST /api/crypto/dilion/verify', 'POST /api/demo/dilion/sign', 'POST /api/demo/dilion/verify',
-        'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/contact', 'POST /api/debug/user-usage',
-        'POST /api/debug/user-operations', 'POST /api/signing-keys', 'POST /api/service-keys',
-        ...['ecdsa', 'schnorr'].flatMap((m) => ['crypto', 'demo'].flatMap((c) => [`POST /api/${c}/qes2/${m}/sign`, `POST /api/${c}/qes2/${m}/verify`]))].includes(r.name),
+      ['POST /api/v1/crypto/dilion/sign', 'POST /api/v1/crypto/dilion/verify', 'POST /api/v1/demo/dilion/sign', 'POST /api/v1/demo/dilion/verify',
+        'POST /api/v1/auth/register', 'POST /api/v1/auth/login', 'POST /api/v1/contact', 'POST /api/v1/debug/user-usage',
+        'POST /api/v1/debug/user-operations', 'POST /api/v1/signing-keys', 'POST /api/v1/service-keys',
+        ...['ecdsa', 'schnorr'].flatMap((m) => ['crypto', 'demo'].flatMap((c) => [`POST /api/v1/${c}/qes2/${m}/sign`, `POST /api/v1/${c}/qes2/${m}/verify`]))].includes(r.name),
     );
     expect(withBody).toHaveLength(19);
     for (const route of withBody) {
@@ -122,18 +122,18 @@ describe('every route refuses bad input with a 4xx and a message', () => {
   });
 
   it('bad base64 and wrong lengths in byte fields', async () => {
-    const signed = (await send('post', '/api/demo/dilion/sign', JSON.stringify({ message: 'x' }))).body;
+    const signed = (await send('post', '/api/v1/demo/dilion/sign', JSON.stringify({ message: 'x' }))).body;
     const bytes = fc.oneof(
       fc.string(),
       fc.uint8Array({ maxLength: 4000 }).map((b) => Buffer.from(b).toString('base64')),
       fc.uint8Array({ minLength: 1, maxLength: 4000 }).map((b) => Buffer.from(b).toString('base64').replace(/=+$/, '')),
     );
-    const hybrid = (await send('post', '/api/demo/qes2/ecdsa/sign', JSON.stringify({ message: 'x' }))).body;
+    const hybrid = (await send('post', '/api/v1/demo/qes2/ecdsa/sign', JSON.stringify({ message: 'x' }))).body;
     const targets = [
-      { path: '/api/crypto/dilion/verify', signed, lengths: [3309, 1952] },
-      { path: '/api/demo/dilion/verify', signed, lengths: [3309, 1952] },
-      { path: '/api/crypto/qes2/ecdsa/verify', signed: hybrid, lengths: [3373, 1985] },
-      { path: '/api/demo/qes2/ecdsa/verify', signed: hybrid, lengths: [3373, 1985] },
+      { path: '/api/v1/crypto/dilion/verify', signed, lengths: [3309, 1952] },
+      { path: '/api/v1/demo/dilion/verify', signed, lengths: [3309, 1952] },
+      { path: '/api/v1/crypto/qes2/ecdsa/verify', signed: hybrid, lengths: [3373, 1985] },
+      { path: '/api/v1/demo/qes2/ecdsa/verify', signed: hybrid, lengths: [3373, 1985] },
     ];
     for (const { path, signed, lengths } of targets) {
       await fc.assert(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
 
 /** Routes that would end the session the run relies on, or send the caller away from this server. */
-export const SESSION_ENDING_ROUTES = new Set(['GET /api/logout', 'POST /api/logout', 'GET /api/auth/google', 'GET /api/auth/google/link', 'GET /api/auth/google/callback']);
+export const SESSION_ENDING_ROUTES = new Set(['GET /api/v1/logout', 'POST /api/v1/logout', 'GET /api/v1/auth/google', 'GET /api/v1/auth/google/link', 'GET /api/v1/auth/google/callback']);
 
 export interface EveryRouteServer {
   app: TestApp;

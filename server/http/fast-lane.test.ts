@@ -104,9 +104,13 @@ describe('the app’s metered calls through the lane and through Express', () =>
   });
 
   it('are the lane’s: every metered POST, and nothing else', () => {
-    const metered = app.context.api.routes.filter((r) => r.method === 'post' && /^\/api\/(crypto\/|service-keys$)/.test(r.path)).map((r) => r.path);
-    expect(app.lane.paths().sort()).toEqual(metered.sort());
-    expect(metered).toContain('/api/crypto/dilion/sign');
+    const metered = app.context.api.routes.filter((r) => r.method === 'post' && /^\/api\/v1\/(crypto\/|service-keys$)/.test(r.path)).map((r) => r.path);
+    // Each at its /api/v1 path and at its deprecated alias.
+    const aliases = app.context.api.aliases.filter((a) => a.method === 'post' && metered.includes(a.canonical)).map((a) => a.path);
+    expect(aliases).toHaveLength(metered.length);
+    expect(app.lane.paths().sort()).toEqual([...metered, ...aliases].sort());
+    expect(metered).toContain('/api/v1/crypto/dilion/sign');
+    expect(aliases).toContain('/api/crypto/dilion/sign');
   });
 
   it('answer the same, success or failure', async () => {

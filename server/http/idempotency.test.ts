@@ -70,4 +70,10 @@ describe('IdempotencyService', () => {
     const other = new IdempotencyService(repository, { ...protection, hashKey: Buffer.alloc(32, 1) });
     expect(other.requestHash(req)).not.toBe(mac);
   });
+
+  it('takes a request on its /api/v1 path and on its unversioned alias as the same, and another path as another', () => {
+    const req = { method: 'POST', path: '/api/crypto/dilion/sign', body: { message: 'm' } };
+    expect(service.requestHash({ ...req, path: '/api/v1/crypto/dilion/sign' })).toBe(service.requestHash(req));
+    expect(service.requestHash({ ...req, path: '/api/v1/crypto/dilion/verify' })).not.toBe(service.requestHash(req));
+  });
 });

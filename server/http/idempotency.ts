@@ -42,9 +42,15 @@ export class IdempotencyService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** A keyed MAC of the request: equal for a retry, and reveals nothing of the body it was taken of. */
+  /**
+   * A keyed MAC of the request: equal for a retry, and reveals nothing of the body it was taken of.
+   * The path is taken without its /api/v1, so a retry on the other spelling of the same route (its
+   * deprecated alias, docs/decisions/052-versioned-api.md) is the same request, and records stored
+   * before the /api/v1 paths still match.
+   */
   requestHash(req: Pick<Request, 'method' | 'path' | 'body'>): string {
-    return createHmac('sha256', this.protection.hashKey).update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
+    const path = req.path.startsWith('/api/v1/') ? `/api/${req.path.slice('/api/v1/'.length)}` : req.path;
+    return createHmac('sha256', this.protection.hashKey).update(`${req.method} ${path}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
   }
 
   async begin(userId: string, key: string | undefined, requestHash: string): Promise<IdempotencyStart> {

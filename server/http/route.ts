@@ -1,7 +1,9 @@
 /**
  * Defines a route once: the same declaration mounts the Express handler (with its auth, validation
  * and middleware) and registers the path in the OpenAPI document, so the docs cannot drift from
- * what is served. Handlers get parsed input and return the JSON body to send.
+ * what is served. Handlers get parsed input and return the JSON body to send. A route declared under
+ * /api/ without a version is served at its /api/v1 name and, deprecated, at the declared path
+ * (api-version.ts); a known path asked with another method is 405 (method-not-allowed.ts).
  */
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Express, Request, RequestHandler, Response } from 'express';
@@ -10,7 +12,9 @@ import { ErrorResponse } from '../contract/common.ts';
 import { AppError } from '../errors.ts';
 import { hasBody, headerOf, mediaTypeOf, sendJsonBytes } from './exchange.ts';
 import { jsonBytesOf } from './raw-json.ts';
+import { deprecatedAlias, versionedPath } from './api-version.ts';
 import type { FastLane } from './fast-lane.ts';
+import { methodNotAllowed, pathShape } from './method-not-allowed.ts';
 import { validate } from './validation.ts';
 
 /**
@@ -78,7 +82,12 @@ function laneEligible(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined
 
 export class ApiBuilder {
   readonly registry = new OpenAPIRegistry();
+  /** Every operation at its canonical path (/api/v1/...): the fuzz and bad-input runs' list. */
   readonly routes: { method: Method; path: string }[] = [];
+  /** The deprecated unversioned paths, each serving its canonical route's chain (docs/decisions/052-versioned-api.md). */
+  readonly aliases: { method: Method; path: string; canonical: string }[] = [];
+  /** The methods served at each path shape, either spelling: what a 405's Allow names. */
+  private readonly methodsByShape = new Map<string, Set<Method>>();
 
   constructor(
     private readonly app: Express,
@@ -93,8 +102,17 @@ export class ApiBuilder {
     def: RouteDef<B, P, Q>,
     handler: (input: HandlerInput<Infer<B>, Infer<P>, Infer<Q>>) => unknown,
   ): void {
-    this.routes.push({ method: def.method, path: def.path });
-    this.document(def);
+    const versioned = versionedPath(def.path);
+    const path = versioned ?? def.path;
+    const legacy = versioned === undefined ? undefined : def.path;
+    this.served(def.method, path);
+    this.routes.push({ method: def.method, path });
+    this.document(def, path);
+    if (legacy !== undefined) {
+      this.served(def.method, legacy);
+      this.aliases.push({ method: def.method, path: legacy, canonical: path });
+      this.document(def, legacy, path);
+    }
     const success = Math.min(...Object.keys(def.responses).map(Number).filter((s) => s < 300));
     const responseSchema = def.responses[success]?.schema;
     const run: RequestHandler = async (req, res) => {
@@ -112,8 +130,30 @@ export class ApiBuilder {
       sendJsonBytes(res, success, bytes);
     };
     const chain = [...this.options.auth[def.auth], requireJsonBody(def.method), ...(def.before ?? []), run];
-    this.app[def.method](def.path, ...chain);
-    if (this.options.lane && laneEligible(def)) this.options.lane.add(def.path, chain);
+    const mounts: [string, RequestHandler[]][] = [[path, chain]];
+    if (legacy !== undefined) mounts.push([legacy, [deprecatedAlias(path), ...chain]]);
+    for (const [at, handlers] of mounts) {
+      this.app[def.method](at, ...handlers);
+      if (this.options.lane && laneEligible(def)) this.options.lane.add(at, handlers);
+    }
+  }
+
+  /**
+   * Mount after every route and before the 404 of unknown paths: a declared path asked with a
+   * method it does not serve gets 405 with Allow, and OPTIONS gets 204 with Allow.
+   */
+  refuseOtherMethods(): void {
+    const underApi = new Map([...this.methodsByShape].filter(([shape]) => shape.startsWith('/api/')));
+    this.app.use('/api', methodNotAllowed('/api', underApi));
+  }
+
+  /** Records that `method` is served at `path`; a second route of the same method and shape is a mistake (an alias hiding a /api/v1 route). */
+  private served(method: Method, path: string): void {
+    const shape = pathShape(path);
+    const methods = this.methodsByShape.get(shape) ?? new Set<Method>();
+    if (methods.has(method)) throw new Error(`${method.toUpperCase()} ${path} is declared twice (a route, or the /api/v1 twin of an unversioned one)`);
+    methods.add(method);
+    this.methodsByShape.set(shape, methods);
   }
 
   /** Mounts static files (not an API operation, so not in the OpenAPI document). */
@@ -121,7 +161,8 @@ export class ApiBuilder {
     this.app.use(path, handler);
   }
 
-  private document(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): void {
+  /** Registers the operation at `path`; with `successor`, as the deprecated alias of that /api/v1 operation. */
+  private document(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>, path: string, successor?: string): void {
     const errors: Record<number, ResponseDoc> = { 400: { description: 'Invalid request', schema: ErrorResponse } };
     if (def.auth === 'user' || def.auth === 'apiKey') errors[401] = { description: 'Not authenticated', schema: ErrorResponse };
     const responses = Object.fromEntries(
@@ -135,9 +176,11 @@ export class ApiBuilder {
     );
     this.registry.registerPath({
       method: def.method,
-      path: def.path.replace(/:(\w+)/g, '{$1}'),
+      path: path.replace(/:(\w+)/g, '{$1}'),
       summary: def.summary,
-      ...(def.description ? { description: def.description } : {}),
+      ...(successor === undefined
+        ? def.description ? { description: def.description } : {}
+        : { deprecated: true, description: `Deprecated: use ${successor.replace(/:(\w+)/g, '{$1}')}, the same operation (see docs/api-changelog.md).` }),
       tags: [def.tag],
       security:
         def.auth === 'apiKey' ? [{ apiKey: [], apiSecret: [] }] : def.auth === 'user' ? [{ session: [] }] : [],

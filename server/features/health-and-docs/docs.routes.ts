@@ -23,16 +23,22 @@ const DOCS_HTML = `<!doctype html>
 <body>
 <div id="docs"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/api/docs/init.js"></script>
+<script src="/api/v1/docs/init.js"></script>
 </body>
 </html>
 `;
 
-const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
+const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
 
 const API_DESCRIPTION = `Post-quantum signing and verification over JSON. Byte strings are standard padded base64.
-Public endpoints (/api/crypto/…) authenticate with the x-api-key and x-api-secret headers and are metered; the demo
-endpoints (/api/demo/…) need no login. Errors are { message, code, param?, details?, requestId }.
+Public endpoints (/api/v1/crypto/…) authenticate with the x-api-key and x-api-secret headers and are metered; their
+answers carry the account's allowance in RateLimit-Policy and RateLimit (IETF draft 8). The demo endpoints
+(/api/v1/demo/…) need no login. Errors are { message, code, param?, details?, requestId }; a known path asked with
+another method answers 405 with Allow.
+
+Versions: /api/v1 changes only by additions; breaking changes get /api/v2. The unversioned paths of before (/api/…,
+and /api/keys… for /api/v1/api-keys…) still answer as deprecated aliases, listed here as deprecated operations, with a
+Deprecation header and a Link to the /api/v1 successor (docs/api-changelog.md).
 
 Verifying a Dilion signature elsewhere: it is FIPS 204 ML-DSA-65 (pure) over M = 0x00 ‖ UTF-8(message), with the
 context string ctx = UTF-8(response.context) = UTF-8("dilion/v1|" + sid). Decode publicKey and signature.encoded from

@@ -97,12 +97,25 @@ describe('OpenAPI and docs', () => {
 
   it('describes the Dilion routes with their schemas, auth and how to verify elsewhere', async () => {
     const doc = (await request(app.app).get('/api/openapi.json')).body;
-    const sign = doc.paths['/api/crypto/dilion/sign'].post;
+    const sign = doc.paths['/api/v1/crypto/dilion/sign'].post;
     expect(sign.security).toEqual([{ apiKey: [], apiSecret: [] }]);
     expect(sign.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/DilionSignRequest');
     expect(sign.description).toContain('0x00');
     expect(doc.components.schemas.DilionSignResponse.properties.context).toBeDefined();
     expect(doc.components.securitySchemes.apiSecret).toMatchObject({ in: 'header', name: 'x-api-secret' });
+  });
+
+  it('lists each unversioned path as a deprecated alias of its /api/v1 operation, which is not deprecated', async () => {
+    const doc = (await request(app.app).get('/api/openapi.json')).body;
+    expect(doc.paths['/api/v1/crypto/dilion/sign'].post.deprecated).toBeUndefined();
+    const alias = doc.paths['/api/crypto/dilion/sign'].post;
+    expect(alias.deprecated).toBe(true);
+    expect(alias.description).toContain('/api/v1/crypto/dilion/sign');
+    expect(alias.requestBody).toEqual(doc.paths['/api/v1/crypto/dilion/sign'].post.requestBody);
+    expect(doc.paths['/api/keys/{id}'].delete.description).toContain('/api/v1/api-keys/{id}');
+    const operations = Object.values(doc.paths as Record<string, Record<string, { deprecated?: boolean }>>).flatMap((ops) => Object.values(ops));
+    expect(operations.filter((op) => op.deprecated)).toHaveLength(app.context.api.aliases.length);
+    expect(operations.filter((op) => !op.deprecated)).toHaveLength(app.context.api.routes.length);
   });
 
   it('serves the docs UI from this server, with no inline script', async () => {

@@ -19,6 +19,7 @@ import type { OperationSource } from '../operations/operations.service.ts';
 import type { Recorded } from '../operations/operations.service.ts';
 import { keepDigestOnly } from '../operations/message-digest.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
+import { quotaHeaders } from './quota-headers.ts';
 import type { KeyOperation } from '../../../db/schema.ts';
 
 /** Error responses every metered crypto route documents. */
@@ -101,6 +102,7 @@ async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, s
       if (caller.historyKeeps === 'digest') keepDigestOnly(record);
       // The record, the call's charge and its stored answer: one commit (docs/decisions/028).
       await ctx.operations.record(record, { charge: ctx.metering.charge(ticket), idempotentAnswer: ctx.idempotency.answer(start, 200, response) });
+      quotaHeaders(res, ticket);
       return response;
     } catch (error) {
       await ctx.metering.refund(ticket);

@@ -6,6 +6,7 @@
  * commit that records its answer: docs/decisions/028-answered-means-recorded.md).
  */
 import type { Tier } from '../../../shared/plans.ts';
+import type { Quota } from './quota-headers.ts';
 import type { SpendingReading } from './spending-limits.repository.ts';
 
 /** What metering reads of an account on every public call. */
@@ -41,6 +42,8 @@ export interface MeterTicket {
   overageMonth: string | null;
   /** The counter the call's place is held against; null once settled or refunded. */
   held: string | null;
+  /** The allowance the call was admitted against, for the answer's RateLimit fields (quota-headers.ts); null: Unlimited. */
+  quota?: Quota | null;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached, USAGE_LIMIT_MESSAGE } from '../../errors.ts';
 import type { ApiCaller } from '../../types.ts';
 import type { AccountStanding, AdmissionReads, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
+import { lifetimeQuota, monthlyQuota, withQuota, type Quota } from './quota-headers.ts';
 import type { AdmittedOverage, SpendingLimits } from './spending-limits.ts';
 
 export type { MeterTicket } from './metering.repository.ts';
@@ -41,6 +42,12 @@ export const OPERATOR_LIMIT_MESSAGE = 'Usage limit reached: this server sells no
 
 export const OVERAGE_UNPAID_MESSAGE =
   'Overage from an earlier month is unpaid 30 days after that month ended: pay it on the Billing tab to call beyond your plan’s allowance again.';
+
+/** What an admission leaves beside its ticket: the overage for the spending alerts, the allowance for a refusal's fields. */
+interface Admitted {
+  overage?: AdmittedOverage;
+  quota?: Quota | null;
+}
 
 export class MeteringService {
   private readonly now: () => Date;
@@ -68,26 +75,39 @@ export class MeteringService {
   async meter(caller: ApiCaller): Promise<MeterTicket> {
     const now = this.now();
     const month = monthOf(now);
-    const admitted: { overage?: AdmittedOverage } = {};
-    const ticket = await this.repository.admit(caller.userId, month, now, (standing, reads) => this.admission(caller, month, standing, reads, admitted));
+    const admitted: Admitted = {};
+    let ticket: MeterTicket;
+    try {
+      ticket = await this.repository.admit(caller.userId, month, now, (standing, reads) => this.admission(caller, month, now, standing, reads, admitted));
+    } catch (error) {
+      // A refusal at the allowance tells the caller the allowance, as an answered call does.
+      throw withQuota(error, admitted.quota);
+    }
     if (admitted.overage) void this.spending?.alert(admitted.overage);
     return ticket;
   }
 
   /**
    * The rules of admission, run by the repository between its read of the standing and the hold;
-   * a call admitted past the allowance under a spending limit is left in `admitted` for the alerts.
+   * a call admitted past the allowance under a spending limit is left in `admitted` for the alerts,
+   * and the allowance (also on the ticket, for the answer's RateLimit fields) for a refusal's.
    */
-  private admission(caller: ApiCaller, month: string, user: AccountStanding | undefined, reads: AdmissionReads, admitted: { overage?: AdmittedOverage }): MeterTicket {
+  private admission(caller: ApiCaller, month: string, now: Date, user: AccountStanding | undefined, reads: AdmissionReads, admitted: Admitted): MeterTicket {
     if (!user) throw forbidden('account_missing', 'The account of this API key no longer exists.');
     const { userId } = caller;
     const ticket: MeterTicket = { userId, keyValue: caller.keyValue, meter: null, purchaseId: caller.purchaseId, overageMonth: null, held: null };
     if (user.tier === 'free') {
       ticket.held = `lifetime:${userId}`;
-      if (user.used + reads.held(ticket.held) >= user.limit) throw usageLimitReached(this.overage ? USAGE_LIMIT_MESSAGE : OPERATOR_LIMIT_MESSAGE);
+      const calls = user.used + reads.held(ticket.held) + 1;
+      ticket.quota = admitted.quota = lifetimeQuota(user.limit, calls);
+      if (calls > user.limit) throw usageLimitReached(this.overage ? USAGE_LIMIT_MESSAGE : OPERATOR_LIMIT_MESSAGE);
     } else {
       const allowance = (tierAllowance(user.tier) ?? Number.POSITIVE_INFINITY) + (user.credit ?? 0);
-      admitted.overage = this.countMonth(ticket, reads, user.tier, month, user.monthCalls ?? 0, allowance);
+      try {
+        admitted.overage = this.countMonth(ticket, reads, user.tier, month, user.monthCalls ?? 0, allowance, now);
+      } finally {
+        admitted.quota = ticket.quota ?? null;
+      }
     }
     return ticket;
   }
@@ -97,11 +117,12 @@ export class MeteringService {
    * will cost a cent of overage, unless older overage is overdue or the month's overage would pass
    * the spending limit: then it is refused. Returns the overage under a limit, for the alerts.
    */
-  private countMonth(ticket: MeterTicket, reads: AdmissionReads, tier: Tier, month: string, answered: number, allowance: number): AdmittedOverage | undefined {
+  private countMonth(ticket: MeterTicket, reads: AdmissionReads, tier: Tier, month: string, answered: number, allowance: number, now: Date): AdmittedOverage | undefined {
     const meter = `user:${ticket.userId}`;
     ticket.meter = { name: meter, month };
     ticket.held = `month:${meter}:${month}`;
     const calls = answered + reads.held(ticket.held) + 1;
+    ticket.quota = Number.isFinite(allowance) ? monthlyQuota(allowance, calls, now) : null;
     if (calls <= allowance) return undefined;
     if (!this.overage) throw usageLimitReached(OPERATOR_LIMIT_MESSAGE);
     const { userId } = ticket;

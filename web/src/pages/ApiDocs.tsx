@@ -84,7 +84,7 @@ export default function ApiDocs() {
             t={t}
             i18nKey="header.intro"
             values={{ baseUrl: config.baseUrl }}
-            components={{ code: <code />, openapi: <a href="/api/openapi.json" />, reference: <a href="/api/docs" /> }}
+            components={{ code: <code />, openapi: <a href="/api/v1/openapi.json" />, reference: <a href="/api/docs" /> }}
           />
         </p>
       </header>

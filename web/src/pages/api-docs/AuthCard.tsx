@@ -37,7 +37,7 @@ const ERRORS = [
 
 export function AuthCard({ baseUrl }: { baseUrl: string }) {
   const { t } = useTranslation('apiDocs');
-  const curl = `curl -X POST ${baseUrl}/api/crypto/dilion/sign \\
+  const curl = `curl -X POST ${baseUrl}/api/v1/crypto/dilion/sign \\
   -H "Content-Type: application/json" \\
   -H "x-api-key: pk_your_api_key" \\
   -H "x-api-secret: sk_your_api_secret" \\

@@ -14,6 +14,8 @@ interface Schema {
 }
 interface Operation {
   security?: Record<string, string[]>[];
+  /** The unversioned aliases of /api/v1 operations (docs/decisions/052-versioned-api.md). */
+  deprecated?: boolean;
   requestBody?: { content: { 'application/json': { schema: Schema } } };
 }
 interface Document {
@@ -48,11 +50,11 @@ function requestSchema(op: Operation): Schema {
 }
 
 describe('API docs endpoint list', () => {
-  it('documents every API-key operation the server serves under /api/crypto', () => {
+  it('documents every API-key operation the server serves under /api/v1/crypto, not its deprecated alias', () => {
     const served = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([, op]) => op.security?.some((s) => 'apiKey' in s))
-        .filter(() => path.startsWith('/api/crypto/'))
+        .filter(([, op]) => op.security?.some((s) => 'apiKey' in s) && !op.deprecated)
+        .filter(() => path.startsWith('/api/v1/crypto/'))
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(served.length).toBeGreaterThan(0);
@@ -65,6 +67,7 @@ describe('API docs endpoint list', () => {
     expect(unserved).toEqual(NOT_SERVED_YET);
     for (const e of mustBeServed()) {
       expect(operation(e.method, e.path)!.security?.some((s) => 'apiKey' in s), e.path).toBe(true);
+      expect(operation(e.method, e.path)!.deprecated, e.path).toBeUndefined();
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * The public API endpoints the docs page documents (the list of docs/api.md §1), with their request fields.
  * endpoints.test.ts checks this list against the server's own /api/openapi.json both ways: every
- * served /api/crypto operation that takes an API key is here, and every one here that the server
+ * served /api/v1/crypto operation that takes an API key is here (at its /api/v1 path, not its deprecated alias), and every one here that the server
  * serves has exactly these request fields. An entry a server does not serve (an older deployment)
  * is shown as "coming soon": the page reads the live OpenAPI document to decide.
  *
@@ -65,7 +65,7 @@ function qes2(mode: Qes2Mode): DocumentedEndpoint[] {
     {
       tab: id,
       method: 'POST',
-      path: `/api/crypto/${apiPath}/sign`,
+      path: `/api/v1/crypto/${apiPath}/sign`,
       summary: () => i18n.t('apiDocs:endpoints.qes2Sign.summary', { half: SECP_HALF[mode] }),
       fields: [
         messageToSign,
@@ -77,7 +77,7 @@ function qes2(mode: Qes2Mode): DocumentedEndpoint[] {
     {
       tab: id,
       method: 'POST',
-      path: `/api/crypto/${apiPath}/verify`,
+      path: `/api/v1/crypto/${apiPath}/verify`,
       summary: () => i18n.t('apiDocs:endpoints.qes2Verify.summary'),
       fields: [
         messageSigned,
@@ -96,7 +96,7 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
   {
     tab: 'dilion',
     method: 'POST',
-    path: '/api/crypto/dilion/sign',
+    path: '/api/v1/crypto/dilion/sign',
     summary: () => i18n.t('apiDocs:endpoints.dilionSign.summary'),
     fields: [
       messageToSign,
@@ -110,7 +110,7 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
   {
     tab: 'dilion',
     method: 'POST',
-    path: '/api/crypto/dilion/verify',
+    path: '/api/v1/crypto/dilion/verify',
     summary: () => i18n.t('apiDocs:endpoints.dilionVerify.summary'),
     fields: [
       messageSigned,
@@ -127,7 +127,7 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
   {
     tab: 'zk-fidna',
     method: 'POST',
-    path: '/api/crypto/zk-fidna/prove',
+    path: '/api/v1/crypto/zk-fidna/prove',
     summary: () => i18n.t('apiDocs:endpoints.zkProve.summary'),
     fields: [
       { name: 'secretValue', required: true, description: () => i18n.t('apiDocs:endpoints.zkProve.secretValue') },
@@ -143,7 +143,7 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
   {
     tab: 'zk-fidna',
     method: 'POST',
-    path: '/api/crypto/zk-fidna/verify',
+    path: '/api/v1/crypto/zk-fidna/verify',
     summary: () => i18n.t('apiDocs:endpoints.zkVerify.summary'),
     fields: [
       { name: 'proof', required: true, description: () => i18n.t('apiDocs:endpoints.zkVerify.proof') },

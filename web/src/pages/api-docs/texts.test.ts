@@ -21,18 +21,18 @@ describe('the API docs texts', () => {
   afterEach(() => setLanguage('en'));
 
   it('are English by default, with each QES2 mode named in its summary', () => {
-    expect(endpoint('/api/crypto/dilion/sign').summary()).toBe('Sign a message with Dilion (ML-DSA-65)');
-    expect(endpoint('/api/crypto/qes2/schnorr/sign').summary()).toBe('Sign with ML-DSA-65 and BIP-340 Schnorr over one combined message');
-    expect(field('/api/crypto/qes2/ecdsa/sign', 'keyId').description()).toBe('One of your QES2_ECDSA signing keys; default: your default key.');
-    expect(field('/api/crypto/dilion/verify', 'message').description()).toBe('The text that was signed, as UTF-8.');
+    expect(endpoint('/api/v1/crypto/dilion/sign').summary()).toBe('Sign a message with Dilion (ML-DSA-65)');
+    expect(endpoint('/api/v1/crypto/qes2/schnorr/sign').summary()).toBe('Sign with ML-DSA-65 and BIP-340 Schnorr over one combined message');
+    expect(field('/api/v1/crypto/qes2/ecdsa/sign', 'keyId').description()).toBe('One of your QES2_ECDSA signing keys; default: your default key.');
+    expect(field('/api/v1/crypto/dilion/verify', 'message').description()).toBe('The text that was signed, as UTF-8.');
     expect(tabs().map((t) => t.label)).toEqual(['Dilion Signatures', 'QES2 ECDSA', 'QES2 Schnorr', 'zk-FIDNA Proofs']);
   });
 
   it('switch to Korean when the language does, keeping names and placeholders', async () => {
     await setLanguage('ko');
-    expect(endpoint('/api/crypto/dilion/sign').summary()).toBe('Dilion(ML-DSA-65)으로 메시지에 서명');
-    expect(endpoint('/api/crypto/qes2/ecdsa/sign').summary()).toBe('ML-DSA-65와 ECDSA (RFC 6979, low-S)로 하나의 결합 메시지에 서명');
-    expect(field('/api/crypto/qes2/schnorr/sign', 'keyId').description()).toBe('내 QES2_Schnorr 서명 키 중 하나입니다. 기본값은 내 기본 키입니다.');
+    expect(endpoint('/api/v1/crypto/dilion/sign').summary()).toBe('Dilion(ML-DSA-65)으로 메시지에 서명');
+    expect(endpoint('/api/v1/crypto/qes2/ecdsa/sign').summary()).toBe('ML-DSA-65와 ECDSA (RFC 6979, low-S)로 하나의 결합 메시지에 서명');
+    expect(field('/api/v1/crypto/qes2/schnorr/sign', 'keyId').description()).toBe('내 QES2_Schnorr 서명 키 중 하나입니다. 기본값은 내 기본 키입니다.');
     expect(tabs().map((t) => [t.name, t.label])).toEqual([
       ['Dilion', 'Dilion 서명'],
       ['QES2 ECDSA', 'QES2 ECDSA'],

@@ -92,7 +92,7 @@ export default {
   auth: {
     heading: 'Authentication',
     intro:
-      'Every <code>/api/crypto/…</code> call carries your key pair in two headers; cookies are ignored there. Signing up creates your first key. Your <dashboard>dashboard</dashboard> lists your keys, shows a key’s secret a single time, and creates, rotates and disables keys; the “API keys” endpoints of the <reference>interactive reference</reference> do the same. Store a secret like a password.',
+      'Every <code>/api/v1/crypto/…</code> call carries your key pair in two headers; cookies are ignored there. Signing up creates your first key. Your <dashboard>dashboard</dashboard> lists your keys, shows a key’s secret a single time, and creates, rotates and disables keys; the “API keys” endpoints of the <reference>interactive reference</reference> do the same. Store a secret like a password.',
     headers: {
       apiKey: 'Your key’s public identifier, pk_…',
       apiSecret: 'Its secret, sk_… (256 bits). Never put it in browser code.',

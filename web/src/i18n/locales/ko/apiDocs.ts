@@ -90,7 +90,7 @@ export default {
   auth: {
     heading: '인증',
     intro:
-      '모든 <code>/api/crypto/…</code> 호출은 두 헤더에 키 쌍을 담아 보내며, 이 경로에서는 쿠키를 무시합니다. 가입하면 첫 번째 키가 만들어집니다. <dashboard>대시보드</dashboard>에서 키 목록을 보고, 키의 비밀값을 한 번만 확인하고, 키를 생성·교체·비활성화할 수 있습니다. <reference>대화형 레퍼런스</reference>의 “API keys” 엔드포인트로도 같은 작업을 할 수 있습니다. 비밀값은 비밀번호처럼 보관하세요.',
+      '모든 <code>/api/v1/crypto/…</code> 호출은 두 헤더에 키 쌍을 담아 보내며, 이 경로에서는 쿠키를 무시합니다. 가입하면 첫 번째 키가 만들어집니다. <dashboard>대시보드</dashboard>에서 키 목록을 보고, 키의 비밀값을 한 번만 확인하고, 키를 생성·교체·비활성화할 수 있습니다. <reference>대화형 레퍼런스</reference>의 “API keys” 엔드포인트로도 같은 작업을 할 수 있습니다. 비밀값은 비밀번호처럼 보관하세요.',
     headers: {
       apiKey: '키의 공개 식별자, pk_…',
       apiSecret: '키의 비밀값, sk_…(256비트). 브라우저 코드에 절대 넣지 마세요.',

@@ -16,7 +16,7 @@ export interface SampleConfig {
   apiSecret: string;
 }
 
-/** Placeholders shown on the page; a reader replaces them with a key pair from the API-key endpoints (POST /api/keys). */
+/** Placeholders shown on the page; a reader replaces them with a key pair from the API-key endpoints (POST /api/v1/api-keys). */
 export const PLACEHOLDER_KEYS = { apiKey: 'pk_your_api_key', apiSecret: 'sk_your_api_secret' } as const;
 
 /** A string literal that is valid in every sample language (double quotes, escaped). */

@@ -36,8 +36,8 @@ fn call(client: &reqwest::blocking::Client, path: &str, body: Value) -> Result<V
 fn main() -> Result<(), Box<dyn Error>> {
     let client = reqwest::blocking::Client::builder().timeout(Duration::from_secs(30)).build()?;
     let message = "authentication request";
-    let signed = call(&client, "/api/crypto/dilion/sign", json!({ "message": message, "sid": "service-A" }))?;
-    let checked = call(&client, "/api/crypto/dilion/verify", json!({
+    let signed = call(&client, "/api/v1/crypto/dilion/sign", json!({ "message": message, "sid": "service-A" }))?;
+    let checked = call(&client, "/api/v1/crypto/dilion/verify", json!({
         "message": message,
         "signature": signed["signature"]["encoded"],
         "publicKey": signed["publicKey"],
@@ -124,8 +124,8 @@ std::vector<uint8_t> base64_decode(const std::string& in) {
 
 int main() {
   const std::string message = "authentication request";
-  json signed_msg = call("/api/crypto/dilion/sign", {{"message", message}, {"sid", "service-A"}});
-  json checked = call("/api/crypto/dilion/verify", {{"message", message},
+  json signed_msg = call("/api/v1/crypto/dilion/sign", {{"message", message}, {"sid", "service-A"}});
+  json checked = call("/api/v1/crypto/dilion/verify", {{"message", message},
                                                    {"signature", signed_msg["signature"]["encoded"]},
                                                    {"publicKey", signed_msg["publicKey"]},
                                                    {"sid", "service-A"}});
@@ -197,12 +197,12 @@ func call(path string, body any) (map[string]any, error) {
 
 func main() {
 	message := "authentication request"
-	signed, err := call("/api/crypto/dilion/sign", map[string]any{"message": message, "sid": "service-A"})
+	signed, err := call("/api/v1/crypto/dilion/sign", map[string]any{"message": message, "sid": "service-A"})
 	if err != nil {
 		log.Fatal(err)
 	}
 	encoded := signed["signature"].(map[string]any)["encoded"].(string)
-	checked, err := call("/api/crypto/dilion/verify", map[string]any{
+	checked, err := call("/api/v1/crypto/dilion/verify", map[string]any{
 		"message": message, "signature": encoded, "publicKey": signed["publicKey"], "sid": "service-A",
 	})
 	if err != nil {

@@ -17,12 +17,12 @@ ${pythonClient(c)}
 
 
 message = "authentication request"
-signed = call("/api/crypto/dilion/sign", {"message": message, "sid": "service-A"})
+signed = call("/api/v1/crypto/dilion/sign", {"message": message, "sid": "service-A"})
 signature = base64.b64decode(signed["signature"]["encoded"])
 print("signature bytes:", len(signature))
 print("context:", signed["context"])
 
-checked = call("/api/crypto/dilion/verify", {
+checked = call("/api/v1/crypto/dilion/verify", {
     "message": message,
     "signature": signed["signature"]["encoded"],
     "publicKey": signed["publicKey"],
@@ -55,12 +55,12 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 ${nodeClient(c)}
 
 const message = 'authentication request';
-const signed = await call('/api/crypto/dilion/sign', { message, sid: 'service-A' });
+const signed = await call('/api/v1/crypto/dilion/sign', { message, sid: 'service-A' });
 const signature = Buffer.from(signed.signature.encoded, 'base64');
 console.log('signature bytes:', signature.length);
 console.log('context:', signed.context);
 
-const checked = await call('/api/crypto/dilion/verify', {
+const checked = await call('/api/v1/crypto/dilion/verify', {
   message,
   signature: signed.signature.encoded,
   publicKey: signed.publicKey,

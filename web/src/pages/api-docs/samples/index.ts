@@ -17,9 +17,9 @@ const DILION: Record<Language, (c: SampleConfig) => string> = {
 };
 
 const qes2 = (mode: Qes2Mode): TwoStepFlow => ({
-  first: { path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign`, body: [['message', 'Hybrid cryptographic message']] },
+  first: { path: `/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/sign`, body: [['message', 'Hybrid cryptographic message']] },
   second: {
-    path: `/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify`,
+    path: `/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/verify`,
     body: [
       ['message', { literal: 'Hybrid cryptographic message' }],
       ['signature', { from: 'signature' }],
@@ -30,7 +30,7 @@ const qes2 = (mode: Qes2Mode): TwoStepFlow => ({
 
 const ZK_FIDNA: TwoStepFlow = {
   first: {
-    path: '/api/crypto/zk-fidna/prove',
+    path: '/api/v1/crypto/zk-fidna/prove',
     body: [
       ['secretValue', 650000],
       ['balanceValue', 21930000],
@@ -38,7 +38,7 @@ const ZK_FIDNA: TwoStepFlow = {
     ],
   },
   second: {
-    path: '/api/crypto/zk-fidna/verify',
+    path: '/api/v1/crypto/zk-fidna/verify',
     body: [
       ['proof', { from: 'proof' }],
       ['publicInput', { from: 'publicInput' }],

@@ -69,13 +69,13 @@ ${pythonClient(c)}
 
 
 message, context = ${quoted(MESSAGE)}, ${quoted(CONTEXT)}
-signed = call("/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign", {"message": message, "context": context})
+signed = call("/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/sign", {"message": message, "context": context})
 signature = base64.b64decode(signed["signature"]["encoded"])
 public_key = base64.b64decode(signed["publicKey"])
 print("signature bytes:", len(signature))
 print("label:", signed["label"])
 
-checked = call("/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify", {
+checked = call("/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/verify", {
     "message": message,
     "context": context,
     "signature": signed["signature"]["encoded"],
@@ -123,13 +123,13 @@ ${nodeClient(c)}
 
 const message = ${quoted(MESSAGE)};
 const context = ${quoted(CONTEXT)};
-const signed = await call('/api/crypto/${QES2_BY_MODE[mode].apiPath}/sign', { message, context });
+const signed = await call('/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/sign', { message, context });
 const signature = Buffer.from(signed.signature.encoded, 'base64');
 const publicKey = Buffer.from(signed.publicKey, 'base64');
 console.log('signature bytes:', signature.length);
 console.log('label:', signed.label);
 
-const checked = await call('/api/crypto/${QES2_BY_MODE[mode].apiPath}/verify', {
+const checked = await call('/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/verify', {
   message,
   context,
   signature: signed.signature.encoded,

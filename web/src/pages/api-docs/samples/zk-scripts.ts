@@ -26,13 +26,13 @@ ${pythonClient(c)}
 
 
 # Prove that the balance Y covers the amount X; a verifier learns the result, not X or Y.
-proved = call("/api/crypto/zk-fidna/prove", {"secretValue": 650000, "balanceValue": 21930000, "circuitType": "balance_proof"})
+proved = call("/api/v1/crypto/zk-fidna/prove", {"secretValue": 650000, "balanceValue": 21930000, "circuitType": "balance_proof"})
 proof = base64.b64decode(proved["proof"]["encoded"])
 print("proof bytes:", len(proof))
 print("public input:", json.dumps(proved["publicInput"]))
 
 # A verifier gets the proof and the public input, never the openings.
-checked = call("/api/crypto/zk-fidna/verify", {"proof": proved["proof"], "publicInput": proved["publicInput"]})
+checked = call("/api/v1/crypto/zk-fidna/verify", {"proof": proved["proof"], "publicInput": proved["publicInput"]})
 print("server verify:", checked["valid"], checked["details"])
 
 # Offline: the openings (yours alone) open the commitments, C = value*B + r*G on secp256k1.
@@ -80,13 +80,13 @@ import { ml_dsa65 } from '@noble/post-quantum/ml-dsa.js';
 ${nodeClient(c)}
 
 // Prove that the balance Y covers the amount X; a verifier learns the result, not X or Y.
-const proved = await call('/api/crypto/zk-fidna/prove', { secretValue: 650000, balanceValue: 21930000, circuitType: 'balance_proof' });
+const proved = await call('/api/v1/crypto/zk-fidna/prove', { secretValue: 650000, balanceValue: 21930000, circuitType: 'balance_proof' });
 const proof = Buffer.from(proved.proof.encoded, 'base64');
 console.log('proof bytes:', proof.length);
 console.log('public input:', JSON.stringify(proved.publicInput));
 
 // A verifier gets the proof and the public input, never the openings.
-const checked = await call('/api/crypto/zk-fidna/verify', { proof: proved.proof, publicInput: proved.publicInput });
+const checked = await call('/api/v1/crypto/zk-fidna/verify', { proof: proved.proof, publicInput: proved.publicInput });
 console.log('server verify:', checked.valid, JSON.stringify(checked.details));
 
 // Offline: the openings (yours alone) open the commitments, C = value·B + r·G, with B = hash_to_curve("value") (RFC 9380).
