@@ -9,7 +9,7 @@ export const KeyIdParams = z.strictObject({
   keyId: z
     .string()
     .regex(/^kid_[0-9A-Za-z]{22}$/, { message: 'must be a key id: kid_ followed by 22 letters or digits' })
-    .meta({ description: 'A keyId from GET /api/signing-keys' }),
+    .meta({ description: 'A keyId from GET /api/v1/signing-keys' }),
 });
 
 export const ManagedKeyState = z
