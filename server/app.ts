@@ -153,10 +153,11 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
 
   // One sealer for every version's seed: version 1's is the key's own (docs/decisions/056).
   const keySeedSealer = createSealer(deriveKey(master, 'signing-key-seed'));
-  const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer);
+  // The app's clock (deps.now) dates rotations, deletions and imports, so stories can move it.
+  const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer, deps.now);
   const keyImports = new KeyImportsService({
     imports: storage.keyImports, signingKeys: storage.signingKeys, lifecycle: keyLifecycle, pool,
-    importSealer: createSealer(deriveKey(master, 'key-import-secret')), seedSealer: keySeedSealer,
+    importSealer: createSealer(deriveKey(master, 'key-import-secret')), seedSealer: keySeedSealer, ...(deps.now ? { now: deps.now } : {}),
   });
   const housekeeping = new Housekeeping(storage.housekeeping, {
     keyLifecycle: async () => ({ ...(await keyLifecycle.housekeep()), keyImports: await keyImports.purgeExpired() }),
