@@ -24,6 +24,7 @@ import {
 import { CONTACT_SUBJECT_VALUES } from '../shared/contact.ts';
 import { HISTORY_KEEPS } from '../shared/history.ts';
 import { TIERS } from '../shared/plans.ts';
+import { KEY_STATES, KEY_VERSION_STATES } from '../shared/key-lifecycle.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -354,16 +355,76 @@ export const signingKeys = sqliteTable(
     algorithm: text('algorithm').notNull(),
     name: text('name').notNull(),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
-    /** The 32-byte FIPS 204 seed, AES-256-GCM-sealed with the key id as associated data. */
-    sealedSeed: text('sealed_seed').notNull(),
-    /** Base64 of the encoded public key. */
+    /**
+     * Version 1's seed, AES-256-GCM-sealed with the key id as associated data (key_versions holds
+     * every version's, this one included); null once the key is destroyed.
+     */
+    sealedSeed: text('sealed_seed'),
+    /** Base64 of version 1's encoded public key: operation records that point here show it (docs/decisions/056). */
     publicKey: text('public_key').notNull(),
     createdAt: createdAt(),
+    /** The version sign calls use; rotation makes a new one primary (docs/decisions/056). */
+    primaryVersion: integer('primary_version').notNull().default(1),
+    state: text('state', { enum: KEY_STATES }).notNull().default('enabled'),
+    /** When a key pending deletion is destroyed. */
+    deletionAt: integer('deletion_at', { mode: 'timestamp_ms' }),
+    /** Automatic rotation's period; null: rotated only when asked. */
+    rotationPeriodDays: integer('rotation_period_days'),
+    nextRotationAt: integer('next_rotation_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('signing_keys_user_idx').on(t.userId, t.algorithm),
     index('signing_keys_demo_idx').on(t.demoSessionId, t.algorithm),
+    index('signing_keys_deletion_idx').on(t.deletionAt),
+    index('signing_keys_rotation_idx').on(t.nextRotationAt),
   ],
+);
+
+/**
+ * A managed key's versions (docs/decisions/056): each a seed, sealed with the key id (and the
+ * version past 1) as associated data, and its public key, whatever the algorithm. Destroying a key
+ * nulls the seeds and keeps the public keys, so what it signed still verifies.
+ */
+export const keyVersions = sqliteTable(
+  'key_versions',
+  {
+    /** Row id, by which a master-key rotation writes a re-sealed seed back (server/ops/sealed-values.ts). */
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    keyId: text('key_id').notNull().references(() => signingKeys.id, { onDelete: 'cascade' }),
+    /** From 1. */
+    version: integer('version').notNull(),
+    sealedSeed: text('sealed_seed'),
+    /** Base64 of the encoded public key. */
+    publicKey: text('public_key').notNull(),
+    state: text('state', { enum: KEY_VERSION_STATES }).notNull().default('enabled'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('key_versions_key_version_idx').on(t.keyId, t.version)],
+);
+
+/**
+ * Key imports waiting for their wrapped seed (docs/decisions/056): a per-import ML-KEM-768 wrapping
+ * key whose seed is sealed here, used once within 24 hours.
+ */
+export const keyImports = sqliteTable(
+  'key_imports',
+  {
+    /** `imp_` + 22 base62. */
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm').notNull(),
+    name: text('name'),
+    /** Set when the import adds a version to this key instead of creating one. */
+    keyId: text('key_id'),
+    /** The wrapping key's 64-byte ML-KEM seed, sealed with the import id as associated data; null once used. */
+    sealedSecret: text('sealed_secret'),
+    /** Base64 of the wrapping key's encapsulation key. */
+    wrappingPublicKey: text('wrapping_public_key').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('key_imports_user_idx').on(t.userId), index('key_imports_expires_idx').on(t.expiresAt)],
 );
 
 /** express-session's store. */

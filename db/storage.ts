@@ -58,6 +58,10 @@ import type { ServiceKeyRepository } from '../server/features/service-keys/servi
 import { SqliteServiceKeyRepository } from '../server/features/service-keys/service-keys.sqlite.ts';
 import type { SigningKeyRepository } from '../server/features/signing-keys/signing-keys.repository.ts';
 import { SqliteSigningKeyRepository } from '../server/features/signing-keys/signing-keys.sqlite.ts';
+import type { KeyLifecycleRepository } from '../server/features/key-lifecycle/key-lifecycle.repository.ts';
+import { SqliteKeyLifecycleRepository } from '../server/features/key-lifecycle/key-lifecycle.sqlite.ts';
+import type { KeyImportsRepository } from '../server/features/key-lifecycle/key-imports.repository.ts';
+import { SqliteKeyImportsRepository } from '../server/features/key-lifecycle/key-imports.sqlite.ts';
 
 export interface Storage {
   /** The engine's name, for health and the configuration's report. */
@@ -88,6 +92,9 @@ export interface Storage {
   demoSessions: DemoSessionsRepository;
   apiKeys: ApiKeyRepository;
   signingKeys: SigningKeyRepository;
+  /** Managed keys' versions, states and rotation (docs/decisions/056). */
+  keyLifecycle: KeyLifecycleRepository;
+  keyImports: KeyImportsRepository;
   serviceKeys: ServiceKeyRepository;
   /** The hash-chained audit log of key and account events (docs/decisions/055-audit-log.md). */
   audit: AuditRepository;
@@ -120,6 +127,8 @@ export function openSqliteStorage(database: AppDatabase): Storage {
     demoSessions: new SqliteDemoSessionsRepository(database.sqlite),
     apiKeys: new SqliteApiKeyRepository(database.db),
     signingKeys: new SqliteSigningKeyRepository(database.db),
+    keyLifecycle: new SqliteKeyLifecycleRepository(database.db),
+    keyImports: new SqliteKeyImportsRepository(database.db),
     serviceKeys: new SqliteServiceKeyRepository(database.db),
     audit: new SqliteAuditRepository(database.sqlite),
   };

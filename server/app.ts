@@ -81,6 +81,11 @@ import { purchaseRoutes } from './features/purchases/purchases.routes.ts';
 import { createPayments } from './features/payments/payments.wiring.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
+import { KeyMaterials } from './features/key-lifecycle/key-material.ts';
+import { KeyLifecycleService } from './features/key-lifecycle/key-lifecycle.service.ts';
+import { KeyImportsService } from './features/key-lifecycle/key-imports.service.ts';
+import { keyImportRoutes } from './features/key-lifecycle/key-imports.routes.ts';
+import { keyLifecycleRoutes } from './features/key-lifecycle/key-lifecycle.routes.ts';
 import { signingKeyRoutes } from './features/signing-keys/signing-keys.routes.ts';
 import { MeteringService } from './features/metering/metering.service.ts';
 import { usageRoutes } from './features/metering/usage.routes.ts';
@@ -154,8 +159,17 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
+  // One sealer for every version's seed: version 1's is the key's own (docs/decisions/056).
+  const keySeedSealer = createSealer(deriveKey(master, 'signing-key-seed'));
+  // The app's clock (deps.now) dates rotations, deletions and imports, so stories can move it.
+  const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer, deps.now);
+  const keyImports = new KeyImportsService({
+    imports: storage.keyImports, signingKeys: storage.signingKeys, lifecycle: keyLifecycle, pool,
+    importSealer: createSealer(deriveKey(master, 'key-import-secret')), seedSealer: keySeedSealer, ...(deps.now ? { now: deps.now } : {}),
+  });
   const housekeeping = new Housekeeping(storage.housekeeping, {
     audit: storage.audit,
+    keyLifecycle: async () => ({ ...(await keyLifecycle.housekeep()), keyImports: await keyImports.purgeExpired() }),
     onError: (error) => logger.warn({ err: error }, 'housekeeping could not run; the next run tries again'),
   });
   await housekeeping.run();
@@ -187,7 +201,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const hasher = new PasswordHasher(config.scryptLogN, config.hashing);
   const auth = new AuthService(storage.accounts, apiKeys, hasher, new LoginThrottle(config.loginThrottle, opened.loginThrottleStore), new DeviceCookies(deriveKey(master, 'device-cookie')));
   const passport = createPassport(auth, config);
-  const signingKeys = new SigningKeyService(storage.signingKeys, pool, createSealer(deriveKey(master, 'signing-key-seed')), audit);
+  const signingKeys = new SigningKeyService(storage.signingKeys, pool, keySeedSealer, audit);
+  const keyMaterials = new KeyMaterials(storage.keyLifecycle, signingKeys, keySeedSealer);
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
@@ -258,7 +273,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       baseUrl: config.publicUrl,
     }),
     accountData: new AccountData(storage.accountData, operations, historyDeletion, now),
-    accountExports: new AccountExports({ auth, apiKeys, signingKeys, purchases, receipts: paymentParts.receipts, operations }),
+    accountExports: new AccountExports({ auth, apiKeys, signingKeys, keyLifecycle, purchases, receipts: paymentParts.receipts, operations }),
     accountDeletion: new AccountDeletion(storage.accountData, hasher, sessions, operations, historyDeletion, accountNotices, logger, now),
     apiKeys,
     metering,
@@ -274,10 +289,13 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     paypalSandbox: paymentParts.sandbox,
     planNotices: paymentParts.notices,
     serviceKeys,
-    dilion: new DilionService(pool, signingKeys, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
-    qes2: new Qes2Service(pool, signingKeys, createQes2Views(engine.mlDsa65)),
-    kem: new KemService(pool, signingKeys),
-    zkFidna: new ZkFidnaService(pool, signingKeys),
+    keyMaterials,
+    keyLifecycle,
+    keyImports,
+    dilion: new DilionService(pool, keyMaterials, new PidService(pool, serviceKeys), createDilionViews(engine.mlDsa65)),
+    qes2: new Qes2Service(pool, keyMaterials, createQes2Views(engine.mlDsa65)),
+    kem: new KemService(pool, keyMaterials),
+    zkFidna: new ZkFidnaService(pool, keyMaterials),
     contact: new ContactService(storage.contact, mailer, logger),
     audit,
   };
@@ -294,6 +312,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   kemRoutes(context);
   apiKeyRoutes(context);
   signingKeyRoutes(context);
+  keyLifecycleRoutes(context);
+  keyImportRoutes(context);
   usageRoutes(context);
   dilionRoutes(context);
   qes2Routes(context);

@@ -29,6 +29,9 @@ import type { KemService } from './features/kem/kem.service.ts';
 import type { ZkFidnaService } from './features/zkfidna/zkfidna.service.ts';
 import type { ServiceKeyService } from './features/service-keys/service-keys.service.ts';
 import type { SigningKeyService } from './features/signing-keys/signing-keys.service.ts';
+import type { KeyMaterials } from './features/key-lifecycle/key-material.ts';
+import type { KeyLifecycleService } from './features/key-lifecycle/key-lifecycle.service.ts';
+import type { KeyImportsService } from './features/key-lifecycle/key-imports.service.ts';
 import type { MeteringService } from './features/metering/metering.service.ts';
 import type { SpendingLimits } from './features/metering/spending-limits.ts';
 import type { BillingService } from './features/payments/billing.service.ts';
@@ -82,6 +85,12 @@ export interface AppContext {
   spending: SpendingLimits;
   idempotency: IdempotencyService;
   signingKeys: SigningKeyService;
+  /** A managed key's material for an operation: the one lookup sign, verify-by-key and decapsulate paths call (docs/decisions/056). */
+  keyMaterials: KeyMaterials;
+  /** Versions, rotation, disable/enable, scheduled deletion, key imports (docs/decisions/056). */
+  keyLifecycle: KeyLifecycleService;
+  /** Bring your own key: HPKE-wrapped seeds imported as keys or versions. */
+  keyImports: KeyImportsService;
   operations: OperationsService;
   purchases: PurchasesService;
   payments: PaymentsService;

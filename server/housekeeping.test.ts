@@ -48,7 +48,7 @@ describe.each(engines)('Housekeeping on $name', (engine) => {
     await demoOperation(opened, 'u1', 'expired');
 
     expect(await housekeepingOn(opened).run()).toEqual({
-      sessions: 1, anonymousSessionsOverCap: 0, anonymousOperationsOverCap: 0, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0, contactMessages: 0, auditEvents: 0,
+      sessions: 1, anonymousSessionsOverCap: 0, anonymousOperationsOverCap: 0, demoSigningKeys: 1, demoServiceKeys: 1, demoOperations: 1, idempotencyRecords: 0, contactMessages: 0, auditEvents: 0, keysRotated: 0, keysDestroyed: 0, keyImports: 0,
     });
     expect(await column(opened, 'signing_keys', 'id', 'id')).toEqual(['kid_live']);
     expect(await column(opened, 'service_keys', 'key_id', 'id')).toEqual(['skid_live']);

@@ -26,6 +26,11 @@ export interface PurgeCounts {
   contactMessages: number;
   /** Audit events past their retention (0 when no audit log is given). */
   auditEvents: number;
+  /** Managed keys rotated because their period elapsed, and destroyed because their deletion date passed (docs/decisions/056). */
+  keysRotated: number;
+  keysDestroyed: number;
+  /** Key imports a day past their expiry, used or not. */
+  keyImports: number;
 }
 
 /** How long a contact message that could not be mailed is kept for the operator to answer (docs/product.md §11). */
@@ -37,12 +42,16 @@ export const AUDIT_EVENT_TTL_MS = AUDIT_RETENTION_DAYS * 86_400_000;
 
 export const ANONYMOUS_CAPS = { sessions: 10_000, operations: 100_000 };
 
+export type KeyLifecycleCounts = Pick<PurgeCounts, 'keysRotated' | 'keysDestroyed' | 'keyImports'>;
+
 export interface HousekeepingOptions {
   /** Between runs (default 15 minutes). */
   everyMs?: number;
   /** The clock, ms since the epoch. */
   now?: () => number;
   caps?: typeof ANONYMOUS_CAPS;
+  /** Rotates and destroys managed keys whose time came (KeyLifecycleService.housekeep); none: nothing to do. */
+  keyLifecycle?: () => Promise<KeyLifecycleCounts>;
   /** Told when a periodic run fails (the database was unreachable, say); the next run tries again. */
   onError?: (error: unknown) => void;
   /** The audit log, whose events past their retention go (anchoring each chain at the last one removed). */
@@ -54,6 +63,7 @@ export class Housekeeping {
   private readonly now: () => number;
   private readonly caps: typeof ANONYMOUS_CAPS;
   private readonly audit: HousekeepingOptions['audit'];
+  private readonly keyLifecycle: () => Promise<KeyLifecycleCounts>;
 
   constructor(
     private readonly repository: HousekeepingRepository,
@@ -62,6 +72,7 @@ export class Housekeeping {
     this.now = options.now ?? Date.now;
     this.caps = options.caps ?? ANONYMOUS_CAPS;
     this.audit = options.audit;
+    this.keyLifecycle = options.keyLifecycle ?? (async () => ({ keysRotated: 0, keysDestroyed: 0, keyImports: 0 }));
     const onError = options.onError ?? (() => {});
     this.timer = setInterval(() => this.run().catch(onError), options.everyMs ?? 15 * 60 * 1000);
     this.timer.unref();
@@ -87,6 +98,7 @@ export class Housekeeping {
       idempotencyRecords: await r.purgeIdempotencyRecords(now - IDEMPOTENCY_TTL_MS),
       contactMessages: await r.purgeContactMessages(now - CONTACT_MESSAGE_TTL_MS),
       auditEvents: this.audit ? await this.audit.removeOlderThan(now - AUDIT_EVENT_TTL_MS) : 0,
+      ...(await this.keyLifecycle()),
     };
   }
 

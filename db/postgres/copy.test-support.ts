@@ -160,6 +160,19 @@ export function fillEveryTable(db: Db): void {
     .values([
       { id: 'sk-1', userId: 'u-full', algorithm: 'ML-DSA-65', name: UNICODE, isDefault: true, sealedSeed: 'sealed', publicKey: 'cHVi', createdAt: AT },
       { id: 'sk-2', demoSessionId: 'demo-1', algorithm: 'QES2_Schnorr', name: 'demo', sealedSeed: 'sealed', publicKey: 'cHVi' },
+      { id: 'sk-3', userId: 'u-full', algorithm: 'ML-KEM-768', name: 'gone', sealedSeed: null, publicKey: 'cHVi', primaryVersion: 2, state: 'destroyed', deletionAt: AT, rotationPeriodDays: 365, nextRotationAt: LATER },
+    ])
+    .run();
+  db.insert(s.keyVersions)
+    .values([
+      { keyId: 'sk-1', version: 1, sealedSeed: 'sealed', publicKey: 'cHVi', createdAt: AT },
+      { keyId: 'sk-3', version: 2, sealedSeed: null, publicKey: 'cHVi', state: 'destroyed' },
+    ])
+    .run();
+  db.insert(s.keyImports)
+    .values([
+      { id: 'imp-1', userId: 'u-full', algorithm: 'ML-DSA-65', name: UNICODE, keyId: 'sk-1', sealedSecret: 'sealed', wrappingPublicKey: 'ZWs=', expiresAt: LATER, createdAt: AT },
+      { id: 'imp-2', userId: 'u-full', algorithm: 'ML-KEM-768', sealedSecret: null, wrappingPublicKey: 'ZWs=', expiresAt: AT, usedAt: AT },
     ])
     .run();
   db.insert(s.sessions)

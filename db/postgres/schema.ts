@@ -17,6 +17,7 @@ import { boolean, doublePrecision, index, pgTable, primaryKey, text, uniqueIndex
 import { CONTACT_SUBJECT_VALUES } from '../../shared/contact.ts';
 import { HISTORY_KEEPS } from '../../shared/history.ts';
 import { TIERS } from '../../shared/plans.ts';
+import { KEY_STATES, KEY_VERSION_STATES } from '../../shared/key-lifecycle.ts';
 import type { KeyOperation } from '../schema.ts';
 import { bytea, epochMs, int64, jsonText, nowMs } from './columns.ts';
 
@@ -231,11 +232,52 @@ export const signingKeys = pgTable(
     algorithm: text('algorithm').notNull(),
     name: text('name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    sealedSeed: text('sealed_seed').notNull(),
+    sealedSeed: text('sealed_seed'),
     publicKey: text('public_key').notNull(),
     createdAt: createdAt(),
+    primaryVersion: int64('primary_version').notNull().default(1),
+    state: text('state', { enum: KEY_STATES }).notNull().default('enabled'),
+    deletionAt: epochMs('deletion_at'),
+    rotationPeriodDays: int64('rotation_period_days'),
+    nextRotationAt: epochMs('next_rotation_at'),
   },
-  (t) => [index('signing_keys_user_idx').on(t.userId, t.algorithm), index('signing_keys_demo_idx').on(t.demoSessionId, t.algorithm)],
+  (t) => [
+    index('signing_keys_user_idx').on(t.userId, t.algorithm),
+    index('signing_keys_demo_idx').on(t.demoSessionId, t.algorithm),
+    index('signing_keys_deletion_idx').on(t.deletionAt),
+    index('signing_keys_rotation_idx').on(t.nextRotationAt),
+  ],
+);
+
+export const keyVersions = pgTable(
+  'key_versions',
+  {
+    id: int64('id').primaryKey().generatedByDefaultAsIdentity(),
+    keyId: text('key_id').notNull().references(() => signingKeys.id, { onDelete: 'cascade' }),
+    version: int64('version').notNull(),
+    sealedSeed: text('sealed_seed'),
+    publicKey: text('public_key').notNull(),
+    state: text('state', { enum: KEY_VERSION_STATES }).notNull().default('enabled'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('key_versions_key_version_idx').on(t.keyId, t.version)],
+);
+
+export const keyImports = pgTable(
+  'key_imports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm').notNull(),
+    name: text('name'),
+    keyId: text('key_id'),
+    sealedSecret: text('sealed_secret'),
+    wrappingPublicKey: text('wrapping_public_key').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+    usedAt: epochMs('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('key_imports_user_idx').on(t.userId), index('key_imports_expires_idx').on(t.expiresAt)],
 );
 
 export const sessions = pgTable(

@@ -30,6 +30,8 @@ import { PostgresSessionsRepository } from '../../server/features/auth/sessions.
 import { PostgresDemoSessionsRepository } from '../../server/features/demo/demo-session.postgres.ts';
 import { PostgresServiceKeyRepository } from '../../server/features/service-keys/service-keys.postgres.ts';
 import { PostgresSigningKeyRepository } from '../../server/features/signing-keys/signing-keys.postgres.ts';
+import { PostgresKeyLifecycleRepository } from '../../server/features/key-lifecycle/key-lifecycle.postgres.ts';
+import { PostgresKeyImportsRepository } from '../../server/features/key-lifecycle/key-imports.postgres.ts';
 import type { Storage } from '../storage.ts';
 import type { PostgresDatabase } from './connect.ts';
 
@@ -70,6 +72,8 @@ export function openPostgresStorage(database: PostgresDatabase, instanceId: stri
     demoSessions: new PostgresDemoSessionsRepository(database.db),
     apiKeys: new PostgresApiKeyRepository(database.db),
     signingKeys: new PostgresSigningKeyRepository(database.db),
+    keyLifecycle: new PostgresKeyLifecycleRepository(database.db),
+    keyImports: new PostgresKeyImportsRepository(database.db),
     serviceKeys: new PostgresServiceKeyRepository(database.db),
     leases: new PostgresInstanceLeases(database.db),
     audit: new PostgresAuditRepository(database.db),

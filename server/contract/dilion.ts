@@ -116,6 +116,7 @@ export const DilionSignResponse = z
     signature: DilionSignature,
     publicKey: Base64.meta({ description: 'The signer’s ML-DSA-65 public key (1,952 bytes, FIPS 204 encoding).' }),
     keyId: z.string(),
+    keyVersion: z.number().int().positive().meta({ description: 'The version of keyId that signed (docs/decisions/056): its primary when signed.' }),
     context: z.string().meta({ description: 'The FIPS 204 context string, as text: its UTF-8 bytes are ctx.' }),
     pidCipher: z.union([PidCipher, NoPidCipher]),
     pidOpening: PidOpening.optional(),

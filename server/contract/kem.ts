@@ -14,6 +14,11 @@ const Info = Base64.optional().meta({ description: `HPKE info (base64, at most $
 
 export const KemAlgorithm = z.literal('ML-KEM-768');
 
+/** The key version used: the primary one to encrypt, the one named to decrypt (docs/api.md §7.6). */
+const KeyVersion = z.number().int().positive().meta({ description: 'The key version used (encrypting: the primary one; decrypting: the one named, default the primary)' });
+/** Decrypting what an older version encrypted names that version, as the encrypting answer gave it. */
+const AskedVersion = z.number().int().positive().optional().meta({ description: 'The key version the ciphertext was made for (encrypting answers name it); default the primary version' });
+
 export const HpkeSuite = z
   .object({ kemId: z.literal(0x0041), kdfId: z.literal(0x0001), aeadId: z.literal(0x0003) })
   .meta({ id: 'HpkeSuite', description: 'RFC 9180 identifiers: ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305' });
@@ -22,6 +27,7 @@ export const EncapsulateRequest = z.strictObject({}).meta({ id: 'EncapsulateRequ
 export const EncapsulateResponse = z
   .object({
     keyId: z.string(),
+    keyVersion: KeyVersion,
     algorithm: KemAlgorithm,
     ciphertext: Base64.meta({ description: '1,088 bytes: send it to the key’s holder, who decapsulates it' }),
     sharedSecret: Base64.meta({ description: '32 bytes: the secret the ciphertext carries; never stored by the platform' }),
@@ -29,11 +35,12 @@ export const EncapsulateResponse = z
   .meta({ id: 'EncapsulateResponse' });
 
 export const DecapsulateRequest = z
-  .strictObject({ ciphertext: Base64.meta({ description: 'An ML-KEM-768 ciphertext, 1,088 bytes' }) })
+  .strictObject({ ciphertext: Base64.meta({ description: 'An ML-KEM-768 ciphertext, 1,088 bytes' }), keyVersion: AskedVersion })
   .meta({ id: 'DecapsulateRequest' });
 export const DecapsulateResponse = z
   .object({
     keyId: z.string(),
+    keyVersion: KeyVersion,
     algorithm: KemAlgorithm,
     sharedSecret: Base64.meta({ description: '32 bytes. A ciphertext made for another key, or altered, gives a different pseudorandom secret (FIPS 203 implicit rejection), never an error' }),
   })
@@ -50,7 +57,7 @@ const Sealed = z.object({
   enc: Base64.meta({ description: 'The encapsulated key, 1,088 bytes' }),
   ciphertext: Base64.meta({ description: 'The plaintext encrypted, followed by its 16-byte tag' }),
 });
-export const SealResponse = Sealed.extend({ keyId: z.string(), algorithm: KemAlgorithm, suite: HpkeSuite }).meta({ id: 'SealResponse' });
+export const SealResponse = Sealed.extend({ keyId: z.string(), keyVersion: KeyVersion, algorithm: KemAlgorithm, suite: HpkeSuite }).meta({ id: 'SealResponse' });
 
 export const OpenRequest = z
   .strictObject({
@@ -58,16 +65,18 @@ export const OpenRequest = z
     ciphertext: Base64.meta({ description: `The ciphertext from seal (16 to ${HPKE_MAX_INPUT_BYTES + 16} bytes)` }),
     aad: Aad,
     info: Info,
+    keyVersion: AskedVersion,
   })
   .meta({ id: 'OpenRequest' });
 export const OpenResponse = z
-  .object({ keyId: z.string(), algorithm: KemAlgorithm, plaintext: Base64 })
+  .object({ keyId: z.string(), keyVersion: KeyVersion, algorithm: KemAlgorithm, plaintext: Base64 })
   .meta({ id: 'OpenResponse' });
 
 export const GenerateDataKeyRequest = z.strictObject({}).meta({ id: 'GenerateDataKeyRequest' });
 export const GenerateDataKeyResponse = z
   .object({
     keyId: z.string(),
+    keyVersion: KeyVersion,
     algorithm: KemAlgorithm,
     suite: HpkeSuite,
     plaintext: Base64.meta({ description: 'A fresh 256-bit key: use it, then forget it' }),

@@ -1,5 +1,6 @@
 /** Every platform-managed key, signing and encryption, under /api/v1/keys (docs/api.md §7.4; docs/decisions/054). */
 import { z } from 'zod';
+import { KEY_STATES } from '../../shared/key-lifecycle.ts';
 import { KEY_PURPOSES, MANAGED_KEY_ALGORITHMS } from '../../shared/managed-keys.ts';
 import { Base64, Timestamp } from './common.ts';
 
@@ -14,6 +15,8 @@ export const ManagedKey = z
     isDefault: z.boolean(),
     publicKey: Base64.meta({ description: 'FIPS 204 encoding (signing keys) or FIPS 203 encapsulation key (ML-KEM-768)' }),
     createdAt: Timestamp,
+    state: z.enum(KEY_STATES).meta({ description: 'enabled, disabled, pending_deletion or destroyed (docs/decisions/056)' }),
+    primaryVersion: z.number().int().positive().meta({ description: 'The version sign and encrypt calls use' }),
   })
   .meta({ id: 'ManagedKey', description: 'The private key never leaves the platform; it is stored as its sealed seed.' });
 

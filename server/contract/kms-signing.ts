@@ -27,11 +27,16 @@ const Fields = {
 export const KmsSignItem = z.strictObject(Fields).meta({ id: 'KmsSignRequest' });
 
 export const KmsVerifyRequest = z
-  .strictObject({ ...Fields, signature: Base64.meta({ description: 'The signature to check, as sign returned it' }) })
+  .strictObject({
+    ...Fields,
+    signature: Base64.meta({ description: 'The signature to check, as sign returned it' }),
+    keyVersion: z.number().int().positive().optional().meta({ description: 'The key version that signed (sign answers name it); default the primary version' }),
+  })
   .meta({ id: 'KmsVerifyRequest' });
 
 const Answered = {
   keyId: z.string(),
+  keyVersion: z.number().int().positive().meta({ description: 'The key version that signed (the primary one) or verified (docs/api.md §7.6)' }),
   algorithm: z.enum(SIGNING_ALGORITHMS),
   messageType: z.enum(MESSAGE_TYPES),
 };
@@ -55,5 +60,5 @@ export const KmsSignBatchRequest = BatchRequest(KmsSignItem).meta({ id: 'KmsSign
 export const KmsSignedItem = z.object({ messageType: z.enum(MESSAGE_TYPES), signature: Base64 });
 
 export const KmsSignBatchResponse = BatchResponse(KmsSignedItem)
-  .extend({ keyId: z.string(), algorithm: z.enum(SIGNING_ALGORITHMS), ...KeyFacts })
+  .extend({ keyId: z.string(), keyVersion: Answered.keyVersion, algorithm: z.enum(SIGNING_ALGORITHMS), ...KeyFacts })
   .meta({ id: 'KmsSignBatchResponse' });

@@ -61,6 +61,7 @@ export const Qes2SignResponse = z
       'ML-DSA-65 public key (1,952) ‖ secp256k1 key (33-byte compressed for ECDSA, 32-byte x-only for' +
       ' Schnorr), base64.' }),
     keyId: z.string(),
+    keyVersion: z.number().int().positive().meta({ description: 'The version of keyId that signed (docs/decisions/056): its primary when signed.' }),
     context: z.string().meta({ description: "The application context as text; its UTF-8 bytes are ctx in M'." }),
     timestamp: Timestamp,
   })
@@ -95,7 +96,9 @@ export const Qes2VerifyRequest = z
   .strictObject({
     message: Message,
     signature: SignatureInput,
-    publicKey: Base64.optional().meta({ description: 'The composite public key from the sign response. Default: your own default key of this mode.' }),
+    publicKey: Base64.optional().meta({ description: 'The composite public key from the sign response. Default: the key keyId names, else your own default key of this mode.' }),
+    keyId: SigningKeyChoice('One of your QES2 keys of this mode whose public key verifies (instead of publicKey); it must be enabled.'),
+    keyVersion: z.number().int().min(1).max(100).optional().meta({ description: 'With keyId: the version whose public key verifies (default: the primary), e.g. the keyVersion of an older sign response.' }),
     context: Context.optional(),
   })
   .meta({ id: 'Qes2VerifyRequest' });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { KEM_KEY_ALGORITHMS, MANAGED_KEY_ALGORITHMS } from '../../shared/managed-keys.ts';
 import { SIGNING_ALGORITHMS } from '../../shared/schemes.ts';
+import { KEY_STATES } from '../../shared/key-lifecycle.ts';
 import { Base64, Timestamp } from './common.ts';
 
 export const SigningAlgorithm = z.enum(SIGNING_ALGORITHMS);
@@ -29,8 +30,10 @@ export const SigningKey = z
     name: z.string(),
     algorithm: SigningAlgorithm,
     isDefault: z.boolean(),
-    publicKey: Base64.meta({ description: 'FIPS 204 encoding' }),
+    publicKey: Base64.meta({ description: 'FIPS 204 encoding; the primary version’s' }),
     createdAt: Timestamp,
+    state: z.enum(KEY_STATES).meta({ description: 'enabled, disabled, pending_deletion or destroyed (docs/decisions/056)' }),
+    primaryVersion: z.number().int().positive().meta({ description: 'The version sign calls use' }),
   })
   .meta({ id: 'SigningKey', description:
     'The private key never leaves the platform; it is stored as its sealed seed (32 bytes; 64 for ' +

@@ -117,6 +117,7 @@ export const ZkProveResponse = z
     publicInput: ZkPublicInput,
     openings: z.array(ZkOpening).meta({ description: 'For you alone: never stored or logged by the platform.' }),
     keyId: z.string().meta({ description: 'The signing key that attested the proof.' }),
+    keyVersion: z.number().int().positive().meta({ description: 'The version of keyId that attested (docs/decisions/056).' }),
     timestamp: Timestamp,
   })
   .meta({ id: 'ZkProveResponse' });

@@ -102,6 +102,8 @@ export interface EngineTasks extends KemTasks {
     args: { key: KmsKeyKind; publicKey: Uint8Array; message: KmsMessage; signature: Uint8Array };
     result: { valid: boolean; elapsedMs: number };
   };
+  /** A key import's wrapped seed opened with HPKE (RFC 9180 base mode) by its wrapping key's 64-byte seed; null when it does not authenticate. */
+  keyImportOpen: { args: { secretKey: Uint8Array; enc: Uint8Array; cipherText: Uint8Array; info: Uint8Array }; result: { plaintext: Uint8Array | null } };
 }
 
 export type TaskName = keyof EngineTasks;

@@ -8,6 +8,7 @@ import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import type { EngineTasks, MlDsaLevel, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 import { dilionHandlers } from './dilion-tasks.ts';
 import { kemHandlers } from './kem-tasks.ts';
+import { keyLifecycleHandlers } from './key-lifecycle-tasks.ts';
 import { qes2Handlers } from './qes2-tasks.ts';
 import { kmsHandlers } from './kms-tasks.ts';
 import { zkFidnaHandlers } from './zkfidna-tasks.ts';
@@ -40,6 +41,7 @@ function handlers(engine: Engine): Handlers {
     ...zkFidnaHandlers(engine),
     ...kmsHandlers(engine),
     ...kemHandlers(engine),
+    ...keyLifecycleHandlers(engine),
   };
 }
 

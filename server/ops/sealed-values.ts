@@ -9,6 +9,8 @@ import type Database from 'better-sqlite3';
 import { deriveKey, type KeyPurpose } from '../security/master-key.ts';
 import { createSealer } from '../security/sealing.ts';
 import { OpsError } from './output.ts';
+import { keyImportAad } from '../features/key-lifecycle/key-imports.service.ts';
+import { keySeedAad } from '../features/key-lifecycle/key-material.ts';
 
 export interface SealedColumn {
   /** Plural, for reports. */
@@ -24,6 +26,9 @@ export interface SealedColumn {
 /** Every table here has an `id` primary key, by which a re-sealed value is written back. */
 export const SEALED_COLUMNS: SealedColumn[] = [
   { what: 'signing-key seeds', table: 'signing_keys', column: 'sealed_seed', purpose: 'signing-key-seed', fields: ['id'], aad: (r) => `signing-key-seed:${r.id}` },
+  // Every version's seed, version 1's included (docs/decisions/056); a destroyed key's are null.
+  { what: 'key-version seeds', table: 'key_versions', column: 'sealed_seed', purpose: 'signing-key-seed', fields: ['key_id', 'version'], aad: (r) => keySeedAad(String(r.key_id), Number(r.version)) },
+  { what: 'key-import wrapping keys', table: 'key_imports', column: 'sealed_secret', purpose: 'key-import-secret', fields: ['id'], aad: (r) => keyImportAad(String(r.id)) },
   { what: 'service-key seeds', table: 'service_keys', column: 'sealed_seed', purpose: 'service-key-seed', fields: ['id'], aad: (r) => `service-key-seed:${r.id}` },
   { what: 'pending API-key secrets', table: 'api_keys', column: 'pending_secret', purpose: 'pending-api-secret', fields: ['key_value'], aad: (r) => `api-key-secret:${r.key_value}` },
   // Two-factor secrets are sealed with the account's id as associated data (server/features/auth/two-factor.ts).

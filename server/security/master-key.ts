@@ -33,7 +33,7 @@ export function loadMasterKey(fromEnv: string | undefined, file: string): Buffer
   return key;
 }
 
-export type KeyPurpose = 'session-cookie' | 'signing-key-seed' | 'service-key-seed' | 'pending-api-secret' | 'idempotency-body' | 'idempotency-hash' | 'email-verification' | 'device-cookie' | 'totp-secret' | 'demo-address-owner';
+export type KeyPurpose = 'session-cookie' | 'signing-key-seed' | 'service-key-seed' | 'pending-api-secret' | 'idempotency-body' | 'idempotency-hash' | 'email-verification' | 'device-cookie' | 'totp-secret' | 'demo-address-owner' | 'key-import-secret';
 
 /** A 32-byte subkey for one purpose. */
 export function deriveKey(master: Buffer, purpose: KeyPurpose): Buffer {

@@ -261,6 +261,32 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     expect(errors).toEqual([]);
   });
 
+  it('rotates, disables, enables, schedules and cancels a key’s deletion from its row', async () => {
+    const { page, errors } = await stack.page();
+    await signUpByApi(page, uniqueEmail('lifecycle'));
+    await page.goto('/dashboard');
+    const panel = page.getByTestId('signing-keys');
+    await page.getByLabel('New signing key').fill('Rotating key');
+    await panel.getByRole('button', { name: 'Create Signing Key' }).click();
+    const row = panel.getByTestId('signing-key').filter({ hasText: 'Rotating key' });
+    await row.getByText('Version 1').waitFor();
+    const actions = row.getByRole('group', { name: 'Key actions for Rotating key' });
+    await actions.getByRole('button', { name: 'Rotate' }).click();
+    await row.getByText('Version 2').waitFor();
+    await actions.getByRole('button', { name: 'Disable' }).click();
+    await row.getByTestId('key-state').getByText('Disabled').waitFor();
+    await actions.getByRole('button', { name: 'Enable' }).click();
+    await row.getByTestId('key-state').getByText('Enabled').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await actions.getByRole('button', { name: 'Schedule deletion (30 days)' }).click();
+    await row.getByTestId('key-state').getByText('Pending deletion').waitFor();
+    expect(await actions.getByRole('button').allTextContents()).toEqual(['Cancel deletion']);
+    await shot(page, 'signing-lifecycle-1280');
+    await actions.getByRole('button', { name: 'Cancel deletion' }).click();
+    await row.getByTestId('key-state').getByText('Disabled').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('opens Billing from ?tab=billing and shows the payment return toasts, then resets the address', async () => {
     const { page, errors } = await stack.page();
     await signUpByApi(page, uniqueEmail('pay'));

@@ -27,7 +27,7 @@ type Head = Omit<z.infer<typeof AccountExport>, 'operations'>;
 export class AccountExports {
   private readonly running = new Set<string>();
 
-  constructor(private readonly ctx: Pick<AppContext, 'auth' | 'apiKeys' | 'signingKeys' | 'purchases' | 'receipts' | 'operations'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'auth' | 'apiKeys' | 'signingKeys' | 'keyLifecycle' | 'purchases' | 'receipts' | 'operations'>) {}
 
   /** Writes the account's export to `res` as an attachment; 429 while another of its exports runs. */
   async write(userId: string, res: Response): Promise<void> {
@@ -65,7 +65,7 @@ export class AccountExports {
       exportedAt: now.toISOString(),
       profile: { ...toUserResponse(user), historyKeeps: user.historyKeeps },
       apiKeys: (await this.ctx.apiKeys.list(userId)).map((view) => toApiKeyResponse(view, now)),
-      signingKeys: (await this.ctx.signingKeys.list(userId)).map(toManagedKey),
+      signingKeys: (await this.ctx.keyLifecycle.withPrimaryPublicKeys(await this.ctx.signingKeys.list(userId))).map(({ key, publicKey }) => toManagedKey(key, publicKey)),
       purchases: (await this.ctx.purchases.forUser(userId, MONEY_RECORDS_MAX)).purchases,
       receipts: (await this.ctx.receipts.list(userId, MONEY_RECORDS_MAX)).map(toReceipt),
     };

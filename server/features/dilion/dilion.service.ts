@@ -15,10 +15,11 @@ import { badRequest } from '../../errors.ts';
 import type { IdentityCheck, PidService, PidSeal, ReceivedPidCipher } from './dilion-pid.service.ts';
 import { encodedValue } from '../operations/encoded-bytes.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedMaterial, type KeyMaterial, type KeyMaterials } from '../key-lifecycle/key-material.ts';
+import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 export interface PreparedDilionSign {
-  key: SigningKeyRow;
+  key: KeyMaterial;
   message: string;
   sid: string;
   /** Set when a uid is bound (M version 0x01). */
@@ -60,7 +61,7 @@ function decodeBytes(base64: string, length: number, param: string, what: string
 export class DilionService {
   constructor(
     private readonly pool: EnginePool,
-    private readonly signingKeys: SigningKeyService,
+    private readonly keys: KeyMaterials,
     private readonly pids: PidService,
     private readonly views: DilionViews,
   ) {}
@@ -70,15 +71,15 @@ export class DilionService {
     const sid = input.sid ?? DILION.defaultSid;
     dilionContext(sid);
     const key = input.keyId
-      ? await this.signingKeys.owned(owner, input.keyId, DILION.parameterSet)
-      : await this.signingKeys.defaultKey(owner, DILION.parameterSet);
+      ? await this.keys.forKey(owner, input.keyId, { algorithm: DILION.parameterSet })
+      : await this.keys.forDefault(owner, DILION.parameterSet);
     const pid = input.uid === undefined ? null : await this.pids.prepareSeal(owner, sid, input.uid, input.includePidOpening === true);
     return { key, message: input.message, sid, pid };
   }
 
   /** σ over M = 0x00 ‖ message, or with the uid sealed and bound (M = 0x01 ‖ …), by engine.dilion. */
   private async dilionSignature(p: PreparedDilionSign, tenant: Tenant) {
-    const seed = this.signingKeys.seedOf(p.key);
+    const seed = p.key.seed();
     try {
       const pid = p.pid
         ? {
@@ -111,7 +112,7 @@ export class DilionService {
       views,
       '},"publicKey":"',
       p.key.publicKey,
-      `",${jsonMember('keyId', p.key.id)},${jsonMember('context', context.text)},${jsonMember('pidCipher', pidCipher ?? DILION.noPidCipher)}`,
+      `",${jsonMember('keyId', p.key.keyId)},${jsonMember('keyVersion', p.key.version)},${jsonMember('context', context.text)},${jsonMember('pidCipher', pidCipher ?? DILION.noPidCipher)}`,
       // Only when asked for.
       opening ? `,${base64Member('pidOpening', opening)}` : '',
       `,${jsonMember('timestamp', new Date().toISOString())}}`,
@@ -121,7 +122,7 @@ export class DilionService {
       algorithm: DILION.algorithm,
       message: p.message,
       signature: signatureValue,
-      ...recordedKey(p.key),
+      ...recordedMaterial(p.key),
       verified: false,
       // Never the uid or the opening: the record shows that a uid is bound and to which service key.
       metadata: { parameterSet: DILION.parameterSet, context: context.text, sid: p.sid, uidBound: pidCipher !== null, serviceKeyId: pidCipher?.serviceKeyId ?? null },

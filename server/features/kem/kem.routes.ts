@@ -55,7 +55,7 @@ export function kemRoutes(ctx: AppContext): void {
     ({ req, res, params, body }) =>
       publicCall(ctx, req, res, {
         operation: 'decrypt',
-        prepare: (owner) => kem.prepare(ownerId(owner), params.keyId, () => kemInputs.decapsulate(body)),
+        prepare: (owner) => kem.prepare(ownerId(owner), params.keyId, () => kemInputs.decapsulate(body), body.keyVersion),
         run: (p, source) => kem.decapsulate(p, source),
       }),
   );
@@ -89,7 +89,7 @@ export function kemRoutes(ctx: AppContext): void {
     ({ req, res, params, body }) =>
       publicCall(ctx, req, res, {
         operation: 'decrypt',
-        prepare: (owner) => kem.prepare(ownerId(owner), params.keyId, () => kemInputs.open(body)),
+        prepare: (owner) => kem.prepare(ownerId(owner), params.keyId, () => kemInputs.open(body), body.keyVersion),
         run: (p, source) => kem.open(p, source),
       }),
   );

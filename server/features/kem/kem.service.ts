@@ -13,7 +13,7 @@ import { tenantOf } from '../../engine/tenant.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { KemOperationType } from '../../../shared/managed-keys.ts';
 import { newOperation, type NewOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { recordedKey, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedMaterial, type KeyMaterial, type KeyMaterials } from '../key-lifecycle/key-material.ts';
 
 const ALGORITHM = 'ML-KEM-768';
 const SUITE = { kemId: 0x0041, kdfId: 0x0001, aeadId: 0x0003 } as const;
@@ -63,34 +63,36 @@ export const kemInputs = {
 };
 
 export interface PreparedKem<I = object> {
-  key: SigningKeyRow;
+  /** The primary version to encrypt, the one named to decrypt (docs/decisions/056). */
+  key: KeyMaterial;
   input: I;
 }
 
 export class KemService {
   constructor(
     private readonly pool: EnginePool,
-    private readonly keys: SigningKeyService,
+    private readonly keyMaterials: KeyMaterials,
   ) {}
 
   /** The account's ML-KEM key and the call's checked inputs. */
-  async prepare<I>(userId: string, keyId: string, input: () => I): Promise<PreparedKem<I>> {
+  async prepare<I>(userId: string, keyId: string, input: () => I, version?: number): Promise<PreparedKem<I>> {
     const checked = input();
-    return { key: await this.keys.ownedKemKey(userId, keyId), input: checked };
+    const key = await this.keyMaterials.forKey({ userId }, keyId, { purpose: 'encrypt', ...(version === undefined ? {} : { version }) });
+    return { key, input: checked };
   }
 
   async encapsulate(p: PreparedKem, source: OperationSource): Promise<Recorded<z.infer<typeof EncapsulateResponse>>> {
     const r = await this.pool.run('kemEncapsulate', { publicKey: this.publicKey(p.key) }, tenantOf(source));
-    const response = { keyId: p.key.id, algorithm: ALGORITHM, ciphertext: base64(r.cipherText), sharedSecret: base64(r.sharedSecret) } as const;
+    const response = { keyId: p.key.keyId, keyVersion: p.key.version, algorithm: ALGORITHM, ciphertext: base64(r.cipherText), sharedSecret: base64(r.sharedSecret) } as const;
     r.sharedSecret.fill(0);
     return { response, record: record(source, p.key, 'encapsulate', { ciphertextBytes: r.cipherText.length }, r.cipherText.length, r.elapsedMs) };
   }
 
   async decapsulate(p: PreparedKem<{ cipherText: Uint8Array }>, source: OperationSource): Promise<Recorded<z.infer<typeof DecapsulateResponse>>> {
-    const seed = this.keys.seedOf(p.key);
+    const seed = p.key.seed();
     try {
       const r = await this.pool.run('kemDecapsulate', { seed, cipherText: p.input.cipherText }, tenantOf(source));
-      const response = { keyId: p.key.id, algorithm: ALGORITHM, sharedSecret: base64(r.sharedSecret) } as const;
+      const response = { keyId: p.key.keyId, keyVersion: p.key.version, algorithm: ALGORITHM, sharedSecret: base64(r.sharedSecret) } as const;
       r.sharedSecret.fill(0);
       return { response, record: record(source, p.key, 'decapsulate', { ciphertextBytes: CIPHERTEXT_BYTES }, CIPHERTEXT_BYTES, r.elapsedMs) };
     } finally {
@@ -102,14 +104,14 @@ export class KemService {
     const { plaintext, aad, info } = p.input;
     const r = await this.pool.run('hpkeSeal', { publicKey: this.publicKey(p.key), plaintext, aad, info }, tenantOf(source));
     const sizes = { plaintextBytes: plaintext.length, aadBytes: aad.length, infoBytes: info.length, encBytes: r.enc.length, ciphertextBytes: r.cipherText.length };
-    const response = { keyId: p.key.id, algorithm: ALGORITHM, suite: SUITE, enc: base64(r.enc), ciphertext: base64(r.cipherText) } as const;
+    const response = { keyId: p.key.keyId, keyVersion: p.key.version, algorithm: ALGORITHM, suite: SUITE, enc: base64(r.enc), ciphertext: base64(r.cipherText) } as const;
     return { response, record: record(source, p.key, 'seal', sizes, r.cipherText.length, r.elapsedMs) };
   }
 
   /** A ciphertext that does not authenticate is the caller's: 400 decryption_failed, not charged (the flow refunds a failed call). */
   async open(p: PreparedKem<HpkeInputs & { enc: Uint8Array; cipherText: Uint8Array }>, source: OperationSource): Promise<Recorded<z.infer<typeof OpenResponse>>> {
     const { enc, cipherText, aad, info } = p.input;
-    const seed = this.keys.seedOf(p.key);
+    const seed = p.key.seed();
     let r;
     try {
       r = await this.pool.run('hpkeOpen', { seed, enc, cipherText, aad, info }, tenantOf(source));
@@ -119,7 +121,7 @@ export class KemService {
     if (r.plaintext === null) {
       throw badRequest('decryption_failed', 'The ciphertext did not open with this key: check enc, ciphertext, aad and info are exactly those of the seal, and that it was sealed to this keyId.');
     }
-    const response = { keyId: p.key.id, algorithm: ALGORITHM, plaintext: base64(r.plaintext) } as const;
+    const response = { keyId: p.key.keyId, keyVersion: p.key.version, algorithm: ALGORITHM, plaintext: base64(r.plaintext) } as const;
     const sizes = { plaintextBytes: r.plaintext.length, aadBytes: aad.length, infoBytes: info.length, encBytes: enc.length, ciphertextBytes: cipherText.length };
     r.plaintext.fill(0);
     return { response, record: record(source, p.key, 'open', sizes, cipherText.length, r.elapsedMs) };
@@ -132,7 +134,7 @@ export class KemService {
       const empty = new Uint8Array(0);
       const r = await this.pool.run('hpkeSeal', { publicKey: this.publicKey(p.key), plaintext: dataKey, aad: empty, info: empty }, tenantOf(source));
       const response = {
-        keyId: p.key.id, algorithm: ALGORITHM, suite: SUITE, plaintext: base64(dataKey), sealed: { enc: base64(r.enc), ciphertext: base64(r.cipherText) },
+        keyId: p.key.keyId, keyVersion: p.key.version, algorithm: ALGORITHM, suite: SUITE, plaintext: base64(dataKey), sealed: { enc: base64(r.enc), ciphertext: base64(r.cipherText) },
       } as const;
       const sizes = { plaintextBytes: DATA_KEY_BYTES, encBytes: r.enc.length, ciphertextBytes: r.cipherText.length };
       return { response, record: record(source, p.key, 'generate-data-key', sizes, r.cipherText.length, r.elapsedMs) };
@@ -141,7 +143,7 @@ export class KemService {
     }
   }
 
-  private publicKey(key: SigningKeyRow): Uint8Array {
+  private publicKey(key: KeyMaterial): Uint8Array {
     return new Uint8Array(Buffer.from(key.publicKey, 'base64'));
   }
 }
@@ -149,14 +151,14 @@ export class KemService {
 /** Encrypting times are the record's generation time, decrypting ones its verification time (the columns the history shows). */
 const DECRYPTING: ReadonlySet<KemOperationType> = new Set(['decapsulate', 'open']);
 
-function record(source: OperationSource, key: SigningKeyRow, operationType: KemOperationType, sizes: Record<string, number>, size: number, elapsedMs: number): NewOperation {
+function record(source: OperationSource, key: KeyMaterial, operationType: KemOperationType, sizes: Record<string, number>, size: number, elapsedMs: number): NewOperation {
   const decrypting = DECRYPTING.has(operationType);
   return newOperation(source, {
     operationType,
     algorithm: ALGORITHM,
     message: '',
     signature: {},
-    ...recordedKey(key),
+    ...recordedMaterial(key),
     verified: false,
     metadata: sizes,
     signatureSize: size,

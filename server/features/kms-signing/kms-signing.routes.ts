@@ -28,7 +28,7 @@ const MODES = [
 
 export function kmsSigningRoutes(ctx: AppContext): void {
   const { api } = ctx;
-  const kms = new KmsSigningService(ctx.pool, ctx.signingKeys);
+  const kms = new KmsSigningService(ctx.pool, ctx.keyMaterials);
   const single = { prefix: '', rawLimit: MESSAGE_LIMITS.api };
 
   api.route(
@@ -60,7 +60,7 @@ export function kmsSigningRoutes(ctx: AppContext): void {
       publicCall(ctx, req, res, {
         operation: 'verify',
         prepare: async () => {
-          const key = await kms.key(req.apiCaller!.userId, params.keyId);
+          const key = await kms.key(req.apiCaller!.userId, params.keyId, body.keyVersion);
           return { key, message: kms.message(key, body, single), signature: kms.signature(key, body.signature) };
         },
         run: (p, source) => kms.verify(p.key, p.message, p.signature, source),
@@ -94,7 +94,7 @@ export function kmsSigningRoutes(ctx: AppContext): void {
           const { response, record } = await kms.sign(key, message, source);
           return { response: { messageType: response.messageType, signature: response.signature }, record };
         },
-        answer: (key, results, charged) => ({ results, charged, keyId: key.row.id, algorithm: key.algorithm, tr: key.tr }),
+        answer: (key, results, charged) => ({ results, charged, keyId: key.material.keyId, keyVersion: key.material.version, algorithm: key.algorithm, tr: key.tr }),
       }),
   );
 }

@@ -8,7 +8,6 @@
  * length of those bytes instead (operations/message-digest.ts).
  */
 import type { z } from 'zod';
-import { keyPurposeOf } from '../../../shared/managed-keys.ts';
 import { QES2_MODE_OF_KEY, SCHEMES, type SigningAlgorithm } from '../../../shared/schemes.ts';
 import type { KmsSignResponse, KmsVerifyResponse, MESSAGE_TYPES } from '../../contract/kms-signing.ts';
 import type { KmsDigestAlgorithm, KmsKeyKind, KmsMessage } from '../../engine/kms-tasks.ts';
@@ -17,7 +16,7 @@ import { tenantOf } from '../../engine/tenant.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
 import { isMlDsa, mlDsaTr } from '../signing-keys/key-formats.ts';
-import { recordedKey, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedMaterial, type KeyMaterial, type KeyMaterials } from '../key-lifecycle/key-material.ts';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -31,7 +30,8 @@ export interface MessageFields {
 
 /** The caller's key, ready for the engine. */
 export interface KmsKey {
-  row: SigningKeyRow;
+  /** The version this call uses: the primary one to sign, the one named to verify (docs/decisions/056). */
+  material: KeyMaterial;
   algorithm: SigningAlgorithm;
   kind: KmsKeyKind;
   /** ML-DSA: SHAKE256(pk, 64), base64; null for QES2. */
@@ -64,21 +64,19 @@ const bytesOf = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 export class KmsSigningService {
   constructor(
     private readonly pool: EnginePool,
-    private readonly signingKeys: SigningKeyService,
+    private readonly keyMaterials: KeyMaterials,
   ) {}
 
   /**
    * The account's signing key with this id, whatever its algorithm; another account's key is a 404
    * like none, and the account's encryption key a 400 wrong_key_purpose (as crypto routes answer it).
+   * A key that is not enabled is refused (key-material.ts); `version` names an older version to verify with.
    */
-  async key(userId: string, keyId: string): Promise<KmsKey> {
-    const row = await this.signingKeys.ofUser(userId, keyId);
-    if (keyPurposeOf(row.algorithm) !== 'sign') {
-      throw badRequest('wrong_key_purpose', `keyId names your ${row.algorithm} key, whose purpose is ${keyPurposeOf(row.algorithm)}: sign and verify with a signing key (GET /api/v1/keys lists each key's purpose).`, 'keyId');
-    }
-    const algorithm = row.algorithm as SigningAlgorithm;
-    if (isMlDsa(algorithm)) return { row, algorithm, kind: { kind: 'ml-dsa', level: LEVEL[algorithm] }, tr: mlDsaTr(row.publicKey) };
-    return { row, algorithm, kind: { kind: 'qes2', mode: QES2_MODE_OF_KEY[algorithm as keyof typeof QES2_MODE_OF_KEY] }, tr: null };
+  async key(userId: string, keyId: string, version?: number): Promise<KmsKey> {
+    const material = await this.keyMaterials.forKey({ userId }, keyId, { purpose: 'sign', ...(version === undefined ? {} : { version }) });
+    const algorithm = material.algorithm as SigningAlgorithm;
+    if (isMlDsa(algorithm)) return { material, algorithm, kind: { kind: 'ml-dsa', level: LEVEL[algorithm] }, tr: mlDsaTr(material.publicKey) };
+    return { material, algorithm, kind: { kind: 'qes2', mode: QES2_MODE_OF_KEY[algorithm as keyof typeof QES2_MODE_OF_KEY] }, tr: null };
   }
 
   /** The message for the engine, or a 400 (413 for a raw message over the limit) naming the field to fix. */
@@ -122,7 +120,7 @@ export class KmsSigningService {
   }
 
   async sign(key: KmsKey, message: KmsMessage, source: OperationSource): Promise<Recorded<z.infer<typeof KmsSignResponse>>> {
-    const seed = this.signingKeys.seedOf(key.row);
+    const seed = key.material.seed();
     let result;
     try {
       result = await this.pool.run('kmsSign', { key: key.kind, seed, message }, tenantOf(source));
@@ -135,32 +133,32 @@ export class KmsSigningService {
       algorithm: key.algorithm,
       message: base64(message.bytes),
       signature: { encoded: signature },
-      ...recordedKey(key.row),
+      ...recordedMaterial(key.material),
       verified: false,
       metadata: metadataOf(message),
       signatureSize: result.signature.length,
       generationTime: result.elapsedMs,
       verificationTime: null,
     });
-    return { response: { keyId: key.row.id, algorithm: key.algorithm, messageType: message.type, tr: key.tr, signature }, record };
+    return { response: { keyId: key.material.keyId, keyVersion: key.material.version, algorithm: key.algorithm, messageType: message.type, tr: key.tr, signature }, record };
   }
 
   async verify(key: KmsKey, message: KmsMessage, signature: Uint8Array, source: OperationSource): Promise<Recorded<z.infer<typeof KmsVerifyResponse>>> {
-    const publicKey = bytesOf(key.row.publicKey);
+    const publicKey = bytesOf(key.material.publicKey);
     const { valid, elapsedMs } = await this.pool.run('kmsVerify', { key: key.kind, publicKey, message, signature }, tenantOf(source));
     const record = newOperation(source, {
       operationType: 'verify',
       algorithm: key.algorithm,
       message: base64(message.bytes),
       signature: { encoded: base64(signature) },
-      ...recordedKey(key.row),
+      ...recordedMaterial(key.material),
       verified: valid,
       metadata: metadataOf(message),
       signatureSize: signature.length,
       generationTime: null,
       verificationTime: elapsedMs,
     });
-    return { response: { keyId: key.row.id, algorithm: key.algorithm, messageType: message.type, valid }, record };
+    return { response: { keyId: key.material.keyId, keyVersion: key.material.version, algorithm: key.algorithm, messageType: message.type, valid }, record };
   }
 }
 

@@ -13,11 +13,12 @@ import type { EnginePool } from '../../engine/pool.ts';
 import { tenantOf } from '../../engine/tenant.ts';
 import { badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedMaterial, type KeyMaterial, type KeyMaterials } from '../key-lifecycle/key-material.ts';
+import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 export interface PreparedQes2Sign {
   mode: Qes2Mode;
-  key: SigningKeyRow;
+  key: KeyMaterial;
   message: string;
   context: string;
 }
@@ -36,7 +37,7 @@ const base64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 export class Qes2Service {
   constructor(
     private readonly pool: EnginePool,
-    private readonly signingKeys: SigningKeyService,
+    private readonly keys: KeyMaterials,
     private readonly views: Qes2ViewsOnServer,
   ) {}
 
@@ -44,27 +45,27 @@ export class Qes2Service {
     checkMessageSize(owner, input.message);
     const context = qes2Context(input.context).text;
     const { keyAlgorithm } = QES2_BY_MODE[mode];
-    const key = input.keyId ? await this.signingKeys.owned(owner, input.keyId, keyAlgorithm) : await this.signingKeys.defaultKey(owner, keyAlgorithm);
+    const key = input.keyId ? await this.keys.forKey(owner, input.keyId, { algorithm: keyAlgorithm }) : await this.keys.forDefault(owner, keyAlgorithm);
     return { mode, key, message: input.message, context };
   }
 
   async runSign(p: PreparedQes2Sign, source: OperationSource): Promise<Recorded<z.infer<typeof Qes2SignResponse>>> {
     const { id: algorithm, compositeLabel: label } = QES2_BY_MODE[p.mode];
-    const seed = this.signingKeys.seedOf(p.key);
-    const { signature, elapsedMs } = await this.pool.run('qes2Sign', {
-      mode: p.mode,
-      seed,
-      message: utf8(p.message),
-      context: qes2Context(p.context).bytes,
-    }, tenantOf(source));
-    seed.fill(0);
+    const seed = p.key.seed();
+    let signed;
+    try {
+      signed = await this.pool.run('qes2Sign', { mode: p.mode, seed, message: utf8(p.message), context: qes2Context(p.context).bytes }, tenantOf(source));
+    } finally {
+      seed.fill(0);
+    }
+    const { signature, elapsedMs } = signed;
     const encoded = base64(signature);
     const record = newOperation(source, {
       operationType: 'sign',
       algorithm,
       message: p.message,
       signature: { encoded },
-      ...recordedKey(p.key),
+      ...recordedMaterial(p.key),
       verified: false,
       metadata: { label, context: p.context },
       signatureSize: signature.length,
@@ -76,7 +77,8 @@ export class Qes2Service {
       label,
       signature: { encoded, ...this.views.views(p.mode, signature, p.message) },
       publicKey: p.key.publicKey,
-      keyId: p.key.id,
+      keyId: p.key.keyId,
+      keyVersion: p.key.version,
       context: p.context,
       timestamp: new Date().toISOString(),
     };
@@ -97,7 +99,7 @@ export class Qes2Service {
       );
     }
     if (typeof input.signature !== 'string') this.views.check(mode, signature, input.signature);
-    return { mode, message: input.message, context, publicKey: await this.publicKeyFor(mode, owner, input.publicKey), signature };
+    return { mode, message: input.message, context, publicKey: await this.publicKeyFor(mode, owner, input), signature };
   }
 
   async runVerify(p: PreparedQes2Verify, source: OperationSource): Promise<Recorded<z.infer<typeof Qes2VerifyResponse>>> {
@@ -124,11 +126,19 @@ export class Qes2Service {
     return { response: { valid, algorithm, context: p.context, details: { mlDsaValid, secp256k1Valid }, timestamp: new Date().toISOString() }, record };
   }
 
-  /** The key given, or the caller's own default key of this mode (the product's demo verify sends none). */
-  private async publicKeyFor(mode: Qes2Mode, owner: KeyOwner, given: string | undefined): Promise<Uint8Array> {
+  /**
+   * The key given; else the version of keyId named (its primary by default); else the caller's own
+   * default key of this mode at its primary version (the product's demo verify sends none).
+   */
+  private async publicKeyFor(mode: Qes2Mode, owner: KeyOwner, input: z.infer<typeof Qes2VerifyRequest>): Promise<Uint8Array> {
     const { sizes, keyAlgorithm, modeName: name } = QES2_BY_MODE[mode];
     const publicKeyLength = sizes.publicKey;
-    const encoded = given ?? (await this.signingKeys.existingDefault(owner, keyAlgorithm))?.publicKey;
+    if (input.keyVersion !== undefined && input.keyId === undefined) throw badRequest('key_id_required', 'keyVersion names a version of keyId: send keyId too.', 'keyVersion');
+    if (input.publicKey !== undefined && input.keyId !== undefined) throw badRequest('public_key_or_key_id', 'Send publicKey or keyId, not both.', 'keyId');
+    const encoded = input.publicKey
+      ?? (input.keyId !== undefined
+        ? (await this.keys.forKey(owner, input.keyId, { algorithm: keyAlgorithm, version: input.keyVersion })).publicKey
+        : (await this.keys.existingDefault(owner, keyAlgorithm))?.publicKey);
     if (encoded === undefined) {
       throw badRequest('public_key_required', `publicKey is required: you have no QES2 ${name} key yet, so give the signer's public key from the sign response.`, 'publicKey');
     }

@@ -13,15 +13,18 @@ import type { AppContext } from '../../context.ts';
 import { exportPublicKey } from './key-formats.ts';
 import type { SigningKeyRow } from './signing-keys.service.ts';
 
-export function toManagedKey(row: SigningKeyRow): z.infer<typeof ManagedKey> {
+/** `publicKey`: the primary version's (the row holds version 1's; docs/decisions/056). */
+export function toManagedKey(row: SigningKeyRow, publicKey = row.publicKey): z.infer<typeof ManagedKey> {
   return {
     keyId: row.id,
     name: row.name,
     algorithm: row.algorithm as ManagedKeyAlgorithm,
     purpose: keyPurposeOf(row.algorithm),
     isDefault: row.isDefault,
-    publicKey: row.publicKey,
+    publicKey,
     createdAt: row.createdAt.toISOString(),
+    state: row.state,
+    primaryVersion: row.primaryVersion,
   };
 }
 
@@ -34,11 +37,12 @@ export async function createdKey(ctx: Pick<AppContext, 'signingKeys' | 'audit'>,
 }
 
 /** A key's public key in every format it has; for /api/v1/signing-keys/…/export and /api/v1/keys/…/export alike. */
-export async function exportedKey(ctx: Pick<AppContext, 'signingKeys' | 'audit'>, req: Request, keyId: string): Promise<z.infer<typeof SigningKeyExport>> {
+export async function exportedKey(ctx: Pick<AppContext, 'keyLifecycle' | 'audit'>, req: Request, keyId: string): Promise<z.infer<typeof SigningKeyExport>> {
   const userId = req.user!.id;
-  const row = await ctx.signingKeys.ofUser(userId, keyId);
-  await ctx.audit.record({ accountId: userId, type: 'signing_key.public_key_exported', actor: 'account', subject: row.id, details: { algorithm: row.algorithm } }, req);
-  return { keyId: row.id, algorithm: row.algorithm as ManagedKeyAlgorithm, ...exportPublicKey(row.algorithm, row.publicKey) };
+  // The primary version's public key, whatever the key's state: a public key stays exportable.
+  const { key, publicKey } = await ctx.keyLifecycle.get(userId, keyId);
+  await ctx.audit.record({ accountId: userId, type: 'signing_key.public_key_exported', actor: 'account', subject: key.id, details: { algorithm: key.algorithm } }, req);
+  return { keyId: key.id, algorithm: key.algorithm as ManagedKeyAlgorithm, ...exportPublicKey(key.algorithm, publicKey) };
 }
 
 export function managedKeyRoutes(ctx: AppContext): void {
@@ -51,7 +55,9 @@ export function managedKeyRoutes(ctx: AppContext): void {
       description: 'Oldest first, each with its purpose (sign or encrypt). An account holds at most 25, so the list is never paged.',
       responses: { 200: { description: 'Every managed key of the account', schema: ManagedKeyList } },
     },
-    async ({ req }) => ({ keys: (await signingKeys.list(req.user!.id)).map(toManagedKey) }),
+    async ({ req }) => ({
+      keys: (await ctx.keyLifecycle.withPrimaryPublicKeys(await signingKeys.list(req.user!.id))).map(({ key, publicKey }) => toManagedKey(key, publicKey)),
+    }),
   );
 
   api.route(

@@ -4,9 +4,9 @@
  * (key-owner-lock.postgres.ts), so concurrent first calls of one owner create one default key and
  * concurrent creations cannot pass the limit together.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../db/postgres/connect.ts';
-import { signingKeys } from '../../../db/postgres/schema.ts';
+import { keyVersions, signingKeys } from '../../../db/postgres/schema.ts';
 import type { WithinLimit } from '../key-limits/key-limits.ts';
 import { lockKeyOwner, type PgTx } from '../key-limits/key-owner-lock.postgres.ts';
 import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
@@ -71,10 +71,11 @@ export class PostgresSigningKeyRepository implements SigningKeyRepository {
   }
 
   private async insertWithinLimit(tx: PgTx, owner: KeyOwner, key: NewSigningKey, isDefault: boolean, limit: number): Promise<WithinLimit<SigningKeyRow>> {
-    const [held] = await tx.select({ n: count() }).from(signingKeys).where(ownerFilter(owner));
+    const [held] = await tx.select({ n: count() }).from(signingKeys).where(and(ownerFilter(owner), ne(signingKeys.state, 'destroyed')));
     if (held!.n >= limit) return { limitReached: held!.n };
     const values = { ...key, userId: 'userId' in owner ? owner.userId : null, demoSessionId: 'demoSessionId' in owner ? owner.demoSessionId : null, isDefault };
     const [row] = await tx.insert(signingKeys).values(values).returning();
+    await tx.insert(keyVersions).values({ keyId: key.id, version: 1, sealedSeed: key.sealedSeed, publicKey: key.publicKey, createdAt: key.createdAt });
     return { key: row! };
   }
 }

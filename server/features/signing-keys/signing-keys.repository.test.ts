@@ -24,6 +24,9 @@ const newKey = (algorithm = 'ML-DSA-65', name = 'key'): NewSigningKey => {
   return { id: `kid_${made}`, algorithm, name, sealedSeed: `sealed ${made}`, publicKey: `public ${made}`, createdAt: new Date(T0 + made) };
 };
 
+/** What every new key starts as (docs/decisions/056): enabled, version 1 primary, no deletion or rotation. */
+const FRESH = { primaryVersion: 1, state: 'enabled', deletionAt: null, rotationPeriodDays: null, nextRotationAt: null };
+
 const countOf = async (opened: EngineUnderTest) => (await opened.one<{ n: number }>('SELECT count(*) AS n FROM signing_keys'))!.n;
 
 /**
@@ -45,13 +48,18 @@ describe.each(engines)('SigningKeyRepository on $name', (engine) => {
     await keys.createKeyWithinLimit({ userId: 'u2' }, newKey(), 3);
     await keys.createKeyWithinLimit(VISITOR, newKey(), 3);
     const values = newKey('ML-DSA-44', 'CI');
-    expect(await keys.createKeyWithinLimit(ALICE, values, 3)).toEqual({ key: { ...values, userId: 'u1', demoSessionId: null, isDefault: false } });
+    expect(await keys.createKeyWithinLimit(ALICE, values, 3)).toEqual({ key: { ...values, ...FRESH, userId: 'u1', demoSessionId: null, isDefault: false } });
+    expect(await opened.one('SELECT version, sealed_seed AS "sealedSeed", public_key AS "publicKey" FROM key_versions WHERE key_id = ?', values.id)).toEqual({ version: 1, sealedSeed: values.sealedSeed, publicKey: values.publicKey });
     await keys.createKeyWithinLimit(ALICE, newKey('QES2_Schnorr'), 3);
     await keys.createDefaultKeyOnce(ALICE, newKey(), 3);
     expect(await keys.createKeyWithinLimit(ALICE, newKey('ML-KEM-768'), 3)).toEqual({ limitReached: 3 });
     expect(await keys.createKeyWithinLimit(VISITOR, newKey(), 2)).toMatchObject({ key: { userId: null, demoSessionId: 'session-1' } });
     expect(await keys.createKeyWithinLimit(VISITOR, newKey(), 2)).toEqual({ limitReached: 2 });
     expect(await countOf(opened)).toBe(6);
+    // A destroyed key keeps its row for the records but no longer takes a place (docs/decisions/056).
+    await opened.run("UPDATE signing_keys SET state = 'destroyed', sealed_seed = NULL WHERE id = ?", values.id);
+    expect(await keys.createKeyWithinLimit(ALICE, newKey(), 3)).toMatchObject({ key: { userId: 'u1' } });
+    expect(await keys.createKeyWithinLimit(ALICE, newKey(), 3)).toEqual({ limitReached: 3 });
   });
 
   it.each([ALICE, VISITOR])('creates exactly 5 keys when 20 creations race against a limit of 5 (%o)', async (owner) => {
@@ -70,7 +78,7 @@ describe.each(engines)('SigningKeyRepository on $name', (engine) => {
     const keys = keysOn(opened);
     await addAccount(opened, 'u1');
     const first = newKey('ML-DSA-65', 'Default');
-    expect(await keys.createDefaultKeyOnce(ALICE, first, 25)).toEqual({ key: { ...first, userId: 'u1', demoSessionId: null, isDefault: true } });
+    expect(await keys.createDefaultKeyOnce(ALICE, first, 25)).toEqual({ key: { ...first, ...FRESH, userId: 'u1', demoSessionId: null, isDefault: true } });
     expect(await keys.createDefaultKeyOnce(ALICE, newKey('ML-DSA-65', 'Default'), 25)).toMatchObject({ key: { id: first.id } });
     expect(await keys.findDefault(ALICE, 'ML-DSA-65')).toMatchObject({ id: first.id, isDefault: true });
     expect(await keys.findDefault(ALICE, 'ML-DSA-44')).toBeUndefined();
@@ -118,7 +126,7 @@ describe.each(engines)('SigningKeyRepository on $name', (engine) => {
     await opened.run('UPDATE signing_keys SET created_at = ? WHERE id = ?', T0 - 1, older.id);
     expect((await keys.list('u1')).map((k) => k.id)).toEqual([older.id, newer.id]);
     expect(await keys.list('u2')).toEqual([]);
-    expect(await keys.owned(ALICE, older.id, 'ML-DSA-44')).toEqual({ ...older, userId: 'u1', demoSessionId: null, isDefault: false });
+    expect(await keys.owned(ALICE, older.id, 'ML-DSA-44')).toEqual({ ...older, ...FRESH, userId: 'u1', demoSessionId: null, isDefault: false });
     expect(await keys.owned(ALICE, older.id, 'ML-DSA-65')).toBeUndefined();
     expect(await keys.owned({ userId: 'u2' }, older.id, 'ML-DSA-44')).toBeUndefined();
     expect(await keys.owned(VISITOR, theirs.id, theirs.algorithm)).toMatchObject({ id: theirs.id });

@@ -7,19 +7,22 @@ import { keyPurposeOf } from '../../../shared/managed-keys.ts';
 import { createdKey, exportedKey } from './managed-keys.routes.ts';
 import type { SigningAlgorithm, SigningKeyRow } from './signing-keys.service.ts';
 
-export function toSigningKey(row: SigningKeyRow): z.infer<typeof SigningKey> {
+/** `publicKey`: the primary version's (the row holds version 1's; docs/decisions/056). */
+export function toSigningKey(row: SigningKeyRow, publicKey = row.publicKey): z.infer<typeof SigningKey> {
   return {
     keyId: row.id,
     name: row.name,
     algorithm: row.algorithm as SigningAlgorithm,
     isDefault: row.isDefault,
-    publicKey: row.publicKey,
+    publicKey,
     createdAt: row.createdAt.toISOString(),
+    state: row.state,
+    primaryVersion: row.primaryVersion,
   };
 }
 
 export function signingKeyRoutes(ctx: AppContext): void {
-  const { api, signingKeys } = ctx;
+  const { api, signingKeys, keyLifecycle } = ctx;
 
   api.route(
     {
@@ -28,7 +31,8 @@ export function signingKeyRoutes(ctx: AppContext): void {
       responses: { 200: { description: 'Keys, oldest first', schema: SigningKeyList } },
     },
     // Encryption keys are listed by GET /api/v1/keys, with every key's purpose.
-    async ({ req }) => (await signingKeys.list(req.user!.id)).filter((row) => keyPurposeOf(row.algorithm) === 'sign').map(toSigningKey),
+    async ({ req }) => (await keyLifecycle.withPrimaryPublicKeys((await signingKeys.list(req.user!.id)).filter((row) => keyPurposeOf(row.algorithm) === 'sign')))
+      .map(({ key, publicKey }) => toSigningKey(key, publicKey)),
   );
 
   api.route(

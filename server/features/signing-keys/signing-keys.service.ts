@@ -12,11 +12,12 @@ import { EngineTaskError } from '../../engine/pool.ts';
 import type { MlDsaLevel } from '../../engine/protocol.ts';
 import { tenantOf, type Tenant } from '../../engine/tenant.ts';
 import { QES2_MODE_OF_KEY, type MlDsaKeyAlgorithm, type Qes2KeyAlgorithm, type SigningAlgorithm } from '../../../shared/schemes.ts';
-import { isKemKeyAlgorithm, keyPurposeOf, type ManagedKeyAlgorithm } from '../../../shared/managed-keys.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { isKemKeyAlgorithm, type ManagedKeyAlgorithm } from '../../../shared/managed-keys.ts';
+import { notFound } from '../../errors.ts';
 import type { Sealer } from '../../security/sealing.ts';
 import { randomBase62 } from '../../security/tokens.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
+import { keyDestroyed } from '../key-lifecycle/key-errors.ts';
 import { keyWithinLimit, limitFor } from '../key-limits/key-limits.ts';
 import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
 
@@ -41,15 +42,6 @@ export function recordedKey(key: SigningKeyRow): { publicKey: { encoded: string;
   return { publicKey: { encoded: key.publicKey, keyId: key.id }, signingKeyId: key.userId !== null ? key.id : null };
 }
 
-/** 400 wrong_key_purpose: the key exists and is the caller's, but is for the other purpose. */
-function wrongPurpose(key: SigningKeyRow, action: string, wanted: string) {
-  return badRequest(
-    'wrong_key_purpose',
-    `keyId names your ${key.algorithm} key, whose purpose is ${keyPurposeOf(key.algorithm)}: ${action} ${wanted} instead (GET /api/v1/keys lists each key's purpose).`,
-    'keyId',
-  );
-}
-
 export class SigningKeyService {
   constructor(
     private readonly keys: SigningKeyRepository,
@@ -62,24 +54,6 @@ export class SigningKeyService {
   /** The account's keys, oldest first. */
   list(userId: string): Promise<SigningKeyRow[]> {
     return this.keys.list(userId);
-  }
-
-  /** The owner's key with this id, or 404 naming keyId; another owner's key is indistinguishable from none. */
-  async owned(owner: KeyOwner, keyId: string, algorithm: SigningAlgorithm): Promise<SigningKeyRow> {
-    const row = await this.keys.owned(owner, keyId, algorithm);
-    if (row) return row;
-    // Looked up again only on this path: a sign call naming the account's encryption key is told so.
-    const other = 'userId' in owner ? await this.keys.ofUser(owner.userId, keyId) : undefined;
-    if (other && keyPurposeOf(other.algorithm) !== 'sign') throw wrongPurpose(other, 'sign with', 'a signing key (purpose sign)');
-    throw notFound('signing_key_not_found', `No ${algorithm} signing key with this id belongs to you.`, 'keyId');
-  }
-
-  /** The account's encryption (ML-KEM-768) key with this id: 404 as for any key not its own, 400 for its signing key. */
-  async ownedKemKey(userId: string, keyId: string): Promise<SigningKeyRow> {
-    const row = await this.keys.ofUser(userId, keyId);
-    if (!row) throw notFound('key_not_found', 'No key with this id belongs to your account.', 'keyId');
-    if (!isKemKeyAlgorithm(row.algorithm)) throw wrongPurpose(row, 'encrypt or decrypt with', 'an ML-KEM-768 key (purpose encrypt)');
-    return row;
   }
 
   /** The user's key with this id, whatever its algorithm; another account's key answers the same 404 as none. */
@@ -127,7 +101,9 @@ export class SigningKeyService {
     }
   }
 
+  /** Version 1's seed; operations take their version's from key-lifecycle/key-material.ts. */
   seedOf(row: SigningKeyRow): Uint8Array {
+    if (row.sealedSeed === null) throw keyDestroyed(row.id);
     return new Uint8Array(this.sealer.open(row.sealedSeed, seedAad(row.id)));
   }
 

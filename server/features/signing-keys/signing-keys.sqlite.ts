@@ -4,9 +4,9 @@
  * one writer and one process (db/server-lock.ts), an IMMEDIATE transaction makes a look, a count and
  * an insert one step.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/connection.ts';
-import { signingKeys } from '../../../db/schema.ts';
+import { keyVersions, signingKeys } from '../../../db/schema.ts';
 import type { WithinLimit } from '../key-limits/key-limits.ts';
 import type { KeyOwner, NewSigningKey, SigningKeyRepository, SigningKeyRow } from './signing-keys.repository.ts';
 
@@ -66,10 +66,12 @@ export class SqliteSigningKeyRepository implements SigningKeyRepository {
   }
 
   private insertWithinLimit(tx: Tx, owner: KeyOwner, key: NewSigningKey, isDefault: boolean, limit: number): WithinLimit<SigningKeyRow> {
-    const held = tx.select({ n: count() }).from(signingKeys).where(ownerFilter(owner)).get()!.n;
+    const held = tx.select({ n: count() }).from(signingKeys).where(and(ownerFilter(owner), ne(signingKeys.state, 'destroyed'))).get()!.n;
     if (held >= limit) return { limitReached: held };
     const values = { ...key, userId: 'userId' in owner ? owner.userId : null, demoSessionId: 'demoSessionId' in owner ? owner.demoSessionId : null, isDefault };
-    return { key: tx.insert(signingKeys).values(values).returning().all()[0]! };
+    const row = tx.insert(signingKeys).values(values).returning().all()[0]!;
+    tx.insert(keyVersions).values({ keyId: key.id, version: 1, sealedSeed: key.sealedSeed, publicKey: key.publicKey, createdAt: key.createdAt }).run();
+    return { key: row };
   }
 
   /** Prepared statements run on the connection, so also inside a transaction. */

@@ -15,7 +15,8 @@ import type { EnginePool } from '../../engine/pool.ts';
 import { tenantOf } from '../../engine/tenant.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
-import { recordedKey, type KeyOwner, type SigningKeyRow, type SigningKeyService } from '../signing-keys/signing-keys.service.ts';
+import { recordedMaterial, type KeyMaterial, type KeyMaterials } from '../key-lifecycle/key-material.ts';
+import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 
 const ALGORITHM = SCHEMES['zk-fidna'].id;
 const ATTESTING_KEY = SCHEMES['zk-fidna'].keyAlgorithm;
@@ -25,7 +26,7 @@ type ProveInput = z.infer<typeof ZkProveRequest>;
 type VerifyInput = z.infer<typeof ZkVerifyRequest>;
 
 export interface PreparedZkProve {
-  key: SigningKeyRow;
+  key: KeyMaterial;
   statement: Pick<ProveInput, 'secretValue' | 'balanceValue' | 'circuitType' | 'min' | 'max'>;
   context: Uint8Array;
 }
@@ -55,7 +56,7 @@ function describe(input: ZkPublicInputJson): string {
 export class ZkFidnaService {
   constructor(
     private readonly pool: EnginePool,
-    private readonly signingKeys: SigningKeyService,
+    private readonly keys: KeyMaterials,
   ) {}
 
   async prepareProve(owner: KeyOwner, input: ProveInput): Promise<PreparedZkProve> {
@@ -68,12 +69,12 @@ export class ZkFidnaService {
     } catch (error) {
       throw refusal(error);
     }
-    const key = input.keyId ? await this.signingKeys.owned(owner, input.keyId, ATTESTING_KEY) : await this.signingKeys.defaultKey(owner, ATTESTING_KEY);
+    const key = input.keyId ? await this.keys.forKey(owner, input.keyId, { algorithm: ATTESTING_KEY }) : await this.keys.forDefault(owner, ATTESTING_KEY);
     return { key, statement: { secretValue, balanceValue, circuitType, min, max }, context: input.context ? b64(input.context) : new Uint8Array(0) };
   }
 
   async runProve(p: PreparedZkProve, source: OperationSource): Promise<Recorded<z.infer<typeof ZkProveResponse>>> {
-    const seed = this.signingKeys.seedOf(p.key);
+    const seed = p.key.seed();
     const { statement } = p;
     let proved;
     try {
@@ -94,14 +95,14 @@ export class ZkFidnaService {
       algorithm: ALGORITHM,
       message: describe(proved.publicInput),
       signature: { encoded: proved.proof.encoded },
-      ...recordedKey(p.key),
+      ...recordedMaterial(p.key),
       verified: false,
       metadata: { publicInput: proved.publicInput, attestation: proved.proof.signature.value },
       signatureSize: proved.proofBytes,
       generationTime: proved.elapsedMs,
       verificationTime: null,
     });
-    return { response: { algorithm: ALGORITHM, proof: proved.proof, publicInput: proved.publicInput, openings: proved.openings, keyId: p.key.id, timestamp: new Date().toISOString() }, record };
+    return { response: { algorithm: ALGORITHM, proof: proved.proof, publicInput: proved.publicInput, openings: proved.openings, keyId: p.key.keyId, keyVersion: p.key.version, timestamp: new Date().toISOString() }, record };
   }
 
   prepareVerify(input: VerifyInput): PreparedZkVerify {

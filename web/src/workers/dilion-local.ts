@@ -82,6 +82,8 @@ export function createLocalDilion(engine: Engine, seed = crypto.getRandomValues(
         signature: { encoded: toBase64(signature), ...signatureViews(signature, engine.mlDsa65) },
         publicKey,
         keyId,
+        // The browser's key never rotates: always its first version.
+        keyVersion: 1,
         context: ctx.text,
         pidCipher: DILION.noPidCipher,
         timestamp: new Date().toISOString(),

@@ -99,6 +99,8 @@ export function createLocalQes2(engine: Engine, random = () => crypto.getRandomV
         signature: { encoded: toBase64(signature), ...qes2Views(m, signature, message, hashes) },
         publicKey: key.publicKey,
         keyId: key.keyId,
+        // The browser's key never rotates: always its first version.
+        keyVersion: 1,
         context: ctx.text,
         timestamp: new Date().toISOString(),
         engineMs,

@@ -103,7 +103,7 @@ export function createLocalZkFidna(engine: Engine, seed = crypto.getRandomValues
         ...(context === undefined ? {} : { context }),
       });
       const engineMs = performance.now() - start;
-      return { algorithm: 'zk-fidna', ...json, keyId, timestamp: new Date().toISOString(), engineMs };
+      return { algorithm: 'zk-fidna', ...json, keyId, keyVersion: 1, timestamp: new Date().toISOString(), engineMs };
     },
 
     /**

@@ -88,6 +88,8 @@ function qes2(mode: Qes2Mode): DocumentedEndpoint[] {
         messageSigned,
         signature,
         { name: 'publicKey', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Verify.publicKey') },
+        { name: 'keyId', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Verify.keyId') },
+        { name: 'keyVersion', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Verify.keyVersion') },
         { name: 'context', required: false, description: () => i18n.t('apiDocs:endpoints.qes2Verify.context') },
       ],
       returns: () => i18n.t('apiDocs:endpoints.qes2Verify.returns'),

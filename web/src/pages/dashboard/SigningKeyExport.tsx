@@ -1,6 +1,6 @@
 /**
  * One signing key's public key in a chosen format (raw, SPKI PEM, SPKI DER, JWK), with Copy; for
- * ML-DSA keys also its tr, which a client signing by external µ needs (docs/api.md §7.4).
+ * ML-DSA keys also its tr, which a client signing by external µ needs (docs/api.md §7.5).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

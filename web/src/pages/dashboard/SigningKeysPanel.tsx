@@ -10,6 +10,7 @@ import { Select } from '../../components/ui/Select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { dateTime } from './format.ts';
+import { KeyLifecycleBadges, KeyLifecycleControls } from './KeyLifecycleControls.tsx';
 import { SigningKeyExport } from './SigningKeyExport.tsx';
 import type { SigningKeyView } from './types.ts';
 import { useCreateSigningKey, useSigningKeys } from './useSigningKeys.ts';
@@ -93,6 +94,7 @@ export function SigningKeysPanel() {
                 <span className="badge badge-accent">{k.algorithm}</span>
                 <span className="badge" data-testid="key-purpose">{t(`signingKeys.purpose.${k.purpose}`)}</span>
                 {k.isDefault && <span className="badge">{t('signingKeys.default')}</span>}
+                <KeyLifecycleBadges signingKey={k} />
                 <span className="muted key-meta">{t('signingKeys.created', { date: dateTime(k.createdAt) })}</span>
               </div>
               <div className="row">
@@ -101,6 +103,7 @@ export function SigningKeysPanel() {
                   {t(open === k.keyId ? 'signingKeys.hide' : 'signingKeys.export')}
                 </button>
               </div>
+              <KeyLifecycleControls signingKey={k} />
               {open === k.keyId && <SigningKeyExport keyId={k.keyId} />}
             </li>
           ))}

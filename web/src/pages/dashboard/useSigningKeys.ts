@@ -18,6 +18,20 @@ export function useCreateSigningKey() {
   });
 }
 
+/** A lifecycle action on one key (docs/api.md §7.6); the list shows its new state. */
+export type KeyAction = 'rotate' | 'disable' | 'enable' | 'schedule-deletion' | 'cancel-deletion';
+
+export function useKeyAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ keyId, action }: { keyId: string; action: KeyAction }) => apiRequest<unknown>('POST', `/api/v1/keys/${keyId}/${action}`, {}),
+    onSettled: (_data, _error, { keyId }) => {
+      void client.invalidateQueries({ queryKey: SIGNING_KEYS_KEY });
+      return client.invalidateQueries({ queryKey: [`/api/signing-keys/${keyId}/export`] });
+    },
+  });
+}
+
 export function useSigningKeyExport(keyId: string) {
   return useQuery<SigningKeyExported>({ queryKey: [`/api/v1/keys/${keyId}/export`] });
 }

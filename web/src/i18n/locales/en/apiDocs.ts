@@ -63,7 +63,9 @@ export default {
     },
     qes2Verify: {
       summary: 'Verify both halves of a QES2 signature',
-      publicKey: 'The composite public key from the sign response; default: your own default key of this mode.',
+      publicKey: 'The composite public key from the sign response; default: the key keyId names, else your own default key of this mode.',
+      keyId: 'Instead of publicKey: one of your keys of this mode (enabled), whose public key verifies.',
+      keyVersion: 'With keyId: the version that signed (keyVersion of the sign response); default: its primary version.',
       context: 'The context used at signing; default empty.',
       returns: 'valid: true only when the ML-DSA-65 half and the secp256k1 half both verify; details says which half failed.',
     },

@@ -61,7 +61,9 @@ export default {
     },
     qes2Verify: {
       summary: 'QES2 서명의 두 부분을 모두 검증',
-      publicKey: '서명 응답의 복합 공개키입니다. 기본값은 이 모드의 내 기본 키입니다.',
+      publicKey: '서명 응답의 복합 공개키입니다. 기본값은 keyId로 지정한 키, 없으면 이 모드의 내 기본 키입니다.',
+      keyId: 'publicKey 대신 쓸 이 모드의 내 키(활성 상태)입니다. 그 공개키로 검증합니다.',
+      keyVersion: 'keyId와 함께: 서명한 버전(서명 응답의 keyVersion)입니다. 기본값은 기본(primary) 버전입니다.',
       context: '서명할 때 사용한 컨텍스트입니다. 기본값은 빈 값입니다.',
       returns: 'valid: ML-DSA-65 부분과 secp256k1 부분이 모두 검증될 때만 true이며, details에서 어느 부분이 실패했는지 알려 줍니다.',
     },
