@@ -48,7 +48,7 @@ beforeAll(async () => {
   keyId = created.body.keyId;
   const exported = await who.agent.get(`/api/v1/keys/${keyId}/export`);
   publicKey = bytes(exported.body.raw);
-  seed = app.context.signingKeys.seedOf(await app.context.signingKeys.ofUser(who.user.id, keyId));
+  seed = (await app.context.keyMaterials.forKey({ userId: who.user.id }, keyId)).seed();
 });
 afterAll(() => app.close());
 
@@ -68,7 +68,7 @@ describe('HPKE against @hpke/core + @hpke/ml-kem', () => {
       const sealed = await theirSeal(pt, info, aad);
       const res = await call('open', { enc: b64(sealed.enc), ciphertext: b64(sealed.ciphertext), aad: b64(aad), info: b64(info) });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toEqual({ keyId, algorithm: 'ML-KEM-768', plaintext: b64(pt) });
+      expect(res.body).toEqual({ keyId, keyVersion: 1, algorithm: 'ML-KEM-768', plaintext: b64(pt) });
     }
   });
 
@@ -114,7 +114,7 @@ describe('encapsulate and decapsulate against @noble/post-quantum', () => {
     const { cipherText, sharedSecret } = ml_kem768.encapsulate(publicKey);
     const res = await call('decapsulate', { ciphertext: b64(cipherText) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ keyId, algorithm: 'ML-KEM-768', sharedSecret: b64(sharedSecret) });
+    expect(res.body).toEqual({ keyId, keyVersion: 1, algorithm: 'ML-KEM-768', sharedSecret: b64(sharedSecret) });
   });
 
   it('answers an altered ciphertext with a different secret, as noble’s implicit rejection does', async () => {
