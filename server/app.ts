@@ -159,10 +159,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 
+  const now = deps.now ?? (() => new Date());
+  const audit = new AuditLog(storage.audit, logger, now);
   // One sealer for every version's seed: version 1's is the key's own (docs/decisions/056).
   const keySeedSealer = createSealer(deriveKey(master, 'signing-key-seed'));
   // The app's clock (deps.now) dates rotations, deletions and imports, so stories can move it.
-  const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer, deps.now);
+  const keyLifecycle = new KeyLifecycleService(storage.keyLifecycle, pool, keySeedSealer, audit, deps.now);
   const keyImports = new KeyImportsService({
     imports: storage.keyImports, signingKeys: storage.signingKeys, lifecycle: keyLifecycle, pool,
     importSealer: createSealer(deriveKey(master, 'key-import-secret')), seedSealer: keySeedSealer, ...(deps.now ? { now: deps.now } : {}),
@@ -188,8 +190,6 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   for (const warning of networkWarnings(config)) logger.warn(warning);
   if (config.mail === 'none') logger.warn('SMTP_URL is not set: this server cannot send mail (email verification, password resets, billing notices); set it before people use the server');
   else if (outbox) logger.info({ outbox: outbox.dir }, `no SMTP: mail is kept in the outbox, readable at ${config.publicUrl}${OUTBOX_PATH} from this machine`);
-  const now = deps.now ?? (() => new Date());
-  const audit = new AuditLog(storage.audit, logger, now);
   storage.metering.onPlanExpired = (userId, ended, current) =>
     void audit.record({
       accountId: userId, type: 'plan.expired', actor: 'system',

@@ -33,6 +33,7 @@ export const AUDIT_EVENT_TYPES = [
   'key.deletion_cancelled',
   'key.destroyed',
   'key.imported',
+  'key.rotation_period_changed',
   // The plan.
   'plan.purchased',
   'plan.expired',

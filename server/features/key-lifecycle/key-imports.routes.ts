@@ -51,6 +51,10 @@ export function keyImportRoutes(ctx: AppContext): void {
     },
     async ({ req, params, body }): Promise<z.infer<typeof ImportedKey>> => {
       const imported = await keyImports.complete(req.user!.id, params.importId, body.wrappedSeed);
+      await ctx.audit.record(
+        { accountId: req.user!.id, type: 'key.imported', actor: 'account', subject: imported.key.id, details: { algorithm: imported.key.algorithm, version: imported.importedVersion } },
+        req,
+      );
       return { ...toManagedKeyState(imported), importedVersion: imported.importedVersion };
     },
   );

@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addAccount, storageEngines, storageOn, type EngineUnderTest } from '../../../db/storage.test-support.ts';
 import { EnginePool } from '../../engine/pool.ts';
 import { createSealer } from '../../security/sealing.ts';
+import { createLogger } from '../../logger.ts';
+import { AuditLog } from '../audit/audit.service.ts';
 import { KeyLifecycleService } from './key-lifecycle.service.ts';
 import { keySeedAad } from './key-material.ts';
 
@@ -42,7 +44,8 @@ describe.each(engines)('key housekeeping on $name', (engine) => {
     await storage.keyLifecycle.changeState('u1', 'kid_stays', ['enabled'], 'pending_deletion', new Date(NOW.getTime() + DAY));
     await openConnections(opened);
 
-    const instances = [1, 2, 3].map(() => new KeyLifecycleService(storage.keyLifecycle, pool, sealer, () => NOW));
+    const audit = new AuditLog(storage.audit, createLogger('silent'), () => NOW);
+    const instances = [1, 2, 3].map(() => new KeyLifecycleService(storage.keyLifecycle, pool, sealer, audit, () => NOW));
     const runs = await Promise.all(instances.map((i) => i.housekeep()));
     expect(runs.reduce((n, r) => n + r.keysRotated, 0)).toBe(1);
     expect(runs.reduce((n, r) => n + r.keysDestroyed, 0)).toBe(1);
@@ -57,5 +60,8 @@ describe.each(engines)('key housekeeping on $name', (engine) => {
     expect((await storage.keyLifecycle.keyAndVersion({ userId: 'u1' }, 'kid_gone'))!.key).toMatchObject({ state: 'destroyed', sealedSeed: null });
     expect((await storage.keyLifecycle.keyAndVersion({ userId: 'u1' }, 'kid_stays'))!.key).toMatchObject({ state: 'pending_deletion', sealedSeed: 'sealed' });
     expect(await instances[0]!.housekeep()).toEqual({ keysRotated: 0, keysDestroyed: 0 });
+    // Each, once, in the account's audit log, by the system (docs/decisions/055).
+    const events = await audit.list('u1', { limit: 100 });
+    expect(events.map((e) => [e.type, e.subject, e.actorKind]).sort()).toEqual([['key.destroyed', 'kid_gone', 'system'], ['key.rotated', 'kid_due', 'system']]);
   });
 });

@@ -10,7 +10,7 @@ import type { PgDb } from '../../../db/postgres/connect.ts';
 import { keyVersions, signingKeys } from '../../../db/postgres/schema.ts';
 import type { KeyState } from '../../../shared/key-lifecycle.ts';
 import type { KeyOwner, SigningKeyRow } from '../signing-keys/signing-keys.repository.ts';
-import type { KeyAndVersion, KeyLifecycleRepository, KeyVersionRow, NewKeyVersion } from './key-lifecycle.repository.ts';
+import type { KeyAndVersion, KeyLifecycleRepository, KeyVersionRow, NewKeyVersion, DestroyedKey } from './key-lifecycle.repository.ts';
 
 const ownerFilter = (owner: KeyOwner) => ('userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId));
 
@@ -78,17 +78,16 @@ export class PostgresKeyLifecycleRepository implements KeyLifecycleRepository {
       .limit(limit);
   }
 
-  async destroyDue(now: Date): Promise<string[]> {
+  async destroyDue(now: Date): Promise<DestroyedKey[]> {
     return this.db.transaction(async (tx) => {
-      const ids = (
-        await tx
+      const destroyed = await tx
           .update(signingKeys)
           .set({ state: 'destroyed', sealedSeed: null, nextRotationAt: null })
           .where(and(eq(signingKeys.state, 'pending_deletion'), lte(signingKeys.deletionAt, now)))
-          .returning({ id: signingKeys.id })
-      ).map((r) => r.id);
+          .returning({ id: signingKeys.id, userId: signingKeys.userId });
+      const ids = destroyed.map((r) => r.id);
       if (ids.length > 0) await tx.update(keyVersions).set({ sealedSeed: null, state: 'destroyed' }).where(inArray(keyVersions.keyId, ids));
-      return ids;
+      return destroyed;
     });
   }
 

@@ -112,7 +112,7 @@ describe.each(engines)('KeyLifecycleRepository on $name', (engine) => {
     await repo.changeState('u1', notYetId, ['enabled'], 'pending_deletion', new Date(T0.getTime() + 9000));
     await openConnections(opened);
     const runs = await Promise.all([1, 2, 3].map(() => repo.destroyDue(new Date(T0.getTime() + 5000))));
-    expect(runs.flat()).toEqual([key.id]);
+    expect(runs.flat()).toEqual([{ id: key.id, userId: 'u1' }]);
     const after = await repo.keyAndVersion(ALICE, key.id, 1);
     expect(after?.key).toMatchObject({ state: 'destroyed', sealedSeed: null, publicKey: key.publicKey });
     expect((await repo.versions(key.id)).map((v) => [v.version, v.sealedSeed, v.state, v.publicKey])).toEqual([[1, null, 'destroyed', key.publicKey], [2, null, 'destroyed', 'public v2']]);

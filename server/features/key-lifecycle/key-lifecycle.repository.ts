@@ -34,6 +34,12 @@ export interface NewKeyVersion {
   createdAt: Date;
 }
 
+/** A key housekeeping destroyed, and its account (null for a demo session's key). */
+export interface DestroyedKey {
+  id: string;
+  userId: string | null;
+}
+
 export interface KeyLifecycleRepository {
   /** The owner's key with this id and its version `version` (its primary when omitted), in one read. */
   keyAndVersion(owner: KeyOwner, keyId: string, version?: number): Promise<KeyAndVersion | undefined>;
@@ -55,8 +61,8 @@ export interface KeyLifecycleRepository {
   dueForRotation(now: Date, limit: number): Promise<SigningKeyRow[]>;
   /**
    * Destroys keys pending deletion whose time is at or before `now`: their seeds and every
-   * version's seed become null, their rows and public keys stay. Returns the ids destroyed; each
+   * version's seed become null, their rows and public keys stay. Returns the keys destroyed; each
    * key is destroyed by exactly one of concurrent calls.
    */
-  destroyDue(now: Date): Promise<string[]>;
+  destroyDue(now: Date): Promise<DestroyedKey[]>;
 }

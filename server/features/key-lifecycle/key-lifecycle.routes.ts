@@ -3,7 +3,9 @@
  * docs/decisions/056-key-versions-and-lifecycle.md): list versions, rotate, disable and enable,
  * schedule and cancel deletion, set automatic rotation.
  */
+import type { Request } from 'express';
 import type { z } from 'zod';
+import type { AuditEventType } from '../../../shared/audit.ts';
 import { KeyIdParams, KeyVersionList, ManagedKeyState, ScheduleDeletionRequest, UpdateKeyRequest } from '../../contract/key-lifecycle.ts';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/route.ts';
@@ -30,6 +32,13 @@ const notYours = { 404: 'signing_key_not_found: no key with this id belongs to y
 export function keyLifecycleRoutes(ctx: AppContext): void {
   const { api, keyLifecycle } = ctx;
   const ok = (description: string) => ({ 200: { description, schema: ManagedKeyState } });
+  /** The key's new state, once recorded in the account's audit log (docs/decisions/055). */
+  const audited = async (req: Request, type: AuditEventType, changed: ManagedKey) => {
+    const state = toManagedKeyState(changed);
+    const details = { state: state.state, primaryVersion: state.primaryVersion, deletionAt: state.deletionAt, rotationPeriodDays: state.rotationPeriodDays };
+    await ctx.audit.record({ accountId: req.user!.id, type, actor: 'account', subject: state.keyId, details }, req);
+    return state;
+  };
 
   api.route(
     {
@@ -55,7 +64,7 @@ export function keyLifecycleRoutes(ctx: AppContext): void {
         ...errorResponses({ ...notYours, 409: 'key_disabled, key_pending_deletion, key_version_limit, or key_changed (rotated at the same time)', 410: 'key_destroyed' }),
       },
     },
-    async ({ req, params }) => toManagedKeyState(await keyLifecycle.rotate(req.user!.id, params.keyId)),
+    async ({ req, params }) => audited(req, 'key.rotated', await keyLifecycle.rotate(req.user!.id, params.keyId)),
   );
 
   api.route(
@@ -64,7 +73,7 @@ export function keyLifecycleRoutes(ctx: AppContext): void {
       summary: 'Disable a key', description: 'Every operation with it is refused (409 key_disabled) until it is enabled. Disabling a disabled key changes nothing.',
       responses: { ...ok('The key, disabled'), ...errorResponses({ ...notYours, 409: 'key_pending_deletion', 410: 'key_destroyed' }) },
     },
-    async ({ req, params }) => toManagedKeyState(await keyLifecycle.disable(req.user!.id, params.keyId)),
+    async ({ req, params }) => audited(req, 'key.disabled', await keyLifecycle.disable(req.user!.id, params.keyId)),
   );
 
   api.route(
@@ -73,7 +82,7 @@ export function keyLifecycleRoutes(ctx: AppContext): void {
       summary: 'Enable a key', description: 'A disabled key signs again. Enabling an enabled key changes nothing.',
       responses: { ...ok('The key, enabled'), ...errorResponses({ ...notYours, 409: 'key_pending_deletion: cancel the deletion first', 410: 'key_destroyed' }) },
     },
-    async ({ req, params }) => toManagedKeyState(await keyLifecycle.enable(req.user!.id, params.keyId)),
+    async ({ req, params }) => audited(req, 'key.enabled', await keyLifecycle.enable(req.user!.id, params.keyId)),
   );
 
   api.route(
@@ -85,7 +94,7 @@ export function keyLifecycleRoutes(ctx: AppContext): void {
         'keys and the history that points to them stay, so what it signed still verifies by public key. Until then it refuses every operation.',
       responses: { ...ok('The key, pending deletion'), ...errorResponses({ ...notYours, 410: 'key_destroyed' }) },
     },
-    async ({ req, params, body }) => toManagedKeyState(await keyLifecycle.scheduleDeletion(req.user!.id, params.keyId, body.days)),
+    async ({ req, params, body }) => audited(req, 'key.deletion_scheduled', await keyLifecycle.scheduleDeletion(req.user!.id, params.keyId, body.days)),
   );
 
   api.route(
@@ -94,7 +103,7 @@ export function keyLifecycleRoutes(ctx: AppContext): void {
       summary: 'Cancel a key’s deletion', description: 'The key comes back disabled: enable it to use it.',
       responses: { ...ok('The key, disabled'), ...errorResponses({ ...notYours, 409: 'key_not_pending_deletion', 410: 'key_destroyed' }) },
     },
-    async ({ req, params }) => toManagedKeyState(await keyLifecycle.cancelDeletion(req.user!.id, params.keyId)),
+    async ({ req, params }) => audited(req, 'key.deletion_cancelled', await keyLifecycle.cancelDeletion(req.user!.id, params.keyId)),
   );
 
   api.route(
@@ -103,6 +112,6 @@ export function keyLifecycleRoutes(ctx: AppContext): void {
       summary: 'Set a key’s automatic rotation', description: 'Housekeeping rotates the key every rotationPeriodDays (30 to 365) from now; null stops it.',
       responses: { ...ok('The key'), ...errorResponses({ ...notYours, 410: 'key_destroyed' }) },
     },
-    async ({ req, params, body }) => toManagedKeyState(await keyLifecycle.setRotationPeriod(req.user!.id, params.keyId, body.rotationPeriodDays)),
+    async ({ req, params, body }) => audited(req, 'key.rotation_period_changed', await keyLifecycle.setRotationPeriod(req.user!.id, params.keyId, body.rotationPeriodDays)),
   );
 }

@@ -5,6 +5,7 @@
  * condition fails the key is read again to say why, so a race answers what a later call would.
  * Whatever the algorithm, a version is a sealed seed and a public key.
  */
+import type { AuditLog } from '../audit/audit.service.ts';
 import { DELETION_DAYS, MAX_KEY_VERSIONS, type KeyState } from '../../../shared/key-lifecycle.ts';
 import type { EnginePool } from '../../engine/pool.ts';
 import { DEMO_TENANT, tenantOf } from '../../engine/tenant.ts';
@@ -34,6 +35,8 @@ export class KeyLifecycleService {
     private readonly repository: KeyLifecycleRepository,
     private readonly pool: EnginePool,
     private readonly sealer: Sealer,
+    /** Where housekeeping's rotations and destructions are recorded (docs/decisions/055). */
+    private readonly audit: Pick<AuditLog, 'record'> | undefined = undefined,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -117,7 +120,10 @@ export class KeyLifecycleService {
    */
   async housekeep(batch = 50): Promise<HousekeepingCounts> {
     const now = this.now();
-    const keysDestroyed = (await this.repository.destroyDue(now)).length;
+    const destroyed = await this.repository.destroyDue(now);
+    for (const key of destroyed) {
+      if (key.userId !== null) await this.audit?.record({ accountId: key.userId, type: 'key.destroyed', actor: 'system', subject: key.id });
+    }
     let keysRotated = 0;
     for (const key of await this.repository.dueForRotation(now, batch)) {
       // Rotation periods are set by accounts only (PATCH /api/v1/keys/:keyId, user auth). A key
@@ -128,9 +134,13 @@ export class KeyLifecycleService {
       }
       const version = await this.freshVersion(key);
       const rotated = await this.repository.addVersion(key.id, key.primaryVersion, { ...version, createdAt: now }, nextRotation(key.rotationPeriodDays, now), MAX_KEY_VERSIONS);
-      if (rotated) keysRotated++;
+      if (!rotated) continue;
+      keysRotated++;
+      if (key.userId !== null) {
+        await this.audit?.record({ accountId: key.userId, type: 'key.rotated', actor: 'system', subject: key.id, details: { version: key.primaryVersion + 1, automatic: true } });
+      }
     }
-    return { keysRotated, keysDestroyed };
+    return { keysRotated, keysDestroyed: destroyed.length };
   }
 
   /**

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/connection.ts';
 import { keyVersions, signingKeys } from '../../../db/schema.ts';
 import type { KeyState } from '../../../shared/key-lifecycle.ts';
 import type { KeyOwner, SigningKeyRow } from '../signing-keys/signing-keys.repository.ts';
-import type { KeyAndVersion, KeyLifecycleRepository, KeyVersionRow, NewKeyVersion } from './key-lifecycle.repository.ts';
+import type { KeyAndVersion, KeyLifecycleRepository, KeyVersionRow, NewKeyVersion, DestroyedKey } from './key-lifecycle.repository.ts';
 
 const ownerFilter = (owner: KeyOwner) => ('userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId));
 
@@ -81,18 +81,18 @@ export class SqliteKeyLifecycleRepository implements KeyLifecycleRepository {
       .all();
   }
 
-  async destroyDue(now: Date): Promise<string[]> {
+  async destroyDue(now: Date): Promise<DestroyedKey[]> {
     return this.db.transaction(
       (tx) => {
-        const ids = tx
+        const destroyed = tx
           .update(signingKeys)
           .set({ state: 'destroyed', sealedSeed: null, nextRotationAt: null })
           .where(and(eq(signingKeys.state, 'pending_deletion'), lte(signingKeys.deletionAt, now)))
-          .returning({ id: signingKeys.id })
-          .all()
-          .map((r) => r.id);
+          .returning({ id: signingKeys.id, userId: signingKeys.userId })
+          .all();
+        const ids = destroyed.map((r) => r.id);
         if (ids.length > 0) tx.update(keyVersions).set({ sealedSeed: null, state: 'destroyed' }).where(inArray(keyVersions.keyId, ids)).run();
-        return ids;
+        return destroyed;
       },
       { behavior: 'immediate' },
     );

@@ -106,3 +106,28 @@ describe('ML-KEM-768 with a rotated key', () => {
     expect([again.status, again.body.sharedSecret]).toEqual([200, encapsulated.body.sharedSecret]);
   });
 });
+
+describe('the audit log', () => {
+  it('records each lifecycle change of a key, by the account, with its new state', async () => {
+    const keyId = await createKey('ML-KEM-768');
+    expect((await manage(keyId, 'rotate')).status).toBe(200);
+    expect((await manage(keyId, 'disable')).status).toBe(200);
+    expect((await manage(keyId, 'schedule-deletion', { days: 10 })).status).toBe(200);
+    expect((await manage(keyId, 'cancel-deletion')).status).toBe(200);
+    expect((await manage(keyId, 'enable')).status).toBe(200);
+    const patched = await who.agent.patch(`/api/v1/keys/${keyId}`).set('Origin', TEST_ORIGIN).send({ rotationPeriodDays: 90 });
+    expect(patched.status).toBe(200);
+
+    const res = await who.agent.get('/api/v1/audit-events').query({ limit: 100 });
+    expect(res.status).toBe(200);
+    const mine = (res.body as { type: string; subject: string | null; actor: { kind: string }; details: Record<string, unknown> }[])
+      .filter((e) => e.subject === keyId)
+      .reverse();
+    expect(mine.map((e) => e.type)).toEqual([
+      'kem_key.created', 'key.rotated', 'key.disabled', 'key.deletion_scheduled', 'key.deletion_cancelled', 'key.enabled', 'key.rotation_period_changed',
+    ]);
+    expect(mine.every((e) => e.actor.kind === 'account')).toBe(true);
+    expect(mine[1]!.details).toMatchObject({ primaryVersion: 2, state: 'enabled' });
+    expect(mine[6]!.details).toMatchObject({ rotationPeriodDays: 90 });
+  });
+});

@@ -39,6 +39,7 @@ export default {
       'key.deletion_cancelled': 'Key deletion cancelled',
       'key.destroyed': 'Key destroyed',
       'key.imported': 'Key imported',
+      'key.rotation_period_changed': 'Automatic rotation changed',
       'plan.purchased': 'Plan bought',
       'plan.expired': 'Plan ended',
       'plan.set_by_operator': 'Plan set by the operator',

@@ -39,6 +39,7 @@ export default {
       'key.deletion_cancelled': '키 삭제 예약 취소',
       'key.destroyed': '키 파기',
       'key.imported': '키 가져오기',
+      'key.rotation_period_changed': '자동 교체 주기 변경',
       'plan.purchased': '플랜 구매',
       'plan.expired': '플랜 종료',
       'plan.set_by_operator': '운영자가 플랜 설정',
