@@ -266,8 +266,8 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     await signUpByApi(page, uniqueEmail('lifecycle'));
     await page.goto('/dashboard');
     const panel = page.getByTestId('signing-keys');
-    await page.getByLabel('New signing key').fill('Rotating key');
-    await panel.getByRole('button', { name: 'Create Signing Key' }).click();
+    await page.getByLabel('New signing or encryption key').fill('Rotating key');
+    await panel.getByRole('button', { name: 'Create Key' }).click();
     const row = panel.getByTestId('signing-key').filter({ hasText: 'Rotating key' });
     await row.getByText('Version 1').waitFor();
     const actions = row.getByRole('group', { name: 'Key actions for Rotating key' });
