@@ -159,10 +159,10 @@ export const ENDPOINTS: DocumentedEndpoint[] = [
     returns: () => i18n.t('apiDocs:endpoints.zkVerify.returns'),
   },
   mlKem('seal', [['plaintext', true], ['aad', false], ['info', false]]),
-  mlKem('open', [['enc', true], ['ciphertext', true], ['aad', false], ['info', false]]),
+  mlKem('open', [['enc', true], ['ciphertext', true], ['aad', false], ['info', false], ['keyVersion', false]]),
   mlKem('generate-data-key', []),
   mlKem('encapsulate', []),
-  mlKem('decapsulate', [['ciphertext', true, 'kemCiphertext']]),
+  mlKem('decapsulate', [['ciphertext', true, 'kemCiphertext'], ['keyVersion', false]]),
 ];
 
 /** The encryption calls on one of the account's ML-KEM-768 keys, each metered like a sign call. */

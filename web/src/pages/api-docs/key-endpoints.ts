@@ -9,7 +9,7 @@ import type { DocumentedEndpoint, RequestField } from './endpoints.ts';
 
 export type KeyEndpoint = Omit<DocumentedEndpoint, 'tab'>;
 
-type FieldName = 'message' | 'messageType' | 'digestAlgorithm' | 'context' | 'signature' | 'items';
+type FieldName = 'message' | 'messageType' | 'digestAlgorithm' | 'context' | 'signature' | 'keyVersion' | 'items';
 
 const field = (name: FieldName, required: boolean): RequestField => ({ name, required, description: () => i18n.t(`apiDocs:keys.fields.${name}`) });
 
@@ -27,7 +27,7 @@ export const KEY_ENDPOINTS: KeyEndpoint[] = [
     method: 'POST',
     path: '/api/v1/keys/{keyId}/verify',
     summary: () => i18n.t('apiDocs:keys.verify.summary'),
-    fields: [...signFields, field('signature', true)],
+    fields: [...signFields, field('signature', true), field('keyVersion', false)],
     returns: () => i18n.t('apiDocs:keys.verify.returns'),
   },
   {

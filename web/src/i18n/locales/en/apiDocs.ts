@@ -96,6 +96,7 @@ export default {
       enc: 'enc from the seal response (1,088 bytes, base64).',
       ciphertext: 'ciphertext from the seal response (base64).',
       kemCiphertext: 'An ML-KEM-768 ciphertext (1,088 bytes, base64), from encapsulate or any FIPS 203 implementation.',
+      keyVersion: 'The key version the ciphertext was made for, as the encrypting answer named it; default the primary version (after a rotation, name the older one).',
     },
     kemSeal: {
       summary: 'Encrypt to one of your ML-KEM-768 keys with HPKE (ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305)',
@@ -128,6 +129,7 @@ export default {
       digestAlgorithm: 'With digest: sha512 or shake256 (512 bits of output), the hash that made the digest.',
       context: 'The context string, base64, at most 255 bytes; default empty. Not with external-mu.',
       signature: 'The signature to check, base64, as sign returned it.',
+      keyVersion: 'The key version that signed, as the sign answer named it; default the primary version (after a rotation, name the older one).',
       items: '1 to 100 sign bodies (message, messageType, digestAlgorithm, context), answered by index.',
     },
     sign: {

@@ -94,6 +94,7 @@ export default {
       enc: 'seal 응답의 enc(1,088바이트, base64)입니다.',
       ciphertext: 'seal 응답의 ciphertext(base64)입니다.',
       kemCiphertext: 'encapsulate나 다른 FIPS 203 구현이 만든 ML-KEM-768 암호문(1,088바이트, base64)입니다.',
+      keyVersion: '암호문이 만들어진 키 버전으로, 암호화 응답이 알려 준 값입니다. 기본값은 기본(primary) 버전이며, 키를 교체한 뒤에는 이전 버전을 지정하세요.',
     },
     kemSeal: {
       summary: '내 ML-KEM-768 키에 HPKE(ML-KEM-768, HKDF-SHA256, ChaCha20-Poly1305)로 암호화',
@@ -126,6 +127,7 @@ export default {
       digestAlgorithm: 'digest와 함께: 다이제스트를 만든 해시인 sha512 또는 shake256(512비트 출력)입니다.',
       context: '컨텍스트 문자열, base64, 최대 255바이트이며 기본값은 비어 있습니다. external-mu와는 함께 쓸 수 없습니다.',
       signature: '검증할 서명(base64)으로, sign이 반환한 그대로입니다.',
+      keyVersion: '서명한 키 버전으로, sign 응답이 알려 준 값입니다. 기본값은 기본(primary) 버전이며, 키를 교체한 뒤에는 이전 버전을 지정하세요.',
       items: '인덱스별로 응답하는 서명 본문(message, messageType, digestAlgorithm, context) 1~100개입니다.',
     },
     sign: {
