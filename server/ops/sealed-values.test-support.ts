@@ -64,7 +64,7 @@ export async function sealEverything(instance: AppInstance, sql: Sql) {
     apiKeyId: apiKey!.row.id,
     planKey,
     signingKey,
-    signingSeed: Buffer.from(context.signingKeys.seedOf(signingKey)).toString('hex'),
+    signingSeed: Buffer.from((await context.keyMaterials.forKey({ userId: user.id }, signingKey.id, { version: 1 })).seed()).toString('hex'),
     versionSeeds,
     keyImport,
     serviceKey,
@@ -99,9 +99,9 @@ export const SEALED_REPORT = '1 signing-key seeds, 2 key-version seeds, 1 key-im
 /** Every sealed value of `sealed` opens through its service on `instance` (the app after a rotation), re-sealed. */
 export async function expectServicesOpen(instance: AppInstance, sealed: Sealed): Promise<void> {
   const { context } = instance;
-  const row = await context.signingKeys.ofUser(sealed.userId, sealed.signingKey.id);
-  expect(row.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
-  expect(Buffer.from(context.signingKeys.seedOf(row)).toString('hex')).toBe(sealed.signingSeed);
+  const { key } = await context.keyLifecycle.get(sealed.userId, sealed.signingKey.id);
+  expect(key.sealedSeed).not.toBe(sealed.signingKey.sealedSeed);
+  expect(Buffer.from((await context.keyMaterials.forKey({ userId: sealed.userId }, key.id, { version: 1 })).seed()).toString('hex')).toBe(sealed.signingSeed);
   expect(await versionSeedsOf(instance, sealed.userId, sealed.signingKey.id)).toEqual(sealed.versionSeeds);
   const imported = await context.keyImports.complete(sealed.userId, sealed.keyImport.importId, await wrapForImport(sealed.keyImport, new Uint8Array(32).fill(7)));
   expect(imported.importedVersion).toBe(1);

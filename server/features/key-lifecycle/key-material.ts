@@ -48,7 +48,10 @@ export interface MaterialOptions {
 /**
  * How an operation record names the key version that signed (crypto_operations.signing_key_id,
  * docs/decisions/032): version 1 of a user's key is pointed to (signing_keys.public_key is
- * version 1's); a later version's public key, or a demo key's, is stored in the record itself.
+ * version 1's); a later version's public key, or a demo key's, is stored in the record itself: a
+ * user's key is deleted only with its account, whose records go with it (a trigger refuses
+ * sooner), while a demo session's key is purged with the session and a signed-in visitor's demo
+ * records stay.
  */
 export function recordedMaterial(m: KeyMaterial): { publicKey: { encoded: string; keyId: string }; signingKeyId: string | null } {
   return { publicKey: { encoded: m.publicKey, keyId: m.keyId }, signingKeyId: m.userId !== null && m.version === 1 ? m.keyId : null };

@@ -24,7 +24,7 @@ import type { CommitEntry, OperationsRepository, OperationValues, RecordWrites }
 export type { HistoryOwner, OperationRow };
 /**
  * A record as the services give it: signature and publicKey as JSON objects (their bytes split off
- * here). With signingKeyId set (signing-keys.service.ts: recordedKey), publicKey.encoded is that
+ * here). With signingKeyId set (key-lifecycle/key-material.ts: recordedMaterial), publicKey.encoded is that
  * key's and is not stored again.
  */
 export type NewOperation = Omit<typeof cryptoOperations.$inferInsert, 'id' | 'createdAt' | 'signatureBytes' | 'publicKeyBytes'>;

@@ -37,15 +37,7 @@ export class PostgresSigningKeyRepository implements SigningKeyRepository {
     return this.db.select().from(signingKeys).where(eq(signingKeys.userId, userId)).orderBy(asc(signingKeys.createdAt));
   }
 
-  async owned(owner: KeyOwner, keyId: string, algorithm: string): Promise<SigningKeyRow | undefined> {
-    const [row] = await this.db.select().from(signingKeys).where(and(eq(signingKeys.id, keyId), ownerFilter(owner), eq(signingKeys.algorithm, algorithm)));
-    return row;
-  }
 
-  async ofUser(userId: string, keyId: string): Promise<SigningKeyRow | undefined> {
-    const [row] = await this.db.select().from(signingKeys).where(and(eq(signingKeys.id, keyId), eq(signingKeys.userId, userId)));
-    return row;
-  }
 
   async findDefault(owner: KeyOwner, algorithm: string): Promise<SigningKeyRow | undefined> {
     const [row] = 'userId' in owner

@@ -37,10 +37,6 @@ export type NewSigningKey = Omit<SigningKeyRow, 'userId' | 'demoSessionId' | 'is
 export interface SigningKeyRepository {
   /** The account's keys, oldest first. */
   list(userId: string): Promise<SigningKeyRow[]>;
-  /** The owner's key with this id and algorithm. */
-  owned(owner: KeyOwner, keyId: string, algorithm: string): Promise<SigningKeyRow | undefined>;
-  /** The account's key with this id, whatever its algorithm. */
-  ofUser(userId: string, keyId: string): Promise<SigningKeyRow | undefined>;
   /** The owner's default key for the algorithm (every sign call without a keyId reads it). */
   findDefault(owner: KeyOwner, algorithm: string): Promise<SigningKeyRow | undefined>;
   /**

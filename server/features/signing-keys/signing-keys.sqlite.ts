@@ -34,17 +34,7 @@ export class SqliteSigningKeyRepository implements SigningKeyRepository {
     return this.db.select().from(signingKeys).where(eq(signingKeys.userId, userId)).orderBy(asc(signingKeys.createdAt)).all();
   }
 
-  async owned(owner: KeyOwner, keyId: string, algorithm: string): Promise<SigningKeyRow | undefined> {
-    return this.db
-      .select()
-      .from(signingKeys)
-      .where(and(eq(signingKeys.id, keyId), ownerFilter(owner), eq(signingKeys.algorithm, algorithm)))
-      .get();
-  }
 
-  async ofUser(userId: string, keyId: string): Promise<SigningKeyRow | undefined> {
-    return this.db.select().from(signingKeys).where(and(eq(signingKeys.id, keyId), eq(signingKeys.userId, userId))).get();
-  }
 
   async findDefault(owner: KeyOwner, algorithm: string): Promise<SigningKeyRow | undefined> {
     return this.defaultOf(owner, algorithm);
