@@ -23,11 +23,11 @@ export function createProgress(stream: OutStream, total: number): Progress {
   }
   let drawn = false;
   const draw = (done: number, label: string) => {
-      const filled = total > 0 ? Math.round((done / total) * BAR) : BAR;
-      const text = `${counter(done)} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${label}`;
-      // Cut to the terminal's width: a wrapped line could not be redrawn in place.
-      stream.write(`\r\x1b[K${text.slice(0, (stream.columns || 80) - 1)}`);
-      drawn = true;
+    const filled = total > 0 ? Math.round((done / total) * BAR) : BAR;
+    const text = `${counter(done)} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${label}`;
+    // Cut to the terminal's width: a wrapped line could not be redrawn in place.
+    stream.write(`\r\x1b[K${text.slice(0, (stream.columns || 80) - 1)}`);
+    drawn = true;
   };
   return {
     update: draw,
