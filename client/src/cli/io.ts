@@ -63,6 +63,28 @@ export async function writeAnswer(path: string, answer: unknown): Promise<void> 
   }
 }
 
+/** A table with a header row, columns padded to their widest cell; `empty` when there are no rows. */
+export function printTable(io: Io, headers: string[], rows: (string | number)[][], empty: string): void {
+  if (rows.length === 0) {
+    io.stdout.write(`${empty}\n`);
+    return;
+  }
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  for (const row of cells) io.stdout.write(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`);
+}
+
+/** A failure the command itself names, with a code as the API's are (a format a key does not have, say). */
+export class CommandFailure extends Error {
+  override name = 'CommandFailure';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Prints why the command failed, on stderr, and gives its exit code: the API's code, message, param
  * and requestId for an API error; the sentence alone for the others. Never a stack trace.
@@ -79,6 +101,8 @@ export function reportFailure(io: Io, error: unknown, usageOf: (command?: string
     io.stderr.write(`error: network: ${error.message}\n`);
   } else if (error instanceof PqConfigError) {
     io.stderr.write(`error: config: ${error.message}\n`);
+  } else if (error instanceof CommandFailure) {
+    io.stderr.write(`error: ${error.code}: ${error.message}\n`);
   } else if (error instanceof InputError) {
     io.stderr.write(`error: input: ${error.message}\n`);
   } else {
