@@ -37,7 +37,7 @@ const asksHelp = (words: string[]) => {
 /** Runs `pq` on `argv` (the words after the program's name) and answers the exit code. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const { command: name, rest } = splitCommand(argv);
-  const usageOf = (command?: string) => (command ? byName.get(command)?.usage : undefined);
+  const usageOf = (command?: string) => (command ? byName.get(command)?.usage : '<command> [flags]');
   try {
     if (name === undefined) {
       const { values } = parseCommand('', rest, { version: { type: 'boolean' } });

@@ -8,6 +8,9 @@ import type { Command } from './command.ts';
 import { messageSource, readAnswer, sha512Of, textOf, bytesOf, type Source } from './input.ts';
 import { clientFor, EXIT, InputError, printFields, printJson, type Io } from './io.ts';
 import type { PqClient } from '../client.ts';
+import type { components } from '../generated/openapi.ts';
+
+type DilionVerifyBody = components['schemas']['DilionVerifyRequest'];
 
 const OPTIONS = {
   signature: { type: 'string' },
@@ -53,7 +56,7 @@ async function check(pq: PqClient, answer: Answer, source: Source, io: Io): Prom
       signature: encodedOf(answer),
       publicKey: str(answer, 'publicKey'),
       sid: context.slice(DILION_CONTEXT.length),
-      ...(answer.pidCipher !== undefined && { pidCipher: answer.pidCipher as 'N/A' }),
+      ...(answer.pidCipher !== undefined && { pidCipher: answer.pidCipher as DilionVerifyBody['pidCipher'] }),
     });
   }
   if (answer.algorithm === 'qes2-ecdsa' || answer.algorithm === 'qes2-schnorr') {
