@@ -9,7 +9,7 @@ describe('client suite', () => {
     const blocks: string[] = [];
     await runSuite('client', { quick: true, progress: silentProgress, out: (text) => blocks.push(text) });
     const output = blocks.join('\n');
-    expect(output).toMatch(/The typed client vs a bare fetch, one call at a time, 3 interleaved rounds of 10 calls, medians/);
+    expect(output).toMatch(/The typed client vs a bare fetch, one call at a time, 3 interleaved rounds of 10 calls: medians, and the median of the rounds' paired ratios/);
     // fetch, client, the difference in %, added µs, then the three CPU figures.
     const figures = `\\d+ µs +\\d+ µs +[+-]\\d+\\.\\d %${' +-?\\d+ µs'.repeat(4)}`;
     expect(output).toMatch(new RegExp(`^GET /api/v1/health +${figures}$`, 'm'));
