@@ -70,7 +70,7 @@ export async function buildRust(files: Record<string, string>, crateDir: string,
 
 /** Compiles one C++ file as the samples' comment says (g++ -std=c++17 … -lcurl); warnings fail the build. */
 export async function buildCpp(source: string, output: string): Promise<string> {
-  await run('g++', ['-std=c++17', '-O1', '-Wall', '-Wextra', '-Werror', '-o', output, source, '-lcurl'], { timeout: 300_000 });
+  await run('g++', ['-std=c++17', '-Wall', '-Wextra', '-Werror', '-o', output, source, '-lcurl'], { timeout: 300_000 });
   return output;
 }
 
