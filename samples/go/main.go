@@ -1,6 +1,6 @@
 // Sign and verify with Dilion, then prove and verify with zk-FIDNA, through the PQ API (/api/v1).
 // Standard library only (Go 1.19+). Set PQ_API_URL (default http://localhost:5000), PQ_API_KEY and
-// PQ_API_SECRET, then: go run .
+// PQ_API_SECRET, then: go run main.go
 package main
 
 import (
