@@ -5,6 +5,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -56,11 +57,17 @@ export function skipWithout(lang: SampleLanguage): boolean {
 }
 
 /**
- * Builds a Rust crate: the files given (relative paths to text) plus samples/rust/.cargo, so it
- * resolves from Debian's crates offline, in `crateDir`; output in `targetDir`, which builds may
- * share so the dependencies compile once. Returns the directory holding the binaries.
+ * Cargo's output for every Rust build of the tests, outside the repository and kept between runs:
+ * cargo locks it, so test files building at once take turns and the dependencies (rustls, ring)
+ * compile once rather than in each file.
  */
-export async function buildRust(files: Record<string, string>, crateDir: string, targetDir: string): Promise<string> {
+export const CARGO_TARGET_DIR = join(tmpdir(), 'pq-samples-cargo-target');
+
+/**
+ * Builds a Rust crate: the files given (relative paths to text) plus samples/rust/.cargo, so it
+ * resolves from Debian's crates offline, in `crateDir`. Returns the directory holding the binaries.
+ */
+export async function buildRust(files: Record<string, string>, crateDir: string, targetDir = CARGO_TARGET_DIR): Promise<string> {
   writeFiles(crateDir, files);
   cpSync(join(SAMPLES_DIR, 'rust', '.cargo'), join(crateDir, '.cargo'), { recursive: true });
   // Cargo reads .cargo/config.toml from its working directory upwards, so it runs in the crate.

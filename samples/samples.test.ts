@@ -47,7 +47,7 @@ const BUILD: Record<SampleLanguage, () => Promise<[string, ...string[]]>> = {
   node: async () => [process.execPath, at('node', 'pq-sample.mjs')],
   rust: async () => {
     const files = { 'Cargo.toml': readFileSync(at('rust', 'Cargo.toml'), 'utf8'), 'src/main.rs': readFileSync(at('rust', 'src', 'main.rs'), 'utf8') };
-    return [join(await buildRust(files, join(out, 'rust'), join(out, 'rust-target')), 'pq-sample')];
+    return [join(await buildRust(files, join(out, 'rust')), 'pq-sample')];
   },
   cpp: async () => [await buildCpp(at('cpp', 'pq_sample.cpp'), join(out, 'pq_sample'))],
   go: async () => [await buildGo(at('go'), join(out, 'pq-sample-go'))],

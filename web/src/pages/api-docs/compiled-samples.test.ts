@@ -69,7 +69,7 @@ describe('the generated compiled samples', () => {
       expect(text).toContain(RUST_DEPENDENCIES.split('\n')[0]);
       files[`src/bin/${tab}.rs`] = text;
     }
-    const bin = await buildRust(files, join(out, 'rust'), join(out, 'rust-target'));
+    const bin = await buildRust(files, join(out, 'rust'));
     await runAll((tab) => join(bin, tab));
   });
 
