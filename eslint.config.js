@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     // Command-line programs print their results.
-    files: ['bench/**', 'scripts/**', 'server/main.ts'],
+    files: ['bench/**', 'scripts/**', 'server/main.ts', 'samples/node/**'],
     rules: { 'no-console': 'off' },
   },
 );

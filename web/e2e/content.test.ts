@@ -80,13 +80,15 @@ describe.skipIf(skipBrowserTests)('content pages', () => {
     await page.goto('/api-docs');
     await page.getByTestId('endpoint-/api/v1/crypto/dilion/sign').getByText('Live').waitFor();
 
+    // The Dilion tab's Node.js sample is samples/node/pq-sample.mjs, below the shell lines that set its environment.
     await page.getByRole('tab', { name: 'Node.js' }).click();
-    const copy = page.getByRole('tabpanel', { name: 'Node.js' }).getByRole('button', { name: 'Copy' });
-    await copy.click();
-    const copied = page.getByRole('tabpanel', { name: 'Node.js' }).getByRole('button', { name: 'Copied' });
-    await copied.waitFor();
+    const panel = page.getByRole('tabpanel', { name: 'Node.js' });
+    await panel.getByRole('button', { name: 'Copy Shell' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`export PQ_API_URL="${stack.origin}"`);
+    await panel.getByRole('button', { name: 'Copy pq-sample.mjs' }).click();
+    await panel.getByRole('button', { name: 'Copied pq-sample.mjs' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("from '@noble/post-quantum/ml-dsa.js'");
-    await page.getByRole('tabpanel', { name: 'Node.js' }).getByRole('button', { name: 'Copy' }).waitFor({ timeout: 3500 });
+    await panel.getByRole('button', { name: 'Copy pq-sample.mjs' }).waitFor({ timeout: 3500 });
 
     await page.getByRole('tab', { name: 'zk-FIDNA Proofs' }).click();
     await page.getByTestId('endpoint-/api/v1/crypto/zk-fidna/prove').waitFor();

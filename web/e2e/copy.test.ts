@@ -191,6 +191,22 @@ describe.skipIf(skipBrowserTests)('honest copy', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the Dilion tab’s Rust sample as the files of samples/rust, after the shell lines that set its environment', async () => {
+    const { page, errors } = await stack.page();
+    await page.goto('/api-docs');
+    await page.getByRole('tab', { name: 'Rust' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Rust' });
+    await panel.getByText('This program is samples/rust/src/main.rs in the repository').waitFor();
+    const blocks = panel.locator('.code-block');
+    expect(await blocks.locator('.code-block-bar span').allTextContents()).toEqual(['Shell', 'src/main.rs', 'Cargo.toml']);
+    expect(await blocks.nth(0).locator('pre').textContent()).toBe(`export PQ_API_URL="${stack.origin}"\nexport PQ_API_KEY="pk_your_api_key"\nexport PQ_API_SECRET="sk_your_api_secret"\ncargo run\n`);
+    expect(await blocks.nth(1).locator('pre').textContent()).toContain('.set("Idempotency-Key", &uuid_v4())');
+    await shot(page, 'copy-api-docs-rust-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'copy-api-docs-rust-390');
+    expect(errors).toEqual([]);
+  });
+
   it('claims on the sign-in page the four live algorithms, zk-FIDNA included', async () => {
     const { page, errors } = await stack.page();
     await page.goto('/login');

@@ -1,7 +1,8 @@
 /**
  * /api-docs (docs/product.md §2.7): a summary card and a tab per algorithm (the four schemes, and
  * ML-KEM-768 encryption, docs/decisions/054) with their endpoints and Python / Node.js / Rust /
- * C++ / Go samples (with Copy buttons), and the Authentication card. Endpoint status comes from the
+ * C++ / Go samples (with Copy buttons; the Dilion tab's are the repository's samples/ programs),
+ * and the Authentication card. Endpoint status comes from the
  * server's live OpenAPI document; every text on the page is ours, from the `apiDocs` catalogue
  * (docs/decisions/041).
  */
@@ -15,10 +16,11 @@ import '../styles/marketing.css';
 import { AuthCard } from './api-docs/AuthCard.tsx';
 import { CodeBlock } from './api-docs/CodeBlock.tsx';
 import { EndpointList } from './api-docs/EndpointList.tsx';
+import { FileSample } from './api-docs/FileSample.tsx';
 import { KeysSection } from './api-docs/KeysSection.tsx';
 import { endpointsFor, tabs, type AlgorithmTab } from './api-docs/endpoints.ts';
 import { LANGUAGES, PLACEHOLDER_KEYS, type SampleConfig } from './api-docs/samples/config.ts';
-import { sampleFor } from './api-docs/samples/index.ts';
+import { FILE_SAMPLE_TAB, sampleFor } from './api-docs/samples/index.ts';
 
 function liveCount(served: ServedPaths, tab: AlgorithmTab): { live: number; total: number; known: boolean } {
   const endpoints = endpointsFor(tab);
@@ -63,7 +65,8 @@ function AlgorithmPanel({ tab, served, config }: { tab: AlgorithmTab; served: Se
           tabs={LANGUAGES.map((l) => ({
             value: l.value,
             label: l.label,
-            content: <CodeBlock title={l.file} code={sampleFor(tab, l.value, config)} />,
+            content:
+              tab === FILE_SAMPLE_TAB ? <FileSample lang={l.value} config={config} /> : <CodeBlock title={l.file} code={sampleFor(tab, l.value, config)} />,
           }))}
         />
       </div>

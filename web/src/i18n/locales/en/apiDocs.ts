@@ -28,6 +28,9 @@ export default {
       'Coming soon: this server does not serve these endpoints yet. The request shapes below follow the specification and may still change; the Live badge appears as soon as they are deployed.',
     samples: 'Code samples',
     language: 'Language',
+    fromFiles:
+      'This program is <code>{{path}}</code> in the repository, built and run against a live server in CI: it signs and verifies with Dilion, then proves and verifies with zk-FIDNA. It reads <code>PQ_API_URL</code>, <code>PQ_API_KEY</code> and <code>PQ_API_SECRET</code> from the environment; set them (below with this server’s URL and placeholders for your key pair) and run it.',
+    shell: 'Shell',
   },
   codeBlock: { region: '{{title}} code' },
   endpoints: {

@@ -26,6 +26,9 @@ export default {
       '제공 예정: 이 서버는 아직 이 엔드포인트들을 제공하지 않습니다. 아래 요청 형식은 명세를 따르며 바뀔 수 있습니다. 배포되는 즉시 운영 중 배지가 표시됩니다.',
     samples: '코드 예제',
     language: '언어',
+    fromFiles:
+      '이 프로그램은 저장소의 <code>{{path}}</code>이며, CI에서 실제 서버를 상대로 빌드하고 실행합니다. Dilion으로 서명하고 검증한 뒤 zk-FIDNA로 증명하고 검증합니다. 환경 변수 <code>PQ_API_URL</code>, <code>PQ_API_KEY</code>, <code>PQ_API_SECRET</code>을 읽으니 설정한 뒤(아래는 이 서버의 URL과 키 쌍 자리표시자) 실행하세요.',
+    shell: '셸',
   },
   codeBlock: { region: '{{title}} 코드' },
   endpoints: {

@@ -1,20 +1,17 @@
-/** The code sample for each algorithm tab and language. */
+/**
+ * The code sample for each algorithm tab and language that is generated with the reader's base URL
+ * and key pair in it. The Dilion tab shows the repository's samples/ programs instead (files.ts).
+ */
 import { QES2_BY_MODE, SCHEMES, type Qes2Mode } from '../../../../../shared/schemes.ts';
 import { ML_KEM_TAB, type AlgorithmTab } from '../endpoints.ts';
 import { PLACEHOLDER_KEM_KEY_ID, type Language, type SampleConfig } from './config.ts';
-import { dilionCpp, dilionGo, dilionRust } from './dilion-compiled.ts';
-import { dilionNode, dilionPython } from './dilion-scripts.ts';
 import { qes2Node, qes2Python } from './qes2-scripts.ts';
 import { twoStepSample, type TwoStepFlow } from './two-step.ts';
 import { zkNode, zkPython } from './zk-scripts.ts';
 
-const DILION: Record<Language, (c: SampleConfig) => string> = {
-  python: dilionPython,
-  node: dilionNode,
-  rust: dilionRust,
-  cpp: dilionCpp,
-  go: dilionGo,
-};
+/** The tab whose samples are the samples/ files rather than generated text. */
+export const FILE_SAMPLE_TAB = 'dilion' satisfies AlgorithmTab;
+export type GeneratedTab = Exclude<AlgorithmTab, typeof FILE_SAMPLE_TAB>;
 
 const qes2 = (mode: Qes2Mode): TwoStepFlow => ({
   first: { path: `/api/v1/crypto/${QES2_BY_MODE[mode].apiPath}/sign`, body: [['message', 'Hybrid cryptographic message']] },
@@ -60,12 +57,10 @@ const mlKem = (keyId: string): TwoStepFlow => ({
   print: 'plaintext',
 });
 
-export function sampleFor(tab: AlgorithmTab, lang: Language, config: SampleConfig): string {
+export function sampleFor(tab: GeneratedTab, lang: Language, config: SampleConfig): string {
   if (tab === ML_KEM_TAB) return twoStepSample(lang, config, mlKem(config.kemKeyId ?? PLACEHOLDER_KEM_KEY_ID));
   const scheme = SCHEMES[tab];
   switch (scheme.family) {
-    case 'dilion':
-      return DILION[lang](config);
     case 'qes2': {
       const { mode } = scheme;
       // Python and Node.js also check both halves offline; the compiled languages show the two calls.

@@ -1,10 +1,20 @@
 /**
  * Samples for a two-call flow (sign then verify, prove then verify) in the five languages, used by
- * the QES2 and zk-FIDNA tabs: the second call passes fields of the first response through.
+ * the QES2, zk-FIDNA and ML-KEM-768 tabs: the second call passes fields of the first response
+ * through. The compiled languages use what samples/ uses (ureq and serde_json, libcurl and
+ * nlohmann/json, Go's standard library), and compiled-samples.test.ts builds and runs each.
  */
 import { quoted, type Language, type SampleConfig } from './config.ts';
 
 type Value = { literal: string | number } | { from: string };
+
+/**
+ * The Rust samples' dependencies: ureq with rustls and the system's root certificates (https too),
+ * at the versions Debian 12 packages, as samples/rust/Cargo.toml has them.
+ */
+export const RUST_DEPENDENCIES = `ureq = { version = "2.6", default-features = false, features = ["json", "tls", "native-certs"] }
+serde_json = "1"
+`;
 
 export interface TwoStepFlow {
   first: { path: string; body: [string, string | number][] };
@@ -79,30 +89,32 @@ const second = await call(${p2}, ${b2});
 console.log('${shown}:', second.${shown});
 `;
     case 'rust':
-      return `// Cargo.toml: reqwest = { version = "0.12", features = ["blocking", "json"] }, serde_json = "1"
+      return `// Cargo.toml [dependencies]:
+${RUST_DEPENDENCIES.trimEnd().split('\n').map((line) => `//   ${line}`).join('\n')}
 use serde_json::{json, Value};
 use std::{error::Error, time::Duration};
 
 const API_URL: &str = ${quoted(c.baseUrl)};
 
-fn call(client: &reqwest::blocking::Client, path: &str, body: Value) -> Result<Value, Box<dyn Error>> {
-    let res = client.post(format!("{API_URL}{path}"))
-        .header("x-api-key", ${quoted(c.apiKey)})
-        .header("x-api-secret", ${quoted(c.apiSecret)})
-        .json(&body)
-        .send()?;
-    let status = res.status();
-    let json: Value = res.json()?;
-    if !status.is_success() {
-        return Err(format!("{status} {}: {}", json["code"], json["message"]).into());
+fn call(agent: &ureq::Agent, path: &str, body: Value) -> Result<Value, Box<dyn Error>> {
+    let answer = agent.post(&format!("{API_URL}{path}"))
+        .set("x-api-key", ${quoted(c.apiKey)})
+        .set("x-api-secret", ${quoted(c.apiSecret)})
+        .send_json(body);
+    match answer {
+        Ok(res) => Ok(res.into_json()?),
+        Err(ureq::Error::Status(status, res)) => {
+            let json: Value = res.into_json()?;
+            Err(format!("{status} {}: {}", json["code"], json["message"]).into())
+        }
+        Err(e) => Err(e.into()),
     }
-    Ok(json)
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let client = reqwest::blocking::Client::builder().timeout(Duration::from_secs(30)).build()?;
-    let first = call(&client, ${p1}, ${b1})?;
-    let second = call(&client, ${p2}, ${b2})?;
+    let agent = ureq::AgentBuilder::new().timeout(Duration::from_secs(30)).build();
+    let first = call(&agent, ${p1}, ${b1})?;
+    let second = call(&agent, ${p2}, ${b2})?;
     println!("${shown}: {}", second["${shown}"]);
     Ok(())
 }

@@ -1,0 +1,3 @@
+module example.com/pq-sample
+
+go 1.19
