@@ -36,6 +36,17 @@ describe('pq sign, then pq verify', () => {
     expect(invalid.code).toBe(1);
     expect(invalid.stdout).toMatch(/^invalid +dilion/m);
     expect(invalid.stdout).toContain('"signatureValid":false');
+
+    // Offline: the engine here, no key and no reachable server.
+    const away = { env: { PQ_API_URL: 'http://127.0.0.1:9', PQ_API_KEY: undefined, PQ_API_SECRET: undefined } };
+    const [offline, offlineTampered] = await Promise.all([
+      live.pq(['verify', 'pay 10 to Bob', '--signature', 'sig.json', '--offline'], away),
+      live.pq(['verify', 'pay 10 to Bob', '--signature', 'tampered.json', '--offline'], away),
+    ]);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stdout).toMatch(/^valid +dilion signature by kid_\w+, checked offline$/m);
+    expect(offlineTampered.code).toBe(1);
+    expect(offlineTampered.stdout).toMatch(/^reason +the ML-DSA-65 signature does not verify/m);
   });
 
   it('signs piped input byte for byte with QES2 (--json is the API’s answer) and verifies a signature piped in against the message file', async () => {
@@ -50,9 +61,14 @@ describe('pq sign, then pq verify', () => {
     expect(valid.code, valid.stderr).toBe(0);
     expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, algorithm: 'qes2-ecdsa', details: { mlDsaValid: true, secp256k1Valid: true } });
 
-    // Without the final newline it is another message.
-    const other = await live.pq(['verify', 'line one\nline two'], { input: signed.stdout });
+    // Without the final newline it is another message, here and offline.
+    const [other, otherOffline] = await Promise.all([
+      live.pq(['verify', 'line one\nline two'], { input: signed.stdout }),
+      live.pq(['verify', 'line one\nline two', '--offline', '--json'], { input: signed.stdout }),
+    ]);
     expect(other.code).toBe(1);
+    expect(otherOffline.code).toBe(1);
+    expect(JSON.parse(otherOffline.stdout)).toMatchObject({ valid: false, algorithm: 'qes2-ecdsa', details: { mlDsaValid: false, secp256k1Valid: false } });
   });
 
   it('signs a file’s SHA-512 with a managed key (--key --digest) and verifies it against the file', async () => {
@@ -64,6 +80,10 @@ describe('pq sign, then pq verify', () => {
     const valid = await live.pq(['verify', '--file', 'contract.bin', '--signature', 'contract.sig.json']);
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toContain(`ML-DSA-65 signature by ${key.body.keyId}`);
+
+    const offline = await live.pq(['verify', '--file', 'contract.bin', '--signature', 'contract.sig.json', '--offline']);
+    expect(offline.code).toBe(2);
+    expect(offline.stderr).toContain('error: usage: --offline checks Dilion and QES2 answers');
   });
 });
 

@@ -31,6 +31,16 @@ describe('pq prove, then pq verify-proof', () => {
     const invalid = await live.pq(['verify-proof', '--proof', 'altered.json']);
     expect(invalid.code).toBe(1);
     expect(invalid.stdout).toMatch(/^invalid +balance_proof \(result 0\)$/m);
+
+    const away = { env: { PQ_API_URL: 'http://127.0.0.1:9', PQ_API_KEY: undefined, PQ_API_SECRET: undefined } };
+    const [offline, offlineAltered] = await Promise.all([
+      live.pq(['verify-proof', '--proof', 'proof.json', '--offline'], away),
+      live.pq(['verify-proof', '--proof', 'altered.json', '--offline'], away),
+    ]);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(offline.stdout).toMatch(/^valid +balance_proof \(result 1\), checked offline$/m);
+    expect(offlineAltered.code).toBe(1);
+    expect(offlineAltered.stdout).toMatch(/^reason +the proof does not verify/m);
   });
 
   it('proves a range over amounts past 2^53 with --json and verifies the answer piped in', async () => {

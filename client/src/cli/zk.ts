@@ -1,13 +1,15 @@
 /**
  * `pq prove` and `pq verify-proof`: zk-FIDNA proofs through the API (docs/api.md §7; the fields are
- * server/contract/zkfidna.ts's). Amounts go as decimal strings, so the whole 0..2^64 − 1 range passes
- * untouched. verify-proof exits 0 valid, 1 invalid.
+ * server/contract/zkfidna.ts's), or checked here with the client's verifyZkFidna (--offline).
+ * Amounts go as decimal strings, so the whole 0..2^64 − 1 range passes untouched. verify-proof
+ * exits 0 valid, 1 invalid.
  */
 import type { components } from '../generated/openapi.ts';
 import { oneOf, parseCommand, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { readAnswer } from './input.ts';
 import { clientFor, EXIT, InputError, printFields, printJson, writeAnswer } from './io.ts';
+import { verifyZkFidna, type ZkFidnaProved } from '../verify/index.ts';
 
 const CIRCUITS = ['balance_proof', 'range_proof', 'custom'] as const;
 const STATEMENT = {
@@ -78,13 +80,14 @@ export const prove: Command = {
 export const verifyProof: Command = {
   name: 'verify-proof',
   summary: 'Check a zk-FIDNA proof pq prove made, through the API. Exit 0 valid, 1 invalid.',
-  usage: 'verify-proof [--proof proof.json | < proof.json]',
+  usage: 'verify-proof [--proof proof.json | < proof.json] [--offline]',
   help: `The proof is the answer pq prove wrote with --out (or printed with --json); its proof and
 publicInput are sent, never its openings.
 
-  --proof F       the prove answer ("-" for standard input, the default)`,
+  --proof F       the prove answer ("-" for standard input, the default)
+  --offline       check it here, with the platform's engine, calling no API (no key needed)`,
   async run(args, io) {
-    const { values, positionals } = parseCommand('verify-proof', args, { proof: { type: 'string' } });
+    const { values, positionals } = parseCommand('verify-proof', args, { proof: { type: 'string' }, offline: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError(`verify-proof takes flags only, not "${positionals[0]}"`, 'verify-proof');
     const path = values.proof ?? '-';
     if (path === '-' && io.stdin.isTTY) throw new UsageError('give the proof: --proof proof.json, or pipe it in', 'verify-proof');
@@ -92,11 +95,16 @@ publicInput are sent, never its openings.
     if (typeof answer.proof !== 'object' || answer.proof === null || typeof answer.publicInput !== 'object') {
       throw new InputError('this is not a prove answer: it needs proof and publicInput, as pq prove --out writes them');
     }
-    const result = await clientFor(values, io).zkFidna.verify({ proof: answer.proof as components['schemas']['ZkProof'], publicInput: answer.publicInput as components['schemas']['ZkPublicInput'] });
+    const proof = answer.proof as components['schemas']['ZkProof'];
+    const publicInput = answer.publicInput as components['schemas']['ZkPublicInput'];
+    const result: { valid: boolean; details?: object; reason?: string } = values.offline
+      ? await verifyZkFidna({ proof, publicInput } as ZkFidnaProved)
+      : await clientFor(values, io).zkFidna.verify({ proof, publicInput });
     if (values.json) printJson(io, result);
     else printFields(io, [
-      [result.valid ? 'valid' : 'invalid', `${result.publicInput.circuitType} (result ${result.publicInput.result})`],
-      ['details', JSON.stringify(result.details)],
+      [result.valid ? 'valid' : 'invalid', `${publicInput.circuitType} (result ${publicInput.result})${values.offline ? ', checked offline' : ''}`],
+      ['reason', result.reason],
+      ['details', result.details === undefined ? undefined : JSON.stringify(result.details)],
     ]);
     return result.valid ? EXIT.ok : EXIT.invalid;
   },
