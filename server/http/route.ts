@@ -84,8 +84,8 @@ function laneEligible(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined
 
 export class ApiBuilder {
   readonly registry = new OpenAPIRegistry();
-  /** Every operation at its canonical path (/api/v1/...): the fuzz and bad-input runs' list. */
-  readonly routes: { method: Method; path: string }[] = [];
+  /** Every operation at its canonical path (/api/v1/...) with its auth mode: the fuzz and bad-input runs' list. */
+  readonly routes: { method: Method; path: string; auth: Auth }[] = [];
   /** The deprecated unversioned paths, each serving its canonical route's chain (docs/decisions/052-versioned-api.md). */
   readonly aliases: { method: Method; path: string; canonical: string }[] = [];
   /** The methods served at each path shape, either spelling: what a 405's Allow names. */
@@ -108,7 +108,7 @@ export class ApiBuilder {
     const path = versioned ?? def.path;
     const legacy = versioned === undefined ? undefined : def.path;
     this.served(def.method, path);
-    this.routes.push({ method: def.method, path });
+    this.routes.push({ method: def.method, path, auth: def.auth });
     this.document(def, path);
     if (legacy !== undefined) {
       this.served(def.method, legacy);
