@@ -80,7 +80,10 @@ export function apiKeyRoutes(ctx: AppContext): void {
         'The key id stays; the new secret is in this response only. The old one keeps working 24 hours (previousSecretExpiresAt), or stops at once with revokeOldSecret: true. ' +
         'In a session with two-factor sign-in on, needs step-up (403 step_up_required). A management API key may rotate any key of its account, itself included, without step-up (docs/decisions/057).',
       before: [ctx.requireStepUp],
-      responses: { 200: { description: 'The key with its new secret', schema: ApiKey }, ...invalid, ...notFound },
+      responses: {
+        200: { description: 'The key with its new secret', schema: ApiKey }, ...invalid, ...notFound,
+        403: { description: 'operation_not_allowed: the API key does not name manage; step_up_required: the session needs a recent two-factor code', schema: ErrorResponse },
+      },
     },
     async ({ req, params, body }) => {
       const { row, secret } = await apiKeys.rotate(accountIdOf(req), params.id, { revokeOld: body.revokeOldSecret });
