@@ -1,0 +1,99 @@
+/**
+ * The typed client of the PQ Platform API (/api/v1). Its request and response types are generated
+ * from the server's OpenAPI document (generated/openapi.ts), so a call that does not match the
+ * contract does not compile. `api` is the whole typed API (openapi-fetch); the named methods are the
+ * common calls. Every call either resolves with the answer's body or throws a PqApiError (the API's
+ * code, param and requestId) or a PqNetworkError, after the retries of retry-policy.ts.
+ */
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { RequestBodyJSON } from 'openapi-typescript-helpers';
+import { errorBodyOf, PqApiError } from './errors.ts';
+import type { paths } from './generated/openapi.ts';
+import { resolveConnection, type ConnectionOptions } from './options.ts';
+import { retryingFetch, type TransportOptions } from './transport.ts';
+
+export interface PqClientOptions extends ConnectionOptions, TransportOptions {}
+
+type Body<P extends keyof paths, M extends 'get' | 'post' | 'patch' | 'delete'> = RequestBodyJSON<NonNullable<paths[P][M]>>;
+
+/** The body of a successful answer; an error answer has thrown in throwOnError before this. */
+async function answer<T>(call: Promise<{ data?: T }>): Promise<T> {
+  return (await call).data as T;
+}
+
+const throwOnError: Middleware = {
+  async onResponse({ request, response }) {
+    if (response.ok) return undefined;
+    throw new PqApiError(response.status, errorBodyOf(response.status, await response.text()), `${request.method} ${new URL(request.url).pathname}`);
+  },
+};
+
+export type Qes2Mode = 'ecdsa' | 'schnorr';
+
+export class PqClient {
+  /** Every public operation, typed by path and method: `await pq.api.GET('/api/v1/health')`. */
+  readonly api: Client<paths>;
+  readonly baseUrl: string;
+
+  constructor(options: PqClientOptions = {}) {
+    const { baseUrl, credentials } = resolveConnection(options);
+    this.baseUrl = baseUrl;
+    this.api = createClient<paths>({
+      baseUrl,
+      fetch: retryingFetch(options),
+      headers: credentials ? { 'x-api-key': credentials.apiKey, 'x-api-secret': credentials.apiSecret } : {},
+    });
+    this.api.use(throwOnError);
+  }
+
+  /** Dilion: ML-DSA-65 signatures bound to a service (docs/api.md §7.1). */
+  readonly dilion = {
+    sign: (body: Body<'/api/v1/crypto/dilion/sign', 'post'>) => answer(this.api.POST('/api/v1/crypto/dilion/sign', { body })),
+    verify: (body: Body<'/api/v1/crypto/dilion/verify', 'post'>) => answer(this.api.POST('/api/v1/crypto/dilion/verify', { body })),
+  };
+
+  /** QES2: ML-DSA-65 with ECDSA or BIP-340 Schnorr over secp256k1, both halves required (docs/api.md §7.2). */
+  readonly qes2 = {
+    sign: (mode: Qes2Mode, body: Body<'/api/v1/crypto/qes2/ecdsa/sign', 'post'>) =>
+      answer(mode === 'ecdsa' ? this.api.POST('/api/v1/crypto/qes2/ecdsa/sign', { body }) : this.api.POST('/api/v1/crypto/qes2/schnorr/sign', { body })),
+    verify: (mode: Qes2Mode, body: Body<'/api/v1/crypto/qes2/ecdsa/verify', 'post'>) =>
+      answer(mode === 'ecdsa' ? this.api.POST('/api/v1/crypto/qes2/ecdsa/verify', { body }) : this.api.POST('/api/v1/crypto/qes2/schnorr/verify', { body })),
+  };
+
+  /** zk-FIDNA: range and balance proofs (docs/api.md §7.3). */
+  readonly zkFidna = {
+    prove: (body: Body<'/api/v1/crypto/zk-fidna/prove', 'post'>) => answer(this.api.POST('/api/v1/crypto/zk-fidna/prove', { body })),
+    verify: (body: Body<'/api/v1/crypto/zk-fidna/verify', 'post'>) => answer(this.api.POST('/api/v1/crypto/zk-fidna/verify', { body })),
+  };
+
+  /** The calls on one managed key: signing by message type and in batches, and ML-KEM-768 encryption (docs/api.md §7.4–7.6). */
+  readonly keys = {
+    sign: (keyId: string, body: Body<'/api/v1/keys/{keyId}/sign', 'post'>) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/sign', { params: { path: { keyId } }, body })),
+    verify: (keyId: string, body: Body<'/api/v1/keys/{keyId}/verify', 'post'>) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/verify', { params: { path: { keyId } }, body })),
+    signBatch: (keyId: string, body: Body<'/api/v1/keys/{keyId}/sign-batch', 'post'>) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/sign-batch', { params: { path: { keyId } }, body })),
+    encapsulate: (keyId: string, body: Body<'/api/v1/keys/{keyId}/encapsulate', 'post'> = {}) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/encapsulate', { params: { path: { keyId } }, body })),
+    decapsulate: (keyId: string, body: Body<'/api/v1/keys/{keyId}/decapsulate', 'post'>) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/decapsulate', { params: { path: { keyId } }, body })),
+    seal: (keyId: string, body: Body<'/api/v1/keys/{keyId}/seal', 'post'>) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/seal', { params: { path: { keyId } }, body })),
+    open: (keyId: string, body: Body<'/api/v1/keys/{keyId}/open', 'post'>) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/open', { params: { path: { keyId } }, body })),
+    generateDataKey: (keyId: string, body: Body<'/api/v1/keys/{keyId}/generate-data-key', 'post'> = {}) =>
+      answer(this.api.POST('/api/v1/keys/{keyId}/generate-data-key', { params: { path: { keyId } }, body })),
+  };
+
+  /** Services' ML-KEM-768 keys for Dilion's privacy identifier (docs/api.md §7.1). */
+  readonly serviceKeys = {
+    register: (body: Body<'/api/v1/service-keys', 'post'>) => answer(this.api.POST('/api/v1/service-keys', { body })),
+    bySid: (sid: string) => answer(this.api.GET('/api/v1/service-keys/sid/{sid}', { params: { path: { sid } } })),
+    get: (keyId: string) => answer(this.api.GET('/api/v1/service-keys/{keyId}', { params: { path: { keyId } } })),
+  };
+
+  /** The service's own state: anyone may ask. */
+  health = () => answer(this.api.GET('/api/v1/health'));
+  performance = () => answer(this.api.GET('/api/v1/crypto/performance'));
+}
