@@ -115,8 +115,10 @@ describe('a management key', () => {
 
   it('makes no metered call when manage is all it names; beside metered operations, it makes those', async () => {
     const { who, keyId, manager } = await managedAccount();
+    const kem = await who.agent.post('/api/v1/keys').set('Origin', TEST_ORIGIN).send({ name: 'box', algorithm: 'ML-KEM-768' });
     const refused = [
       await request(app.app).post(`/api/v1/keys/${keyId}/sign`).set(as(manager)).send({ message: 'aGk=', messageType: 'raw' }),
+      await request(app.app).post(`/api/v1/keys/${kem.body.keyId}/seal`).set(as(manager)).send({ plaintext: 'aGk=' }),
       await request(app.app).post(`/api/v1/keys/${keyId}/sign-batch`).set(as(manager)).send({ items: [{ message: 'aGk=', messageType: 'raw' }] }),
       await verify(manager),
     ];
