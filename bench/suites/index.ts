@@ -43,6 +43,10 @@ export const SUITES: Record<string, Entry> = {
     description: 'signing digests with a managed ML-DSA-65 key over HTTP: one per call vs 100 per sign-batch call',
     load: async () => (await import('./kms.ts')).kmsSuite,
   },
+  client: {
+    description: "the typed client's overhead per call beside a bare fetch with the same headers and body, against one real server",
+    load: async () => (await import('./client.ts')).clientSuite,
+  },
   zk: {
     description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; sizes, attestation, setup, wasm size',
     load: async () => (await import('./zk.ts')).zkSuite,

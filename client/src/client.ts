@@ -10,6 +10,7 @@ import type { RequestBodyJSON } from 'openapi-typescript-helpers';
 import { errorBodyOf, PqApiError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { resolveConnection, type ConnectionOptions } from './options.ts';
+import { OutgoingRequest } from './outgoing-request.ts';
 import { retryingFetch, type TransportOptions } from './transport.ts';
 
 export interface PqClientOptions extends ConnectionOptions, TransportOptions {}
@@ -40,7 +41,9 @@ export class PqClient {
     this.baseUrl = baseUrl;
     this.api = createClient<paths>({
       baseUrl,
-      fetch: retryingFetch(options),
+      // The transport takes openapi-fetch's requests as built (outgoing-request.ts), not as fetch Requests.
+      Request: OutgoingRequest as unknown as typeof Request,
+      fetch: retryingFetch(options) as (request: Request) => Promise<Response>,
       headers: credentials ? { 'x-api-key': credentials.apiKey, 'x-api-secret': credentials.apiSecret } : {},
     });
     this.api.use(throwOnError);

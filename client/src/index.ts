@@ -4,3 +4,6 @@ export { PqApiError, PqConfigError, PqError, PqNetworkError, type ApiErrorBody }
 export { DEFAULT_API_URL, type ConnectionOptions } from './options.ts';
 export { DEFAULT_RETRY, type RetryOptions } from './retry-policy.ts';
 export type { components, paths } from './generated/openapi.ts';
+export { OutgoingRequest } from './outgoing-request.ts';
+export { items, nextCursorOf, pages, type Page, type PageSource, type PagesOptions } from './pagination.ts';
+export * from './verify/index.ts';

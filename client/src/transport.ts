@@ -4,11 +4,13 @@
  * the same in Node 20+ and in browsers.
  */
 import { PqNetworkError } from './errors.ts';
+import { OutgoingRequest } from './outgoing-request.ts';
 import { DEFAULT_RETRY, delayBeforeRetry, isRetryableStatus, retryAfterMs, type RetryOptions } from './retry-policy.ts';
 
 type Fetch = (request: Request) => Promise<Response>;
 
 export interface TransportOptions {
+  /** Sends one attempt; each gets a Request of its own. Default: the global fetch, given the URL and init. */
   fetch?: Fetch;
   retry?: RetryOptions;
   /** How to wait (tests pass one that records instead of sleeping). */
@@ -33,21 +35,27 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
   }
 }
 
+/** One attempt of `request`: a plain one by URL and init (see outgoing-request.ts), a Request by a clone. */
+function attemptOf(request: Request | OutgoingRequest, fetch: Fetch | undefined): () => Promise<Response> {
+  if (request instanceof OutgoingRequest) return fetch ? () => fetch(request.toRequest()) : () => globalThis.fetch(request.url, request.requestInit());
+  return () => (fetch ?? globalThis.fetch)(request.clone());
+}
+
 /** A fetch that sends `request` until it gets an answer worth returning, within the retry bound. */
-export function retryingFetch(options: TransportOptions = {}): Fetch {
-  const send: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+export function retryingFetch(options: TransportOptions = {}): (request: Request | OutgoingRequest) => Promise<Response> {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const sleep = options.sleep ?? sleepFor;
   return async (request) => {
     if (request.method === 'POST' && !request.headers.has('idempotency-key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
     const call = `${request.method} ${new URL(request.url).pathname}`;
+    const send = attemptOf(request, options.fetch);
     for (let attempt = 0; ; attempt++) {
       let response: Response | undefined;
       let failure: unknown;
       try {
-        response = await send(request.clone());
+        response = await send();
       } catch (error) {
-        if (request.signal.aborted) throw error;
+        if (request.signal?.aborted) throw error;
         failure = error;
       }
       const retryable =
@@ -61,7 +69,7 @@ export function retryingFetch(options: TransportOptions = {}): Fetch {
         throw new PqNetworkError(call, attempt + 1, { cause: failure });
       }
       await response?.body?.cancel();
-      await sleep(wait, request.signal);
+      await sleep(wait, request.signal ?? undefined);
     }
   };
 }
