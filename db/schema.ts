@@ -25,6 +25,7 @@ import { CONTACT_SUBJECT_VALUES } from '../shared/contact.ts';
 import { HISTORY_KEEPS } from '../shared/history.ts';
 import { TIERS } from '../shared/plans.ts';
 import { KEY_STATES, KEY_VERSION_STATES } from '../shared/key-lifecycle.ts';
+import type { KeyOperation } from '../shared/key-operations.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -77,12 +78,9 @@ export const users = sqliteTable('users', {
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
 
-/**
- * What an API key may be restricted to (docs/decisions/036); a key with no list may do all of them.
- * encrypt: an ML-KEM key's encapsulate, seal, generate-data-key; decrypt: its decapsulate, open (docs/decisions/054).
- */
-export const KEY_OPERATIONS = ['sign', 'verify', 'prove', 'encrypt', 'decrypt'] as const;
-export type KeyOperation = (typeof KEY_OPERATIONS)[number];
+/** What an API key may be restricted to (shared/key-operations.ts; docs/decisions/036, 057). */
+export { KEY_OPERATIONS } from '../shared/key-operations.ts';
+export type { KeyOperation };
 
 /**
  * Every API key of an account: made by its owner, at sign-up, or issued with a purchase (a plan key,

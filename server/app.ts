@@ -22,6 +22,7 @@ import { networkWarnings } from './http/network-warnings.ts';
 import { wellFormedText } from './http/well-formed-text.ts';
 import { perIpLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
+import { accountAuth, requireManageKey } from './http/account-auth.ts';
 import { ApiBuilder, type Auth } from './http/route.ts';
 import { originCheck, securityHeaders } from './http/security.ts';
 import { absoluteSessionLifetime } from './http/session-lifetime.ts';
@@ -224,6 +225,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     session: withSession,
     user: [...withSession, requireUser],
     apiKey: [apiKeyAuth],
+    // A management key's requests are counted per address before authentication, so wrong secrets are bounded too (docs/decisions/057).
+    account: [accountAuth([...withSession, requireUser], [limit('management-keys', config.rateLimits.reads), apiKeyAuth, requireManageKey])],
   };
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 

@@ -14,7 +14,7 @@ export interface ApiCaller {
   kind: 'personal' | 'plan';
   /** A plan key's purchase, whose call totals it adds to. */
   purchaseId: number | null;
-  /** The operations the key may call; null: all of them. */
+  /** The operations the key may call; null: every metered one, never manage (docs/decisions/057). */
   allowedOperations: readonly KeyOperation[] | null;
   /** What the account's history keeps of the call's message (docs/decisions/038). */
   historyKeeps: HistoryKeeps;

@@ -9,6 +9,7 @@ import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PqClient } from './client.ts';
+import { TEST_ORIGIN } from '../../server/test-support.ts';
 import { startLiveServer, type LiveServer } from './live-server.test-support.ts';
 
 /** "METHOD /path/{param}" of every operation in client/src/generated/openapi.ts. */
@@ -39,18 +40,19 @@ const called = new Map<string, number>();
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 
+/** The fetch under every client here: it records each operation that answered 2xx. */
+const recording = async (request: Request) => {
+  const response = await fetch(request);
+  if (response.ok) {
+    const op = templateOf(request.method, new URL(request.url).pathname);
+    called.set(op, (called.get(op) ?? 0) + 1);
+  }
+  return response;
+};
+
 beforeAll(async () => {
   live = await startLiveServer();
-  pq = live.client({
-    fetch: async (request) => {
-      const response = await fetch(request);
-      if (response.ok) {
-        const op = templateOf(request.method, new URL(request.url).pathname);
-        called.set(op, (called.get(op) ?? 0) + 1);
-      }
-      return response;
-    },
-  });
+  pq = live.client({ fetch: recording });
 });
 afterAll(() => live?.close());
 
@@ -113,6 +115,21 @@ describe('the client against a live server, every public operation', () => {
     expect(await pq.performance()).toBeTypeOf('object');
     const document = await pq.api.GET('/api/v1/openapi.json');
     expect(document.data).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+  });
+
+  it('the management operations, with a key naming manage (docs/decisions/057)', async () => {
+    const made = await live.account.agent.post('/api/v1/api-keys').set('Origin', TEST_ORIGIN).send({ keyName: 'manager', allowedOperations: ['manage'] });
+    const manager = live.client({ fetch: recording, apiKey: made.body.keyValue, apiSecret: made.body.keySecret });
+    const key = await live.managedKey('ML-DSA-65');
+    expect((await manager.api.GET('/api/v1/usage')).data).toMatchObject({ currentPlan: 'free' });
+    expect((await manager.api.GET('/api/v1/usage/daily')).data).toMatchObject({ days: expect.any(Array) });
+    expect((await manager.api.GET('/api/v1/usage/daily/{month}', { params: { path: { month: '2026-01' } } })).data).toMatchObject({ month: '2026-01' });
+    expect((await manager.api.GET('/api/v1/operations')).data).toEqual(expect.any(Array));
+    expect((await manager.api.GET('/api/v1/api-keys')).data?.map((k) => k.keyValue)).toContain(made.body.keyValue);
+    expect((await manager.api.GET('/api/v1/keys')).data?.keys.map((k) => k.keyId)).toContain(key.keyId);
+    expect((await manager.api.GET('/api/v1/keys/{keyId}/export', { params: { path: { keyId: key.keyId } } })).data?.raw).toBe(key.publicKey);
+    const rotated = await manager.api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id: made.body.id } }, body: { revokeOldSecret: false } });
+    expect(rotated.data?.keySecret).toMatch(/^sk_/);
   });
 
   it('called every operation of the generated types, and nothing else', () => {

@@ -1,17 +1,19 @@
 /** API keys of every kind: the owner's own and plan keys (docs/product.md §3; docs/api.md §13; docs/decisions/036). */
 import { z } from 'zod';
+import { KEY_OPERATIONS } from '../../shared/key-operations.ts';
 import { Timestamp } from './common.ts';
 
-export const KeyOperationName = z.enum(['sign', 'verify', 'prove', 'encrypt', 'decrypt']).meta({ id: 'KeyOperation', description:
-  'A kind of metered call: sign, verify (signatures and proofs), prove, encrypt (encapsulate, seal, generate-data-key) or decrypt (decapsulate, open)' });
+export const KeyOperationName = z.enum(KEY_OPERATIONS).meta({ id: 'KeyOperation', description:
+  'A kind of metered call: sign, verify (signatures and proofs), prove, encrypt (encapsulate, seal, generate-data-key) or decrypt ' +
+  '(decapsulate, open); or manage: the account’s management routes with this key (usage, API keys, managed keys; docs/decisions/057), never implied by null' });
 
 const AllowedOperations = z
   .array(KeyOperationName)
   .min(1, { message: 'must name at least one operation, or be null for all' })
-  .max(5)
+  .max(KEY_OPERATIONS.length)
   .refine((ops) => new Set(ops).size === ops.length, { message: 'must not repeat an operation' })
   .nullable()
-  .meta({ description: 'The operations the key may call; null: all of them' });
+  .meta({ description: 'The operations the key may call; null: every metered operation (sign, verify, prove, encrypt, decrypt), never manage' });
 
 const KeyExpiry = z.iso
   .datetime({ offset: true, message: 'must be an ISO 8601 time with its zone, e.g. 2027-01-31T00:00:00Z' })
@@ -58,7 +60,7 @@ export const ApiKey = z
     kind: z.enum(['personal', 'plan']).meta({ description: 'personal: made by you (or at sign-up); plan: issued with a purchase. Both draw on the account’s one allowance.' }),
     purchaseId: z.number().int().nullable().meta({ description: 'The purchase a plan key was issued with' }),
     isActive: z.boolean(),
-    allowedOperations: z.array(KeyOperationName).nullable().meta({ description: 'The operations the key may call; null: all' }),
+    allowedOperations: z.array(KeyOperationName).nullable().meta({ description: 'The operations the key may call; null: every metered one (not manage)' }),
     expiresAt: Timestamp.nullable().meta({ description: 'When the key stops working; null: never' }),
     previousSecretExpiresAt: Timestamp.nullable().meta({ description: 'After a rotation: until when the old secret still works; null when it does not' }),
     usageCount: z.number().int().meta({ description: 'Calls made with this key, in total (a statistic)' }),

@@ -4,9 +4,11 @@
  * Requests carry valid credentials so they reach validation rather than stopping at auth.
  */
 import fc from 'fast-check';
+import supertest from 'supertest';
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { SIGN_BATCH_BODY_LIMIT_BYTES, SIGN_BATCH_PATH } from '../features/kms-signing/kms-signing.routes.ts';
+import { TEST_ORIGIN } from '../test-support.ts';
 import { everyRouteServer, SESSION_ENDING_ROUTES } from './every-route.test-support.ts';
 
 const served = everyRouteServer();
@@ -17,6 +19,8 @@ function routes() {
     // The account's key would be gone after the first delete: a delete is sent for a key that is not there.
     path: r.path.replace(':id', r.method === 'delete' ? '999999' : String(served.account.keyId)),
     name: `${r.method.toUpperCase()} ${r.path}`,
+    auth: r.auth,
+    pattern: r.path,
   }));
 }
 
@@ -120,6 +124,33 @@ describe('every route refuses bad input with a 4xx and a message', () => {
         ),
         { numRuns: 20 },
       );
+    }
+  });
+
+  it("reaches every 'account' route both ways, by the management key and by the session, and junk there is a 4xx or answered", async () => {
+    // A real month and no real key id: a rotation of the run's own key would cut the later requests off.
+    const account = routes().filter((r) => r.auth === 'account').map((r) => ({ ...r, path: r.pattern.replace(':month', '2026-01').replace(':id', '999999') }));
+    expect(account.map((r) => r.name)).toEqual(expect.arrayContaining(['GET /api/v1/usage', 'GET /api/v1/api-keys', 'POST /api/v1/api-keys/:id/rotate', 'GET /api/v1/keys', 'GET /api/v1/keys/:keyId/export']));
+    // The earlier tests may have rotated or disabled the run's key, and signed its session out: a fresh key and session.
+    const { row, secret } = await served.app.context.apiKeys.createKey(served.account.user.id, { keyName: 'manager', allowedOperations: ['manage'] });
+    const login = await supertest(served.server).post('/api/v1/auth/login').send({ email: served.account.email, password: 'correct horse battery' });
+    const cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('pq.sid='))!.split(';')[0]!;
+    const byKey = (method: string, path: string) => supertest(served.server)[method as 'post'](path).set({ 'x-api-key': row.keyValue, 'x-api-secret': secret });
+    const bySession = (method: string, path: string) => supertest(served.server)[method as 'post'](path).set({ Cookie: cookie, Origin: TEST_ORIGIN });
+    for (const route of account) {
+      for (const [via, request] of [['key', byKey], ['session', bySession]] as const) {
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(junkObject, fc.anything()), async (value) => {
+            const body = JSON.stringify(value) ?? 'null';
+            const res = await request(route.method, route.path).set('Content-Type', 'application/json').send(body);
+            const context = `${route.name} by ${via} ${body.slice(0, 200)}`;
+            expect([401, 403], `${context} -> ${res.status} ${res.text.slice(0, 200)}`).not.toContain(res.status);
+            if (res.status >= 400) expectClientError(res, context);
+            else expectNoServerError(res, context);
+          }),
+          { numRuns: 10 },
+        );
+      }
     }
   });
 

@@ -22,8 +22,10 @@ import { validate } from './validation.ts';
  * - session: the session is loaded, signing in is optional;
  * - user: a signed-in session is required (401 otherwise);
  * - apiKey: x-api-key + x-api-secret; cookies are ignored.
+ * - account: the account's owner, as 'user' or, when x-api-key is sent, by a key allowed to manage
+ *   (account-auth.ts; docs/decisions/057); handlers read the owner with accountIdOf(req).
  */
-export type Auth = 'none' | 'session' | 'user' | 'apiKey';
+export type Auth = 'none' | 'session' | 'user' | 'apiKey' | 'account';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -82,8 +84,8 @@ function laneEligible(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined
 
 export class ApiBuilder {
   readonly registry = new OpenAPIRegistry();
-  /** Every operation at its canonical path (/api/v1/...): the fuzz and bad-input runs' list. */
-  readonly routes: { method: Method; path: string }[] = [];
+  /** Every operation at its canonical path (/api/v1/...) with its auth mode: the fuzz and bad-input runs' list. */
+  readonly routes: { method: Method; path: string; auth: Auth }[] = [];
   /** The deprecated unversioned paths, each serving its canonical route's chain (docs/decisions/052-versioned-api.md). */
   readonly aliases: { method: Method; path: string; canonical: string }[] = [];
   /** The methods served at each path shape, either spelling: what a 405's Allow names. */
@@ -106,7 +108,7 @@ export class ApiBuilder {
     const path = versioned ?? def.path;
     const legacy = versioned === undefined ? undefined : def.path;
     this.served(def.method, path);
-    this.routes.push({ method: def.method, path });
+    this.routes.push({ method: def.method, path, auth: def.auth });
     this.document(def, path);
     if (legacy !== undefined) {
       this.served(def.method, legacy);
@@ -164,7 +166,8 @@ export class ApiBuilder {
   /** Registers the operation at `path`; with `successor`, as the deprecated alias of that /api/v1 operation. */
   private document(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>, path: string, successor?: string): void {
     const errors: Record<number, ResponseDoc> = { 400: { description: 'Invalid request', schema: ErrorResponse } };
-    if (def.auth === 'user' || def.auth === 'apiKey') errors[401] = { description: 'Not authenticated', schema: ErrorResponse };
+    if (def.auth === 'user' || def.auth === 'apiKey' || def.auth === 'account') errors[401] = { description: 'Not authenticated', schema: ErrorResponse };
+    if (def.auth === 'account') errors[403] = { description: 'operation_not_allowed: the API key does not name the manage operation', schema: ErrorResponse };
     const responses = Object.fromEntries(
       Object.entries({ ...errors, ...def.responses }).map(([status, r]) => [
         status,
@@ -182,8 +185,7 @@ export class ApiBuilder {
         ? def.description ? { description: def.description } : {}
         : { deprecated: true, description: `Deprecated: use ${successor.replace(/:(\w+)/g, '{$1}')}, the same operation (see docs/api-changelog.md).` }),
       tags: [def.tag],
-      security:
-        def.auth === 'apiKey' ? [{ apiKey: [], apiSecret: [] }] : def.auth === 'user' ? [{ session: [] }] : [],
+      security: SECURITY[def.auth],
       request: {
         ...(def.body ? { body: { required: true, content: { 'application/json': { schema: def.body } } } } : {}),
         ...(def.params ? { params: def.params as z.ZodObject } : {}),
@@ -194,6 +196,15 @@ export class ApiBuilder {
     });
   }
 }
+
+/** Each mode's OpenAPI security requirement; alternatives are listed side by side (either one suffices). */
+const SECURITY: Record<Auth, Record<string, string[]>[]> = {
+  none: [],
+  session: [],
+  user: [{ session: [] }],
+  apiKey: [{ apiKey: [], apiSecret: [] }],
+  account: [{ session: [] }, { apiKey: [], apiSecret: [] }],
+};
 
 /** A POST/PATCH body must be JSON: anything else gets a 415 naming the content type to use. */
 function requireJsonBody(method: Method): RequestHandler {

@@ -147,10 +147,19 @@ describe.skipIf(skipBrowserTests)('dashboard', () => {
     await ci.getByTestId('key-restrictions').getByText(/^Only verify/).waitFor();
     const restricted = await callApi(first.apiKey, rotated, 'sign while verify-only');
     expect([restricted.status, ((await restricted.json()) as { code: string }).code]).toEqual([403, 'operation_not_allowed']);
+    // manage ticked too: the key reads the account's usage (docs/decisions/057); a key without it does not.
+    const usage = (secret: string) => fetch(`${stack.origin}/api/v1/usage`, { headers: { 'x-api-key': first.apiKey, 'x-api-secret': secret } });
+    expect((await usage(rotated)).status).toBe(403);
+    await ci.getByRole('button', { name: 'Restrict' }).click();
+    await ci.getByRole('checkbox', { name: 'manage' }).check();
+    await ci.getByRole('button', { name: 'Save restrictions' }).click();
+    await ci.getByTestId('key-restrictions').getByText(/^Only verify, manage/).waitFor();
+    expect((await usage(rotated)).status).toBe(200);
     await ci.getByRole('button', { name: 'Restrict' }).click();
     await ci.getByRole('checkbox', { name: 'verify' }).uncheck();
+    await ci.getByRole('checkbox', { name: 'manage' }).uncheck();
     await ci.getByRole('button', { name: 'Save restrictions' }).click();
-    await ci.getByTestId('key-restrictions').getByText(/^Any operation/).waitFor();
+    await ci.getByTestId('key-restrictions').getByText(/^Any operation but manage/).waitFor();
 
     await ci.getByRole('button', { name: 'Disable' }).click();
     await ci.getByRole('button', { name: 'Disable key' }).click();

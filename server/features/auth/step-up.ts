@@ -1,8 +1,8 @@
 /**
  * Step-up (docs/decisions/039): in an account with two-factor sign-in, sensitive actions (rotating a
- * key, buying or renewing a plan, deleting the account, turning two-factor off, new recovery codes)
- * need a code entered in this session within the last STEP_UP_WINDOW_MS: at sign-in, or through
- * POST /api/auth/step-up. A stolen session cookie alone cannot do them. API-key routes are governed
+ * key, giving an API key manage (docs/decisions/057), buying or renewing a plan, deleting the
+ * account, turning two-factor off, new recovery codes) need a code entered in this session within
+ * the last STEP_UP_WINDOW_MS: at sign-in, or through POST /api/auth/step-up. A stolen session cookie alone cannot do them. API-key routes are governed
  * by the keys' own restrictions instead.
  */
 import type { Request, RequestHandler } from 'express';

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { keepDigestOnly } from '../operations/message-digest.ts';
 import type { NewOperation, OperationSource, Recorded } from '../operations/operations.service.ts';
-import type { KeyOperation } from '../../../db/schema.ts';
+import type { MeteredOperation } from '../../../shared/key-operations.ts';
 import { engineFailure, idempotentStart, inCallSlots } from './crypto.flow.ts';
 import type { MeterTicket } from './metering.service.ts';
 import { quotaHeaders } from './quota-headers.ts';
@@ -23,7 +23,7 @@ import { quotaHeaders } from './quota-headers.ts';
 export type BatchItemOutcome<R> = ({ index: number } & R) | { index: number; error: { code: string; message: string } };
 
 export interface BatchStep<P, I, R, A> {
-  operation: KeyOperation;
+  operation: MeteredOperation;
   /** What the items share (the key) and each item ready for the engine; throws the caller's faults. */
   prepare(userId: string): Promise<{ shared: P; items: I[] }>;
   run(shared: P, item: I, source: OperationSource): Promise<Recorded<R>>;

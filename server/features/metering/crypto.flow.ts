@@ -21,7 +21,7 @@ import type { Recorded } from '../operations/operations.service.ts';
 import { keepDigestOnly } from '../operations/message-digest.ts';
 import type { KeyOwner } from '../signing-keys/signing-keys.service.ts';
 import { quotaHeaders } from './quota-headers.ts';
-import type { KeyOperation } from '../../../db/schema.ts';
+import { mayCall, type MeteredOperation } from '../../../shared/key-operations.ts';
 
 /** Error responses every metered crypto route documents. */
 export const meteredResponses = {
@@ -56,7 +56,7 @@ export function engineFailure(error: unknown, charged: boolean): Error {
 
 export interface CryptoStep<P, R> {
   /** What the call does, for the keys restricted to some operations (docs/decisions/036). */
-  operation: KeyOperation;
+  operation: MeteredOperation;
   prepare(owner: KeyOwner): Promise<P> | P;
   run(prepared: P, source: OperationSource): Promise<Recorded<R>>;
 }
@@ -70,9 +70,9 @@ export async function publicCall<P, R>(ctx: AppContext, req: Request, res: Respo
  * the key's concurrent calls and one among the account's (docs/api.md §4); a batch call holds one
  * of each for all its items (batch.flow.ts).
  */
-export async function inCallSlots<T>(ctx: AppContext, req: Request, operation: KeyOperation, call: () => Promise<T>): Promise<T> {
+export async function inCallSlots<T>(ctx: AppContext, req: Request, operation: MeteredOperation, call: () => Promise<T>): Promise<T> {
   const allowed = req.apiCaller!.allowedOperations;
-  if (allowed !== null && !allowed.includes(operation)) {
+  if (allowed !== null && !mayCall(allowed, operation)) {
     throw new AppError(403, 'operation_not_allowed', `This API key may only ${allowed.join(', ')}: use a key allowed to ${operation}, or change this key’s restrictions in the dashboard.`);
   }
   const caller = req.apiCaller!;

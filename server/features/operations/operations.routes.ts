@@ -1,9 +1,13 @@
-/** Operation history and performance (docs/product.md §7; docs/api.md §9): the dashboard list, the history page, real averages. */
+/**
+ * Operation history and performance (docs/product.md §7; docs/api.md §9): the dashboard list (also
+ * with a management API key, docs/decisions/057), the history page, real averages.
+ */
 import type { z } from 'zod';
 import { CryptoOperationList, DashboardOperationList, Performance, RecentOperations } from '../../contract/operations.ts';
 import { PageQuery } from '../../contract/common.ts';
 import type { Response } from 'express';
 import type { AppContext } from '../../context.ts';
+import { accountIdOf } from '../../http/account-auth.ts';
 import type { OperationRow } from './operations.service.ts';
 import { toCryptoOperation, toDashboardOperation } from './operation-views.ts';
 
@@ -22,10 +26,11 @@ export function operationRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/operations', tag: TAG, auth: 'user', summary: 'Your latest operations, newest first', query: PageQuery,
+      method: 'get', path: '/api/operations', tag: TAG, auth: 'account', summary: 'Your latest operations, newest first', query: PageQuery,
+      description: 'A signed-in session or a management API key (docs/decisions/057).',
       responses: { 200: { description: 'A page of operations; a full page sets X-Next-Cursor', schema: DashboardOperationList } },
     },
-    async ({ req, res, query }) => paged(res, await operations.history({ userId: req.user!.id }, query.limit, query.before), query.limit).map(toDashboardOperation),
+    async ({ req, res, query }) => paged(res, await operations.history({ userId: accountIdOf(req) }, query.limit, query.before), query.limit).map(toDashboardOperation),
   );
 
   api.route(

@@ -1,11 +1,13 @@
 /**
  * Every managed key of the account, signing and encryption, under /api/v1/keys (docs/api.md §7.4;
  * docs/decisions/054): list, create any algorithm within the one 25-key limit, export a public key.
- * /api/v1/signing-keys stays the list of signing keys only.
+ * /api/v1/signing-keys stays the list of signing keys only. The list and the export also take a
+ * management API key (docs/decisions/057-management-api-keys.md).
  */
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { keyPurposeOf, type ManagedKeyAlgorithm } from '../../../shared/managed-keys.ts';
+import { accountIdOf, auditActorOf } from '../../http/account-auth.ts';
 import { errorResponses } from '../../http/route.ts';
 import { SigningKeyExport } from '../../contract/signing-keys.ts';
 import { CreateManagedKeyRequest, ManagedKey, ManagedKeyList, ManagedKeyParams } from '../../contract/keys.ts';
@@ -38,10 +40,10 @@ export async function createdKey(ctx: Pick<AppContext, 'signingKeys' | 'audit'>,
 
 /** A key's public key in every format it has; for /api/v1/signing-keys/…/export and /api/v1/keys/…/export alike. */
 export async function exportedKey(ctx: Pick<AppContext, 'keyLifecycle' | 'audit'>, req: Request, keyId: string): Promise<z.infer<typeof SigningKeyExport>> {
-  const userId = req.user!.id;
+  const userId = accountIdOf(req);
   // The primary version's public key, whatever the key's state: a public key stays exportable.
   const { key, publicKey } = await ctx.keyLifecycle.get(userId, keyId);
-  await ctx.audit.record({ accountId: userId, type: 'signing_key.public_key_exported', actor: 'account', subject: key.id, details: { algorithm: key.algorithm } }, req);
+  await ctx.audit.record({ accountId: userId, type: 'signing_key.public_key_exported', actor: auditActorOf(req), subject: key.id, details: { algorithm: key.algorithm } }, req);
   return { keyId: key.id, algorithm: key.algorithm as ManagedKeyAlgorithm, ...exportPublicKey(key.algorithm, publicKey) };
 }
 
@@ -51,12 +53,12 @@ export function managedKeyRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/v1/keys', tag, auth: 'user', summary: 'Your managed keys, signing and encryption',
-      description: 'Oldest first, each with its purpose (sign or encrypt). An account holds at most 25, so the list is never paged.',
+      method: 'get', path: '/api/v1/keys', tag, auth: 'account', summary: 'Your managed keys, signing and encryption',
+      description: 'Oldest first, each with its purpose (sign or encrypt). An account holds at most 25, so the list is never paged. A signed-in session or a management API key (docs/decisions/057).',
       responses: { 200: { description: 'Every managed key of the account', schema: ManagedKeyList } },
     },
     async ({ req }) => ({
-      keys: (await ctx.keyLifecycle.withPrimaryPublicKeys(await signingKeys.list(req.user!.id))).map(({ key, publicKey }) => toManagedKey(key, publicKey)),
+      keys: (await ctx.keyLifecycle.withPrimaryPublicKeys(await signingKeys.list(accountIdOf(req)))).map(({ key, publicKey }) => toManagedKey(key, publicKey)),
     }),
   );
 
@@ -75,11 +77,11 @@ export function managedKeyRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'get', path: '/api/v1/keys/:keyId/export', tag, auth: 'user', params: ManagedKeyParams,
+      method: 'get', path: '/api/v1/keys/:keyId/export', tag, auth: 'account', params: ManagedKeyParams,
       summary: 'Export a managed key’s public key',
       description:
         'Raw (base64) and SubjectPublicKeyInfo (DER base64 and PEM, NIST OIDs) for ML-DSA and ML-KEM-768 keys, JWK (kty AKP) ' +
-        'for ML-DSA keys; QES2 composite keys raw only.',
+        'for ML-DSA keys; QES2 composite keys raw only. A signed-in session or a management API key (docs/decisions/057).',
       responses: {
         200: { description: 'The public key in every format it has', schema: SigningKeyExport },
         ...errorResponses({ 404: 'No such key on your account' }),

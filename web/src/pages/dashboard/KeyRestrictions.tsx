@@ -1,18 +1,16 @@
 /**
  * A key's restrictions (docs/decisions/036): the operations it may call and when it stops working,
- * as a short line, and a form to change them. An empty choice of operations means all of them; an
- * empty date means no end. Operation names (sign, verify, prove, encrypt, decrypt) are the API's and
- * stay as they are.
+ * as a short line, and a form to change them. An empty choice of operations means every metered one,
+ * never manage, which is ticked on its own (docs/decisions/057); an empty date means no end. Operation
+ * names (sign, verify, prove, encrypt, decrypt, manage) are the API's and stay as they are.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KEY_OPERATIONS, type KeyOperation } from '../../../../shared/key-operations.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { ApiKeyView } from './types.ts';
 import { dateTime } from './format.ts';
 import type { KeySettings } from './useApiKeys.ts';
-
-/** encrypt: an ML-KEM key's encapsulate, seal, generate-data-key; decrypt: its decapsulate, open (docs/decisions/054). */
-const OPERATIONS = ['sign', 'verify', 'prove', 'encrypt', 'decrypt'] as const;
 
 export function restrictionText(key: Pick<ApiKeyView, 'allowedOperations' | 'expiresAt'>): string {
   const ops = key.allowedOperations === null ? i18n.t('dashboard:restrictions.any') : i18n.t('dashboard:restrictions.only', { operations: key.allowedOperations.join(', ') });
@@ -31,7 +29,7 @@ export function KeyRestrictionsForm({ apiKey, busy, onSave, onCancel }: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation('dashboard');
-  const [ops, setOps] = useState<string[]>(apiKey.allowedOperations ?? []);
+  const [ops, setOps] = useState<KeyOperation[]>(apiKey.allowedOperations ?? []);
   const [until, setUntil] = useState(toLocalInput(apiKey.expiresAt));
   const id = `restrict-${apiKey.id}`;
   return (
@@ -40,17 +38,18 @@ export function KeyRestrictionsForm({ apiKey, busy, onSave, onCancel }: {
       aria-label={t('restrictions.form', { name: apiKey.keyName })}
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({ allowedOperations: ops.length ? (ops as (typeof OPERATIONS)[number][]) : null, expiresAt: fromLocalInput(until) });
+        onSave({ allowedOperations: ops.length ? ops : null, expiresAt: fromLocalInput(until) });
       }}
     >
       <fieldset>
         <legend>{t('restrictions.legend')}</legend>
-        {OPERATIONS.map((op) => (
+        {KEY_OPERATIONS.map((op) => (
           <label key={op} className="check">
             <input type="checkbox" checked={ops.includes(op)} onChange={(e) => setOps(e.target.checked ? [...ops, op] : ops.filter((o) => o !== op))} />
             {op}
           </label>
         ))}
+        <p className="muted small">{t('restrictions.manage')}</p>
       </fieldset>
       <label htmlFor={`${id}-until`}>{t('restrictions.until')}</label>
       <input id={`${id}-until`} className="input" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />

@@ -43,7 +43,8 @@ export function useApiKeyActions() {
     onSettled: refresh,
   });
   const update = useMutation({
-    mutationFn: ({ id, settings }: { id: number; settings: KeySettings }) => apiRequest<ApiKeyView>('PATCH', `/api/keys/${id}`, settings),
+    // Adding manage asks for step-up when two-factor sign-in is on (docs/decisions/057).
+    mutationFn: ({ id, settings }: { id: number; settings: KeySettings }) => withStepUp(() => apiRequest<ApiKeyView>('PATCH', `/api/keys/${id}`, settings)),
     onSettled: refresh,
   });
   const remove = useMutation({

@@ -85,12 +85,14 @@ export default {
     rotate: 'Rotate to get a new secret',
   },
   restrictions: {
-    any: 'Any operation',
+    any: 'Any operation but manage',
     only: 'Only {{operations}}',
     expires: 'expires {{date}}',
     noExpiry: 'no expiry',
     form: 'Restrictions of {{name}}',
-    legend: 'Operations this key may call (none ticked: all)',
+    legend: 'Operations this key may call (none ticked: every one but manage)',
+    manage:
+      'manage: with this key, the CLI and the client read your usage and history, list and rotate your API keys, and list and export your managed keys. It is never given by ticking none; with two-factor sign-in on, adding it asks for a code.',
     until: 'Stops working at (empty: never)',
     save: 'Save restrictions',
   },

@@ -84,12 +84,14 @@ export default {
     rotate: '교체해서 새 시크릿 받기',
   },
   restrictions: {
-    any: '모든 작업',
+    any: 'manage를 제외한 모든 작업',
     only: '{{operations}}만',
     expires: '{{date}} 만료',
     noExpiry: '만료 없음',
     form: '{{name}}의 제한',
-    legend: '이 키로 호출할 수 있는 작업 (선택 없음: 전체)',
+    legend: '이 키로 호출할 수 있는 작업 (선택 없음: manage를 제외한 전체)',
+    manage:
+      'manage: 이 키로 CLI와 클라이언트가 사용량과 기록을 읽고, API 키를 조회하고 교체하며, 관리형 키를 조회하고 내보냅니다. 아무것도 선택하지 않아도 주어지지 않으며, 2단계 인증이 켜져 있으면 추가할 때 코드를 묻습니다.',
     until: '작동 중지 시각 (비워 두면: 계속)',
     save: '제한 저장',
   },
