@@ -7,11 +7,14 @@ import { readFileSync } from 'node:fs';
 import { parseCommand, splitCommand, UsageError } from './args.ts';
 import { GLOBAL_HELP, helpOf, type Command } from './command.ts';
 import { EXIT, processIo, reportFailure, type Io } from './io.ts';
+import { apiKeys } from './api-keys.ts';
 import { sign } from './sign.ts';
+import { signingKeys } from './signing-keys.ts';
+import { usage } from './usage.ts';
 import { verify } from './verify.ts';
 import { prove, verifyProof } from './zk.ts';
 
-const COMMANDS: Command[] = [sign, verify, prove, verifyProof];
+const COMMANDS: Command[] = [sign, verify, prove, verifyProof, usage, apiKeys, signingKeys];
 const byName = new Map(COMMANDS.map((command) => [command.name, command]));
 
 const version = () => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

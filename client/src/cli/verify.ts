@@ -87,7 +87,7 @@ async function checkOffline(answer: Answer, source: Source, io: Io): Promise<Che
 
 export const verify: Command = {
   name: 'verify',
-  summary: 'Check a signature pq sign made against its message, through the API. Exit 0 valid, 1 invalid.',
+  summary: 'Check a signature pq sign made against its message, through the API or --offline. Exit 0 valid, 1 invalid.',
   usage: 'verify [<message> | - | --file F] [--signature sig.json | < sig.json] [--offline]',
   help: `The signature is the answer pq sign wrote with --out (or printed with --json), from the file
 --signature names or from standard input; the message as for pq sign, byte for byte. A signature

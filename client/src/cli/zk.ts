@@ -79,7 +79,7 @@ export const prove: Command = {
 
 export const verifyProof: Command = {
   name: 'verify-proof',
-  summary: 'Check a zk-FIDNA proof pq prove made, through the API. Exit 0 valid, 1 invalid.',
+  summary: 'Check a zk-FIDNA proof pq prove made, through the API or --offline. Exit 0 valid, 1 invalid.',
   usage: 'verify-proof [--proof proof.json | < proof.json] [--offline]',
   help: `The proof is the answer pq prove wrote with --out (or printed with --json); its proof and
 publicInput are sent, never its openings.
