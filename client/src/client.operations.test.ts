@@ -121,15 +121,29 @@ describe('the client against a live server, every public operation', () => {
     const made = await live.account.agent.post('/api/v1/api-keys').set('Origin', TEST_ORIGIN).send({ keyName: 'manager', allowedOperations: ['manage'] });
     const manager = live.client({ fetch: recording, apiKey: made.body.keyValue, apiSecret: made.body.keySecret });
     const key = await live.managedKey('ML-DSA-65');
-    expect((await manager.api.GET('/api/v1/usage')).data).toMatchObject({ currentPlan: 'free' });
-    expect((await manager.api.GET('/api/v1/usage/daily')).data).toMatchObject({ days: expect.any(Array) });
-    expect((await manager.api.GET('/api/v1/usage/daily/{month}', { params: { path: { month: '2026-01' } } })).data).toMatchObject({ month: '2026-01' });
-    expect((await manager.api.GET('/api/v1/operations')).data).toEqual(expect.any(Array));
-    expect((await manager.api.GET('/api/v1/api-keys')).data?.map((k) => k.keyValue)).toContain(made.body.keyValue);
-    expect((await manager.api.GET('/api/v1/keys')).data?.keys.map((k) => k.keyId)).toContain(key.keyId);
-    expect((await manager.api.GET('/api/v1/keys/{keyId}/export', { params: { path: { keyId: key.keyId } } })).data?.raw).toBe(key.publicKey);
-    const rotated = await manager.api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id: made.body.id } }, body: { revokeOldSecret: false } });
-    expect(rotated.data?.keySecret).toMatch(/^sk_/);
+    expect(await manager.account.usage()).toMatchObject({ currentPlan: 'free' });
+    expect(await manager.account.dailyUsage()).toMatchObject({ days: expect.any(Array) });
+    expect(await manager.account.dailyUsage('2026-01')).toMatchObject({ month: '2026-01' });
+    expect((await manager.apiKeys.list()).map((k) => k.keyValue)).toContain(made.body.keyValue);
+    expect((await manager.managedKeys.list()).map((k) => k.keyId)).toContain(key.keyId);
+    expect((await manager.managedKeys.export(key.keyId)).raw).toBe(key.publicKey);
+    const rotated = await manager.apiKeys.rotate(made.body.id);
+    expect(rotated.keySecret).toMatch(/^sk_/);
+    expect(rotated.previousSecretExpiresAt).not.toBeNull();
+  });
+
+  it('pages through the operations and the audit log, one page of `limit` at a time, to the oldest', async () => {
+    const made = await live.account.agent.post('/api/v1/api-keys').set('Origin', TEST_ORIGIN).send({ keyName: 'pager', allowedOperations: ['manage'] });
+    const manager = live.client({ fetch: recording, apiKey: made.body.keyValue, apiSecret: made.body.keySecret });
+    for (let i = 0; i < 5; i++) await pq.dilion.sign({ message: `page ${i}`, sid: 'pages' });
+    const fromSession = (await live.account.agent.get('/api/v1/operations?limit=100')).body as { id: number }[];
+    const paged: number[] = [];
+    for await (const operation of manager.account.operations({ limit: 2 })) paged.push(operation.id);
+    expect(fromSession.length).toBeGreaterThan(4);
+    expect(paged).toEqual(fromSession.map((o) => o.id));
+    const created: string[] = [];
+    for await (const event of manager.account.auditEvents({ limit: 1, type: 'api_key.created' })) created.push(event.subject ?? '');
+    expect(created.slice(0, 2)).toEqual([made.body.keyValue, expect.stringMatching(/^pk_/)]);
   });
 
   it('called every operation of the generated types, and nothing else', () => {

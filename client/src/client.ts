@@ -8,6 +8,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { RequestBodyJSON } from 'openapi-typescript-helpers';
 import { errorBodyOf, PqApiError } from './errors.ts';
+import { items, nextCursorOf, type PagesOptions } from './pagination.ts';
 import type { paths } from './generated/openapi.ts';
 import { resolveConnection, type ConnectionOptions } from './options.ts';
 import { OutgoingRequest } from './outgoing-request.ts';
@@ -30,6 +31,7 @@ const throwOnError: Middleware = {
 };
 
 export type Qes2Mode = 'ecdsa' | 'schnorr';
+type AuditEventType = NonNullable<NonNullable<paths['/api/v1/audit-events']['get']['parameters']['query']>['type']>;
 
 export class PqClient {
   /** Every public operation, typed by path and method: `await pq.api.GET('/api/v1/health')`. */
@@ -94,6 +96,43 @@ export class PqClient {
     register: (body: Body<'/api/v1/service-keys', 'post'>) => answer(this.api.POST('/api/v1/service-keys', { body })),
     bySid: (sid: string) => answer(this.api.GET('/api/v1/service-keys/sid/{sid}', { params: { path: { sid } } })),
     get: (keyId: string) => answer(this.api.GET('/api/v1/service-keys/{keyId}', { params: { path: { keyId } } })),
+  };
+
+  /**
+   * The account, with a management key (a key whose allowedOperations name manage; a session's
+   * routes otherwise, docs/decisions/057-management-api-keys.md).
+   */
+  readonly account = {
+    usage: () => answer(this.api.GET('/api/v1/usage')),
+    dailyUsage: (month?: string) =>
+      answer(month === undefined ? this.api.GET('/api/v1/usage/daily') : this.api.GET('/api/v1/usage/daily/{month}', { params: { path: { month } } })),
+    /** Every operation of the account, newest first, fetched page by page as the loop asks. */
+    operations: (options?: PagesOptions) =>
+      items(async (query) => {
+        const { data, response } = await this.api.GET('/api/v1/operations', { params: { query } });
+        return { items: data ?? [], nextCursor: nextCursorOf(response) };
+      }, options),
+    /** The audit log, newest first, page by page; `type` keeps one kind of event. */
+    auditEvents: (options: PagesOptions & { type?: AuditEventType } = {}) =>
+      items(async (query) => {
+        const { data, response } = await this.api.GET('/api/v1/audit-events', { params: { query: { ...query, ...(options.type ? { type: options.type } : {}) } } });
+        return { items: data ?? [], nextCursor: nextCursorOf(response) };
+      }, options),
+  };
+
+  /** The account's API keys, with a management key. */
+  readonly apiKeys = {
+    list: () => answer(this.api.GET('/api/v1/api-keys')),
+    /** A new secret for key `id`; the old one works 24 hours more unless revokeOldSecret. */
+    rotate: (id: number, body: Body<'/api/v1/api-keys/{id}/rotate', 'post'> = { revokeOldSecret: false }) =>
+      answer(this.api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id } }, body })),
+  };
+
+  /** The account's managed keys (signing and ML-KEM), with a management key. */
+  readonly managedKeys = {
+    list: async () => (await answer(this.api.GET('/api/v1/keys'))).keys,
+    /** The public key in every format it has (raw, SPKI DER and PEM, JWK for ML-DSA). */
+    export: (keyId: string) => answer(this.api.GET('/api/v1/keys/{keyId}/export', { params: { path: { keyId } } })),
   };
 
   /** The service's own state: anyone may ask. */

@@ -151,6 +151,79 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account’s audit log, newest first
+         * @description Sign-ins, credential changes, API key and signing key events, plan changes, exports and deletion, each chained to the one before it by SHA-256. A full page sets X-Next-Cursor: pass it back as `before`. A signed-in session or a management API key (docs/decisions/057), so a security team can pull the log into its own store.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: only events with a lower seq (the X-Next-Cursor of the previous page). */
+                    before?: number;
+                    /** @description Items per page, 1 to 100 (default 100). */
+                    limit?: number;
+                    /** @description Only events of this type. */
+                    type?: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.password_changed" | "auth.password_reset" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "api_key.created" | "api_key.rotated" | "api_key.disabled" | "api_key.enabled" | "api_key.deleted" | "api_key.secret_revealed" | "api_key.restrictions_changed" | "signing_key.created" | "signing_key.public_key_exported" | "kem_key.created" | "key.rotated" | "key.disabled" | "key.enabled" | "key.deletion_scheduled" | "key.deletion_cancelled" | "key.destroyed" | "key.imported" | "key.rotation_period_changed" | "plan.purchased" | "plan.expired" | "plan.set_by_operator" | "account.data_exported" | "account.deleted";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of events; a full page sets X-Next-Cursor */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditEventList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description operation_not_allowed: the API key does not name the manage operation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crypto/dilion/sign": {
         parameters: {
             query?: never;

@@ -42,7 +42,7 @@ async function managedAccount() {
   return { who, keyId: created.body.keyId as string, manager: await keyOf(who, ['manage']) };
 }
 
-const MANAGEMENT_READS = ['/api/v1/usage', '/api/v1/usage/daily', '/api/v1/usage/daily/2026-01', '/api/v1/api-keys', '/api/v1/keys', '/api/v1/operations'];
+const MANAGEMENT_READS = ['/api/v1/usage', '/api/v1/usage/daily', '/api/v1/usage/daily/2026-01', '/api/v1/api-keys', '/api/v1/keys', '/api/v1/operations', '/api/v1/audit-events'];
 
 describe('a management key', () => {
   it('reads the account’s usage, API keys, managed keys and operations, as the session does', async () => {

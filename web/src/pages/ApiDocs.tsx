@@ -18,6 +18,7 @@ import { CodeBlock } from './api-docs/CodeBlock.tsx';
 import { EndpointList } from './api-docs/EndpointList.tsx';
 import { FileSample } from './api-docs/FileSample.tsx';
 import { KeysSection } from './api-docs/KeysSection.tsx';
+import { ClientSection } from './api-docs/ClientSection.tsx';
 import { endpointsFor, tabs, type AlgorithmTab } from './api-docs/endpoints.ts';
 import { LANGUAGES, PLACEHOLDER_KEYS, type SampleConfig } from './api-docs/samples/config.ts';
 import { FILE_SAMPLE_TAB, sampleFor } from './api-docs/samples/index.ts';
@@ -109,6 +110,7 @@ export default function ApiDocs() {
         />
       </section>
       <KeysSection served={served} config={config} />
+      <ClientSection config={config} />
       <AuthCard baseUrl={config.baseUrl} />
     </div>
   );

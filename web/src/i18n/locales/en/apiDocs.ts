@@ -122,6 +122,17 @@ export default {
       returns: 'sharedSecret (32 bytes, base64); an altered ciphertext gives a different secret, not an error.',
     },
   },
+  client: {
+    heading: 'Client and CLI',
+    intro:
+      'The repository’s <code>client/</code> package (<code>@pq-platform/client</code>) is a typed client of this API, generated from its OpenAPI document: every POST carries an <code>Idempotency-Key</code>, network failures, 5xx and rate-limit 429s are retried with backoff (never the month’s allowance), and errors carry their <code>code</code>, <code>param</code> and <code>requestId</code>. Its <code>pq</code> command signs, verifies and proves from a shell. Both read <code>PQ_API_URL</code>, <code>PQ_API_KEY</code> and <code>PQ_API_SECRET</code>.',
+    library: 'TypeScript (Node.js 20+ and browsers)',
+    libraryNote:
+      'In a checkout of the repository, <code>npm ci</code> installs it. <code>verifyDilion</code>, <code>verifyQes2</code> and <code>verifyZkFidna</code> check an answer on your side with the same WebAssembly engine, without calling the API.',
+    cli: 'Command line',
+    cliNote:
+      'Exit code 0 for a valid signature, 1 for an invalid one, 2 for a usage or API error. <code>pq sign --each --key kid_… *.pdf</code> signs many files’ digests in batches; <code>pq usage</code>, <code>pq api-keys</code> and <code>pq signing-keys</code> need a key with the <code>manage</code> operation.',
+  },
   keys: {
     heading: 'Managed keys: sign by digest and in batches',
     intro:

@@ -120,6 +120,17 @@ export default {
       returns: 'sharedSecret(32바이트, base64)입니다. 변조된 암호문은 오류 대신 다른 비밀을 줍니다.',
     },
   },
+  client: {
+    heading: '클라이언트와 CLI',
+    intro:
+      '저장소의 <code>client/</code> 패키지(<code>@pq-platform/client</code>)는 이 API의 OpenAPI 문서에서 생성한 타입 클라이언트입니다. 모든 POST에 <code>Idempotency-Key</code>를 붙이고, 네트워크 실패·5xx·속도 제한 429는 백오프로 재시도하며(월 허용량 초과는 재시도하지 않음), 오류에는 <code>code</code>, <code>param</code>, <code>requestId</code>가 담깁니다. <code>pq</code> 명령은 셸에서 서명, 검증, 증명을 합니다. 둘 다 <code>PQ_API_URL</code>, <code>PQ_API_KEY</code>, <code>PQ_API_SECRET</code>을 읽습니다.',
+    library: 'TypeScript (Node.js 20 이상과 브라우저)',
+    libraryNote:
+      '저장소를 받은 뒤 <code>npm ci</code>로 설치됩니다. <code>verifyDilion</code>, <code>verifyQes2</code>, <code>verifyZkFidna</code>는 같은 WebAssembly 엔진으로 응답을 내 쪽에서 검증하며 API를 호출하지 않습니다.',
+    cli: '명령줄',
+    cliNote:
+      '종료 코드는 유효한 서명이면 0, 유효하지 않으면 1, 사용법 오류나 API 오류면 2입니다. <code>pq sign --each --key kid_… *.pdf</code>는 여러 파일의 다이제스트를 일괄로 서명합니다. <code>pq usage</code>, <code>pq api-keys</code>, <code>pq signing-keys</code>에는 <code>manage</code> 작업이 있는 키가 필요합니다.',
+  },
   keys: {
     heading: '관리형 키: 다이제스트 서명과 일괄 서명',
     intro:

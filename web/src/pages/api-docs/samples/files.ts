@@ -49,9 +49,12 @@ const FILES: Record<Language, FileSample> = {
 /** Double quotes for the shell, escaping what a double-quoted word would expand. */
 const shellQuoted = (s: string) => `"${s.replace(/["$`\\]/g, (c) => `\\${c}`)}"`;
 
+/** The shell lines that set PQ_API_URL, PQ_API_KEY and PQ_API_SECRET from `config`, which the samples, the client and pq read. */
+export const environmentLines = (config: SampleConfig) =>
+  `export PQ_API_URL=${shellQuoted(config.baseUrl)}\nexport PQ_API_KEY=${shellQuoted(config.apiKey)}\nexport PQ_API_SECRET=${shellQuoted(config.apiSecret)}`;
+
 /** The program of `lang` and the lines that set its environment from `config`, then build and run it. */
 export function fileSample(lang: Language, config: SampleConfig): { files: SampleFile[]; shell: string } {
   const { files, run } = FILES[lang];
-  const env = `export PQ_API_URL=${shellQuoted(config.baseUrl)}\nexport PQ_API_KEY=${shellQuoted(config.apiKey)}\nexport PQ_API_SECRET=${shellQuoted(config.apiSecret)}`;
-  return { files, shell: `${env}\n${run}\n` };
+  return { files, shell: `${environmentLines(config)}\n${run}\n` };
 }
