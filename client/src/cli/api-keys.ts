@@ -27,8 +27,7 @@ The API key must name the manage operation (docs/api.md §13).`,
     const [sub, ...rest] = positionals;
     if (sub === 'list') {
       if (rest.length > 0 || values['revoke-old']) throw new UsageError('api-keys list takes no arguments', 'api-keys');
-      const { data } = await clientFor(values, io).api.GET('/api/v1/api-keys');
-      const keys = data!;
+      const keys = await clientFor(values, io).apiKeys.list();
       if (values.json) printJson(io, keys);
       else printTable(
         io,
@@ -41,8 +40,7 @@ The API key must name the manage operation (docs/api.md §13).`,
     if (sub === 'rotate') {
       if (rest.length !== 1 || !/^[1-9][0-9]*$/.test(rest[0]!)) throw new UsageError('api-keys rotate takes the numeric id of one key (pq api-keys list shows it)', 'api-keys');
       const revokeOldSecret = Boolean(values['revoke-old']);
-      const { data } = await clientFor(values, io).api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id: Number(rest[0]) } }, body: { revokeOldSecret } });
-      const key = data!;
+      const key = await clientFor(values, io).apiKeys.rotate(Number(rest[0]), { revokeOldSecret });
       if (values.json) printJson(io, key);
       else printFields(io, [
         ['key', `${key.keyValue} (${key.keyName})`],

@@ -30,11 +30,17 @@ describe('pq’s management commands, with a management key', () => {
   it('pq usage counts the calls made against the Free plan’s 100', async () => {
     const signed = await live.pq(['sign', 'counted']);
     expect(signed.code, signed.stderr).toBe(0);
-    const [readable, json] = await Promise.all([live.pq(['usage'], { env: manager }), live.pq(['usage', '--json'], { env: manager })]);
+    const [readable, json, daily] = await Promise.all([
+      live.pq(['usage'], { env: manager }),
+      live.pq(['usage', '--json'], { env: manager }),
+      live.pq(['usage', '--daily'], { env: manager }),
+    ]);
     expect(readable.code, readable.stderr).toBe(0);
     expect(readable.stdout).toMatch(/^plan +free$/m);
     expect(readable.stdout).toMatch(/^calls +1 of 100 \(in total/m);
     expect(JSON.parse(json.stdout)).toEqual({ apiCallsThisMonth: 1, planLimit: 100, currentPlan: 'free', overageCharges: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(daily.stdout).toBe(`date        algorithm  calls\n${today}  dilion     1\ntotal 1 in ${today.slice(0, 7)}\n`);
   });
 
   it('pq api-keys list shows every key without secrets, and rotate --revoke-old gives a new secret that works while the old one stops', async () => {

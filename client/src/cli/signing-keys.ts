@@ -31,8 +31,7 @@ The API key must name the manage operation (docs/api.md §13).`,
     const pq = clientFor(values, io);
     if (sub === 'list') {
       if (rest.length > 0 || values.format !== undefined) throw new UsageError('signing-keys list takes only --all', 'signing-keys');
-      const { data } = await pq.api.GET('/api/v1/keys');
-      const keys = data!.keys.filter((k) => values.all || k.purpose === 'sign');
+      const keys = (await pq.managedKeys.list()).filter((k) => values.all || k.purpose === 'sign');
       if (values.json) printJson(io, { keys });
       else printTable(
         io,
@@ -47,8 +46,7 @@ The API key must name the manage operation (docs/api.md §13).`,
       const format = oneOf('signing-keys', 'format', values.format, FORMATS);
       if (format === undefined && !values.json) throw new UsageError(`give --format ${FORMATS.join('|')} (or --json for every format)`, 'signing-keys');
       if (values.all) throw new UsageError('--all goes with list', 'signing-keys');
-      const { data } = await pq.api.GET('/api/v1/keys/{keyId}/export', { params: { path: { keyId: rest[0]! } } });
-      const exported = data!;
+      const exported = await pq.managedKeys.export(rest[0]!);
       if (values.json || format === undefined) printJson(io, exported);
       else if (format === 'raw') io.stdout.write(`${exported.raw}\n`);
       else if (format === 'spki') {

@@ -25,10 +25,7 @@ The API key must name the manage operation (docs/api.md §13).`,
     if (values.month !== undefined && !values.daily) throw new UsageError('--month goes with --daily', 'usage');
     const pq = clientFor(values, io);
     if (values.daily) {
-      const { data } = values.month !== undefined
-        ? await pq.api.GET('/api/v1/usage/daily/{month}', { params: { path: { month: values.month } } })
-        : await pq.api.GET('/api/v1/usage/daily');
-      const daily = data!;
+      const daily = await pq.account.dailyUsage(values.month);
       if (values.json) printJson(io, daily);
       else {
         printTable(io, ['date', 'algorithm', 'calls'], daily.days.map((d) => [d.date, d.algorithm, d.calls]), `no calls in ${daily.month}`);
@@ -36,8 +33,7 @@ The API key must name the manage operation (docs/api.md §13).`,
       }
       return EXIT.ok;
     }
-    const { data } = await pq.api.GET('/api/v1/usage');
-    const summary = data!;
+    const summary = await pq.account.usage();
     if (values.json) printJson(io, summary);
     else {
       const free = summary.currentPlan === 'free';
