@@ -6,37 +6,31 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, type TestApp } from '../server/test-support.ts';
+import { listeningTestApp, type ListeningTestApp } from '../server/test-support.ts';
 import { buildCpp, buildGo, buildRust, missingToolchain, SAMPLES_DIR, skipWithout, type SampleLanguage } from './build.ts';
 
 const exec = promisify(execFile);
 const at = (...parts: string[]) => join(SAMPLES_DIR, ...parts);
 
-let app: TestApp;
-let server: Server;
+let live: ListeningTestApp;
 let userId: string;
 let env: Record<string, string>;
 let out: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { engineWorkers: 1 } });
-  server = createServer(app.app);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const who = await signUpWithKey(app);
+  live = await listeningTestApp();
+  const who = live.account;
   userId = who.user.id;
-  env = { PQ_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, PQ_API_KEY: who.apiKey, PQ_API_SECRET: who.apiSecret };
+  env = { PQ_API_URL: live.baseUrl, PQ_API_KEY: who.apiKey, PQ_API_SECRET: who.apiSecret };
   out = mkdtempSync(join(tmpdir(), 'pq-samples-'));
 });
 
 afterAll(async () => {
-  await new Promise((ok) => server?.close(ok));
-  await app?.close();
+  await live?.close();
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
@@ -64,7 +58,7 @@ async function runSample([command, ...args]: string[], vars: Record<string, stri
 }
 
 const idempotencyKeys = () =>
-  (app.database.sqlite.prepare('SELECT key FROM idempotency_records WHERE user_id = ? ORDER BY id').all(userId) as { key: string }[]).map((r) => r.key);
+  (live.app.database.sqlite.prepare('SELECT key FROM idempotency_records WHERE user_id = ? ORDER BY id').all(userId) as { key: string }[]).map((r) => r.key);
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -4,6 +4,8 @@
  * and generous rate limits, so suites stay fast (the production defaults are tested on their own).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -78,6 +80,32 @@ export async function signUpWithKey(app: TestApp) {
   const key = keys.body[0] as { id: number; keyValue: string };
   const revealed = await account.agent.post(`/api/keys/${key.id}/reveal-secret`).set('Origin', TEST_ORIGIN);
   return { ...account, keyId: key.id, apiKey: key.keyValue, apiSecret: revealed.body.keySecret as string };
+}
+
+export interface ListeningTestApp {
+  app: TestApp;
+  /** http://127.0.0.1:<port>, what a sample, the client or pq is given as PQ_API_URL. */
+  baseUrl: string;
+  /** A signed-up account with its API key pair and signed-in agent (signUpWithKey). */
+  account: Awaited<ReturnType<typeof signUpWithKey>>;
+  close(): Promise<void>;
+}
+
+/** A test app on a real port of 127.0.0.1 with one account: for programs that call it over HTTP. */
+export async function listeningTestApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<ListeningTestApp> {
+  const app = await createTestApp({ ...options, config: { engineWorkers: 1, ...options.config } });
+  const server = createServer(app.app);
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    app,
+    baseUrl,
+    account: await signUpWithKey(app),
+    close: async () => {
+      await new Promise((ok) => server.close(ok));
+      await app.close();
+    },
+  };
 }
 
 /** A logger at `level` whose lines are kept in `lines`, for tests that check what is logged (no secret, say). */

@@ -4,12 +4,10 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestApp, signUpWithKey, type TestApp } from '../../../server/test-support.ts';
+import { listeningTestApp, type ListeningTestApp } from '../../../server/test-support.ts';
 
 export const PQ_BIN = fileURLToPath(new URL('../../bin/pq.mjs', import.meta.url));
 
@@ -27,12 +25,9 @@ export interface RunOptions {
   cwd?: string;
 }
 
-export type Account = Awaited<ReturnType<typeof signUpWithKey>>;
+export type Account = ListeningTestApp['account'];
 
-export interface LiveServer {
-  app: TestApp;
-  baseUrl: string;
-  account: Account;
+export interface LiveServer extends ListeningTestApp {
   /** A scratch directory, removed by close(). */
   dir: string;
   /** Runs `pq args…` as the account (its key pair in PQ_API_KEY and PQ_API_SECRET). */
@@ -56,23 +51,17 @@ export function runPq(args: string[], options: RunOptions = {}): Promise<PqRun> 
 }
 
 export async function startLiveServer(): Promise<LiveServer> {
-  const app = await createTestApp({ config: { engineWorkers: 1 } });
-  const server: Server = createServer(app.app);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const account = await signUpWithKey(app);
+  const live = await listeningTestApp();
+  const { baseUrl, account } = live;
   const dir = mkdtempSync(join(tmpdir(), 'pq-cli-'));
   const envOf = (who: Account) => ({ PQ_API_URL: baseUrl, PQ_API_KEY: who.apiKey, PQ_API_SECRET: who.apiSecret });
   return {
-    app,
-    baseUrl,
-    account,
+    ...live,
     dir,
     envOf,
     pq: (args, options = {}) => runPq(args, { cwd: dir, ...options, env: { ...envOf(account), ...options.env } }),
     async close() {
-      await new Promise((ok) => server.close(ok));
-      await app.close();
+      await live.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -4,14 +4,12 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, type TestApp } from '../../../../server/test-support.ts';
+import { listeningTestApp, type ListeningTestApp } from '../../../../server/test-support.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { ClientSection } from './ClientSection.tsx';
 import { cliSnippet, clientSnippet } from './samples/client-snippets.ts';
@@ -20,25 +18,21 @@ import type { SampleConfig } from './samples/config.ts';
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../../..');
 
-let app: TestApp;
-let server: Server;
+let live: ListeningTestApp;
 let config: SampleConfig;
 let dir: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { engineWorkers: 1 } });
-  server = createServer(app.app);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { apiKey, apiSecret } = await signUpWithKey(app);
-  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, apiSecret };
+  live = await listeningTestApp();
+  const { apiKey, apiSecret } = live.account;
+  config = { baseUrl: live.baseUrl, apiKey, apiSecret };
   // Inside the repository, where a reader's checkout resolves @pq-platform/client and npx finds pq.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   dir = mkdtempSync(join(root, 'node_modules', '.cache', 'client-snippets-'));
 });
 
 afterAll(async () => {
-  await new Promise((ok) => server?.close(ok));
-  await app?.close();
+  await live?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

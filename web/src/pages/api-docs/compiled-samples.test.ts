@@ -6,14 +6,12 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCpp, buildGo, buildRust, missingToolchain, skipWithout, writeFiles } from '../../../../samples/build.ts';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../../../server/test-support.ts';
+import { listeningTestApp, type ListeningTestApp, TEST_ORIGIN } from '../../../../server/test-support.ts';
 import type { SampleConfig } from './samples/config.ts';
 import { sampleFor, type GeneratedTab } from './samples/index.ts';
 import { RUST_DEPENDENCIES } from './samples/two-step.ts';
@@ -21,24 +19,20 @@ import { RUST_DEPENDENCIES } from './samples/two-step.ts';
 const exec = promisify(execFile);
 const TABS: GeneratedTab[] = ['qes2-ecdsa', 'qes2-schnorr', 'zk-fidna', 'ml-kem-768'];
 
-let app: TestApp;
-let server: Server;
+let live: ListeningTestApp;
 let config: SampleConfig;
 let out: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { engineWorkers: 1 } });
-  server = createServer(app.app);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { apiKey, apiSecret, agent } = await signUpWithKey(app);
+  live = await listeningTestApp();
+  const { apiKey, apiSecret, agent } = live.account;
   const kemKey = await agent.post('/api/v1/keys').set('Origin', TEST_ORIGIN).send({ name: 'samples', algorithm: 'ML-KEM-768' });
-  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, apiSecret, kemKeyId: kemKey.body.keyId };
+  config = { baseUrl: live.baseUrl, apiKey, apiSecret, kemKeyId: kemKey.body.keyId };
   out = mkdtempSync(join(tmpdir(), 'pq-generated-samples-'));
 });
 
 afterAll(async () => {
-  await new Promise((ok) => server?.close(ok));
-  await app?.close();
+  await live?.close();
   if (out) rmSync(out, { recursive: true, force: true });
 });
 

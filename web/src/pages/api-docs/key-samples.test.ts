@@ -6,36 +6,30 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../../../server/test-support.ts';
+import { listeningTestApp, type ListeningTestApp, TEST_ORIGIN } from '../../../../server/test-support.ts';
 import type { SampleConfig } from './samples/config.ts';
 import { keySample, PLACEHOLDER_SIGNING_KEY, SAMPLE_DIGEST } from './samples/key-samples.ts';
 
 const run = promisify(execFile);
-let app: TestApp;
-let server: Server;
+let live: ListeningTestApp;
 let config: SampleConfig;
 let keyId: string;
 let dir: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { engineWorkers: 1 } });
-  server = createServer(app.app);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const who = await signUpWithKey(app);
+  live = await listeningTestApp();
+  const who = live.account;
   keyId = (await who.agent.post('/api/signing-keys').set('Origin', TEST_ORIGIN).send({ name: 'docs', algorithm: 'ML-DSA-44' })).body.keyId;
-  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: who.apiKey, apiSecret: who.apiSecret };
+  config = { baseUrl: live.baseUrl, apiKey: who.apiKey, apiSecret: who.apiSecret };
   dir = mkdtempSync(join(tmpdir(), 'key-samples-'));
 });
 
 afterAll(async () => {
-  await new Promise((ok) => server?.close(ok));
-  await app?.close();
+  await live?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,12 +7,10 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../../../../server/test-support.ts';
+import { listeningTestApp, type ListeningTestApp, TEST_ORIGIN } from '../../../../server/test-support.ts';
 import type { AlgorithmTab } from './endpoints.ts';
 import type { SampleConfig } from './samples/config.ts';
 import { sampleFor, type GeneratedTab } from './samples/index.ts';
@@ -20,18 +18,15 @@ import { sampleFor, type GeneratedTab } from './samples/index.ts';
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../../..');
 
-let app: TestApp;
-let server: Server;
+let live: ListeningTestApp;
 let config: SampleConfig;
 let dir: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { engineWorkers: 1 } });
-  server = createServer(app.app);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { apiKey, apiSecret, agent } = await signUpWithKey(app);
+  live = await listeningTestApp();
+  const { apiKey, apiSecret, agent } = live.account;
   const kemKey = await agent.post('/api/v1/keys').set('Origin', TEST_ORIGIN).send({ name: 'samples', algorithm: 'ML-KEM-768' });
-  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, apiSecret, kemKeyId: kemKey.body.keyId };
+  config = { baseUrl: live.baseUrl, apiKey, apiSecret, kemKeyId: kemKey.body.keyId };
   // Inside the repository's node_modules, so the Node sample's `import '@noble/post-quantum/…'`
   // resolves exactly as it would in a reader's project after `npm install`.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
@@ -39,8 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((ok) => server?.close(ok));
-  await app?.close();
+  await live?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
