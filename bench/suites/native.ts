@@ -9,6 +9,7 @@ import { OPS, oursOps } from '../contenders/mldsa.ts';
 import { measure } from '../measure.ts';
 import { buildNativeBench, CFLAGS, gccVersion, PQCLEAN_PACKAGE, runNativeBench } from '../native/pqclean.ts';
 import type { Suite } from '../suite.ts';
+import { libsecp256k1Table, skipLine } from './native-secp256k1.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
 /** The native bar (bench/README.md "The native reference"): ML-DSA-65 at least this fraction of the portable C reference's ops/s. */
@@ -16,14 +17,21 @@ const NATIVE_TARGET = 0.7;
 
 export const nativeSuite: Suite = {
   name: 'native',
-  description: 'ML-DSA-65: our engine vs PQClean clean C (gcc -O3)',
+  description: 'ML-DSA-65 vs PQClean clean C, ECDSA vs libsecp256k1 (gcc -O3)',
   async run(ctx) {
     const engine = await loadEngine();
     const ours = oursOps(engine, 65);
-    ctx.progress.plan(2 + OPS.length * 2 - 1);
+    ctx.progress.plan(2 + OPS.length * 2 - 1 + 5);
 
     ctx.progress.step(`building PQClean ML-DSA-65 clean from ${PQCLEAN_PACKAGE} (gcc ${CFLAGS.join(' ')})`);
-    const binary = buildNativeBench();
+    let binary: string;
+    try {
+      binary = buildNativeBench();
+    } catch (error) {
+      ctx.print(skipLine('PQClean ML-DSA-65', error));
+      ctx.print(libsecp256k1Table(ctx, engine));
+      return;
+    }
     ctx.progress.step('timing PQClean ML-DSA-65 clean (C, child process)');
     const { warmupMs, roundMs, rounds } = ctx.budget;
     const native = new Map(runNativeBench(binary, warmupMs, roundMs, rounds).map((f) => [f.op, f]));
@@ -58,5 +66,6 @@ export const nativeSuite: Suite = {
         rows,
       }),
     );
+    ctx.print(libsecp256k1Table(ctx, engine));
   },
 };

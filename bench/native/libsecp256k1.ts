@@ -1,0 +1,104 @@
+/**
+ * Obtains libsecp256k1's C sources from the npm package `secp256k1` (which ships them for its
+ * native addon, in src/secp256k1/) and compiles them with our timing harness
+ * (secp256k1-harness.c), configured as that package's binding.gyp configures its own build on
+ * x86-64: GLV endomorphism, 5x52 field and 4x64 scalar with the x86-64 assembly, a window-15
+ * verification table and 4-bit fixed-base precomputation. The package has the ECDH and recovery
+ * modules only: no schnorrsig, so BIP-340 has no libsecp256k1 figure here. Everything lands in
+ * bench/.native/ (gitignored), like ./pqclean.ts; their source is never committed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/** Pinned, so the bar does not move under us. */
+export const LIBSECP256K1_PACKAGE = 'secp256k1@5.0.2';
+
+const WORK = fileURLToPath(new URL('../.native/', import.meta.url));
+const HARNESS = fileURLToPath(new URL('./secp256k1-harness.c', import.meta.url));
+const SOURCES = join(WORK, 'secp256k1-5.0.2');
+const LIB = join(SOURCES, 'package/src/secp256k1');
+const BINARY = join(WORK, 'libsecp256k1-bench');
+
+/** binding.gyp's defines for x64 (not Windows), word for word. */
+const DEFINES = [
+  'ECMULT_GEN_PREC_BITS=4',
+  'ECMULT_WINDOW_SIZE=15',
+  'ENABLE_MODULE_ECDH=1',
+  'ENABLE_MODULE_RECOVERY=1',
+  'USE_ENDOMORPHISM=1',
+  'USE_NUM_NONE=1',
+  'USE_FIELD_INV_BUILTIN=1',
+  'USE_SCALAR_INV_BUILTIN=1',
+  'HAVE___INT128=1',
+  'USE_ASM_X86_64=1',
+  'USE_FIELD_5X52=1',
+  'USE_SCALAR_4X64=1',
+];
+
+export const SECP_CFLAGS = ['-O3'];
+
+function run(command: string, args: string[], what: string, input?: string): string {
+  try {
+    return execFileSync(command, args, { cwd: WORK, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new Error(`${what} failed (${command} ${args.join(' ')}):\n${detail}`, { cause: error });
+  }
+}
+
+function fetchSources(): void {
+  const packed = JSON.parse(run('npm', ['pack', LIBSECP256K1_PACKAGE, '--json', '--pack-destination', WORK], `fetching ${LIBSECP256K1_PACKAGE} from the npm registry`));
+  const tarball = join(WORK, packed[0].filename as string);
+  rmSync(SOURCES, { recursive: true, force: true });
+  mkdirSync(SOURCES, { recursive: true });
+  run('tar', ['-xzf', tarball, '-C', SOURCES, 'package/src/secp256k1/include', 'package/src/secp256k1/src'], `unpacking ${tarball}`);
+  rmSync(tarball);
+}
+
+/** The compiled harness's path, fetching and compiling only what is missing or stale. */
+export function buildLibsecp256k1Bench(): string {
+  mkdirSync(WORK, { recursive: true });
+  if (existsSync(BINARY) && statSync(HARNESS).mtimeMs <= statSync(BINARY).mtimeMs) return BINARY;
+  run('gcc', ['--version'], 'the native suite compiles C with gcc; looking for gcc');
+  if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchSources();
+  const args = [
+    ...SECP_CFLAGS,
+    ...DEFINES.map((d) => `-D${d}`),
+    '-Wno-unused-function',
+    `-I${LIB}`,
+    `-I${join(LIB, 'src')}`,
+    `-I${join(LIB, 'include')}`,
+    '-o',
+    BINARY,
+    HARNESS,
+    join(LIB, 'src/secp256k1.c'),
+  ];
+  run('gcc', args, `compiling libsecp256k1 from ${LIBSECP256K1_PACKAGE}`);
+  return BINARY;
+}
+
+export interface SecpNativeFigure {
+  op: 'publicKey' | 'ecdsaSign' | 'ecdsaVerify';
+  opsPerSec: number;
+  spread: number;
+  calls: number;
+}
+
+export interface SecpNativeRun {
+  /** libsecp256k1's compressed public keys and compact signatures of the fixture, hex. */
+  publicKeys: string[];
+  signatures: string[];
+  figures: SecpNativeFigure[];
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** Runs the harness over the fixture (secret keys and digests, 16 of each) with the given budget. */
+export function runLibsecp256k1Bench(binary: string, secretKeys: Uint8Array[], digests: Uint8Array[], warmupMs: number, roundMs: number, rounds: number): SecpNativeRun {
+  const input = secretKeys.map((sk, i) => `${hex(sk)} ${hex(digests[i])}\n`).join('');
+  const lines = run(binary, [String(warmupMs), String(roundMs), String(rounds)], 'running the libsecp256k1 harness', input).trim().split('\n').map((l) => JSON.parse(l));
+  const [fixture, ...figures] = lines;
+  return { publicKeys: fixture.publicKeys, signatures: fixture.signatures, figures };
+}
