@@ -1,59 +1,84 @@
 /**
  * The samplers of FIPS 204 section 7.3: ExpandA (RejNTTPoly), ExpandS (RejBoundedPoly),
- * ExpandMask and SampleInBall. Each works on a static sponge and a static squeeze buffer.
+ * ExpandMask and SampleInBall. Every ExpandA, ExpandS and ExpandMask input is a seed plus a
+ * two-byte nonce, one padded block, so these run their sponges two at a time in the two-way SIMD
+ * Keccak (an odd one out runs beside an unused second stream, which costs about what the scalar
+ * permutation does). SampleInBall has one stream and keeps the scalar sponge.
  */
-import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze, spongeSqueezeBlock } from '../keccak';
+import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueezeBlock } from '../keccak';
 import { keccakF1600x2, X2_STATE_SIZE } from '../keccak_x2';
 import { unpackSigned } from './packing';
 import { ETA, GAMMA1, GAMMA1_BITS, L, K, N, POLY_BYTES, Q, TAU } from './params';
 
 const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
-/** Squeeze buffer: one SHAKE128 block, or one packed mask polynomial (up to 640 bytes). */
-const BUF: usize = memory.data(640, 16);
-/** Two interleaved SHAKE128 states and the second stream's squeeze buffer, for ExpandA. */
+/** SampleInBall's squeeze buffer (one SHAKE256 block). */
+const BUF: usize = memory.data(RATE_SHAKE256, 16);
+/** Two interleaved sponges. */
 const X2: usize = memory.data(X2_STATE_SIZE, 16);
-const BUF2: usize = memory.data(168, 16);
-/** Seed plus a two-byte nonce. */
-const SEED_IN: usize = memory.data(80, 16);
+/**
+ * The two streams' squeezed bytes: up to five SHAKE256 blocks (a packed mask polynomial is at most
+ * 640 bytes), plus slack for the four-byte loads of the samplers.
+ */
+const STREAM_BYTES: usize = 5 * <usize>RATE_SHAKE256 + 8;
+const OUT0: usize = memory.data(<i32>STREAM_BYTES, 16);
+const OUT1: usize = memory.data(<i32>STREAM_BYTES, 16);
 
-/** Rejection-samples one squeezed SHAKE128 block into a from index j; returns the new index. */
+/**
+ * Loads seed || u16le(n0) and seed || u16le(n1), SHAKE-padded for `rate`, into the two states.
+ * The seed is 32 (rho) or 64 bytes (rho', rho''), so the nonce lane is lane 4 or lane 8.
+ */
+function seedPair(seed: usize, seedLen: i32, n0: i32, n1: i32, rate: i32): void {
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  const lanes = <usize>(seedLen >> 3);
+  for (let i: usize = 0; i < lanes; i++) {
+    const lane = load<u64>(seed + (i << 3));
+    store<u64>(X2 + (i << 4), lane);
+    store<u64>(X2 + (i << 4) + 8, lane);
+  }
+  store<u64>(X2 + (lanes << 4), <u64>(n0 & 0xffff) | (<u64>0x1f << 16));
+  store<u64>(X2 + (lanes << 4) + 8, <u64>(n1 & 0xffff) | (<u64>0x1f << 16));
+  // The final pad bit is the top bit of the rate's last lane.
+  const last = X2 + (<usize>((rate >> 3) - 1) << 4);
+  store<u64>(last, <u64>0x80 << 56);
+  store<u64>(last + 8, <u64>0x80 << 56);
+}
+
+/** Permutes both states and copies one block of each stream to OUT0 + off and OUT1 + off. */
+function squeezePair(rate: i32, off: usize): void {
+  keccakF1600x2(X2);
+  for (let i: usize = 0; i < <usize>(rate >> 3); i++) {
+    store<u64>(OUT0 + off + (i << 3), load<u64>(X2 + (i << 4)));
+    store<u64>(OUT1 + off + (i << 3), load<u64>(X2 + (i << 4) + 8));
+  }
+}
+
+/**
+ * Rejection-samples one squeezed SHAKE128 block into a from index j; returns the new index. About
+ * one candidate in a thousand is rejected, so each is stored at j and j advances when it is
+ * accepted: a rejected value is overwritten by the next (the data are public; this is for speed).
+ */
 function rejUniformBlock(a: usize, j: i32, buf: usize): i32 {
   for (let i: usize = 0; i < <usize>RATE_SHAKE128 && j < N; i += 3) {
-    const t = <i32>load<u8>(buf + i) | (<i32>load<u8>(buf + i + 1) << 8) | ((<i32>load<u8>(buf + i + 2) & 0x7f) << 16);
-    if (t < Q) {
-      store<i32>(a + (<usize>j << 2), t);
-      j++;
-    }
+    // One four-byte load per triple: the stream buffers have slack past the block.
+    const t = <i32>(load<u32>(buf + i) & 0x7fffff);
+    store<i32>(a + (<usize>j << 2), t);
+    j += <i32>(t < Q);
   }
   return j;
 }
 
 /**
  * RejNTTPoly twice at once: a0 from SHAKE128(rho || s0 || r0) and a1 from SHAKE128(rho || s1 || r1),
- * coefficients uniform in [0, q). Both 34-byte inputs fit in one padded block, written lane by lane.
+ * coefficients uniform in [0, q).
  */
 function rejNttPolyPair(a0: usize, s0: i32, r0: i32, a1: usize, s1: i32, r1: i32, rho: usize): void {
-  memory.fill(X2, 0, X2_STATE_SIZE);
-  for (let i: usize = 0; i < 4; i++) {
-    const lane = load<u64>(rho + (i << 3));
-    store<u64>(X2 + (i << 4), lane);
-    store<u64>(X2 + (i << 4) + 8, lane);
-  }
-  store<u64>(X2 + 64, <u64>s0 | (<u64>r0 << 8) | (<u64>0x1f << 16));
-  store<u64>(X2 + 72, <u64>s1 | (<u64>r1 << 8) | (<u64>0x1f << 16));
-  // Last byte of the 168-byte block (lane 20) carries the final pad bit.
-  store<u64>(X2 + 320, <u64>0x80 << 56);
-  store<u64>(X2 + 328, <u64>0x80 << 56);
+  seedPair(rho, 32, s0 | (r0 << 8), s1 | (r1 << 8), RATE_SHAKE128);
   let j0 = 0;
   let j1 = 0;
   while (j0 < N || j1 < N) {
-    keccakF1600x2(X2);
-    for (let i: usize = 0; i < 21; i++) {
-      store<u64>(BUF + (i << 3), load<u64>(X2 + (i << 4)));
-      store<u64>(BUF2 + (i << 3), load<u64>(X2 + (i << 4) + 8));
-    }
-    j0 = rejUniformBlock(a0, j0, BUF);
-    j1 = rejUniformBlock(a1, j1, BUF2);
+    squeezePair(RATE_SHAKE128, 0);
+    j0 = rejUniformBlock(a0, j0, OUT0);
+    j1 = rejUniformBlock(a1, j1, OUT1);
   }
 }
 
@@ -85,55 +110,76 @@ export function expandA(mat: usize, rho: usize): void {
   cachedL = L;
 }
 
-/** RejBoundedPoly: coefficients in [-eta, eta] from SHAKE256(rho' || u16le(nonce)). */
-function rejBoundedPoly(a: usize, rhoPrime: usize, nonce: i32): void {
-  memory.copy(SEED_IN, rhoPrime, 64);
-  store<u16>(SEED_IN + 64, <u16>nonce);
-  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
-  spongeAbsorb(SPONGE, SEED_IN, 66);
-  let j = 0;
-  while (j < N) {
-    spongeSqueezeBlock(SPONGE, BUF);
-    for (let i: usize = 0; i < <usize>RATE_SHAKE256 && j < N; i++) {
-      const z = <i32>load<u8>(BUF + i);
-      j = coeffFromHalfByte(a, j, z & 15);
-      if (j < N) j = coeffFromHalfByte(a, j, z >> 4);
-    }
-  }
+/** The eta-bounded coefficient for half-byte b (meaningful when b is accepted). */
+// @ts-ignore: decorator
+@inline function etaCoeff(b: i32): i32 {
+  // 2 - (b mod 5), with b mod 5 = b - 5 * floor(b * 205 / 1024) (exact for b < 15).
+  return ETA == 2 ? 2 - (b - ((b * 205) >> 10) * 5) : 4 - b;
 }
 
-/** CoeffFromHalfByte: stores the coefficient for b at index j when b is accepted; returns the next index. */
-// @ts-ignore: decorator
-@inline function coeffFromHalfByte(a: usize, j: i32, b: i32): i32 {
-  if (ETA == 2) {
-    if (b < 15) {
-      // 2 - (b mod 5), with b mod 5 computed as b - 5 * floor(b * 205 / 1024) (exact for b < 15).
-      store<i32>(a + (<usize>j << 2), 2 - (b - ((b * 205) >> 10) * 5));
-      return j + 1;
-    }
-  } else if (b < 9) {
-    store<i32>(a + (<usize>j << 2), 4 - b);
-    return j + 1;
+/** Where a candidate goes once its polynomial is full (it is never read). */
+const SINK: usize = memory.data(16, 16);
+
+/**
+ * CoeffFromHalfByte over one squeezed SHAKE256 block: every half-byte is written at slot j (or the
+ * sink once the polynomial is full) and j advances when it is accepted. Which half-bytes are
+ * dropped is independent of the coefficients kept (docs/crypto/constant-time.md section 3).
+ */
+function rejEtaBlock(a: usize, j: i32, buf: usize): i32 {
+  const bound = ETA == 2 ? 15 : 9;
+  for (let i: usize = 0; i < <usize>RATE_SHAKE256 && j < N; i++) {
+    const z = <i32>load<u8>(buf + i);
+    const lo = z & 15;
+    const hi = z >> 4;
+    store<i32>(a + (<usize>j << 2), etaCoeff(lo));
+    j += <i32>(lo < bound);
+    store<i32>(select<usize>(a + (<usize>j << 2), SINK, j < N), etaCoeff(hi));
+    j += <i32>(hi < bound) & <i32>(j < N);
   }
   return j;
 }
 
-/** ExpandS: s1 (l polynomials) and s2 (k polynomials). */
-export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
-  for (let r = 0; r < L; r++) rejBoundedPoly(s1 + <usize>(r * POLY_BYTES), rhoPrime, r);
-  for (let r = 0; r < K; r++) rejBoundedPoly(s2 + <usize>(r * POLY_BYTES), rhoPrime, r + L);
+/**
+ * RejBoundedPoly twice at once: a0 and a1 with coefficients in [-eta, eta] from
+ * SHAKE256(rho' || u16le(n0)) and SHAKE256(rho' || u16le(n1)). With a1 = 0 only a0 is sampled.
+ */
+function rejBoundedPoly(a0: usize, n0: i32, a1: usize, n1: i32, rhoPrime: usize): void {
+  seedPair(rhoPrime, 64, n0, n1, RATE_SHAKE256);
+  let j0 = 0;
+  let j1 = a1 == 0 ? N : 0;
+  while (j0 < N || j1 < N) {
+    squeezePair(RATE_SHAKE256, 0);
+    j0 = rejEtaBlock(a0, j0, OUT0);
+    if (j1 < N) j1 = rejEtaBlock(a1, j1, OUT1);
+  }
 }
 
-/** ExpandMask: y (l polynomials) with coefficients in (-gamma1, gamma1] from SHAKE256(rho'' || u16le(kappa + r)). */
+/** Polynomial r of s1 || s2. */
+// @ts-ignore: decorator
+@inline function sPoly(s1: usize, s2: usize, r: i32): usize {
+  return r < L ? s1 + <usize>(r * POLY_BYTES) : s2 + <usize>((r - L) * POLY_BYTES);
+}
+
+/** ExpandS: s1 (l polynomials, nonces 0..l-1) and s2 (k polynomials, nonces l..l+k-1), in pairs. */
+export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
+  const count = L + K;
+  for (let r = 0; r < count; r += 2) {
+    const a1: usize = r + 1 < count ? sPoly(s1, s2, r + 1) : 0;
+    rejBoundedPoly(sPoly(s1, s2, r), r, a1, r + 1, rhoPrime);
+  }
+}
+
+/**
+ * ExpandMask: y (l polynomials) with coefficients in (-gamma1, gamma1] from
+ * SHAKE256(rho'' || u16le(kappa + r)), two polynomials per pass of the two-way Keccak.
+ */
 export function expandMask(y: usize, rhoPP: usize, kappa: i32): void {
-  const bytes = <usize>(32 * GAMMA1_BITS);
-  for (let r = 0; r < L; r++) {
-    memory.copy(SEED_IN, rhoPP, 64);
-    store<u16>(SEED_IN + 64, <u16>(kappa + r));
-    spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
-    spongeAbsorb(SPONGE, SEED_IN, 66);
-    spongeSqueeze(SPONGE, BUF, bytes);
-    unpackSigned(y + <usize>(r * POLY_BYTES), BUF, GAMMA1_BITS, GAMMA1);
+  const blocks = (32 * GAMMA1_BITS + RATE_SHAKE256 - 1) / RATE_SHAKE256;
+  for (let r = 0; r < L; r += 2) {
+    seedPair(rhoPP, 64, kappa + r, kappa + r + 1, RATE_SHAKE256);
+    for (let b = 0; b < blocks; b++) squeezePair(RATE_SHAKE256, <usize>(b * RATE_SHAKE256));
+    unpackSigned(y + <usize>(r * POLY_BYTES), OUT0, GAMMA1_BITS, GAMMA1);
+    if (r + 1 < L) unpackSigned(y + <usize>((r + 1) * POLY_BYTES), OUT1, GAMMA1_BITS, GAMMA1);
   }
 }
 
@@ -164,6 +210,8 @@ export function sampleInBall(c: usize, ctilde: usize, ctildeLen: i32): void {
 /** Clears the samplers' buffers, which held expansions of secret seeds. */
 export function wipeSamplers(): void {
   memory.fill(SPONGE, 0, SPONGE_SIZE);
-  memory.fill(BUF, 0, 640);
-  memory.fill(SEED_IN, 0, 80);
+  memory.fill(BUF, 0, RATE_SHAKE256);
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  memory.fill(OUT0, 0, STREAM_BYTES);
+  memory.fill(OUT1, 0, STREAM_BYTES);
 }

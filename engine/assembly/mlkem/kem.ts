@@ -62,8 +62,7 @@ function pkeKeygen(d: usize, ek: usize, dkPke: usize): void {
   sha3_512(SEEDS, SEEDS, 33);
   const sigma = SEEDS + 32;
   expandMatrix(MAT, SEEDS);
-  sampleNoise(SHAT, sigma, 0, K, ETA1);
-  sampleNoise(NOISE, sigma, K, K, ETA1);
+  sampleNoise(sigma, 0, SHAT, K, ETA1, NOISE, K, ETA1);
   for (let i = 0; i < K; i++) {
     ntt(poly(SHAT, i));
     ntt(poly(NOISE, i));
@@ -86,9 +85,7 @@ function pkeKeygen(d: usize, ek: usize, dkPke: usize): void {
 function pkeEncrypt(ek: usize, m: usize, r: usize, c: usize): void {
   for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
   expandMatrix(MAT, ek + <usize>(K * POLY_PACKED));
-  sampleNoise(Y, r, 0, K, ETA1);
-  sampleNoise(NOISE, r, K, K, ETA2);
-  sampleNoise(W, r, 2 * K, 1, ETA2);
+  sampleNoise(r, 0, Y, K, ETA1, NOISE, K, ETA2, W, 1, ETA2);
   for (let i = 0; i < K; i++) ntt(poly(Y, i));
   prepareGamma(VG, Y, K);
   // u = NTT^-1(A-hat^T o y-hat) + e1: column i of A-hat, entries k polynomials apart.

@@ -167,23 +167,46 @@ function cbd3(a: usize, buf: usize): void {
   else cbd3(a, buf);
 }
 
+/** Where noise polynomial t of a sampleNoise call goes, and its eta: up to three runs of polynomials. */
+let runOut0: usize = 0, runOut1: usize = 0, runOut2: usize = 0;
+let runEnd0 = 0, runEnd1 = 0, runEta0 = 2, runEta1 = 2, runEta2 = 2;
+
+// @ts-ignore: decorator
+@inline function noiseOut(t: i32): usize {
+  if (t < runEnd0) return runOut0 + <usize>(t * POLY_BYTES);
+  if (t < runEnd1) return runOut1 + <usize>((t - runEnd0) * POLY_BYTES);
+  return runOut2 + <usize>((t - runEnd1) * POLY_BYTES);
+}
+
+// @ts-ignore: decorator
+@inline function noiseEta(t: i32): i32 {
+  return t < runEnd0 ? runEta0 : t < runEnd1 ? runEta1 : runEta2;
+}
+
 /**
- * `count` consecutive polynomials at `out`, polynomial t = SamplePolyCBD_eta(PRF_eta(sigma,
- * nonce + t)). eta is public, so the branch on it is not secret-dependent.
+ * Noise polynomials with consecutive nonces, polynomial t = SamplePolyCBD_eta(PRF_eta(sigma,
+ * nonce + t)): n0 at out0 (eta0), then n1 at out1 (eta1), then n2 at out2 (eta2). Sampling them in
+ * one call pairs them across the runs in the two-way Keccak. Counts and etas are public, so the
+ * branches on them are not secret-dependent.
  */
-export function sampleNoise(out: usize, sigma: usize, nonce: i32, count: i32, eta: i32): void {
-  const blocks = eta == 2 ? 1 : 2;
+export function sampleNoise(sigma: usize, nonce: i32, out0: usize, n0: i32, eta0: i32, out1: usize, n1: i32, eta1: i32, out2: usize = 0, n2: i32 = 0, eta2: i32 = 2): void {
+  runOut0 = out0; runOut1 = out1; runOut2 = out2;
+  runEnd0 = n0; runEnd1 = n0 + n1; runEta0 = eta0; runEta1 = eta1; runEta2 = eta2;
+  const count = n0 + n1 + n2;
   let t = 0;
   for (; t + 1 < count; t += 2) {
+    const e0 = noiseEta(t);
+    const e1 = noiseEta(t + 1);
     seedPair(sigma, <u64>(nonce + t) | (<u64>0x1f << 8), <u64>(nonce + t + 1) | (<u64>0x1f << 8), RATE256);
+    const blocks = e0 == 3 || e1 == 3 ? 2 : 1;
     for (let b = 0; b < blocks; b++) squeezePair(RATE256, <usize>(b * RATE256));
-    const a0 = out + <usize>(t * POLY_BYTES);
-    cbd(a0, BUF0, eta);
-    cbd(a0 + <usize>POLY_BYTES, BUF1, eta);
+    cbd(noiseOut(t), BUF0, e0);
+    cbd(noiseOut(t + 1), BUF1, e1);
   }
   if (t < count) {
+    const e0 = noiseEta(t);
     seedOne(sigma, <u64>(nonce + t) | (<u64>0x1f << 8), RATE256);
-    for (let b = 0; b < blocks; b++) squeezeOne(RATE256, <usize>(b * RATE256));
-    cbd(out + <usize>(t * POLY_BYTES), BUF0, eta);
+    for (let b = 0; b < (e0 == 3 ? 2 : 1); b++) squeezeOne(RATE256, <usize>(b * RATE256));
+    cbd(noiseOut(t), BUF0, e0);
   }
 }
