@@ -15,6 +15,9 @@ describe('phase attribution', () => {
     expect(phaseOf(ours, 'mldsa')).toBe('ExpandA');
     const avx2 = ['f1600x4', 'PQCLEAN_MLDSA65_AVX2_poly_uniform_gamma1_4x', 'PQCLEAN_MLDSA65_AVX2_crypto_sign_signature_ctx'];
     expect(phaseOf(avx2, 'mldsa')).toBe('ExpandMask');
+    const pair = [wasm('keccak_x2/keccakF1600x2'), wasm('mldsa/sample/absorbPair'), wasm('mldsa/sample/expandMask'), wasm('mldsa/sign/sign')];
+    expect(phaseOf(pair, 'mldsa')).toBe('ExpandMask');
+    expect(phaseOf([wasm('mldsa/sample/rejEtaBlock'), wasm('mldsa/sample/rejBoundedPoly')], 'mldsa')).toBe('ExpandS');
   });
 
   it('counts a sponge called by the operation itself as hashing, and the operation own time as inline work', () => {

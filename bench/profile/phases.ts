@@ -20,7 +20,7 @@ const RANDOMNESS = /randombytes|getrandom|getRandomValues|randomFillSync|randomB
 const RULES: Record<Scheme, [string, RegExp][]> = {
   mldsa: [
     ['ExpandA', /matrix_expand|^poly_uniform(_4x)?$|^expandA$|rejNttPolyPair|rejUniformBlock|^rej_uniform/],
-    ['ExpandS', /uniform_eta|^expandS$|rejBoundedPoly|rej_eta/],
+    ['ExpandS', /uniform_eta|^expandS$|rejBoundedPoly|rejEtaBlock|rej_eta/],
     ['ExpandMask', /uniform_gamma1|^expandMask$/],
     ['SampleInBall', /poly_challenge|sampleInBall/],
     ['packing/unpacking', /pack|tobytes|frombytes|Hints|loadSecretKey/],

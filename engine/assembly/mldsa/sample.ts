@@ -27,7 +27,7 @@ const OUT1: usize = memory.data(<i32>STREAM_BYTES, 16);
  * Loads seed || u16le(n0) and seed || u16le(n1), SHAKE-padded for `rate`, into the two states.
  * The seed is 32 (rho) or 64 bytes (rho', rho''), so the nonce lane is lane 4 or lane 8.
  */
-function seedPair(seed: usize, seedLen: i32, n0: i32, n1: i32, rate: i32): void {
+function absorbPair(seed: usize, seedLen: i32, n0: i32, n1: i32, rate: i32): void {
   memory.fill(X2, 0, X2_STATE_SIZE);
   const lanes = <usize>(seedLen >> 3);
   for (let i: usize = 0; i < lanes; i++) {
@@ -90,7 +90,7 @@ function rejUniformBlock(a: usize, j: i32, buf: usize): i32 {
  * coefficients uniform in [0, q).
  */
 function rejNttPolyPair(a0: usize, s0: i32, r0: i32, a1: usize, s1: i32, r1: i32, rho: usize): void {
-  seedPair(rho, 32, s0 | (r0 << 8), s1 | (r1 << 8), RATE_SHAKE128);
+  absorbPair(rho, 32, s0 | (r0 << 8), s1 | (r1 << 8), RATE_SHAKE128);
   let j0 = 0;
   let j1 = 0;
   while (j0 < N || j1 < N) {
@@ -162,7 +162,7 @@ function rejEtaBlock(a: usize, j: i32, buf: usize): i32 {
  * SHAKE256(rho' || u16le(n0)) and SHAKE256(rho' || u16le(n1)). With a1 = 0 only a0 is sampled.
  */
 function rejBoundedPoly(a0: usize, n0: i32, a1: usize, n1: i32, rhoPrime: usize): void {
-  seedPair(rhoPrime, 64, n0, n1, RATE_SHAKE256);
+  absorbPair(rhoPrime, 64, n0, n1, RATE_SHAKE256);
   let j0 = 0;
   let j1 = a1 == 0 ? N : 0;
   while (j0 < N || j1 < N) {
@@ -194,7 +194,7 @@ export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
 export function expandMask(y: usize, rhoPP: usize, kappa: i32): void {
   const blocks = (32 * GAMMA1_BITS + RATE_SHAKE256 - 1) / RATE_SHAKE256;
   for (let r = 0; r < L; r += 2) {
-    seedPair(rhoPP, 64, kappa + r, kappa + r + 1, RATE_SHAKE256);
+    absorbPair(rhoPP, 64, kappa + r, kappa + r + 1, RATE_SHAKE256);
     for (let b = 0; b < blocks; b++) squeezePair(RATE_SHAKE256, <usize>(b * RATE_SHAKE256));
     unpackSigned(y + <usize>(r * POLY_BYTES), OUT0, GAMMA1_BITS, GAMMA1);
     if (r + 1 < L) unpackSigned(y + <usize>((r + 1) * POLY_BYTES), OUT1, GAMMA1_BITS, GAMMA1);
