@@ -72,7 +72,7 @@ export function zkFidnaRoutes(ctx: AppContext): void {
 
   api.route(
     {
-      method: 'post', path: ZK_VERIFY_BATCH_PATH, tag: 'zk-FIDNA', auth: 'apiKey', body: ZkVerifyBatchRequest, headers: IdempotencyHeaders,
+      method: 'post', path: ZK_VERIFY_BATCH_PATH, tag: 'zk-FIDNA', auth: 'apiKey', body: ZkVerifyBatchRequest, headers: IdempotencyHeaders, bodyLimit: ZK_VERIFY_BATCH_BODY_LIMIT_BYTES,
       summary: `Verify up to ${ZK_VERIFY_BATCH_MAX} zk-FIDNA proofs at once`,
       description:
         `Metered: one verify call per answered item. Each item is a verify body; the body may be up to 1 MiB. All the proofs are checked ` +
