@@ -146,7 +146,7 @@ export const zkSuite: Suite = {
   description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; batch verification; sizes, attestation, setup, wasm size',
   async run(ctx) {
     const engine = await loadEngine();
-    ctx.progress.plan(CIRCUITS.length * 2 + (ctx.quick ? 2 : CIRCUITS.length * 2) + 2 + 12);
+    ctx.progress.plan(CIRCUITS.length * 2 + (ctx.quick ? 2 : CIRCUITS.length * 2) + 2 + CIRCUITS.length * (ctx.quick ? 2 : 4));
     ctx.print(timeTable(ctx, engine));
     ctx.print(batchTable(ctx, engine));
     ctx.print(attestationTable(ctx, engine));
