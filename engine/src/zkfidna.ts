@@ -9,7 +9,8 @@ import type { MlDsa } from './mldsa.ts';
 import { ZK_BATCH_MAX, ZK_BATCH_SEED, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../assembly/layout.ts';
 import { ERR_RETRY, type EngineExports, type Io } from './wasm.ts';
 import { decodeHeader, ZK_FIDNA_AGGREGATION, ZK_FIDNA_BITS, ZK_FIDNA_VERSION, type DecodedHeader } from './zkfidna_encoding.ts';
-import { contextOf, publicInputOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
+import { checkBatchItem, checkItem, equalBytes, judgeItem, VERDICT, ZK_FIDNA_ATTESTATION_CONTEXT, type CheckedItem } from './zkfidna_verify.ts';
+import { contextOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
 
 export { ZK_FIDNA_PROOF_SIZES } from './zkfidna_encoding.ts';
 export { ZK_FIDNA_MAX_CONTEXT, ZK_FIDNA_MAX_VALUE } from './zkfidna_inputs.ts';
@@ -18,8 +19,7 @@ export type { ZkFidnaCircuit, ZkFidnaPublicInput, ZkFidnaValue } from './zkfidna
 export const ZK_FIDNA_RNG_LENGTH = 32;
 /** Most proofs one verifyBatch call takes. */
 export const ZK_FIDNA_BATCH_MAX = ZK_BATCH_MAX;
-/** The ML-DSA-65 context string of attestations. */
-export const ZK_FIDNA_ATTESTATION_CONTEXT = 'zk-fidna/v1';
+export { ZK_FIDNA_ATTESTATION_CONTEXT } from './zkfidna_verify.ts';
 export const ZK_FIDNA_GENERATORS_DST = 'ZKFIDNA-V01-CS01-with-secp256k1_XMD:SHA-256_SSWU_RO_';
 
 export interface ZkFidnaProveOptions {
@@ -138,10 +138,8 @@ export interface ZkFidna {
   publicParameters(): ZkFidnaPublicParameters;
 }
 
-const VERDICT = { structure: 1, circuit: 2, math: 4, kernel: 8, batched: 16 };
 const PROVE_KEYS = ['secretValue', 'balanceValue', 'circuitType', 'min', 'max', 'context', 'rng', 'attest'] as const;
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256: (data: Uint8Array, outLen: number) => Uint8Array): ZkFidna {
   let parameters: ZkFidnaPublicParameters | undefined;
@@ -191,66 +189,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
     return Math.max(0, wasm.zkVerify(proof.length));
   };
 
-  interface CheckedItem {
-    proof: Uint8Array;
-    input: ZkFidnaPublicInput;
-    header: DecodedHeader | null;
-    signatureCheck?: boolean;
-  }
-
-  /** Checks one verify argument's shape (throwing for a malformed one) and its attestation. */
-  const checkItem = (args: unknown): CheckedItem => {
-    const o = options<{ proof: Uint8Array; publicInput: ZkFidnaPublicInput; attestation: ZkFidnaAttestation }>(args, ['proof', 'publicInput', 'attestation'], 'args');
-    const proof = bytes(o.proof, 'proof');
-    const item: CheckedItem = { proof, input: publicInputOf(o.publicInput), header: decodeHeader(proof) };
-    if (o.attestation !== undefined) {
-      const a = options<ZkFidnaAttestation>(o.attestation, ['algorithm', 'publicKey', 'signature'], 'attestation');
-      if (a.algorithm !== undefined && a.algorithm !== 'ML-DSA-65') {
-        throw new EngineError('invalid_option', "attestation.algorithm must be 'ML-DSA-65'", 'attestation.algorithm');
-      }
-      const pk = bytes(a.publicKey, 'attestation.publicKey', mlDsa65.publicKeyLength, 'invalid_key');
-      const sig = bytes(a.signature, 'attestation.signature', mlDsa65.signatureLength, 'invalid_signature_length');
-      item.signatureCheck = mlDsa65.verify(pk, proof, sig, { context: new TextEncoder().encode(ZK_FIDNA_ATTESTATION_CONTEXT) });
-    }
-    return item;
-  };
-
-  /** checkItem for items[i] of a batch: its errors name the item. */
-  const checkBatchItem = (args: unknown, i: number): CheckedItem => {
-    try {
-      return checkItem(args);
-    } catch (e) {
-      if (!(e instanceof EngineError)) throw e;
-      const rest = (e.param ?? '').replace(/^args\.?/, '');
-      const param = rest === '' ? `items[${i}]` : `items[${i}].${rest}`;
-      throw new EngineError(e.code, `items[${i}]: ${e.message}`, param);
-    }
-  };
-
-  /**
-   * The verification of a checked item given the engine's verdict bits about its proof and the
-   * challenges the engine recorded for it (read now unless given).
-   */
-  const judge = ({ input, header, signatureCheck }: CheckedItem, verdict: number, views?: ZkFidnaViews): ZkFidnaVerification => {
-    const matches =
-      header !== null &&
-      header.circuitType === input.circuitType &&
-      header.result === input.result &&
-      header.min === input.min &&
-      header.max === input.max &&
-      equalBytes(header.context, input.context ?? new Uint8Array(0));
-    const math = (verdict & VERDICT.math) !== 0;
-    const details: ZkFidnaDetails = {
-      structurallyValid: (verdict & VERDICT.structure) !== 0 && matches,
-      circuitValid: (verdict & VERDICT.circuit) !== 0,
-      mathematicalCheck: math,
-      positiveCheck: math,
-      balanceCheck: math && (verdict & VERDICT.kernel) !== 0,
-    };
-    if (signatureCheck !== undefined) details.signatureCheck = signatureCheck;
-    const valid = Object.values(details).every((v) => v === true);
-    return header && (verdict & VERDICT.circuit) !== 0 ? { valid, details, views: views ?? viewsOf(header) } : { valid, details };
-  };
+  const judge = (item: CheckedItem, verdict: number, views?: ZkFidnaViews) => judgeItem(item, verdict, (header) => views ?? viewsOf(header));
 
   return {
     prove(opts) {
@@ -292,7 +231,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
     },
 
     verify(args) {
-      const item = checkItem(args);
+      const item = checkItem(args, mlDsa65);
       return judge(item, item.header ? runVerify(item.proof) : 0);
     },
 
@@ -300,7 +239,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
       if (!Array.isArray(items) || items.length < 1 || items.length > ZK_BATCH_MAX) {
         throw new EngineError('invalid_argument', `items must be an array of 1 to ${ZK_BATCH_MAX} verify arguments`, 'items');
       }
-      const checked = items.map(checkBatchItem);
+      const checked = items.map((args, i) => checkBatchItem(args, i, mlDsa65));
       // The weights derive from a fresh CSPRNG seed per batch: whoever made the proofs cannot foresee them.
       io.write(globalThis.crypto.getRandomValues(new Uint8Array(32)), ZK_BATCH_SEED);
       wasm.zkBatchBegin();
