@@ -17,6 +17,8 @@ describe('zk suite', () => {
     expect(output).toMatch(/balance_proof verify +[0-9.]+ ms ±\d+% +[0-9.]+ ms ±\d+% +[0-9.]+x/);
     for (const circuit of ['range_proof', 'custom']) expect(output).toMatch(new RegExp(`${circuit} prove +[0-9.]+ ms ±\\d+% +- +-`));
     expect(output).toMatch(/balance_proof prove [0-9.]+ ms \(target <= 40 ms: (met|below)\), verify [0-9.]+ ms \(target <= 5 ms: (met|below)\), vs the reference [0-9.]+x \/ [0-9.]+x/);
+    expect(output).toMatch(/verify one by one vs verifyBatch, 3 interleaved rounds/);
+    for (const circuit of ['range_proof', 'balance_proof', 'custom']) expect(output).toMatch(new RegExp(`${circuit} +4 +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+x`));
     expect(output).toMatch(/balance_proof proof +826 B/);
     expect(output).toMatch(/range_proof proof +809 B/);
     expect(output).toMatch(/custom proof +923 B/);

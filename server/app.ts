@@ -57,7 +57,7 @@ import { PidService } from './features/dilion/dilion-pid.service.ts';
 import { Qes2Service } from './features/qes2/qes2.service.ts';
 import { createQes2Views } from './features/qes2/qes2.views.ts';
 import { ZkFidnaService } from './features/zkfidna/zkfidna.service.ts';
-import { zkFidnaRoutes } from './features/zkfidna/zkfidna.routes.ts';
+import { ZK_VERIFY_BATCH_BODY_LIMIT_BYTES, ZK_VERIFY_BATCH_PATH, zkFidnaRoutes } from './features/zkfidna/zkfidna.routes.ts';
 import { demoBenchmarkRoutes } from './features/demo-benchmark/demo-benchmark.routes.ts';
 import { AddressOwners } from './features/demo/demo-session.ts';
 import { demoSessionRoutes } from './features/demo/demo-session.routes.ts';
@@ -157,6 +157,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const bodyChecks = [jsonDepthLimit, wellFormedText];
   // A sign batch alone may send up to 1 MiB: parsed here first, the app's parser then leaves its body alone.
   app.use(SIGN_BATCH_PATH, express.json({ limit: SIGN_BATCH_BODY_LIMIT_BYTES, strict: true }));
+  app.use(ZK_VERIFY_BATCH_PATH, express.json({ limit: ZK_VERIFY_BATCH_BODY_LIMIT_BYTES, strict: true }));
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }), ...bodyChecks);
   const lane = new FastLane({ before: everyRequest, bodyChecks, errorHandler, bodyLimit: BODY_LIMIT_BYTES, trustProxy: app.get('trust proxy fn') as TrustProxy });
 

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- zk`: zk-FIDNA prove and verify per circuit, ours (the wasm engine) vs the
  * TypeScript reference on @noble/curves that the tests check us against; proof sizes, what the
- * ML-DSA-65 attestation adds, the one-time generator setup, and the wasm module's size.
+ * ML-DSA-65 attestation adds, the one-time generator setup, the wasm module's size, and batch
+ * verification against verifying one by one (zk-batch.ts).
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +12,7 @@ import { measure, type Budget, type Measurement } from '../measure.ts';
 import type { Suite, SuiteContext } from '../suite.ts';
 import { formatBytes, formatRatio, formatSpread, formatTable, type Row } from '../table.ts';
 import { WASM_PATH } from './engine.ts';
+import { batchTable } from './zk-batch.ts';
 
 /** The brief's targets for balance_proof (m = 2) in Node, and against the reference. */
 const PROVE_TARGET_MS = 40;
@@ -141,11 +143,12 @@ async function setupTable(engine: Engine): Promise<string> {
 
 export const zkSuite: Suite = {
   name: 'zk',
-  description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; sizes, attestation, setup, wasm size',
+  description: 'zk-FIDNA prove/verify per circuit: our wasm engine vs the TypeScript reference; batch verification; sizes, attestation, setup, wasm size',
   async run(ctx) {
     const engine = await loadEngine();
-    ctx.progress.plan(CIRCUITS.length * 2 + (ctx.quick ? 2 : CIRCUITS.length * 2) + 2);
+    ctx.progress.plan(CIRCUITS.length * 2 + (ctx.quick ? 2 : CIRCUITS.length * 2) + 2 + CIRCUITS.length * (ctx.quick ? 2 : 4));
     ctx.print(timeTable(ctx, engine));
+    ctx.print(batchTable(ctx, engine));
     ctx.print(attestationTable(ctx, engine));
     ctx.print(await setupTable(engine));
   },

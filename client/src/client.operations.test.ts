@@ -85,6 +85,9 @@ describe('the client against a live server, every public operation', () => {
     const proved = await pq.zkFidna.prove({ circuitType: 'range_proof', secretValue: 42, min: 18, max: 120 });
     expect(proved.publicInput).toMatchObject({ result: 1, circuitType: 'range_proof', min: '18', max: '120' });
     expect((await pq.zkFidna.verify({ proof: proved.proof, publicInput: proved.publicInput })).valid).toBe(true);
+    const checked = await pq.zkFidna.verifyBatch({ items: [{ proof: proved.proof.encoded, publicInput: proved.publicInput }, { proof: proved.proof, publicInput: { ...proved.publicInput, max: '121' } }] });
+    expect(checked.results.map((r) => ('valid' in r ? r.valid : r.error.code))).toEqual([true, false]);
+    expect(checked.charged).toBe(2);
   });
 
   it('a managed ML-DSA-65 key: signs raw and digest messages (verifiable with noble), verifies, and signs a batch', async () => {

@@ -69,6 +69,8 @@ export class PqClient {
   readonly zkFidna = {
     prove: (body: Body<'/api/v1/crypto/zk-fidna/prove', 'post'>) => answer(this.api.POST('/api/v1/crypto/zk-fidna/prove', { body })),
     verify: (body: Body<'/api/v1/crypto/zk-fidna/verify', 'post'>) => answer(this.api.POST('/api/v1/crypto/zk-fidna/verify', { body })),
+    /** Up to 64 proofs checked together, each item answered (and metered) as a verify. */
+    verifyBatch: (body: Body<'/api/v1/crypto/zk-fidna/verify-batch', 'post'>) => answer(this.api.POST('/api/v1/crypto/zk-fidna/verify-batch', { body })),
   };
 
   /** The calls on one managed key: signing by message type and in batches, and ML-KEM-768 encryption (docs/api.md §7.4–7.6). */

@@ -88,9 +88,13 @@ export const SECP_SCHNORR_OUT = 0;
 export const ZK_VALUES = 0;
 /** zkProve: rng (32 bytes). */
 export const ZK_RNG = 32;
+/** zkBatchBegin: the 32-byte seed the batch's random weights derive from (fresh from a CSPRNG). */
+export const ZK_BATCH_SEED = 32;
+/** Most proofs zkBatchAdd takes between zkBatchBegin and zkBatchFinish. */
+export const ZK_BATCH_MAX = 64;
 /** zkProve: the context (at most 255 bytes). */
 export const ZK_CONTEXT = 64;
-/** zkProve out, zkVerify in: the proof; zkTestRange* (test build): the bare range proof's core. */
+/** zkProve out, zkVerify and zkBatchAdd in: the proof; zkTestRange* (test build): the bare range proof's core. */
 export const ZK_PROOF = 1024;
 /** zkTestRange* (test build): the range proof's commitments V_j, 33 bytes each. */
 export const ZK_COMMITMENTS = 2048;

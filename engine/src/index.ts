@@ -48,6 +48,7 @@ export type { Sha3FixedName, ShakeName } from './sha3.ts';
 export type { WasmSource } from './wasm.ts';
 export {
   ZK_FIDNA_ATTESTATION_CONTEXT,
+  ZK_FIDNA_BATCH_MAX,
   ZK_FIDNA_GENERATORS_DST,
   ZK_FIDNA_MAX_CONTEXT,
   ZK_FIDNA_MAX_VALUE,
@@ -65,6 +66,7 @@ export type {
   ZkFidnaPublicInput,
   ZkFidnaPublicParameters,
   ZkFidnaValue,
+  ZkFidnaVerifyArgs,
   ZkFidnaVerification,
   ZkFidnaViews,
 } from './zkfidna.ts';

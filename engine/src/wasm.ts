@@ -121,6 +121,12 @@ export interface EngineExports {
   zkChallengeCount(): number;
   zkProofSize(circuit: number, ctxLen: number): number;
   zkGeneratorDigest(): void;
+  /** Batch verification: the seed at ZK_BATCH_SEED; zkBatchAdd's proof at ZK_PROOF. */
+  zkBatchBegin(): void;
+  /** zkVerify's verdict bits but 4, which zkBatchFinish judges, plus 16 for "in the batch"; ERR_ARGUMENT outside a batch, when full, or for a length over ZK_PROOF_MAX. */
+  zkBatchAdd(len: number): number;
+  /** OK when every proof added with bit 16 holds, INVALID when one does not; ERR_ARGUMENT without zkBatchBegin. */
+  zkBatchFinish(): Status;
 }
 
 /** Where the module's bytes come from: raw bytes, a URL, or (default) the build next to this file. */

@@ -6,18 +6,20 @@
  */
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa } from './mldsa.ts';
-import { ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../assembly/layout.ts';
+import { ZK_BATCH_MAX, ZK_BATCH_SEED, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../assembly/layout.ts';
 import { ERR_RETRY, type EngineExports, type Io } from './wasm.ts';
 import { decodeHeader, ZK_FIDNA_AGGREGATION, ZK_FIDNA_BITS, ZK_FIDNA_VERSION, type DecodedHeader } from './zkfidna_encoding.ts';
-import { contextOf, publicInputOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
+import { checkBatchItem, checkItem, equalBytes, judgeItem, VERDICT, ZK_FIDNA_ATTESTATION_CONTEXT, type CheckedItem } from './zkfidna_verify.ts';
+import { contextOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
 
 export { ZK_FIDNA_PROOF_SIZES } from './zkfidna_encoding.ts';
 export { ZK_FIDNA_MAX_CONTEXT, ZK_FIDNA_MAX_VALUE } from './zkfidna_inputs.ts';
 export type { ZkFidnaCircuit, ZkFidnaPublicInput, ZkFidnaValue } from './zkfidna_inputs.ts';
 
 export const ZK_FIDNA_RNG_LENGTH = 32;
-/** The ML-DSA-65 context string of attestations. */
-export const ZK_FIDNA_ATTESTATION_CONTEXT = 'zk-fidna/v1';
+/** Most proofs one verifyBatch call takes. */
+export const ZK_FIDNA_BATCH_MAX = ZK_BATCH_MAX;
+export { ZK_FIDNA_ATTESTATION_CONTEXT } from './zkfidna_verify.ts';
 export const ZK_FIDNA_GENERATORS_DST = 'ZKFIDNA-V01-CS01-with-secp256k1_XMD:SHA-256_SSWU_RO_';
 
 export interface ZkFidnaProveOptions {
@@ -104,6 +106,13 @@ export interface ZkFidnaVerification {
   views?: ZkFidnaViews;
 }
 
+/** What verify (and each item of verifyBatch) takes. */
+export interface ZkFidnaVerifyArgs {
+  proof: Uint8Array;
+  publicInput: ZkFidnaPublicInput;
+  attestation?: Omit<ZkFidnaAttestation, 'algorithm'> & { algorithm?: 'ML-DSA-65' };
+}
+
 export interface ZkFidna {
   /**
    * Proves the statement of `circuitType` about secretValue (and balanceValue): balance_proof
@@ -115,17 +124,22 @@ export interface ZkFidna {
    * Checks a proof against its public input (and an attestation, when given). A proof that does
    * not verify gives valid: false with the failing checks; only malformed arguments throw.
    */
-  verify(args: { proof: Uint8Array; publicInput: ZkFidnaPublicInput; attestation?: Omit<ZkFidnaAttestation, 'algorithm'> & { algorithm?: 'ML-DSA-65' } }): ZkFidnaVerification;
+  verify(args: ZkFidnaVerifyArgs): ZkFidnaVerification;
+  /**
+   * Checks up to ZK_FIDNA_BATCH_MAX proofs (any circuits, mixed) at once: one multi-scalar
+   * multiplication with random weights over all of them; when it fails, the proofs in it are
+   * checked alone, so the answer names every valid one. Each result is what verify gives for that
+   * item. Throws for a malformed item (param items[i]...) or a count outside 1..ZK_FIDNA_BATCH_MAX.
+   */
+  verifyBatch(items: readonly ZkFidnaVerifyArgs[]): ZkFidnaVerification[];
   /** The views of a proof that decodes (challenges recomputed); throws invalid_proof otherwise. */
   inspect(proof: Uint8Array): ZkFidnaViews;
   /** Curve, sizes, generator DST and digest, version. */
   publicParameters(): ZkFidnaPublicParameters;
 }
 
-const VERDICT = { structure: 1, circuit: 2, math: 4, kernel: 8 };
 const PROVE_KEYS = ['secretValue', 'balanceValue', 'circuitType', 'min', 'max', 'context', 'rng', 'attest'] as const;
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256: (data: Uint8Array, outLen: number) => Uint8Array): ZkFidna {
   let parameters: ZkFidnaPublicParameters | undefined;
@@ -175,6 +189,8 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
     return Math.max(0, wasm.zkVerify(proof.length));
   };
 
+  const judge = (item: CheckedItem, verdict: number, views?: ZkFidnaViews) => judgeItem(item, verdict, (header) => views ?? viewsOf(header));
+
   return {
     prove(opts) {
       const o = options<ZkFidnaProveOptions>(opts, PROVE_KEYS, 'opts');
@@ -215,39 +231,32 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
     },
 
     verify(args) {
-      const o = options<{ proof: Uint8Array; publicInput: ZkFidnaPublicInput; attestation: ZkFidnaAttestation }>(args, ['proof', 'publicInput', 'attestation'], 'args');
-      const proof = bytes(o.proof, 'proof');
-      const input = publicInputOf(o.publicInput);
-      let signatureCheck: boolean | undefined;
-      if (o.attestation !== undefined) {
-        const a = options<ZkFidnaAttestation>(o.attestation, ['algorithm', 'publicKey', 'signature'], 'attestation');
-        if (a.algorithm !== undefined && a.algorithm !== 'ML-DSA-65') {
-          throw new EngineError('invalid_option', "attestation.algorithm must be 'ML-DSA-65'", 'attestation.algorithm');
-        }
-        const pk = bytes(a.publicKey, 'attestation.publicKey', mlDsa65.publicKeyLength, 'invalid_key');
-        const sig = bytes(a.signature, 'attestation.signature', mlDsa65.signatureLength, 'invalid_signature_length');
-        signatureCheck = mlDsa65.verify(pk, proof, sig, { context: new TextEncoder().encode(ZK_FIDNA_ATTESTATION_CONTEXT) });
+      const item = checkItem(args, mlDsa65);
+      return judge(item, item.header ? runVerify(item.proof) : 0);
+    },
+
+    verifyBatch(items) {
+      if (!Array.isArray(items) || items.length < 1 || items.length > ZK_BATCH_MAX) {
+        throw new EngineError('invalid_argument', `items must be an array of 1 to ${ZK_BATCH_MAX} verify arguments`, 'items');
       }
-      const header = decodeHeader(proof);
-      const verdict = header ? runVerify(proof) : 0;
-      const matches =
-        header !== null &&
-        header.circuitType === input.circuitType &&
-        header.result === input.result &&
-        header.min === input.min &&
-        header.max === input.max &&
-        equalBytes(header.context, input.context ?? new Uint8Array(0));
-      const math = (verdict & VERDICT.math) !== 0;
-      const details: ZkFidnaDetails = {
-        structurallyValid: (verdict & VERDICT.structure) !== 0 && matches,
-        circuitValid: (verdict & VERDICT.circuit) !== 0,
-        mathematicalCheck: math,
-        positiveCheck: math,
-        balanceCheck: math && (verdict & VERDICT.kernel) !== 0,
-      };
-      if (signatureCheck !== undefined) details.signatureCheck = signatureCheck;
-      const valid = Object.values(details).every((v) => v === true);
-      return header && (verdict & VERDICT.circuit) !== 0 ? { valid, details, views: viewsOf(header) } : { valid, details };
+      const checked = items.map((args, i) => checkBatchItem(args, i, mlDsa65));
+      // The weights derive from a fresh CSPRNG seed per batch: whoever made the proofs cannot foresee them.
+      io.write(globalThis.crypto.getRandomValues(new Uint8Array(32)), ZK_BATCH_SEED);
+      wasm.zkBatchBegin();
+      const added = checked.map((item) => {
+        if (!item.header || item.proof.length > ZK_PROOF_MAX) return { verdict: 0 };
+        io.write(item.proof, ZK_PROOF);
+        const verdict = Math.max(0, wasm.zkBatchAdd(item.proof.length));
+        return { verdict, views: (verdict & VERDICT.circuit) !== 0 ? viewsOf(item.header) : undefined };
+      });
+      const allHold = wasm.zkBatchFinish() === 1;
+      return checked.map((item, i) => {
+        const { verdict, views } = added[i]!;
+        if ((verdict & VERDICT.batched) === 0) return judge(item, verdict, views);
+        // The sum failed: some proof in it is bad, so each is checked alone to name the good ones.
+        if (!allHold) return judge(item, runVerify(item.proof));
+        return judge(item, (verdict & ~VERDICT.batched) | VERDICT.math, views);
+      });
     },
 
     inspect(proof) {

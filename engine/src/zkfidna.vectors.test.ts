@@ -24,6 +24,18 @@ describe('zk-FIDNA proof vectors', () => {
     });
   }
 
+  it('verifies all of them in one batch, and in batches with each one tampered in turn', () => {
+    const items = VECTORS.map(([, opts]) => {
+      const { proof, publicInput } = engine.zkFidna.prove({ ...opts, rng });
+      return { proof, publicInput };
+    });
+    expect(engine.zkFidna.verifyBatch(items).map((r) => r.valid)).toEqual([true, true, true, true]);
+    for (let bad = 0; bad < items.length; bad++) {
+      const tampered = items.map((item, i) => (i === bad ? { ...item, proof: item.proof.map((b, j) => (j === 300 ? b ^ 1 : b)) } : item));
+      expect(engine.zkFidna.verifyBatch(tampered).map((r) => r.valid)).toEqual(items.map((_, i) => i !== bad));
+    }
+  });
+
   it('gives the same bytes whether the values are bigints, decimal strings or numbers', () => {
     const a = engine.zkFidna.prove({ circuitType: 'balance_proof', secretValue: 650000n, balanceValue: 21930000n, rng }).proof;
     const b = engine.zkFidna.prove({ circuitType: 'balance_proof', secretValue: '650000', balanceValue: 21930000, rng }).proof;

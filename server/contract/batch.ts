@@ -2,21 +2,21 @@
  * The shape of every batch call (docs/decisions/053-signing-by-digest-and-in-batches.md): a list
  * of items, each the body of the single call it stands for, and one answer naming each item by
  * its index, with its result or its error, and how many items were charged. Sign batches use it
- * first; a later verify batch (zk-FIDNA's, say) takes the same shape with its own item schemas.
+ * first; zk-FIDNA's verify batch takes the same shape with its own item schema and bound.
  */
 import { z } from 'zod';
 
-/** The most items one batch call may carry. */
+/** The most items one batch call may carry, unless its route takes a smaller bound. */
 export const MAX_BATCH_ITEMS = 100;
 
-/** A batch request of `item`s: 1 to MAX_BATCH_ITEMS of them, answered by index in this order. */
-export const BatchRequest = <I extends z.ZodType>(item: I) =>
+/** A batch request of `item`s: 1 to `max` of them, answered by index in this order. */
+export const BatchRequest = <I extends z.ZodType>(item: I, max: number = MAX_BATCH_ITEMS) =>
   z.strictObject({
     items: z
       .array(item)
       .min(1, { message: 'must hold at least one item' })
-      .max(MAX_BATCH_ITEMS, { message: `must hold at most ${MAX_BATCH_ITEMS} items: split the batch` })
-      .meta({ description: `1 to ${MAX_BATCH_ITEMS} items, each answered by its index.` }),
+      .max(max, { message: `must hold at most ${max} items: split the batch` })
+      .meta({ description: `1 to ${max} items, each answered by its index.` }),
   });
 
 /** Why an item was not answered: its code and a sentence, as an error response's (never charged). */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZK_FIDNA_CIRCUITS } from '../../shared/zkfidna.ts';
 import { ZK_MAX_AMOUNT, zkAmountProblem, type ZkAmountName } from '../../shared/zk-amount.ts';
+import { BatchRequest, BatchResponse } from './batch.ts';
 import { Base64, Timestamp, SigningKeyChoice } from './common.ts';
 
 export { ZK_FIDNA_CIRCUITS } from '../../shared/zkfidna.ts';
@@ -182,3 +183,12 @@ export const ZkVerifyResponse = z
     timestamp: Timestamp,
   })
   .meta({ id: 'ZkVerifyResponse' });
+
+/** The most proofs one verify batch carries: what the engine sums in one batch (ZK_FIDNA_BATCH_MAX). */
+export const ZK_VERIFY_BATCH_MAX = 64;
+
+export const ZkVerifyBatchRequest = BatchRequest(ZkVerifyRequest, ZK_VERIFY_BATCH_MAX).meta({ id: 'ZkVerifyBatchRequest' });
+
+export const ZkVerifyBatchResponse = BatchResponse(ZkVerifyResponse.omit({ algorithm: true, timestamp: true }))
+  .extend({ algorithm: z.literal('zk-fidna'), timestamp: Timestamp })
+  .meta({ id: 'ZkVerifyBatchResponse' });

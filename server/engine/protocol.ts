@@ -85,6 +85,11 @@ export interface EngineTasks extends KemTasks {
       elapsedMs: number;
     };
   };
+  /** zk-FIDNA verifyBatch: one weighted sum over every proof; each answer as zkVerify's. */
+  zkVerifyBatch: {
+    args: { items: EngineTasks['zkVerify']['args'][] };
+    result: { results: Omit<EngineTasks['zkVerify']['result'], 'elapsedMs'>[]; elapsedMs: number };
+  };
   /** Composite public key of a 64-byte QES2 seed (ML-DSA-65 seed ‖ secp256k1 scalar). */
   qes2PublicKey: { args: { mode: Qes2Mode; seed: Uint8Array }; result: { publicKey: Uint8Array } };
   qes2Sign: {

@@ -3,11 +3,21 @@
  * shared/zkfidna.ts turns its results into the API's JSON, as the browser's worker does. Secret
  * amounts and blindings live only in this call; the openings go back to the caller alone.
  */
-import type { Engine } from '../../engine/src/index.ts';
+import type { Engine, ZkFidnaVerification, ZkFidnaVerifyArgs } from '../../engine/src/index.ts';
 import { proveAttestedToJson, zkPublicInputFromJson, zkViewsToJson } from '../../shared/zkfidna.ts';
 import type { EngineTasks } from './protocol.ts';
 
-type ZkHandlers = { [K in 'zkProve' | 'zkVerify']: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
+type ZkHandlers = { [K in 'zkProve' | 'zkVerify' | 'zkVerifyBatch']: (args: EngineTasks[K]['args']) => EngineTasks[K]['result'] };
+
+type VerifyTask = EngineTasks['zkVerify'];
+
+function verifyArgs({ proof, publicInput, attestation }: VerifyTask['args']): ZkFidnaVerifyArgs {
+  return { proof, publicInput: zkPublicInputFromJson(publicInput), ...(attestation ? { attestation } : {}) };
+}
+
+function verdictJson(r: ZkFidnaVerification): Omit<VerifyTask['result'], 'elapsedMs'> {
+  return { valid: r.valid, details: { ...r.details, signatureCheck: r.details.signatureCheck ?? null }, views: r.views ? zkViewsToJson(r.views) : null };
+}
 
 export function zkFidnaHandlers(engine: Engine): ZkHandlers {
   return {
@@ -23,15 +33,14 @@ export function zkFidnaHandlers(engine: Engine): ZkHandlers {
       });
       return { ...json, elapsedMs: performance.now() - start };
     },
-    zkVerify: ({ proof, publicInput, attestation }) => {
+    zkVerify: (args) => {
       const start = performance.now();
-      const r = engine.zkFidna.verify({ proof, publicInput: zkPublicInputFromJson(publicInput), ...(attestation ? { attestation } : {}) });
-      return {
-        valid: r.valid,
-        details: { ...r.details, signatureCheck: r.details.signatureCheck ?? null },
-        views: r.views ? zkViewsToJson(r.views) : null,
-        elapsedMs: performance.now() - start,
-      };
+      return { ...verdictJson(engine.zkFidna.verify(verifyArgs(args))), elapsedMs: performance.now() - start };
+    },
+    zkVerifyBatch: ({ items }) => {
+      const start = performance.now();
+      const results = engine.zkFidna.verifyBatch(items.map(verifyArgs)).map(verdictJson);
+      return { results, elapsedMs: performance.now() - start };
     },
   };
 }

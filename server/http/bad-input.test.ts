@@ -8,6 +8,7 @@ import supertest from 'supertest';
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { SIGN_BATCH_BODY_LIMIT_BYTES, SIGN_BATCH_PATH } from '../features/kms-signing/kms-signing.routes.ts';
+import { ZK_VERIFY_BATCH_BODY_LIMIT_BYTES, ZK_VERIFY_BATCH_PATH } from '../features/zkfidna/zkfidna.routes.ts';
 import { TEST_ORIGIN } from '../test-support.ts';
 import { everyRouteServer, SESSION_ENDING_ROUTES } from './every-route.test-support.ts';
 
@@ -77,11 +78,13 @@ describe('every route refuses bad input with a 4xx and a message', () => {
     }
   });
 
-  it('bodies larger than 256 KiB (1 MiB on the sign-batch route, which alone reads up to that)', async () => {
+  it('bodies larger than 256 KiB (1 MiB on the two batch routes, which alone read up to that)', async () => {
     const big = JSON.stringify({ message: 'x'.repeat(300 * 1024) });
     const bigger = JSON.stringify({ message: 'x'.repeat(SIGN_BATCH_BODY_LIMIT_BYTES) });
+    const biggest = JSON.stringify({ message: 'x'.repeat(ZK_VERIFY_BATCH_BODY_LIMIT_BYTES) });
     for (const route of routes()) {
-      const res = await send(route.method, route.path, route.path === SIGN_BATCH_PATH ? bigger : big);
+      const body = route.path === SIGN_BATCH_PATH ? bigger : route.path === ZK_VERIFY_BATCH_PATH ? biggest : big;
+      const res = await send(route.method, route.path, body);
       expectClientError(res, route.name);
       expect(res.status).toBe(413);
     }

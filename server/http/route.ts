@@ -52,6 +52,8 @@ export interface RouteDef<B extends z.ZodType | undefined, P extends z.ZodType |
   responses: Record<number, ResponseDoc>;
   /** Extra middleware run after auth and before validation (rate limits, ...). */
   before?: RequestHandler[];
+  /** A body limit of the route's own, parsed in app.ts: the fast lane reads the app's limit, so it leaves this route to Express. */
+  bodyLimit?: number;
 }
 
 /** Error responses to document, each a description by status (the body is always ErrorResponse). */
@@ -79,7 +81,7 @@ export interface ApiBuilderOptions {
 
 /** The metered API's shape: a POST with an API key and a JSON body, no path or query parameters, nothing run before it. */
 function laneEligible(def: RouteDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): boolean {
-  return def.method === 'post' && def.auth === 'apiKey' && !def.params && !def.query && !def.before?.length;
+  return def.method === 'post' && def.auth === 'apiKey' && !def.params && !def.query && !def.before?.length && def.bodyLimit === undefined;
 }
 
 export class ApiBuilder {

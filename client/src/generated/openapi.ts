@@ -1285,6 +1285,133 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crypto/zk-fidna/verify-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify up to 64 zk-FIDNA proofs at once
+         * @description Metered: one verify call per answered item. Each item is a verify body; the body may be up to 1 MiB. All the proofs are checked together (one multi-scalar multiplication with random weights); when that fails, each is checked alone, so every item is answered with its own valid and details: a bad proof does not hide the good ones. Items are admitted in order: an item refused by metering (usage_limit_reached, spending_limit_reached, overage_unpaid) or failed by the engine (engine_unavailable) is answered with its error and not charged. One Idempotency-Key covers the batch: a retry returns the same answer, charged once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Retrying a POST with the same key within 24 h returns the first response without a second charge. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ZkVerifyBatchRequest"];
+                };
+            };
+            responses: {
+                /** @description Each item by index, its verdict or its error, and how many were charged */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ZkVerifyBatchResponse"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description api_key_disabled, api_key_expired, or operation_not_allowed (the key is restricted to other operations) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description keyId is not one of your signing keys */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with this Idempotency-Key is still running */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large: the body is over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key reused with a different request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description usage_limit_reached: the plan’s calls are used up; overage_unpaid: overage unpaid 30 days after its month holds calls to the allowance; too_many_concurrent_calls: the key’s or the account’s calls at once are at their limit */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The engine failed; the call was refunded */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -4856,6 +4983,31 @@ export type components = {
             min?: string;
             /** @description balance_proof: 1 when Y ≥ X, 0 when Y < X; always 1 for the others. */
             result: 0 | 1;
+        };
+        ZkVerifyBatchRequest: {
+            /** @description 1 to 64 items, each answered by its index. */
+            items: components["schemas"]["ZkVerifyRequest"][];
+        };
+        ZkVerifyBatchResponse: {
+            /** @enum {string} */
+            algorithm: "zk-fidna";
+            /** @description Items answered, each charged as one call; refused items cost nothing. */
+            charged: number;
+            results: ({
+                details: components["schemas"]["ZkVerifyDetails"];
+                index: number;
+                publicInput: components["schemas"]["ZkPublicInput"];
+                /** @description Every check passed (the attestation too, when sent). */
+                valid: boolean;
+            } | {
+                error: components["schemas"]["BatchItemError"];
+                index: number;
+            })[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            timestamp: string;
         };
         ZkVerifyDetails: {
             /** @description The statement holds (for custom, with its BIP-340 kernel). */

@@ -207,6 +207,9 @@ export function prove(out: usize, openings: usize, circuit: i32, x: u64, y: u64,
   return len;
 }
 
+/** verifyPrefix's bit for "the equation can be checked": the transcript replayed with no zero challenge. */
+export const READY: i32 = 16;
+
 /**
  * Verifies the `len`-byte proof at p. Returns the verdict bits: OK_STRUCTURE (it decodes: header,
  * length, canonical points and scalars), OK_CIRCUIT (bounds in order, V_j and the kernel excess
@@ -215,6 +218,16 @@ export function prove(out: usize, openings: usize, circuit: i32, x: u64, y: u64,
  * without a valid circuit neither check runs; the last two are independent.
  */
 export function verifyVar(p: usize, len: i32): i32 {
+  const v = verifyPrefix(p, len);
+  if ((v & READY) == 0) return v;
+  return (v & ~READY) | (rangeCheck(M) ? OK_MATH : 0);
+}
+
+/**
+ * Everything verifyVar does but the range-proof equation: the verdict bits without OK_MATH, with
+ * READY when the equation is left to check (rangeScalars or rangeCheck with M, next).
+ */
+export function verifyPrefix(p: usize, len: i32): i32 {
   ensureWorkspace();
   recordReset();
   if (len < 6) return 0;
@@ -253,5 +266,5 @@ export function verifyVar(p: usize, len: i32): i32 {
       if (schnorrVerifyFinish()) kernel = OK_KERNEL;
     }
   }
-  return ok | (rangeCheck(M) ? OK_MATH : 0) | kernel;
+  return ok | READY | kernel;
 }

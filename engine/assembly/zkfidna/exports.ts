@@ -4,13 +4,15 @@
  *                      -> proof at ZK_PROOF, blindings (32 each) at ZK_OPENINGS, challenges (32 each) at ZK_CHALLENGES
  *   zkVerify:          proof at ZK_PROOF -> challenges at ZK_CHALLENGES
  *   zkGeneratorDigest: -> the 32-byte digest at ZK_GENERATOR_OUT
+ *   zkBatchBegin:      seed (32) at ZK_BATCH_SEED; then zkBatchAdd per proof at ZK_PROOF, zkBatchFinish
  * The first zk call computes the generators and reserves zk-FIDNA's memory. The test hooks (the
  * two MSMs, the bare range proof, a zero challenge, single generators and hash-to-curve with its
  * intermediate values) are in test_exports.ts, exported by the test build alone
  * (docs/decisions/043-engine-test-build-and-constant-time-code.md).
  */
 import { IO } from '../io';
-import { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../layout';
+import { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, INVALID, OK, ZK_BATCH_MAX, ZK_BATCH_SEED, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../layout';
+import { batchAdd, batchBegin, batchCount, batchFinish } from './batch';
 import { prove, proofSize, PROVE_INVALID, PROVE_RETRY, verifyVar } from './circuits';
 import { ensureGenerators, GENERATOR_DIGEST } from './generators';
 import { copyRecorded, recordedCount } from './record';
@@ -59,7 +61,7 @@ export function zkVerify(len: i32): i32 {
   return verdict;
 }
 
-/** Challenges recorded by the last zkProve or zkVerify (y, z, x, w, u_1..u_k). */
+/** Challenges recorded by the last zkProve, zkVerify or zkBatchAdd (y, z, x, w, u_1..u_k). */
 export function zkChallengeCount(): i32 {
   return recordedCount();
 }
@@ -67,4 +69,32 @@ export function zkChallengeCount(): i32 {
 /** Bytes of a proof of `circuit` with a context of ctxLen bytes, or ERR_ARGUMENT for an unknown circuit or ctxLen. */
 export function zkProofSize(circuit: i32, ctxLen: i32): i32 {
   return knownCircuit(circuit, ctxLen) ? proofSize(circuit, ctxLen) : ERR_ARGUMENT;
+}
+
+/** Starts a batch verification whose weights derive from the seed at ZK_BATCH_SEED (batch.ts). */
+export function zkBatchBegin(): void {
+  batchBegin(IO + ZK_BATCH_SEED);
+}
+
+/**
+ * Adds the proof of `len` bytes at ZK_PROOF to the batch: zkVerify's verdict bits, except that
+ * 4 (the equation) is left to zkBatchFinish and 16 says the proof's equation joined the batch.
+ * ERR_ARGUMENT for len out of 0..ZK_PROOF_MAX, no zkBatchBegin, or ZK_BATCH_MAX proofs already.
+ * Challenges at ZK_CHALLENGES, as zkVerify leaves them.
+ */
+export function zkBatchAdd(len: i32): i32 {
+  const n = batchCount();
+  if (len < 0 || len > ZK_PROOF_MAX || n < 0 || n >= ZK_BATCH_MAX) return ERR_ARGUMENT;
+  const verdict = batchAdd(IO + ZK_PROOF, len);
+  copyRecorded(IO + ZK_CHALLENGES);
+  return verdict;
+}
+
+/**
+ * Ends the batch: OK when every equation added with bit 16 holds, INVALID when at least one does
+ * not (the host then checks those alone), ERR_ARGUMENT without zkBatchBegin.
+ */
+export function zkBatchFinish(): i32 {
+  if (batchCount() < 0) return ERR_ARGUMENT;
+  return batchFinish() ? OK : INVALID;
 }

@@ -6,7 +6,8 @@
  *   + (w (t_x - a b) + c (delta(y, z) - t_x)) B + sum (-z - a s_i) G_i
  *   + sum (z + y^-i (d_i - b s_(nm-1-i))) H_i + sum c z^(2+j) V_j = 0,
  * with s_i the product of u_j^+-1 picked by the bits of i and d_i = z^(2 + i/64) 2^(i mod 64).
- * Everything is public, so all of it runs in variable time.
+ * Everything is public, so all of it runs in variable time. rangeScalars computes the equation's
+ * scalars; rangeCheck sums it alone, batch.ts weighs many proofs' into one sum.
  */
 import { buildTables } from '../secp256k1/batch';
 import { GE_SIZE, GEJ_SIZE, gejIsInfinity } from '../secp256k1/point';
@@ -19,7 +20,7 @@ import { NBITS } from './prover';
 import { recordChallenge } from './record';
 import { SC_SIZE, scBatchInvert, scFromU64, scSub } from './scalars';
 import { trAppend, trAppendU64, trChallenge } from './transcript';
-import { at, DYN_POINTS, DYN_WIDTH, dynTable, V_S } from './workspace';
+import { at, DYN_POINTS, DYN_WIDTH, dynTable, V_GC, V_HC, V_S } from './workspace';
 
 /** Most inner-product rounds (m <= 2: nm <= 128). */
 const MAX_ROUNDS: i32 = 7;
@@ -125,11 +126,36 @@ export function rangeReplay(core: usize, m: i32, vEnc: usize): bool {
   return true;
 }
 
+/** The scalars of the proof's own points (rangePoints), then of B and G, set by rangeScalars. */
+const DSC: usize = memory.data((DYN_POINTS + 2) * <i32>SC_SIZE, 16);
+
+/** Points of the proof that rangeScalars weighs: A, S, T1, T2, L_j, R_j, V_j (affine, GE_SIZE apart). */
+export function rangePoints(): usize {
+  return PTS;
+}
+
+/** How many they are for m values. */
+export function rangePointCount(m: i32): i32 {
+  return 4 + 2 * roundsFor(m) + m;
+}
+
+/** Scalar of the proof's point j (j < rangePointCount), or of B (j = DYN_POINTS) and G (DYN_POINTS + 1). */
+// @ts-ignore: decorator
+@inline export function rangeScalar(j: i32): usize {
+  return DSC + <usize>j * SC_SIZE;
+}
+
+/** The batching weight c drawn by the last rangeScalars (it depends on the whole transcript). */
+export function rangeBatchChallenge(): usize {
+  return C;
+}
+
 /**
- * Draws the batching weight c and checks the one equation; rangeParse and rangeReplay must have
- * succeeded for the same m. False for a zero c or an equation that does not hold.
+ * Draws the batching weight c and computes every scalar of the one equation: G_i's at V_GC, H_i's
+ * at V_HC (i < nm), B's, G's and the proof's own points' at rangeScalar. rangeParse and
+ * rangeReplay must have succeeded for the same m. False for a zero c.
  */
-export function rangeCheck(m: i32): bool {
+export function rangeScalars(m: i32): bool {
   if (!trChallenge(L_BATCH, C)) return false;
   const k = roundsFor(m);
   const nm = NBITS * m;
@@ -147,8 +173,6 @@ export function rangeCheck(m: i32): bool {
     const p = 31 - clz<i32>(i);
     scMul(at(V_S, i), at(V_S, i - (1 << p)), USQ + <usize>(k - 1 - p) * SC_SIZE);
   }
-  msmResetVar();
-  let t = 0;
   // G_i: -z - a s_i. H_i: z + y^-i (d_i - b s_(nm-1-i)). Meanwhile SUMY = sum of y^i.
   scMul(ZP, Z, Z);
   scMul(ZP + SC_SIZE, ZP, Z);
@@ -158,15 +182,13 @@ export function rangeCheck(m: i32): bool {
   for (let i = 0; i < nm; i++) {
     scMul(T, AA, at(V_S, i));
     scAdd(T, T, Z);
-    scNeg(T, T);
-    msmTermVar(t++, tableG(i), T, GEN_WIDTH);
+    scNeg(at(V_GC, i), T);
     if ((i & 63) == 0) memory.copy(D, ZP + <usize>(i >> 6) * SC_SIZE, SC_SIZE);
     else scAdd(D, D, D);
     scMul(T, BB, at(V_S, nm - 1 - i));
     scSub(T, D, T);
     scMul(T, T, YI);
-    scAdd(T, T, Z);
-    msmTermVar(t++, tableH(i), T, GEN_WIDTH);
+    scAdd(at(V_HC, i), T, Z);
     scAdd(SUMY, SUMY, YP);
     scMul(YP, YP, Y);
     scMul(YI, YI, yinv);
@@ -186,30 +208,42 @@ export function rangeCheck(m: i32): bool {
   scMul(T, T, W);
   scSub(T2, DELTA, TX);
   scMul(T2, T2, C);
-  scAdd(T, T, T2);
-  msmTermVar(t++, tableB(), T, GEN_WIDTH);
+  scAdd(rangeScalar(DYN_POINTS), T, T2);
   scMul(T, C, TAUX);
   scAdd(T, T, MU);
-  scNeg(T, T);
-  msmTermVar(t++, tableBlind(), T, GEN_WIDTH);
+  scNeg(rangeScalar(DYN_POINTS + 1), T);
   // The proof's own points: A 1, S x, T1 c x, T2 c x^2, L_j u_j^2, R_j u_j^-2, V_j c z^(2+j).
-  buildTables(dynTable(0), PTS, GE_SIZE, 4 + 2 * k + m, DYN_WIDTH);
-  msmTermVar(t++, dynTable(0), ONE, DYN_WIDTH);
-  msmTermVar(t++, dynTable(1), X, DYN_WIDTH);
-  scMul(T, C, X);
-  msmTermVar(t++, dynTable(2), T, DYN_WIDTH);
-  scMul(T, T, X);
-  msmTermVar(t++, dynTable(3), T, DYN_WIDTH);
+  memory.copy(rangeScalar(0), ONE, SC_SIZE);
+  memory.copy(rangeScalar(1), X, SC_SIZE);
+  scMul(rangeScalar(2), C, X);
+  scMul(rangeScalar(3), rangeScalar(2), X);
   for (let j = 0; j < k; j++) {
-    msmTermVar(t++, dynTable(4 + 2 * j), USQ + <usize>j * SC_SIZE, DYN_WIDTH);
+    memory.copy(rangeScalar(4 + 2 * j), USQ + <usize>j * SC_SIZE, SC_SIZE);
     const inv = INV + <usize>(1 + j) * SC_SIZE;
-    scMul(T, inv, inv);
-    msmTermVar(t++, dynTable(5 + 2 * j), T, DYN_WIDTH);
+    scMul(rangeScalar(5 + 2 * j), inv, inv);
   }
-  for (let j = 0; j < m; j++) {
-    scMul(T, C, ZP + <usize>j * SC_SIZE);
-    msmTermVar(t++, dynTable(4 + 2 * k + j), T, DYN_WIDTH);
+  for (let j = 0; j < m; j++) scMul(rangeScalar(4 + 2 * k + j), C, ZP + <usize>j * SC_SIZE);
+  return true;
+}
+
+/**
+ * Checks the one equation alone (rangeScalars, then one MSM); rangeParse and rangeReplay must
+ * have succeeded for the same m. False for a zero c or an equation that does not hold.
+ */
+export function rangeCheck(m: i32): bool {
+  if (!rangeScalars(m)) return false;
+  const nm = NBITS * m;
+  msmResetVar();
+  let t = 0;
+  for (let i = 0; i < nm; i++) {
+    msmTermVar(t++, tableG(i), at(V_GC, i), GEN_WIDTH);
+    msmTermVar(t++, tableH(i), at(V_HC, i), GEN_WIDTH);
   }
+  msmTermVar(t++, tableB(), rangeScalar(DYN_POINTS), GEN_WIDTH);
+  msmTermVar(t++, tableBlind(), rangeScalar(DYN_POINTS + 1), GEN_WIDTH);
+  const count = rangePointCount(m);
+  buildTables(dynTable(0), PTS, GE_SIZE, count, DYN_WIDTH);
+  for (let j = 0; j < count; j++) msmTermVar(t++, dynTable(j), rangeScalar(j), DYN_WIDTH);
   msmVar(SUM, t);
   return gejIsInfinity(SUM);
 }

@@ -8,7 +8,9 @@
  * charge with the batch's idempotent answer → the answer. An item refused by metering (usage or
  * spending limit, overdue overage) or failed by the engine is named by its code and not charged;
  * the others are answered. Nothing answered: nothing is committed, and a retry with the same key
- * runs again, as after a refused single call.
+ * runs again, as after a refused single call. A step with runAll has its admitted items done in one
+ * engine task (zk-FIDNA's verify batch: one weighted sum) instead of a task each; each item is
+ * still metered, recorded and answered on its own.
  */
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context.ts';
@@ -22,14 +24,20 @@ import { quotaHeaders } from './quota-headers.ts';
 
 export type BatchItemOutcome<R> = ({ index: number } & R) | { index: number; error: { code: string; message: string } };
 
-export interface BatchStep<P, I, R, A> {
+interface BatchStepBase<P, I, R, A> {
   operation: MeteredOperation;
   /** What the items share (the key) and each item ready for the engine; throws the caller's faults. */
   prepare(userId: string): Promise<{ shared: P; items: I[] }>;
-  run(shared: P, item: I, source: OperationSource): Promise<Recorded<R>>;
   /** The batch's answer around its items' outcomes, `charged` of them answered. */
   answer(shared: P, results: BatchItemOutcome<R>[], charged: number): A;
 }
+
+/** Each admitted item in an engine task of its own (run), or all of them in one (runAll), each still answered on its own. */
+export type BatchStep<P, I, R, A> = BatchStepBase<P, I, R, A> &
+  (
+    | { run(shared: P, item: I, source: OperationSource): Promise<Recorded<R>>; runAll?: never }
+    | { runAll(shared: P, items: I[], source: OperationSource): Promise<(Recorded<R> | AppError)[]>; run?: never }
+  );
 
 type Settled<R> = { ticket: MeterTicket; recorded: Recorded<R> } | { error: AppError };
 
@@ -47,6 +55,7 @@ async function meteredBatch<P, I, R extends object, A>(ctx: AppContext, req: Req
     const { shared, items } = await step.prepare(caller.userId);
     const source: OperationSource = { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue };
     const work: Promise<Settled<R>>[] = [];
+    const together: { ticket: MeterTicket; item: I; done: (s: Settled<R>) => void }[] = [];
     // In order, so that when the allowance runs out mid-batch the first items are the ones answered.
     for (const item of items) {
       let ticket: MeterTicket;
@@ -56,8 +65,12 @@ async function meteredBatch<P, I, R extends object, A>(ctx: AppContext, req: Req
         work.push(Promise.resolve({ error: engineFailure(error, false) as AppError }));
         continue;
       }
-      work.push(runItem(ctx, ticket, () => step.run(shared, item, source)));
+      const { run } = step;
+      if (run) work.push(runItem(ctx, ticket, () => run(shared, item, source)));
+      else work.push(new Promise((done) => together.push({ ticket, item, done })));
     }
+    const { runAll } = step;
+    if (runAll && together.length > 0) await runTogether(ctx, together, (admitted) => runAll(shared, admitted, source));
     const settled = await Promise.all(work);
     const answered = settled.filter((s): s is Extract<Settled<R>, { ticket: MeterTicket }> => 'ticket' in s);
     const results = settled.map((s, index): BatchItemOutcome<R> => ('error' in s ? itemError(index, s.error) : { index, ...s.recorded.response }));
@@ -92,4 +105,28 @@ async function runItem<R>(ctx: AppContext, ticket: MeterTicket, run: () => Promi
     await ctx.metering.refund(ticket);
     return { error: engineFailure(error, true) as AppError };
   }
+}
+
+/** The admitted items' engine work in one task; a failed item, or the whole task failing, refunds its tickets. */
+async function runTogether<I, R>(
+  ctx: AppContext,
+  admitted: { ticket: MeterTicket; item: I; done: (s: Settled<R>) => void }[],
+  run: (items: I[]) => Promise<(Recorded<R> | AppError)[]>,
+): Promise<void> {
+  let outcomes: (Recorded<R> | AppError)[];
+  try {
+    outcomes = await run(admitted.map((a) => a.item));
+  } catch (error) {
+    const failed = engineFailure(error, true) as AppError;
+    outcomes = admitted.map(() => failed);
+  }
+  await Promise.all(
+    admitted.map(async ({ ticket, done }, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome instanceof AppError) {
+        await ctx.metering.refund(ticket);
+        done({ error: outcome });
+      } else done({ ticket, recorded: outcome });
+    }),
+  );
 }

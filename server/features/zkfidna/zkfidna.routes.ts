@@ -1,14 +1,25 @@
 /**
  * The zk-FIDNA routes: public (API key, metered, idempotent) and demo (no login, per-IP limit,
- * per-session keys, not metered), through the same flow as Dilion and QES2 (crypto.flow.ts).
+ * per-session keys, not metered), through the same flow as Dilion and QES2 (crypto.flow.ts); and
+ * verify-batch (each item metered as a verify, through batch.flow.ts, all checked in one engine
+ * task), with its own body limit (ZK_VERIFY_BATCH_BODY_LIMIT_BYTES).
  */
 import { ErrorResponse, IdempotencyHeaders } from '../../contract/common.ts';
-import { DemoZkProveRequest, ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zkfidna.ts';
+import { DemoZkProveRequest, ZK_VERIFY_BATCH_MAX, ZkProveRequest, ZkProveResponse, ZkVerifyBatchRequest, ZkVerifyBatchResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zkfidna.ts';
 import type { AppContext } from '../../context.ts';
 import { SCHEMES } from '../../../shared/schemes.ts';
+import { batchCall } from '../metering/batch.flow.ts';
 import { demoCall, demoResponses, meteredResponses, publicCall } from '../metering/crypto.flow.ts';
 
 const { apiPath } = SCHEMES['zk-fidna'];
+
+export const ZK_VERIFY_BATCH_PATH = `/api/v1/crypto/${apiPath}/verify-batch`;
+/**
+ * A verify batch's JSON body limit: 64 items of the largest proof object (about 9 KiB in base64:
+ * a 1.2 KB proof, its views, and an ML-DSA-65 key and signature) with room to spare; every other
+ * route keeps the app's 256 KiB.
+ */
+export const ZK_VERIFY_BATCH_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const ABOUT = [
   'zk-FIDNA proves a statement about hidden amounts: balance_proof whether the balance Y covers the amount X',
@@ -56,6 +67,31 @@ export function zkFidnaRoutes(ctx: AppContext): void {
         operation: 'verify',
         prepare: () => zkFidna.prepareVerify(body),
         run: (p, source) => zkFidna.runVerify(p, source),
+      }),
+  );
+
+  api.route(
+    {
+      method: 'post', path: ZK_VERIFY_BATCH_PATH, tag: 'zk-FIDNA', auth: 'apiKey', body: ZkVerifyBatchRequest, headers: IdempotencyHeaders, bodyLimit: ZK_VERIFY_BATCH_BODY_LIMIT_BYTES,
+      summary: `Verify up to ${ZK_VERIFY_BATCH_MAX} zk-FIDNA proofs at once`,
+      description:
+        `Metered: one verify call per answered item. Each item is a verify body; the body may be up to 1 MiB. All the proofs are checked ` +
+        'together (one multi-scalar multiplication with random weights); when that fails, each is checked alone, so every item is answered ' +
+        'with its own valid and details: a bad proof does not hide the good ones. Items are admitted in order: an item refused by metering ' +
+        '(usage_limit_reached, spending_limit_reached, overage_unpaid) or failed by the engine (engine_unavailable) is answered with its ' +
+        'error and not charged. One Idempotency-Key covers the batch: a retry returns the same answer, charged once.',
+      responses: {
+        200: { description: 'Each item by index, its verdict or its error, and how many were charged', schema: ZkVerifyBatchResponse },
+        ...meteredResponses,
+        413: { description: 'payload_too_large: the body is over 1 MiB', schema: ErrorResponse },
+      },
+    },
+    ({ req, res, body }) =>
+      batchCall(ctx, req, res, {
+        operation: 'verify',
+        prepare: async () => ({ shared: null, items: zkFidna.prepareVerifyBatch(body) }),
+        runAll: (_shared, items, source) => zkFidna.runVerifyBatch(items, source),
+        answer: (_shared, results, charged) => ({ results, charged, algorithm: 'zk-fidna' as const, timestamp: new Date().toISOString() }),
       }),
   );
 

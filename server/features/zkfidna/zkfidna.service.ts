@@ -10,8 +10,9 @@ import { EngineError } from '../../../engine/src/errors.ts';
 import { statementOf } from '../../../engine/src/zkfidna_inputs.ts';
 import { SCHEMES } from '../../../shared/schemes.ts';
 import { zkViewProblem, type ZkPublicInputJson } from '../../../shared/zkfidna.ts';
-import type { ZkProveRequest, ZkProveResponse, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zkfidna.ts';
+import type { ZkProveRequest, ZkProveResponse, ZkVerifyBatchRequest, ZkVerifyRequest, ZkVerifyResponse } from '../../contract/zkfidna.ts';
 import type { EnginePool } from '../../engine/pool.ts';
+import type { EngineTasks } from '../../engine/protocol.ts';
 import { tenantOf } from '../../engine/tenant.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newOperation, type OperationSource, type Recorded } from '../operations/operations.service.ts';
@@ -30,6 +31,10 @@ export interface PreparedZkProve {
   statement: Pick<ProveInput, 'secretValue' | 'balanceValue' | 'circuitType' | 'min' | 'max'>;
   context: Uint8Array;
 }
+
+type VerifyResult = EngineTasks['zkVerify']['result'];
+/** A verify answer without what the batch says once (algorithm, timestamp). */
+type VerifyAnswer = Omit<z.infer<typeof ZkVerifyResponse>, 'algorithm' | 'timestamp'>;
 
 export interface PreparedZkVerify {
   proof: Uint8Array;
@@ -128,9 +133,35 @@ export class ZkFidnaService {
 
   async runVerify(p: PreparedZkVerify, source: OperationSource): Promise<Recorded<z.infer<typeof ZkVerifyResponse>>> {
     const r = await this.pool.run('zkVerify', { proof: p.proof, publicInput: p.publicInput, attestation: p.attestation }, tenantOf(source));
-    // Views sent back must be the ones the proof gives (the caller's mistake; refunded with the call).
+    const verified = this.verified(p, r, r.elapsedMs, source);
+    if (verified instanceof AppError) throw verified;
+    const { valid, publicInput, details } = verified.response;
+    return { response: { valid, algorithm: ALGORITHM, publicInput, details, timestamp: new Date().toISOString() }, record: verified.record };
+  }
+
+  /** Each item prepared as a single verify; a caller's fault names its item (items.N.…). */
+  prepareVerifyBatch(input: z.infer<typeof ZkVerifyBatchRequest>): PreparedZkVerify[] {
+    return input.items.map((item, i) => {
+      try {
+        return this.prepareVerify(item);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AppError(error.status, error.code, `items.${i}: ${error.message}`, `items.${i}.${error.param ?? ''}`.replace(/\.$/, ''));
+      }
+    });
+  }
+
+  /** The items in one engine task (one weighted sum, engine.zkFidna.verifyBatch); each answered, or failed for its views, on its own. */
+  async runVerifyBatch(items: PreparedZkVerify[], source: OperationSource): Promise<(Recorded<VerifyAnswer> | AppError)[]> {
+    const args = items.map((p) => ({ proof: p.proof, publicInput: p.publicInput, attestation: p.attestation }));
+    const { results, elapsedMs } = await this.pool.run('zkVerifyBatch', { items: args }, tenantOf(source));
+    return items.map((p, i) => this.verified(p, results[i]!, elapsedMs / items.length, source));
+  }
+
+  /** A verdict as the API answers and records it; a proof object whose views are not the proof's is the caller's mistake (400, refunded). */
+  private verified(p: PreparedZkVerify, r: Omit<VerifyResult, 'elapsedMs'>, elapsedMs: number, source: OperationSource): Recorded<VerifyAnswer> | AppError {
     const problem = zkViewProblem(p.sent, r.views ?? undefined);
-    if (problem) throw badRequest(problem.code, problem.message, problem.param);
+    if (problem) return badRequest(problem.code, problem.message, problem.param);
     const record = newOperation(source, {
       operationType: 'verify',
       algorithm: ALGORITHM,
@@ -141,8 +172,8 @@ export class ZkFidnaService {
       metadata: { publicInput: p.publicInput, details: r.details },
       signatureSize: p.proof.length,
       generationTime: null,
-      verificationTime: r.elapsedMs,
+      verificationTime: elapsedMs,
     });
-    return { response: { valid: r.valid, algorithm: ALGORITHM, publicInput: p.publicInput, details: r.details, timestamp: new Date().toISOString() }, record };
+    return { response: { valid: r.valid, publicInput: p.publicInput, details: r.details }, record };
   }
 }

@@ -92,6 +92,11 @@ export default {
       circuitType: 'With publicSignals: the circuit of the proof.',
       returns: 'valid, and details: structurallyValid, circuitValid, mathematicalCheck, positiveCheck, balanceCheck, and signatureCheck (null when no attestation was sent).',
     },
+    zkVerifyBatch: {
+      summary: 'Verify up to 64 zk-FIDNA proofs at once, each metered as a verify',
+      items: '1 to 64 verify bodies (proof and publicInput, or publicSignals with circuitType), checked together; the body may be up to 1 MiB. One Idempotency-Key covers the batch.',
+      returns: 'results: each item by index with its valid, publicInput and details (a bad proof is named, the good ones still valid), or its error when metering refused it (not charged); charged: the items answered.',
+    },
     kemFields: {
       plaintext: 'The bytes to encrypt, base64, at most 4 KiB (for more, seal a data key and encrypt with it).',
       aad: 'Associated data, base64: authenticated, not encrypted; open needs the same.',

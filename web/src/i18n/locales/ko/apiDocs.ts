@@ -90,6 +90,11 @@ export default {
       circuitType: 'publicSignals와 함께 쓸 때: 증명의 회로.',
       returns: 'valid와 details: structurallyValid, circuitValid, mathematicalCheck, positiveCheck, balanceCheck, signatureCheck(보증 서명을 보내지 않았으면 null).',
     },
+    zkVerifyBatch: {
+      summary: 'zk-FIDNA 증명을 최대 64개까지 한 번에 검증(항목마다 verify 한 번으로 과금)',
+      items: 'verify 요청 본문(proof와 publicInput, 또는 publicSignals와 circuitType) 1~64개로, 함께 검증합니다. 본문은 최대 1 MiB이며, Idempotency-Key 하나가 배치 전체에 적용됩니다.',
+      returns: 'results: 항목마다 index와 valid, publicInput, details(잘못된 증명은 그 항목만 표시되고 나머지는 그대로 valid), 또는 과금 한도로 거절된 항목의 error(과금 없음); charged: 응답한 항목 수.',
+    },
     kemFields: {
       plaintext: '암호화할 바이트(base64, 최대 4 KiB)입니다. 더 크면 데이터 키를 봉인하고 그 키로 암호화하세요.',
       aad: '연관 데이터(base64)입니다. 인증되지만 암호화되지는 않으며, 개봉할 때 같은 값이 필요합니다.',
