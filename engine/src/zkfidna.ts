@@ -9,7 +9,22 @@ import type { MlDsa } from './mldsa.ts';
 import { ZK_BATCH_MAX, ZK_BATCH_SEED, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../assembly/layout.ts';
 import { ERR_RETRY, type EngineExports, type Io } from './wasm.ts';
 import { decodeHeader, ZK_FIDNA_AGGREGATION, ZK_FIDNA_BITS, ZK_FIDNA_VERSION, type DecodedHeader } from './zkfidna_encoding.ts';
-import { checkBatchItem, checkItem, equalBytes, judgeItem, VERDICT, ZK_FIDNA_ATTESTATION_CONTEXT, type CheckedItem } from './zkfidna_verify.ts';
+import {
+  checkBatchItem,
+  checkItem,
+  equalBytes,
+  judgeItem,
+  VERDICT,
+  ZK_FIDNA_ATTESTATION_CONTEXT,
+  type CheckedItem,
+  type ZkFidnaAttestation,
+  type ZkFidnaDetails,
+  type ZkFidnaPublicParameters,
+  type ZkFidnaVerification,
+  type ZkFidnaViews,
+} from './zkfidna_verify.ts';
+
+export type { ZkFidnaAttestation, ZkFidnaDetails, ZkFidnaPublicParameters, ZkFidnaVerification, ZkFidnaViews } from './zkfidna_verify.ts';
 import { contextOf, statementOf, ZK_FIDNA_CIRCUITS, type ZkFidnaCircuit, type ZkFidnaPublicInput, type ZkFidnaValue } from './zkfidna_inputs.ts';
 
 export { ZK_FIDNA_PROOF_SIZES } from './zkfidna_encoding.ts';
@@ -47,33 +62,6 @@ export interface ZkFidnaOpening {
   blinding: Uint8Array;
 }
 
-export interface ZkFidnaAttestation {
-  algorithm: 'ML-DSA-65';
-  publicKey: Uint8Array;
-  /** ML-DSA-65 signature of the proof bytes, context "zk-fidna/v1". */
-  signature: Uint8Array;
-}
-
-export interface ZkFidnaPublicParameters {
-  curve: 'secp256k1';
-  /** Bits per range proof and values aggregated per proof. */
-  n: number;
-  m: number;
-  generatorsDst: string;
-  /** SHA-256 of the 514 compressed generators, hex. */
-  generatorDigest: string;
-  version: number;
-}
-
-/** What a proof shows a person: all public. Scalars and challenges as 64-digit hex. */
-export interface ZkFidnaViews {
-  /** The public commitments, 33-byte compressed points in circuit order. */
-  commitments: Uint8Array[];
-  challenges: { y: string; z: string; x: string; w: string; u: string[] };
-  responses: { tx: string; taux: string; mu: string; a: string; b: string };
-  publicParameters: ZkFidnaPublicParameters;
-}
-
 export interface ZkFidnaProof {
   /** The version-1 encoding: what a verifier needs, with publicInput. */
   proof: Uint8Array;
@@ -82,28 +70,6 @@ export interface ZkFidnaProof {
   openings: ZkFidnaOpening[];
   views: ZkFidnaViews;
   attestation?: ZkFidnaAttestation;
-}
-
-export interface ZkFidnaDetails {
-  /** It decodes, and its header matches publicInput. */
-  structurallyValid: boolean;
-  /** Known circuit, bounds in order, derived commitments and kernel excess not the identity. */
-  circuitValid: boolean;
-  /** The aggregated range-proof equation holds. */
-  mathematicalCheck: boolean;
-  /** Both values are in [0, 2^64): part of the same equation. */
-  positiveCheck: boolean;
-  /** The balance statement holds: the same equation, and for custom the BIP-340 kernel. */
-  balanceCheck: boolean;
-  /** The ML-DSA-65 attestation verifies (only when one is given). */
-  signatureCheck?: boolean;
-}
-
-export interface ZkFidnaVerification {
-  valid: boolean;
-  details: ZkFidnaDetails;
-  /** The proof's views, when it decodes. */
-  views?: ZkFidnaViews;
 }
 
 /** What verify (and each item of verifyBatch) takes. */

@@ -4,9 +4,57 @@
  */
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa } from './mldsa.ts';
-import type { ZkFidnaAttestation, ZkFidnaDetails, ZkFidnaVerification, ZkFidnaViews } from './zkfidna.ts';
 import { decodeHeader, type DecodedHeader } from './zkfidna_encoding.ts';
 import { publicInputOf, type ZkFidnaPublicInput } from './zkfidna_inputs.ts';
+
+export interface ZkFidnaAttestation {
+  algorithm: 'ML-DSA-65';
+  publicKey: Uint8Array;
+  /** ML-DSA-65 signature of the proof bytes, context "zk-fidna/v1". */
+  signature: Uint8Array;
+}
+
+export interface ZkFidnaPublicParameters {
+  curve: 'secp256k1';
+  /** Bits per range proof and values aggregated per proof. */
+  n: number;
+  m: number;
+  generatorsDst: string;
+  /** SHA-256 of the 514 compressed generators, hex. */
+  generatorDigest: string;
+  version: number;
+}
+
+/** What a proof shows a person: all public. Scalars and challenges as 64-digit hex. */
+export interface ZkFidnaViews {
+  /** The public commitments, 33-byte compressed points in circuit order. */
+  commitments: Uint8Array[];
+  challenges: { y: string; z: string; x: string; w: string; u: string[] };
+  responses: { tx: string; taux: string; mu: string; a: string; b: string };
+  publicParameters: ZkFidnaPublicParameters;
+}
+
+export interface ZkFidnaDetails {
+  /** It decodes, and its header matches publicInput. */
+  structurallyValid: boolean;
+  /** Known circuit, bounds in order, derived commitments and kernel excess not the identity. */
+  circuitValid: boolean;
+  /** The aggregated range-proof equation holds. */
+  mathematicalCheck: boolean;
+  /** Both values are in [0, 2^64): part of the same equation. */
+  positiveCheck: boolean;
+  /** The balance statement holds: the same equation, and for custom the BIP-340 kernel. */
+  balanceCheck: boolean;
+  /** The ML-DSA-65 attestation verifies (only when one is given). */
+  signatureCheck?: boolean;
+}
+
+export interface ZkFidnaVerification {
+  valid: boolean;
+  details: ZkFidnaDetails;
+  /** The proof's views, when it decodes. */
+  views?: ZkFidnaViews;
+}
 
 /** The engine's verdict bits (zkVerify; batched: zkBatchAdd put the proof's equation in the sum). */
 export const VERDICT = { structure: 1, circuit: 2, math: 4, kernel: 8, batched: 16 };

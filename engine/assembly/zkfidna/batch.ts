@@ -20,7 +20,7 @@ import { msmPippengerVar, pippengerWindow } from '../secp256k1/msm_pippenger';
 import { msmResetVar, msmTermVar, msmVar } from '../secp256k1/msm_var';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejIsInfinity } from '../secp256k1/point';
 import { scAdd, scMul } from '../secp256k1/scalar';
-import { M, READY, verifyPrefix } from './circuits';
+import { M, READY, verifyPrefixVar } from './circuits';
 import { GEN_WIDTH, tableB, tableBlind, tableG, tableH } from './generators';
 import { L_BATCH, L_RNG } from './labels';
 import { NBITS } from './prover';
@@ -83,8 +83,8 @@ export function batchCount(): i32 {
  * except that OK_MATH is not judged yet: READY says its equation joined the weighted sum, which
  * batchFinish checks for all of them at once.
  */
-export function batchAdd(p: usize, len: i32): i32 {
-  const v = verifyPrefix(p, len);
+export function batchAddVar(p: usize, len: i32): i32 {
+  const v = verifyPrefixVar(p, len);
   const slot = added++;
   if ((v & READY) == 0 || !rangeScalars(M)) return v & ~READY;
   store<u32>(SEED + 32, <u32>slot);

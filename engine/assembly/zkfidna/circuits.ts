@@ -207,7 +207,7 @@ export function prove(out: usize, openings: usize, circuit: i32, x: u64, y: u64,
   return len;
 }
 
-/** verifyPrefix's bit for "the equation can be checked": the transcript replayed with no zero challenge. */
+/** verifyPrefixVar's bit for "the equation can be checked": the transcript replayed with no zero challenge. */
 export const READY: i32 = 16;
 
 /**
@@ -218,7 +218,7 @@ export const READY: i32 = 16;
  * without a valid circuit neither check runs; the last two are independent.
  */
 export function verifyVar(p: usize, len: i32): i32 {
-  const v = verifyPrefix(p, len);
+  const v = verifyPrefixVar(p, len);
   if ((v & READY) == 0) return v;
   return (v & ~READY) | (rangeCheck(M) ? OK_MATH : 0);
 }
@@ -227,7 +227,7 @@ export function verifyVar(p: usize, len: i32): i32 {
  * Everything verifyVar does but the range-proof equation: the verdict bits without OK_MATH, with
  * READY when the equation is left to check (rangeScalars or rangeCheck with M, next).
  */
-export function verifyPrefix(p: usize, len: i32): i32 {
+export function verifyPrefixVar(p: usize, len: i32): i32 {
   ensureWorkspace();
   recordReset();
   if (len < 6) return 0;

@@ -12,7 +12,7 @@
  */
 import { IO } from '../io';
 import { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, INVALID, OK, ZK_BATCH_MAX, ZK_BATCH_SEED, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../layout';
-import { batchAdd, batchBegin, batchCount, batchFinish } from './batch';
+import { batchAddVar, batchBegin, batchCount, batchFinish } from './batch';
 import { prove, proofSize, PROVE_INVALID, PROVE_RETRY, verifyVar } from './circuits';
 import { ensureGenerators, GENERATOR_DIGEST } from './generators';
 import { copyRecorded, recordedCount } from './record';
@@ -85,7 +85,7 @@ export function zkBatchBegin(): void {
 export function zkBatchAdd(len: i32): i32 {
   const n = batchCount();
   if (len < 0 || len > ZK_PROOF_MAX || n < 0 || n >= ZK_BATCH_MAX) return ERR_ARGUMENT;
-  const verdict = batchAdd(IO + ZK_PROOF, len);
+  const verdict = batchAddVar(IO + ZK_PROOF, len);
   copyRecorded(IO + ZK_CHALLENGES);
   return verdict;
 }
