@@ -18,7 +18,6 @@ import {
   ZK_FIDNA_ATTESTATION_CONTEXT,
   type CheckedItem,
   type ZkFidnaAttestation,
-  type ZkFidnaDetails,
   type ZkFidnaPublicParameters,
   type ZkFidnaVerification,
   type ZkFidnaViews,
