@@ -153,3 +153,15 @@ export function keccakF1600x2(state: usize): void {
   v128.store(state, a24, 384);
 
 }
+
+/**
+ * Permutes the two interleaved states at `state`, then writes one `rate`-byte block of each
+ * stream, state 0's to out0 and state 1's to out1: the squeeze step of two sponges run together.
+ */
+export function squeezeBlocksX2(state: usize, rate: i32, out0: usize, out1: usize): void {
+  keccakF1600x2(state);
+  for (let i: usize = 0; i < <usize>(rate >> 3); i++) {
+    store<u64>(out0 + (i << 3), load<u64>(state + (i << 4)));
+    store<u64>(out1 + (i << 3), load<u64>(state + (i << 4) + 8));
+  }
+}

@@ -6,7 +6,7 @@
  * permutation does). SampleInBall has one stream and keeps the scalar sponge.
  */
 import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueezeBlock } from '../keccak';
-import { keccakF1600x2, X2_STATE_SIZE } from '../keccak_x2';
+import { squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { unpackSigned } from './packing';
 import { ETA, GAMMA1, GAMMA1_BITS, L, K, N, POLY_BYTES, Q, TAU } from './params';
 
@@ -45,11 +45,7 @@ function absorbPair(seed: usize, seedLen: i32, n0: i32, n1: i32, rate: i32): voi
 
 /** Permutes both states and copies one block of each stream to OUT0 + off and OUT1 + off. */
 function squeezePair(rate: i32, off: usize): void {
-  keccakF1600x2(X2);
-  for (let i: usize = 0; i < <usize>(rate >> 3); i++) {
-    store<u64>(OUT0 + off + (i << 3), load<u64>(X2 + (i << 4)));
-    store<u64>(OUT1 + off + (i << 3), load<u64>(X2 + (i << 4) + 8));
-  }
+  squeezeBlocksX2(X2, rate, OUT0 + off, OUT1 + off);
 }
 
 /**

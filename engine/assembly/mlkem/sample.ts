@@ -5,7 +5,7 @@
  * Keccak, and an odd one out in the scalar permutation.
  */
 import { keccakF1600 } from '../keccak';
-import { keccakF1600x2, X2_STATE_SIZE } from '../keccak_x2';
+import { squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { K, N, POLY_BYTES, Q } from './params';
 
 const RATE128: i32 = 168;
@@ -34,11 +34,7 @@ function seedPair(seed: usize, lane4a: u64, lane4b: u64, rate: i32): void {
 
 /** Permutes both states and copies one block of each stream to BUF0 + off and BUF1 + off. */
 function squeezePair(rate: i32, off: usize): void {
-  keccakF1600x2(X2);
-  for (let i: usize = 0; i < <usize>(rate >> 3); i++) {
-    store<u64>(BUF0 + off + (i << 3), load<u64>(X2 + (i << 4)));
-    store<u64>(BUF1 + off + (i << 3), load<u64>(X2 + (i << 4) + 8));
-  }
+  squeezeBlocksX2(X2, rate, BUF0 + off, BUF1 + off);
 }
 
 function seedOne(seed: usize, lane4: u64, rate: i32): void {
