@@ -31,6 +31,16 @@ export function notReadyBody(parts: readonly ReadinessPart[], requestId: string,
   };
 }
 
+/**
+ * Runs the checks and records their outcome in ctx.readiness, so `ready` and its listeners follow;
+ * the route calls it on each probe, and so may anything else that wants a fresh answer.
+ */
+export async function recheckReadiness(ctx: Pick<AppContext, 'storage' | 'pool' | 'logger' | 'readiness'>): Promise<ReadinessChecks> {
+  const { checks, failing } = await checkReadiness(ctx.storage.health, ctx.pool, ctx.logger);
+  ctx.readiness.checked(failing);
+  return checks;
+}
+
 export function probeRoutes(ctx: AppContext): void {
   ctx.api.route(
     {
@@ -57,9 +67,8 @@ export function probeRoutes(ctx: AppContext): void {
         res.status(503).json(notReadyBody(readiness.notReady, req.id));
         return undefined;
       }
-      const { checks, failing } = await checkReadiness(ctx.storage.health, ctx.pool, ctx.logger);
+      const checks = await recheckReadiness(ctx);
       // Draining may have begun while the database answered: that wins, and the checks no longer matter.
-      readiness.checked(failing);
       if (!readiness.ready) {
         res.status(503).json(notReadyBody(readiness.notReady, req.id, readiness.phase === 'serving' ? checks : undefined));
         return undefined;
