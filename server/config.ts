@@ -65,6 +65,15 @@ export const EnvSchema = z.object({
       description:
         'How long an idle keep-alive connection stays open. Behind a reverse proxy it must be longer than the proxy\'s idle time for its upstream connections (Caddy 120 s, nginx and AWS ALB 60 s), or the proxy now and then sends a request on a connection the server is closing and answers 502 (docs/decisions/034).',
     }),
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .optional()
+    .meta({
+      description:
+        'On SIGTERM, how long the server keeps answering while GET /api/v1/health/ready says 503 draining, so a load balancer stops sending it requests before it stops listening; then it drains as before. Default: 5 in production, 0 otherwise. SIGINT (Ctrl-C) skips it (docs/decisions/063).',
+    }),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional().meta({ description: 'Engine worker threads. Default: one per core.' }),
   ENGINE_WORKER_NICENESS: z.coerce
     .number()
@@ -142,6 +151,8 @@ export interface Config {
   trustProxy: number | string[];
   /** node's server.keepAliveTimeout: how long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
+  /** On SIGTERM, how long to keep serving with readiness 503 'draining' before closing the listener. */
+  shutdownDelayMs: number;
   engineWorkers: number;
   /** Steps of niceness the engine workers take below the event loop's thread (Linux). */
   engineWorkerNiceness: number;
@@ -415,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).find(Boolean) ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    shutdownDelayMs: Math.round((e.SHUTDOWN_DELAY_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000),
     engineWorkers: e.ENGINE_WORKERS ?? availableParallelism(),
     engineWorkerNiceness: e.ENGINE_WORKER_NICENESS,
     google:
