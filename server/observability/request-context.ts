@@ -2,7 +2,7 @@
  * Which call the code running now works for: the request's id and trace, kept in an
  * AsyncLocalStorage so that any log line written while handling it, through any logger made by
  * createLogger, carries them (the pino mixin below), and so that outgoing HTTP calls pass the trace
- * on (W3C Trace Context §2). A group commit serves several calls: it runs in a context naming all
+ * on (W3C Trace Context). A group commit serves several calls: it runs in a context naming all
  * of them (bounded). docs/decisions/064-tracing.md.
  *
  * The spans of an OpenTelemetry export come through the Tracer set by useTracer(): this module
@@ -58,7 +58,7 @@ export class RequestContext {
     tracestate: string | string[] | undefined,
   ) {
     const parent = parseTraceparent(traceparent);
-    // §3.3: tracestate is read only with a valid traceparent.
+    // The standard reads tracestate only with a valid traceparent.
     this.tracestate = parent ? parseTracestate(tracestate) : undefined;
     this.span = tracer?.request(parent && { ...parent, tracestate: this.tracestate });
     this.traceId = this.span?.traceId ?? parent?.traceId ?? newTraceId();

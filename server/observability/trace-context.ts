@@ -1,7 +1,8 @@
 /**
  * W3C Trace Context (https://www.w3.org/TR/trace-context/): reading `traceparent` and `tracestate`
- * as §3.2 and §3.3 say, writing `traceparent`, and new random ids. A header that does not parse is
- * ignored and the request starts a new trace: it is never an error (§3.2.1 "restart the trace").
+ * as its "Traceparent Header" and "Tracestate Header" sections say, writing `traceparent`, and new
+ * random ids. A header that does not parse is ignored and the request starts a new trace: it is
+ * never an error.
  */
 import { randomFillSync } from 'node:crypto';
 
@@ -9,7 +10,7 @@ import { randomFillSync } from 'node:crypto';
 export interface Traceparent {
   traceId: string;
   parentId: string;
-  /** The trace-flags byte; bit 0 is "sampled" (§3.2.2.5). */
+  /** The trace-flags byte; bit 0 is "sampled" (the standard's "trace-flags"). */
   flags: number;
 }
 
@@ -19,7 +20,7 @@ const ZERO_SPAN = '0'.repeat(16);
 
 /**
  * Version 00 is exactly 55 characters: 00-{32 hex}-{16 hex}-{2 hex}, lower case (HEXDIGLC). A later
- * version (any but ff) is read forward-compatibly (§3.2.4): at least 55 characters, the same fields
+ * version (any but ff) is read forward-compatibly ("Versioning of traceparent"): at least 55 characters, the same fields
  * at the same places, and after the flags either the end or a dash. All-zero ids are invalid.
  */
 export function parseTraceparent(header: string | string[] | undefined): Traceparent | undefined {
@@ -38,26 +39,26 @@ export function parseTraceparent(header: string | string[] | undefined): Tracepa
 }
 
 /**
- * The header we send: always version 00, the only one we know how to write (§3.2.4), with only the
- * sampled flag kept: version 00 defines no other, and "vendors MUST set those to zero" (§3.2.2.5).
+ * The header we send: always version 00, the only one we know how to write, with only the
+ * sampled flag kept: version 00 defines no other, and "vendors MUST set those to zero" ("trace-flags").
  */
 export function formatTraceparent(traceId: string, spanId: string, flags: number): string {
   return `00-${traceId}-${spanId}-${flags & 1 ? '01' : '00'}`;
 }
 
-/** What we pass on at most: §3.3.1.5 asks for at least 512 characters and allows 32 members. */
+/** What we pass on at most: the standard's "tracestate Limits" ask for at least 512 characters and allow 32 members. */
 export const MAX_TRACESTATE_CHARS = 512;
 const MAX_TRACESTATE_MEMBERS = 32;
-/** §3.3.1.5: members longer than this are the first dropped when the header must shrink. */
+/** "tracestate Limits": members longer than this are the first dropped when the header must shrink. */
 const LONG_MEMBER = 128;
-// key: simple-key or tenant@system; value: printable ASCII but "," and "=", not ending in a space (§3.3.1.3).
+// key: simple-key or tenant@system; value: printable ASCII but "," and "=", not ending in a space ("tracestate Header Field Values").
 const MEMBER = /^(?:[a-z][a-z0-9_*/-]{0,255}|[a-z0-9][a-z0-9_*/-]{0,240}@[a-z][a-z0-9_*/-]{0,13})=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
 
 /**
  * The `tracestate` to pass on with a valid traceparent, or undefined. Several headers are one list
- * (§3.3.1.1). A list with a malformed member, a repeated key or more than 32 members is dropped
- * whole (§3.3.1.3: "the parser MAY discard the whole tracestate"); one over 512 characters loses
- * its long members, then its last ones (§3.3.1.5).
+ * ("Combined Header Value"). A list with a malformed member, a repeated key or more than 32 members is dropped
+ * whole ("the parser MAY discard the whole tracestate"); one over 512 characters loses
+ * its long members, then its last ones ("tracestate Limits").
  */
 export function parseTracestate(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -96,14 +97,14 @@ function randomHex(bytes: number): string {
   return hex;
 }
 
-/** A new trace id: 16 random bytes (never all zero in practice; redrawn if so, §3.2.2.3). */
+/** A new trace id: 16 random bytes (never all zero in practice; redrawn if so: all zeros is invalid). */
 export function newTraceId(): string {
   let id = randomHex(16);
   while (id === ZERO_TRACE) id = randomHex(16);
   return id;
 }
 
-/** A new span id: 8 random bytes, not all zero (§3.2.2.4). */
+/** A new span id: 8 random bytes, not all zero (an invalid parent-id). */
 export function newSpanId(): string {
   let id = randomHex(8);
   while (id === ZERO_SPAN) id = randomHex(8);
