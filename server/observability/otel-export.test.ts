@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support.ts';
+import { createTestApp, signUpWithKey } from '../test-support.ts';
 import { parseOtlpHeaders } from './otel-export.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,7 +32,9 @@ async function receiver(): Promise<{ server: Server; url: string; bodies: { path
 interface ExportedSpan {
   name: string;
   traceId: string;
+  spanId: string;
   parentSpanId?: string;
+  links?: { traceId: string; spanId: string }[];
   attributes: { key: string; value: Record<string, unknown> }[];
 }
 
@@ -100,14 +102,22 @@ describe('the OpenTelemetry export', () => {
     expect(on.loaded).toBeGreaterThan(0);
   });
 
-  it('sends the request span over OTLP/HTTP, in the caller trace, named by the route template', { timeout: 60_000 }, async () => {
+  it('sends the spans of a request, its engine task and its commit over OTLP/HTTP, in the caller trace, the request named by its route template', { timeout: 60_000 }, async () => {
     collector.bodies.length = 0;
     const app = await createTestApp({
       config: { engineWorkers: 1, openTelemetry: { tracesUrl: `${collector.url}/v1/traces`, serviceName: 'pq-test', secretHeaders: 'authorization=Bearer%20abc' } },
     });
+    const signTrace = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
     try {
       const res = await request(app.app).get('/api/v1/usage/daily/2026-11').set('traceparent', TRACEPARENT);
       expect(res.status).toBe(401);
+      // A signed call: its engine task is a child of its span; its commit links to it.
+      const { apiKey, apiSecret } = await signUpWithKey(app);
+      const signed = await request(app.app)
+        .post('/api/v1/crypto/dilion/sign')
+        .set({ 'x-api-key': apiKey, 'x-api-secret': apiSecret, traceparent: `00-${signTrace}-00f067aa0ba902b7-01` })
+        .send({ message: Buffer.from('hello').toString('base64') });
+      expect(signed.status).toBe(200);
     } finally {
       // Shutting down sends what the batch still holds.
       await app.close();
@@ -119,6 +129,10 @@ describe('the OpenTelemetry export', () => {
     expect(span).toMatchObject({ name: 'GET /api/v1/usage/daily/:month', parentSpanId: '00f067aa0ba902b7' });
     expect(JSON.stringify(spans)).not.toContain('2026-11');
     expect(span!.attributes).toContainEqual({ key: 'http.route', value: { stringValue: '/api/v1/usage/daily/:month' } });
+    const call = spans.find((s) => s.traceId === signTrace && s.name === 'POST /api/v1/crypto/dilion/sign')!;
+    expect(call).toBeDefined();
+    expect(spans.find((s) => s.name === 'engine dilionSign')).toMatchObject({ traceId: signTrace, parentSpanId: call.spanId });
+    expect(spans.filter((s) => s.name === 'db commit').flatMap((s) => s.links ?? [])).toContainEqual(expect.objectContaining({ traceId: signTrace, spanId: call.spanId }));
   });
 
   it('reads OTEL_EXPORTER_OTLP_HEADERS as the specification writes them', () => {
