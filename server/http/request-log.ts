@@ -48,11 +48,6 @@ const CHILD = Symbol('the request logger');
 const CONTEXT = Symbol('the request context');
 type LoggedRequest = IncomingMessage & { id: string; [ROOT]?: Logger; [CHILD]?: Logger; [CONTEXT]?: RequestContext };
 
-/** The request's context (its trace), once requestLog has seen it. */
-export function requestContextOf(req: IncomingMessage): RequestContext | undefined {
-  return (req as LoggedRequest)[CONTEXT];
-}
-
 /**
  * The route's template as declared ("/api/v1/keys/:kid/sign"), never the raw path: Express's matched
  * route, or the path itself for the fast lane, which serves only exact paths without parameters
