@@ -28,6 +28,7 @@ import { originCheck, securityHeaders } from './http/security.ts';
 import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { useTracer } from './observability/request-context.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
 import { OUTBOX_PATH, outboxRoutes } from './mail/outbox.routes.ts';
@@ -148,7 +149,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);
   const opened = await openAppStorage(config, logger, { master, ...(deps.database ? { database: deps.database } : {}) });
   const { storage } = opened;
-  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
+  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness, logger });
+  // Loaded only when an endpoint is set: without one, no OpenTelemetry module is (docs/decisions/064).
+  const telemetry = config.openTelemetry && (await import('./observability/otel-export.ts')).startOtelExport(config.openTelemetry, logger);
+  if (telemetry) useTracer(telemetry.tracer);
 
   const app = express();
   app.disable('x-powered-by');
@@ -367,6 +371,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       housekeeping.close();
       if (!deps.pool) await pool.close();
       await opened.close();
+      if (telemetry) {
+        useTracer(undefined);
+        await telemetry.shutdown();
+      }
     },
   };
 }

@@ -16,6 +16,12 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An OTLP/HTTP endpoint: an http(s) URL, checked at start rather than at the first export. */
+const otlpUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), { message: 'must be an http:// or https:// URL' })
+  .optional();
+
 /** Every setting, described for docs/configuration.md (generated from here by scripts/config-reference.ts). */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({
@@ -130,6 +136,17 @@ export const EnvSchema = z.object({
   PAYPAL_CLIENT_ID: optionalString.meta({ description: 'PayPal REST app client id (sandbox / live).' }),
   PAYPAL_CLIENT_SECRET: optionalString.meta({ description: 'PayPal REST app secret (sandbox / live).' }),
   PAYPAL_WEBHOOK_ID: optionalString.meta({ description: "The id of the PayPal webhook pointing at /api/payments/webhook (sandbox / live), used to verify PayPal's calls." }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(otlpUrl).meta({
+    description:
+      'OpenTelemetry: the collector\'s OTLP/HTTP base URL (e.g. http://127.0.0.1:4318); spans of each request, engine task and group commit are sent to its /v1/traces. Unset (the default): no export, and no OpenTelemetry code is loaded (docs/decisions/064).',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(otlpUrl).meta({
+    description: 'OpenTelemetry: the full URL spans are sent to, instead of OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces (either one turns the export on).',
+  }),
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString.meta({
+    description: 'OpenTelemetry: headers sent with each export, as key=value pairs separated by commas (a collector\'s token); masked by `config`.',
+  }),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('pq-platform').meta({ description: 'OpenTelemetry: the service.name of the exported spans.' }),
 });
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -176,6 +193,8 @@ export interface Config {
   loginThrottle: { failures: number; windowMs: number; tracked: number; maxDelayMs: number };
   /** Public API calls one key may have running at once. */
   concurrentCallsPerKey: number;
+  /** The OpenTelemetry span export (OTEL_*), when an endpoint is set (docs/decisions/064). */
+  openTelemetry: { tracesUrl: string; serviceName: string; secretHeaders: string | undefined } | undefined;
   /** Public API calls one account may have running or waiting at once, across its keys (ACCOUNT_CONCURRENCY). */
   concurrentCallsPerAccount: number;
   rateLimits: {
@@ -392,6 +411,12 @@ export function settingSources(environment: Environment): Record<string, Setting
   return Object.fromEntries(Object.keys(EnvSchema.shape).map((name) => [name, environment.sources[name] ?? 'default']));
 }
 
+/** OpenTelemetry's own rule: the signal's endpoint as given, else the base endpoint with /v1/traces. */
+function openTelemetryConfig(e: z.infer<typeof EnvSchema>): Config['openTelemetry'] {
+  const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT && `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  return tracesUrl ? { tracesUrl, serviceName: e.OTEL_SERVICE_NAME, secretHeaders: e.OTEL_EXPORTER_OTLP_HEADERS } : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -442,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000, maxDelayMs: 15 * 60_000 },
     concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
+    openTelemetry: openTelemetryConfig(e),
     concurrentCallsPerAccount: e.ACCOUNT_CONCURRENCY,
     rateLimits: { auth: 20, demo: 120, reads: 300, webhooks: 300, paymentPages: 60 },
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
