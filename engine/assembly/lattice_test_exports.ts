@@ -3,13 +3,16 @@
  * test build alone (engine/assembly/test-entry.ts, asconfig.json target `test`); the shipped module
  * has none (docs/decisions/043-engine-test-build-and-constant-time-code.md). engine/src/
  * mldsa.packing.test.ts compares each v128 routine with a scalar reference written from FIPS 204.
- * Polynomials are 256 i32 at IO offset 0 (LATTICE_POLY), packed bytes at LATTICE_PACKED. Hooks return
- * OK, a count, or ERR_ARGUMENT for a width or level the engine does not use.
+ * Packing: a polynomial of 256 i32 at IO offset 0 (LATTICE_POLY), packed bytes at LATTICE_PACKED.
+ * Rounding: up to MAX_POLYS polynomials in each of the regions A, B, C, D (ROUND_A..ROUND_D).
+ * Hooks return OK, a count, 0/1, or ERR_ARGUMENT for a width, level or count the engine does not use.
  */
 import { TEST_HOOKS } from './flags';
 import { IO } from './io';
 import { ERR_ARGUMENT, OK } from './layout';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './mldsa/packing';
+import { setLevel } from './mldsa/params';
+import { addExceeds, decomposeVec, makeHints, power2RoundVec, subLowBitsExceeds, useHintVec } from './mldsa/rounding';
 
 if (!TEST_HOOKS) ERROR('engine/assembly/lattice_test_exports.ts is built with --target test only (it sets ENGINE_TEST_HOOKS)');
 
@@ -35,4 +38,49 @@ export function mldsaTestUnpack(bits: i32, b: i32, signed: i32): i32 {
   if (signed != 0) unpackSigned(IO + LATTICE_POLY, IO + LATTICE_PACKED, bits, b);
   else unpackSimple(IO + LATTICE_POLY, IO + LATTICE_PACKED, bits);
   return OK;
+}
+
+/** IO offsets of the rounding hooks' four regions of MAX_POLYS polynomials each. */
+const MAX_POLYS: i32 = 8;
+const ROUND_A: usize = 0;
+const ROUND_B: usize = 8192;
+const ROUND_C: usize = 16384;
+const ROUND_D: usize = 24576;
+
+/** power2RoundVec: t at A, s2 at B -> t1 at C, t0 at D. */
+export function mldsaTestPower2Round(count: i32): i32 {
+  if (count < 1 || count > MAX_POLYS) return ERR_ARGUMENT;
+  power2RoundVec(IO + ROUND_C, IO + ROUND_D, IO + ROUND_A, IO + ROUND_B, count);
+  return OK;
+}
+
+/** decomposeVec at `level`: w at A (reduced in place) -> w1 at C. */
+export function mldsaTestDecompose(level: i32, count: i32): i32 {
+  if (!setLevel(level) || count < 1 || count > MAX_POLYS) return ERR_ARGUMENT;
+  decomposeVec(IO + ROUND_C, IO + ROUND_A, count);
+  return OK;
+}
+
+/** useHintVec at `level`: hints at C (replaced by w1), w at A. */
+export function mldsaTestUseHint(level: i32, count: i32): i32 {
+  if (!setLevel(level) || count < 1 || count > MAX_POLYS) return ERR_ARGUMENT;
+  useHintVec(IO + ROUND_C, IO + ROUND_A, count);
+  return OK;
+}
+
+/** addExceeds: z at A (one polynomial, in place), y at B; 1 when some |z| >= bound, else 0. */
+export function mldsaTestAddExceeds(bound: i32): i32 {
+  return <i32>addExceeds(IO + ROUND_A, IO + ROUND_B, bound);
+}
+
+/** subLowBitsExceeds at `level`: w at A (one polynomial, in place), c s2 at B; 1 or 0. */
+export function mldsaTestSubLowBitsExceeds(level: i32, bound: i32): i32 {
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  return <i32>subLowBitsExceeds(IO + ROUND_A, IO + ROUND_B, bound);
+}
+
+/** makeHints at `level`: w1 at C (replaced by the hints), w at A, c t0 at B; the count or -1. */
+export function mldsaTestMakeHints(level: i32): i32 {
+  if (!setLevel(level)) return ERR_ARGUMENT;
+  return makeHints(IO + ROUND_C, IO + ROUND_A, IO + ROUND_B);
 }
