@@ -1,9 +1,12 @@
 /**
- * Test hooks for ML-DSA's bit packing and rounding (mldsa/packing.ts, rounding.ts), exported by the
+ * Test hooks for ML-DSA's bit packing and rounding (mldsa/packing.ts, rounding.ts) and ML-KEM's
+ * encodings (mlkem/encode.ts), exported by the
  * test build alone (engine/assembly/test-entry.ts, asconfig.json target `test`); the shipped module
  * has none (docs/decisions/043-engine-test-build-and-constant-time-code.md). engine/src/
- * mldsa.packing.test.ts compares each v128 routine with a scalar reference written from FIPS 204.
+ * mldsa.packing.test.ts, mldsa.rounding.test.ts and mlkem.encode.test.ts compare each v128 routine
+ * with a scalar reference written from FIPS 204 or 203.
  * Packing: a polynomial of 256 i32 at IO offset 0 (LATTICE_POLY), packed bytes at LATTICE_PACKED.
+ * ML-KEM: a polynomial of 256 i16 at IO offset 0, its bytes (or the 32-byte message) at LATTICE_PACKED.
  * Rounding: up to MAX_POLYS polynomials in each of the regions A, B, C, D (ROUND_A..ROUND_D).
  * Hooks return OK, a count, 0/1, or ERR_ARGUMENT for a width, level or count the engine does not use.
  */
@@ -12,6 +15,7 @@ import { IO } from './io';
 import { ERR_ARGUMENT, OK } from './layout';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './mldsa/packing';
 import { setLevel } from './mldsa/params';
+import { compressPack, decode12, encode12, messageToPoly, polyToMessage, unpackDecompress } from './mlkem/encode';
 import { addExceeds, decomposeVec, makeHints, power2RoundVec, subLowBitsExceeds, useHintVec } from './mldsa/rounding';
 
 if (!TEST_HOOKS) ERROR('engine/assembly/lattice_test_exports.ts is built with --target test only (it sets ENGINE_TEST_HOOKS)');
@@ -83,4 +87,41 @@ export function mldsaTestSubLowBitsExceeds(level: i32, bound: i32): i32 {
 export function mldsaTestMakeHints(level: i32): i32 {
   if (!setLevel(level)) return ERR_ARGUMENT;
   return makeHints(IO + ROUND_C, IO + ROUND_A, IO + ROUND_B);
+}
+
+/** encode12 of the NTT-domain polynomial. */
+export function mlkemTestEncode12(): i32 {
+  encode12(IO + LATTICE_PACKED, IO + LATTICE_POLY);
+  return OK;
+}
+
+/** decode12 of the bytes: 1 when some value is q or more, else 0. */
+export function mlkemTestDecode12(): i32 {
+  return decode12(IO + LATTICE_POLY, IO + LATTICE_PACKED);
+}
+
+/** compressPack with d = 4, 5, 10 or 11. */
+export function mlkemTestCompress(d: i32): i32 {
+  if (d != 4 && d != 5 && d != 10 && d != 11) return ERR_ARGUMENT;
+  compressPack(IO + LATTICE_PACKED, IO + LATTICE_POLY, d);
+  return OK;
+}
+
+/** unpackDecompress with d = 4, 5, 10 or 11. */
+export function mlkemTestDecompress(d: i32): i32 {
+  if (d != 4 && d != 5 && d != 10 && d != 11) return ERR_ARGUMENT;
+  unpackDecompress(IO + LATTICE_POLY, IO + LATTICE_PACKED, d);
+  return OK;
+}
+
+/** messageToPoly of the 32 bytes. */
+export function mlkemTestMessageToPoly(): i32 {
+  messageToPoly(IO + LATTICE_POLY, IO + LATTICE_PACKED);
+  return OK;
+}
+
+/** polyToMessage into 32 bytes. */
+export function mlkemTestPolyToMessage(): i32 {
+  polyToMessage(IO + LATTICE_PACKED, IO + LATTICE_POLY);
+  return OK;
 }

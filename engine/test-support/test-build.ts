@@ -100,6 +100,16 @@ export interface EngineTestExports extends EngineExports {
   mldsaTestSubLowBitsExceeds(level: number, bound: number): number;
   /** hints at C from w1 at C, w at A, c t0 at B: the count, or -1 when some |c t0| >= gamma2. */
   mldsaTestMakeHints(level: number): number;
+
+  // mlkem/encode.ts: 256 i16 at IO 0, bytes (or the message) at IO 1024.
+  /** ByteEncode_12 of an NTT-domain polynomial (8 even, 8 odd coefficients per 32 bytes). */
+  mlkemTestEncode12(): Status;
+  /** ByteDecode_12 into the NTT-domain layout: 1 when some value is q or more, else 0. */
+  mlkemTestDecode12(): number;
+  mlkemTestCompress(d: number): Status;
+  mlkemTestDecompress(d: number): Status;
+  mlkemTestMessageToPoly(): Status;
+  mlkemTestPolyToMessage(): Status;
 }
 
 /** Where the test build lies. */
