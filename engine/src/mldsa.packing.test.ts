@@ -35,13 +35,13 @@ function referencePack(raw: readonly number[], bits: number): Uint8Array {
 function enginePack(coefficients: readonly number[], bits: number, b: number, signed: boolean): { packed: Uint8Array; after: number } {
   ioView(t, Int32Array, 0, 256).set(coefficients);
   ioView(t, Uint8Array, PACKED, 32 * bits + 16).fill(0xa5);
-  expect(t.wasm.mldsaTestPack(bits, b, signed ? 1 : 0)).toBe(OK);
+  expect(t.wasm.arithTestMldsaPack(bits, b, signed ? 1 : 0)).toBe(OK);
   return { packed: ioView(t, Uint8Array, PACKED, 32 * bits).slice(), after: ioView(t, Uint8Array, PACKED + 32 * bits, 1)[0]! };
 }
 
 function engineUnpack(packed: Uint8Array, bits: number, b: number, signed: boolean): number[] {
   ioView(t, Uint8Array, PACKED, packed.length).set(packed);
-  expect(t.wasm.mldsaTestUnpack(bits, b, signed ? 1 : 0)).toBe(OK);
+  expect(t.wasm.arithTestMldsaUnpack(bits, b, signed ? 1 : 0)).toBe(OK);
   return [...ioView(t, Int32Array, 0, 256)];
 }
 
@@ -80,7 +80,7 @@ describe.each(WIDTHS)('%i-bit packing (b = %i, signed %s)', (bits, b, signed) =>
 });
 
 it('refuses widths the engine does not use', () => {
-  expect(t.wasm.mldsaTestPack(5, 0, 0)).toBe(ERR_ARGUMENT);
-  expect(t.wasm.mldsaTestPack(10, 0, 1)).toBe(ERR_ARGUMENT);
-  expect(t.wasm.mldsaTestUnpack(4, 0, 0)).toBe(ERR_ARGUMENT);
+  expect(t.wasm.arithTestMldsaPack(5, 0, 0)).toBe(ERR_ARGUMENT);
+  expect(t.wasm.arithTestMldsaPack(10, 0, 1)).toBe(ERR_ARGUMENT);
+  expect(t.wasm.arithTestMldsaUnpack(4, 0, 0)).toBe(ERR_ARGUMENT);
 });

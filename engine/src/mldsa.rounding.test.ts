@@ -54,14 +54,14 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
     for (let start = 0; start < Q; start += 2048) {
       const w = Array.from({ length: 2048 }, (_, i) => Math.min(start + i, Q - 1));
       put(A, w);
-      expect(t.wasm.mldsaTestDecompose(level, 8)).toBe(OK);
+      expect(t.wasm.arithTestMldsaDecompose(level, 8)).toBe(OK);
       const w1 = get(C, 2048);
       const bad = w.findIndex((r, i) => w1[i] !== decompose(r, gamma2)[0]);
       expect(bad === -1 ? '' : `${w[bad]} -> ${w1[bad]}`).toBe('');
     }
     const raw = [-(2 ** 31) + 2 ** 22 + 1, -Q, -1, Q, 2 * Q, 2 ** 31 - 2 ** 22 - 1];
     put(A, [...raw, ...poly(0).slice(raw.length)]);
-    expect(t.wasm.mldsaTestDecompose(level, 1)).toBe(OK);
+    expect(t.wasm.arithTestMldsaDecompose(level, 1)).toBe(OK);
     expect(get(A, raw.length)).toEqual(raw.map((r) => mod(r, Q)));
   });
 
@@ -69,7 +69,7 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
     fc.assert(fc.property(coefficients(-Q + 1, Q - 1), fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 256, maxLength: 256 }), (w, h) => {
       put(A, w);
       put(C, h);
-      expect(t.wasm.mldsaTestUseHint(level, 1)).toBe(OK);
+      expect(t.wasm.arithTestMldsaUseHint(level, 1)).toBe(OK);
       expect(get(C, 256)).toEqual(w.map((r, i) => useHint(h[i]!, r, gamma2)));
     }), { numRuns: 60 });
   });
@@ -81,7 +81,7 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
       const w = Array.from({ length: 256 }, (_, i) => edges[i % edges.length]!);
       put(A, w);
       put(C, poly(h));
-      expect(t.wasm.mldsaTestUseHint(level, 1)).toBe(OK);
+      expect(t.wasm.arithTestMldsaUseHint(level, 1)).toBe(OK);
       expect(get(C, 256)).toEqual(w.map((r) => useHint(h, r, gamma2)));
     }
   });
@@ -92,7 +92,7 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
       for (const [bound, expected] of [[r0, 1], [r0 + 1, 0]] as const) {
         put(A, poly(gamma2 * 2).map((v, i) => (i === at ? r : v)));
         put(B, poly(0));
-        expect(t.wasm.mldsaTestSubLowBitsExceeds(level, bound)).toBe(expected);
+        expect(t.wasm.arithTestMldsaSubLowBitsExceeds(level, bound)).toBe(expected);
       }
     }), { numRuns: 300 });
   });
@@ -101,7 +101,7 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
     fc.assert(fc.property(coefficients(0, Q - 1), coefficients(-(2 ** 22), 2 ** 22), (w, cs2) => {
       put(A, w);
       put(B, cs2);
-      t.wasm.mldsaTestSubLowBitsExceeds(level, 1);
+      t.wasm.arithTestMldsaSubLowBitsExceeds(level, 1);
       expect(get(A, 256)).toEqual(w.map((r, i) => mod(r - cs2[i]!, Q)));
     }), { numRuns: 40 });
   });
@@ -114,7 +114,7 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
       put(B, ct0);
       put(C, w1);
       const hints = w.map((r, i) => Number(decompose(mod(r + ct0[i]!, Q), gamma2)[0] !== w1[i]));
-      expect(t.wasm.mldsaTestMakeHints(level)).toBe(hints.reduce((s, h) => s + h, 0));
+      expect(t.wasm.arithTestMldsaMakeHints(level)).toBe(hints.reduce((s, h) => s + h, 0));
       expect(get(C, 256)).toEqual(hints);
     }), { numRuns: 60 });
     // HighBits(5) = 0 = w1 everywhere but at 200, where 5 + (gamma2 - 1) crosses into r1 = 1.
@@ -122,7 +122,7 @@ describe.each(LEVELS)('ML-DSA-%i (gamma2 = %i)', (level, gamma2) => {
       put(A, poly(5));
       put(B, poly(0).map((v, i) => (i === 200 ? edge! : v)));
       put(C, poly(0));
-      expect(t.wasm.mldsaTestMakeHints(level)).toBe(expected);
+      expect(t.wasm.arithTestMldsaMakeHints(level)).toBe(expected);
     }
   });
 });
@@ -132,7 +132,7 @@ describe('level-free loops', () => {
     const check = (tv: number[], s2: number[]) => {
       put(A, tv);
       put(B, s2);
-      expect(t.wasm.mldsaTestPower2Round(1)).toBe(OK);
+      expect(t.wasm.arithTestMldsaPower2Round(1)).toBe(OK);
       const r = tv.map((v, i) => mod(v + s2[i]!, Q));
       const r0 = r.map((v) => modPm(v, 2 ** D));
       expect(get(DR, 256)).toEqual(r0);
@@ -148,20 +148,20 @@ describe('level-free loops', () => {
       put(A, z);
       put(B, y);
       const sum = z.map((v, i) => reduce32(v + y[i]!));
-      expect(t.wasm.mldsaTestAddExceeds(bound)).toBe(Number(sum.some((v) => Math.abs(v) >= bound)));
+      expect(t.wasm.arithTestMldsaAddExceeds(bound)).toBe(Number(sum.some((v) => Math.abs(v) >= bound)));
       expect(get(A, 256)).toEqual(sum);
     }), { numRuns: 60 });
     for (const [value, bound, expected] of [[99, 100, 0], [100, 100, 1], [-100, 100, 1], [-99, 100, 0]] as const) {
       put(A, poly(0).map((v, i) => (i === 255 ? value : v)));
       put(B, poly(0));
-      expect(t.wasm.mldsaTestAddExceeds(bound)).toBe(expected);
+      expect(t.wasm.arithTestMldsaAddExceeds(bound)).toBe(expected);
     }
   });
 
   it('refuses an unknown level or count', () => {
-    expect(t.wasm.mldsaTestDecompose(66, 1)).toBe(ERR_ARGUMENT);
-    expect(t.wasm.mldsaTestDecompose(65, 9)).toBe(ERR_ARGUMENT);
-    expect(t.wasm.mldsaTestPower2Round(0)).toBe(ERR_ARGUMENT);
-    expect(t.wasm.mldsaTestMakeHints(1)).toBe(ERR_ARGUMENT);
+    expect(t.wasm.arithTestMldsaDecompose(66, 1)).toBe(ERR_ARGUMENT);
+    expect(t.wasm.arithTestMldsaDecompose(65, 9)).toBe(ERR_ARGUMENT);
+    expect(t.wasm.arithTestMldsaPower2Round(0)).toBe(ERR_ARGUMENT);
+    expect(t.wasm.arithTestMldsaMakeHints(1)).toBe(ERR_ARGUMENT);
   });
 });

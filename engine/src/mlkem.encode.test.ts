@@ -49,7 +49,7 @@ describe('12-bit encoding of the NTT-domain layout', () => {
   const encode = (values: readonly number[]) => {
     putPoly(Array.from({ length: 256 }, (_, i) => values[[...Array(256).keys()].find((j) => nttIndex(j) === i)!]!));
     ioView(t, Uint8Array, PACKED, 400).fill(0xa5);
-    expect(t.wasm.mlkemTestEncode12()).toBe(OK);
+    expect(t.wasm.arithTestMlkemEncode12()).toBe(OK);
     expect(getBytes(385)[384]).toBe(0xa5);
     return getBytes(384);
   };
@@ -58,7 +58,7 @@ describe('12-bit encoding of the NTT-domain layout', () => {
       const bytes = encode(values);
       expect(bytes).toEqual(byteEncode(values, 12));
       putBytes(bytes);
-      expect(t.wasm.mlkemTestDecode12()).toBe(0);
+      expect(t.wasm.arithTestMlkemDecode12()).toBe(0);
       const got = getPoly();
       expect(values.map((_, j) => got[nttIndex(j)])).toEqual(values);
     };
@@ -70,7 +70,7 @@ describe('12-bit encoding of the NTT-domain layout', () => {
       const values = new Array<number>(256).fill(Q - 1);
       values[at] = bad;
       putBytes(byteEncode(values, 12));
-      expect(t.wasm.mlkemTestDecode12()).toBe(1);
+      expect(t.wasm.arithTestMlkemDecode12()).toBe(1);
     }), { numRuns: 200 });
   });
 });
@@ -80,7 +80,7 @@ describe.each([4, 5, 10, 11])('Compress_%i and Decompress', (d) => {
     const check = (values: number[]) => {
       putPoly(values);
       ioView(t, Uint8Array, PACKED, 32 * d + 16).fill(0xa5);
-      expect(t.wasm.mlkemTestCompress(d)).toBe(OK);
+      expect(t.wasm.arithTestMlkemCompress(d)).toBe(OK);
       expect(getBytes(32 * d)).toEqual(byteEncode(values.map((x) => compress(x, d)), d));
       expect(getBytes(32 * d + 1)[32 * d]).toBe(0xa5);
     };
@@ -90,12 +90,12 @@ describe.each([4, 5, 10, 11])('Compress_%i and Decompress', (d) => {
   it('unpacks any bytes to the decompressed values', () => {
     fc.assert(fc.property(fc.uint8Array({ minLength: 32 * d, maxLength: 32 * d }), (bytes) => {
       putBytes(bytes);
-      expect(t.wasm.mlkemTestDecompress(d)).toBe(OK);
+      expect(t.wasm.arithTestMlkemDecompress(d)).toBe(OK);
       expect(getPoly()).toEqual(byteDecode(bytes, d).map((y) => decompress(y, d)));
     }), { numRuns: 50 });
     const every = Array.from({ length: 256 }, (_, j) => j % 2 ** d);
     putBytes(byteEncode(every, d));
-    expect(t.wasm.mlkemTestDecompress(d)).toBe(OK);
+    expect(t.wasm.arithTestMlkemDecompress(d)).toBe(OK);
     expect(getPoly()).toEqual(every.map((y) => decompress(y, d)));
   });
 });
@@ -105,20 +105,20 @@ describe('the 1-bit message code', () => {
     for (let start = 0; start < Q; start += 256) {
       const values = Array.from({ length: 256 }, (_, j) => Math.min(start + j, Q - 1));
       putPoly(values);
-      expect(t.wasm.mlkemTestPolyToMessage()).toBe(OK);
+      expect(t.wasm.arithTestMlkemPolyToMessage()).toBe(OK);
       expect(getBytes(32)).toEqual(byteEncode(values.map((x) => compress(x, 1)), 1));
     }
   });
   it('Decompress_1 of random messages', () => {
     fc.assert(fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (m) => {
       putBytes(m);
-      expect(t.wasm.mlkemTestMessageToPoly()).toBe(OK);
+      expect(t.wasm.arithTestMlkemMessageToPoly()).toBe(OK);
       expect(getPoly()).toEqual(byteDecode(m, 1).map((y) => decompress(y, 1)));
     }), { numRuns: 100 });
   });
 });
 
 it('refuses a d the engine does not use', () => {
-  expect(t.wasm.mlkemTestCompress(12)).toBe(ERR_ARGUMENT);
-  expect(t.wasm.mlkemTestDecompress(1)).toBe(ERR_ARGUMENT);
+  expect(t.wasm.arithTestMlkemCompress(12)).toBe(ERR_ARGUMENT);
+  expect(t.wasm.arithTestMlkemDecompress(1)).toBe(ERR_ARGUMENT);
 });
