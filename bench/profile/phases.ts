@@ -23,11 +23,11 @@ const RULES: Record<Scheme, [string, RegExp][]> = {
     ['ExpandS', /uniform_eta|^expandS$|rejBoundedPoly|rejEtaBlock|rej_eta/],
     ['ExpandMask', /uniform_gamma1|^expandMask$/],
     ['SampleInBall', /poly_challenge|sampleInBall/],
-    ['packing/unpacking', /pack|tobytes|frombytes|Hints|loadSecretKey/],
+    ['packing/unpacking', /pack|tobytes|frombytes|codeHints|loadSecretKey/],
     ['inverse NTT', /invntt|invNtt/],
     ['NTT', /ntt|nttVec/],
     ['pointwise products', /pointwise|matVec|mulChallenge|^_looptop[12]$/],
-    ['Power2Round/Decompose/hints, reductions', /power2round|decompose|make_hint|use_hint|useHint|caddq|reduce|chknorm|freeze|exceeds|_add$|_sub$|shiftl/],
+    ['Power2Round/Decompose/hints, reductions', /power2round|power2Round|decompose|make_hint|makeHints|use_hint|useHint|caddq|reduce|chknorm|freeze|exceeds|_add$|_sub$|shiftl/],
   ],
   mlkem: [
     ['matrix A (SHAKE128 + rejection)', /gen_matrix|gen_a|rej_uniform|expandMatrix|rejBlock|seedPair|squeezePair|seedOne|squeezeOne|poly_uniform/],

@@ -112,3 +112,9 @@ export const ZK_GENERATOR_OUT = 0;
 export const ZK_H2C_DST = 32768;
 /** zkTestHashToCurve (test build): u0, u1 (32 each), then Q0, Q1 and P (x || y, 64 each). */
 export const ZK_H2C_OUT = 40960;
+/** arithTestMldsa*, arithTestMlkem* (test build, lattice_test_exports.ts): the packed bytes or message; the polynomial is at 0. */
+export const LATTICE_TEST_PACKED = 1024;
+/** arithTestMldsa* rounding hooks (test build): regions B, C, D of up to 8 polynomials each; A is at 0. */
+export const LATTICE_TEST_B = 8192;
+export const LATTICE_TEST_C = 16384;
+export const LATTICE_TEST_D = 24576;

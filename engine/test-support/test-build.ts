@@ -82,6 +82,34 @@ export interface EngineTestExports extends EngineExports {
   /** i32 inputs (count a multiple of 8); the i16 results follow them. */
   arithTestMlkemMontReduce(count: number): number;
   arithTestMlkemShoup(z: number): number;
+
+  // mldsa/packing.ts and rounding.ts (engine/assembly/lattice_test_exports.ts).
+  /** packSigned(bits, b) (signed 1) or packSimple(bits): 256 i32 at IO 0 -> bytes at IO 1024. */
+  arithTestMldsaPack(bits: number, b: number, signed: number): Status;
+  /** unpackSigned(bits, b) (signed 1) or unpackSimple(bits): bytes at IO 1024 -> 256 i32 at IO 0. */
+  arithTestMldsaUnpack(bits: number, b: number, signed: number): Status;
+  /** Regions A, B, C, D at IO 0, 8192, 16384, 24576 (up to 8 polynomials each). t, s2 -> t1, t0. */
+  arithTestMldsaPower2Round(count: number): Status;
+  /** w at A reduced in place, w1 at C. */
+  arithTestMldsaDecompose(level: number, count: number): Status;
+  /** hints at C become w1, w at A. */
+  arithTestMldsaUseHint(level: number, count: number): Status;
+  /** z at A += y at B, reduced; 1 when some |z| >= bound. */
+  arithTestMldsaAddExceeds(bound: number): number;
+  /** w at A -= c s2 at B, into [0, q); 1 when some |LowBits(w)| >= bound. */
+  arithTestMldsaSubLowBitsExceeds(level: number, bound: number): number;
+  /** hints at C from w1 at C, w at A, c t0 at B: the count, or -1 when some |c t0| >= gamma2. */
+  arithTestMldsaMakeHints(level: number): number;
+
+  // mlkem/encode.ts: 256 i16 at IO 0, bytes (or the message) at IO 1024.
+  /** ByteEncode_12 of an NTT-domain polynomial (8 even, 8 odd coefficients per 32 bytes). */
+  arithTestMlkemEncode12(): Status;
+  /** ByteDecode_12 into the NTT-domain layout: 1 when some value is q or more, else 0. */
+  arithTestMlkemDecode12(): number;
+  arithTestMlkemCompress(d: number): Status;
+  arithTestMlkemDecompress(d: number): Status;
+  arithTestMlkemMessageToPoly(): Status;
+  arithTestMlkemPolyToMessage(): Status;
 }
 
 /** Where the test build lies. */

@@ -5,11 +5,10 @@
  */
 import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
-import { freeze, reduce32, caddq } from './reduce';
 import { expandA, expandMask, expandS, sampleInBall, wipeSamplers } from './sample';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './packing';
-import { exceeds, freezeVec, invNttVec, matVec, mulChallenge, nttVec, poly } from './polyvec';
-import { highBits, lowBits, power2RoundHigh, useHint } from './rounding';
+import { exceeds, invNttVec, matVec, mulChallenge, nttVec, poly } from './polyvec';
+import { addExceeds, decomposeVec, makeHints, power2RoundVec, subLowBitsExceeds, useHintVec } from './rounding';
 import { decodeHints, encodeHints } from './hints';
 import { ntt } from './ntt';
 
@@ -67,15 +66,7 @@ export function keygen(xi: usize, pk: usize, sk: usize): void {
   nttVec(YHAT, L);
   matVec(W, MAT, YHAT, K, L, 0, 0);
   invNttVec(W, K);
-  for (let i = 0; i < K; i++) {
-    const t = poly(W, i), s2 = poly(S2, i), t1 = poly(T1, i), t0 = poly(T0, i);
-    for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
-      const r = freeze(load<i32>(t + n) + load<i32>(s2 + n));
-      const hi = power2RoundHigh(r);
-      store<i32>(t1 + n, hi);
-      store<i32>(t0 + n, r - (hi << D));
-    }
-  }
+  power2RoundVec(T1, T0, W, S2, K);
   memory.copy(pk, rho, 32);
   for (let i = 0; i < K; i++) packSimple(pk + 32 + <usize>(i * 320), poly(T1, i), 10);
   // sk = rho || K || tr || s1 || s2 || t0
@@ -129,46 +120,30 @@ export function sign(sk: usize, mu: usize, rnd: usize, sig: usize): i32 {
     nttVec(YHAT, L);
     matVec(W, MAT, YHAT, K, L, 0, 0);
     invNttVec(W, K);
-    freezeVec(W, K);
-    for (let i = 0; i < K; i++) {
-      const w = poly(W, i), w1 = poly(W1, i);
-      for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(w1 + n, highBits(load<i32>(w + n)));
-    }
+    decomposeVec(W1, W, K);
     commitmentHash(mu);
     sampleInBall(CP, CTILDE, CTILDE_BYTES);
     ntt(CP);
     // z = y + c s1
     let reject = false;
     for (let j = 0; j < L && !reject; j++) {
-      const zj = poly(z, j), yj = poly(Y, j);
-      mulChallenge(zj, CP, poly(S1, j));
-      for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(zj + n, reduce32(load<i32>(zj + n) + load<i32>(yj + n)));
-      reject = exceeds(zj, GAMMA1 - BETA);
+      mulChallenge(poly(z, j), CP, poly(S1, j));
+      reject = addExceeds(poly(z, j), poly(Y, j), GAMMA1 - BETA);
     }
     if (reject) continue;
     // r0 = LowBits(w - c s2); W becomes w - c s2 for the hints.
     for (let i = 0; i < K && !reject; i++) {
-      const w = poly(W, i);
       mulChallenge(TMP, CP, poly(S2, i));
-      for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
-        store<i32>(w + n, caddq(reduce32(load<i32>(w + n) - load<i32>(TMP + n))));
-        store<i32>(TMP + n, lowBits(load<i32>(w + n)));
-      }
-      reject = exceeds(TMP, GAMMA2 - BETA);
+      reject = subLowBitsExceeds(poly(W, i), TMP, GAMMA2 - BETA);
     }
     if (reject) continue;
     // h = MakeHint(-c t0, w - c s2 + c t0): HighBits(w - c s2 + c t0) != w1.
     let hints = 0;
     for (let i = 0; i < K && !reject; i++) {
-      const w = poly(W, i), w1 = poly(W1, i);
       mulChallenge(TMP, CP, poly(T0, i));
-      for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(TMP + n, reduce32(load<i32>(TMP + n)));
-      reject = exceeds(TMP, GAMMA2);
-      for (let n: usize = 0; n < <usize>(N << 2); n += 4) {
-        const h = <i32>(highBits(freeze(load<i32>(w + n) + load<i32>(TMP + n))) != load<i32>(w1 + n));
-        store<i32>(w1 + n, h);
-        hints += h;
-      }
+      const count = makeHints(poly(W1, i), poly(W, i), TMP);
+      reject = count < 0;
+      hints += count;
     }
     if (reject || hints > OMEGA) continue;
     memory.copy(sig, CTILDE, CTILDE_BYTES);
@@ -194,7 +169,7 @@ export function verify(pk: usize, mu: usize, sig: usize): i32 {
   for (let i = 0; i < K; i++) {
     const t1 = poly(T1, i);
     unpackSimple(t1, pk + 32 + <usize>(i * 320), 10);
-    for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(t1 + n, load<i32>(t1 + n) << D);
+    for (let n: usize = 0; n < <usize>(N << 2); n += 16) v128.store(t1 + n, i32x4.shl(v128.load(t1 + n), D));
   }
   expandA(MAT, pk);
   sampleInBall(CP, sig, CTILDE_BYTES);
@@ -203,10 +178,7 @@ export function verify(pk: usize, mu: usize, sig: usize): i32 {
   nttVec(T1, K);
   matVec(W, MAT, z, K, L, CP, T1);
   invNttVec(W, K);
-  for (let i = 0; i < K; i++) {
-    const w = poly(W, i), h = poly(W1, i);
-    for (let n: usize = 0; n < <usize>(N << 2); n += 4) store<i32>(h + n, useHint(load<i32>(h + n), caddq(load<i32>(w + n))));
-  }
+  useHintVec(W1, W, K);
   commitmentHash(mu);
   let diff = 0;
   for (let i = 0; i < CTILDE_BYTES; i++) diff |= load<u8>(CTILDE + i) ^ load<u8>(sig + i);
