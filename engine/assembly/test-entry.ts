@@ -14,3 +14,4 @@ if (!TEST_HOOKS) ERROR('engine/assembly/test-entry.ts is built with --target tes
 export * from './index';
 export * from './zkfidna/test_exports';
 export * from './arith_test_exports';
+export * from './lattice_ntt_test_exports';

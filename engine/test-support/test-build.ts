@@ -82,6 +82,12 @@ export interface EngineTestExports extends EngineExports {
   /** i32 inputs (count a multiple of 8); the i16 results follow them. */
   arithTestMlkemMontReduce(count: number): number;
   arithTestMlkemShoup(z: number): number;
+
+  // engine/assembly/lattice_ntt_test_exports.ts: `count` polynomials in place from IO offset 0; returns count.
+  latticeTestMldsaNtt(count: number): number;
+  latticeTestMldsaInvNtt(count: number): number;
+  latticeTestMlkemNtt(count: number): number;
+  latticeTestMlkemInvNtt(count: number): number;
 }
 
 /** Where the test build lies. */

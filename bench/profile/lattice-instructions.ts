@@ -1,0 +1,32 @@
+/**
+ * `valgrind --tool=callgrind node --single-threaded --no-liftoff --import tsx
+ *   bench/profile/lattice-instructions.ts <op> <calls> [wasm]`: runs one lattice operation `calls`
+ * times on fixed inputs, so that instruction counts (repeatable on a loaded machine, unlike time)
+ * can be taken per operation as (Ir(calls) - Ir(0)) / calls. Two keys alternate, so the ExpandA /
+ * matrix cache never hits (as in ./lattice-phases.ts). V8 compiles on the main thread
+ * (--single-threaded) with TurboFan only (--no-liftoff), so the two runs differ by the calls alone.
+ */
+import { readFileSync } from 'node:fs';
+import { loadEngine } from '../../engine/src/index.ts';
+
+const [op = 'sign', callsArg = '0', wasmPath] = process.argv.slice(2);
+const calls = Number(callsArg);
+const engine = await loadEngine(wasmPath ? new Uint8Array(readFileSync(wasmPath)) : undefined);
+const dsa = engine.mlDsa65, kem = engine.mlKem768;
+const seed = (b: number, n = 32) => new Uint8Array(n).fill(b);
+const message = seed(7);
+const dsaKeys = [dsa.keygen(seed(1)), dsa.keygen(seed(2))];
+const sigs = dsaKeys.map((k) => dsa.signInternal(message, k.secretKey, { random: false }));
+const kemKeys = [kem.keygen(seed(3, 64)), kem.keygen(seed(4, 64))];
+const cts = kemKeys.map((k) => kem.encapsulate(k.publicKey, seed(5)).cipherText);
+const run: Record<string, (i: number) => unknown> = {
+  keygen: (i) => dsa.keygen(seed(i & 1)),
+  sign: (i) => dsa.signInternal(message, dsaKeys[i & 1]!.secretKey, { random: false }),
+  verify: (i) => dsa.verifyInternal(dsaKeys[i & 1]!.publicKey, message, sigs[i & 1]!),
+  kemKeygen: (i) => kem.keygen(seed(i & 1, 64)),
+  encaps: (i) => kem.encapsulate(kemKeys[i & 1]!.publicKey, seed(6)),
+  decaps: (i) => kem.decapsulate(cts[i & 1]!, kemKeys[i & 1]!.secretKey),
+};
+const call = run[op];
+if (call === undefined || !(calls >= 0)) throw new RangeError(`usage: lattice-instructions.ts <${Object.keys(run).join('|')}> <calls> [wasm]`);
+for (let i = 0; i < calls; i++) call(i);
