@@ -15,25 +15,25 @@ import { invNtt, ntt as mlkemNtt } from './mlkem/ntt';
 if (!TEST_HOOKS) ERROR('engine/assembly/lattice_ntt_test_exports.ts is built with --target test only (it sets ENGINE_TEST_HOOKS)');
 
 /** ML-DSA forward NTT. */
-export function latticeTestMldsaNtt(count: i32): i32 {
+export function arithTestMldsaNtt(count: i32): i32 {
   if (count < 0 || count > IO_SIZE / 1024) return ERR_ARGUMENT;
   for (let i = 0; i < count; i++) mldsaNtt(IO + <usize>(i * 1024));
   return count;
 }
 /** ML-DSA inverse NTT, times 2^32. */
-export function latticeTestMldsaInvNtt(count: i32): i32 {
+export function arithTestMldsaInvNtt(count: i32): i32 {
   if (count < 0 || count > IO_SIZE / 1024) return ERR_ARGUMENT;
   for (let i = 0; i < count; i++) invNttToMont(IO + <usize>(i * 1024));
   return count;
 }
 /** ML-KEM forward NTT. */
-export function latticeTestMlkemNtt(count: i32): i32 {
+export function arithTestMlkemNtt(count: i32): i32 {
   if (count < 0 || count > IO_SIZE / 512) return ERR_ARGUMENT;
   for (let i = 0; i < count; i++) mlkemNtt(IO + <usize>(i * 512));
   return count;
 }
 /** ML-KEM inverse NTT, times 2^16. */
-export function latticeTestMlkemInvNtt(count: i32): i32 {
+export function arithTestMlkemInvNtt(count: i32): i32 {
   if (count < 0 || count > IO_SIZE / 512) return ERR_ARGUMENT;
   for (let i = 0; i < count; i++) invNtt(IO + <usize>(i * 512));
   return count;

@@ -84,10 +84,10 @@ export interface EngineTestExports extends EngineExports {
   arithTestMlkemShoup(z: number): number;
 
   // engine/assembly/lattice_ntt_test_exports.ts: `count` polynomials in place from IO offset 0; returns count.
-  latticeTestMldsaNtt(count: number): number;
-  latticeTestMldsaInvNtt(count: number): number;
-  latticeTestMlkemNtt(count: number): number;
-  latticeTestMlkemInvNtt(count: number): number;
+  arithTestMldsaNtt(count: number): number;
+  arithTestMldsaInvNtt(count: number): number;
+  arithTestMlkemNtt(count: number): number;
+  arithTestMlkemInvNtt(count: number): number;
 }
 
 /** Where the test build lies. */
