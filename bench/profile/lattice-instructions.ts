@@ -3,7 +3,7 @@
  *   bench/profile/lattice-instructions.ts <op> <calls> [wasm]`: runs one lattice operation `calls`
  * times on fixed inputs, so that instruction counts (repeatable on a loaded machine, unlike time)
  * can be taken per operation as (Ir(calls) - Ir(0)) / calls. Two keys alternate, so the ExpandA /
- * matrix cache never hits (as in ./lattice-phases.ts). V8 compiles on the main thread
+ * matrix cache never hits (as in ./lattice-phases.ts), except in the *OneKey operations. V8 compiles on the main thread
  * (--single-threaded) with TurboFan only (--no-liftoff), so the two runs differ by the calls alone.
  */
 import { readFileSync } from 'node:fs';
@@ -26,6 +26,9 @@ const run: Record<string, (i: number) => unknown> = {
   kemKeygen: (i) => kem.keygen(seed(i & 1, 64)),
   encaps: (i) => kem.encapsulate(kemKeys[i & 1]!.publicKey, seed(6)),
   decaps: (i) => kem.decapsulate(cts[i & 1]!, kemKeys[i & 1]!.secretKey),
+  /** One key: the matrix cache and the remembered H(ek) check hit. */
+  decapsOneKey: () => kem.decapsulate(cts[0]!, kemKeys[0]!.secretKey),
+  signOneKey: () => dsa.signInternal(message, dsaKeys[0]!.secretKey, { random: false }),
 };
 const call = run[op];
 if (call === undefined || !(calls >= 0)) throw new RangeError(`usage: lattice-instructions.ts <${Object.keys(run).join('|')}> <calls> [wasm]`);

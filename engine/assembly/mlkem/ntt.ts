@@ -11,7 +11,7 @@
  * in locals; their bounds are stated at ntt and invNtt (tested in engine/src/mlkem-ntt.test.ts).
  */
 import { barrett, montReduce, mulConst, shoup } from './arith';
-import { N, Q } from './params';
+import { Q } from './params';
 
 /** zeta[i] = 17^BitRev7(i) mod q and its shoup constant, as i32 pairs. */
 const ZETAS: usize = memory.data(128 * 8, 16);
