@@ -5,13 +5,29 @@
  * can be taken per operation as (Ir(calls) - Ir(0)) / calls. Two keys alternate, so the ExpandA /
  * matrix cache never hits (as in ./lattice-phases.ts), except in the *OneKey operations. V8 compiles on the main thread
  * (--single-threaded) with TurboFan only (--no-liftoff), so the two runs differ by the calls alone.
+ * The ops mldsaNtt, mldsaInvNtt, mlkemNtt and mlkemInvNtt time the transforms alone on the test build.
  */
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../../engine/src/index.ts';
+import { instantiate } from '../../engine/src/wasm.ts';
+import type { EngineTestExports } from '../../engine/test-support/test-build.ts';
 
 const [op = 'sign', callsArg = '0', wasmPath] = process.argv.slice(2);
 const calls = Number(callsArg);
-const engine = await loadEngine(wasmPath ? new Uint8Array(readFileSync(wasmPath)) : undefined);
+const bytes = () => (wasmPath ? new Uint8Array(readFileSync(wasmPath)) : undefined);
+
+/** The transforms alone, through the test build's hooks (pass test.wasm): one call is 32 polynomials of zeros. */
+const TRANSFORMS = ['mldsaNtt', 'mldsaInvNtt', 'mlkemNtt', 'mlkemInvNtt'] as const;
+if ((TRANSFORMS as readonly string[]).includes(op)) {
+  const wasm = (await instantiate(bytes())) as EngineTestExports;
+  const hook = {
+    mldsaNtt: wasm.arithTestMldsaNtt, mldsaInvNtt: wasm.arithTestMldsaInvNtt,
+    mlkemNtt: wasm.arithTestMlkemNtt, mlkemInvNtt: wasm.arithTestMlkemInvNtt,
+  }[op as (typeof TRANSFORMS)[number]];
+  for (let i = 0; i < calls; i++) hook(32);
+  process.exit(0);
+}
+const engine = await loadEngine(bytes());
 const dsa = engine.mlDsa65, kem = engine.mlKem768;
 const seed = (b: number, n = 32) => new Uint8Array(n).fill(b);
 const message = seed(7);
@@ -31,5 +47,5 @@ const run: Record<string, (i: number) => unknown> = {
   signOneKey: () => dsa.signInternal(message, dsaKeys[0]!.secretKey, { random: false }),
 };
 const call = run[op];
-if (call === undefined || !(calls >= 0)) throw new RangeError(`usage: lattice-instructions.ts <${Object.keys(run).join('|')}> <calls> [wasm]`);
+if (call === undefined || !(calls >= 0)) throw new RangeError(`usage: lattice-instructions.ts <${[...Object.keys(run), ...TRANSFORMS].join('|')}> <calls> [wasm]`);
 for (let i = 0; i < calls; i++) call(i);
