@@ -1,11 +1,13 @@
 /**
- * `valgrind --tool=callgrind node --single-threaded --no-liftoff --import tsx
- *   bench/profile/lattice-instructions.ts <op> <calls> [wasm]`: runs one lattice operation `calls`
- * times on fixed inputs, so that instruction counts (repeatable on a loaded machine, unlike time)
- * can be taken per operation as (Ir(calls) - Ir(0)) / calls. Two keys alternate, so the ExpandA /
- * matrix cache never hits (as in ./lattice-phases.ts), except in the *OneKey operations. V8 compiles on the main thread
- * (--single-threaded) with TurboFan only (--no-liftoff), so the two runs differ by the calls alone.
- * The ops mldsaNtt, mldsaInvNtt, mlkemNtt and mlkemInvNtt time the transforms alone on the test build.
+ * `npx esbuild bench/profile/lattice-instructions.ts --bundle --platform=node --format=esm
+ *   --outfile=/tmp/driver.mjs`, then `valgrind --tool=callgrind node --single-threaded --no-liftoff
+ *   /tmp/driver.mjs <op> <calls> [wasm]`: runs one lattice operation `calls` times on fixed inputs,
+ * so that instruction counts (repeatable on a loaded machine, unlike time) can be taken per
+ * operation as (Ir(n + 4) - Ir(4)) / n: four calls first, so both runs compile the same code. V8
+ * compiles on the main thread (--single-threaded) with TurboFan only (--no-liftoff). Two keys
+ * alternate, so the ExpandA / matrix cache and the dk check miss (as in ./lattice-phases.ts),
+ * except in the *OneKey operations. mldsaNtt, mldsaInvNtt, mlkemNtt and mlkemInvNtt run the
+ * transforms alone through the test build's hooks (pass engine/build/test.wasm).
  */
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../../engine/src/index.ts';
