@@ -57,9 +57,16 @@ export function openDatabase(file: string): AppDatabase {
 
 /** True when every committed migration has been applied to this database (for /api/health). */
 export function migrationsApplied(sqlite: Database): boolean {
-  const journal = JSON.parse(
-    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: unknown[] };
-  const row = sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
-  return row.n >= journal.entries.length;
+  return appliedMigrations(sqlite) >= journalLength();
+}
+
+/** How many migrations this build ships (db/migrations' journal). */
+export function journalLength(): number {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** How many migrations this database has applied. */
+export function appliedMigrations(sqlite: Database): number {
+  return (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n;
 }

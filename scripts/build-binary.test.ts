@@ -36,7 +36,7 @@ describe('dist/pq-platform', () => {
     dirs.push(dir);
     const port = await freePort();
     const path = (process.env.PATH ?? '').split(delimiter).filter((p) => p && !existsSync(join(p, 'node'))).join(delimiter);
-    const env = { PATH: path, HOME: join(dir, 'home'), PORT: String(port), HOST: '127.0.0.1', ENGINE_WORKERS: '1', LOG_LEVEL: 'warn' };
+    const env = { PATH: path, HOME: join(dir, 'home'), PORT: String(port), HOST: '127.0.0.1', ENGINE_WORKERS: '1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0' };
     expect(spawnSync('node', ['--version'], { env, cwd: dir }).error).toBeDefined();
 
     // It runs on the embedded runtime, not on the node that built it (scripts/embedded-node.ts).

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/ensure-built.mjs', '--web'], { cwd: ROOT, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'pq-smoke-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), ENGINE_WORKERS: '1', LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), ENGINE_WORKERS: '1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0' };
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
   let code: number | null;

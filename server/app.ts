@@ -28,6 +28,7 @@ import { originCheck, securityHeaders } from './http/security.ts';
 import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { useTracer } from './observability/request-context.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
 import { OUTBOX_PATH, outboxRoutes } from './mail/outbox.routes.ts';
@@ -71,6 +72,8 @@ import { managedKeyRoutes } from './features/signing-keys/managed-keys.routes.ts
 import { debugRoutes } from './features/debug/debug.routes.ts';
 import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
 import { healthRoutes } from './features/health-and-docs/health.routes.ts';
+import { probeRoutes } from './features/health-and-docs/probes.routes.ts';
+import { Readiness } from './observability/readiness.ts';
 import { ApiKeyService } from './features/api-keys/api-keys.service.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -112,6 +115,8 @@ export interface AppDeps {
   extraRoutes?: (app: express.Express) => void;
   /** The clock of metering, plans and payments; tests move it across months instead of waiting. */
   now?: () => Date;
+  /** The process's readiness (server/ops/serve.ts moves it); default: one already serving. */
+  readiness?: Readiness;
 }
 
 export interface AppInstance {
@@ -121,6 +126,8 @@ export interface AppInstance {
   express: express.Express;
   lane: FastLane;
   context: AppContext;
+  /** What GET /api/v1/health/ready reports; onChange feeds a gauge (docs/decisions/063). */
+  readiness: Readiness;
   /** The SQLite database, when that is the engine (the WAL checkpointer; tests arrange rows through it). */
   database: AppDatabase | undefined;
   /** Call once the server listens (origin: http://127.0.0.1:PORT): the local PayPal sandbox is reached there. */
@@ -142,7 +149,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const master = loadMasterKey(config.masterKey, config.masterKeyFile);
   const opened = await openAppStorage(config, logger, { master, ...(deps.database ? { database: deps.database } : {}) });
   const { storage } = opened;
-  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
+  const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness, logger });
+  // Loaded only when an endpoint is set: without one, no OpenTelemetry module is (docs/decisions/064).
+  const telemetry = config.openTelemetry && (await import('./observability/otel-export.ts')).startOtelExport(config.openTelemetry, logger);
+  if (telemetry) useTracer(telemetry.tracer);
 
   const app = express();
   app.disable('x-powered-by');
@@ -302,12 +312,14 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     zkFidna: new ZkFidnaService(pool, keyMaterials),
     contact: new ContactService(storage.contact, mailer, logger),
     audit,
+    readiness: deps.readiness ?? new Readiness('serving'),
   };
 
   // Accounts deleted before and not yet purged (the previous process stopped mid-way, say).
   void context.accountDeletion.resume();
 
   healthRoutes(context);
+  probeRoutes(context);
   authRoutes(context);
   accountRoutes(context);
   twoFactorRoutes(context);
@@ -349,6 +361,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     express: app,
     lane,
     context,
+    readiness: context.readiness,
     database: opened.sqlite,
     listening: (origin) => paymentParts.listening(origin),
     close: async () => {
@@ -358,6 +371,10 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
       housekeeping.close();
       if (!deps.pool) await pool.close();
       await opened.close();
+      if (telemetry) {
+        useTracer(undefined);
+        await telemetry.shutdown();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { maskedConfig } from './ops/show-config.ts';
 
 describe('loadConfig', () => {
   it('works with no environment: port 5000, ./data/app.db, Google and SMTP off, scrypt N = 2^17', () => {
@@ -11,6 +12,15 @@ describe('loadConfig', () => {
     expect(config.smtp).toBeUndefined();
     expect(config.scryptLogN).toBe(17);
     expect(config.engineWorkers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('turns the OpenTelemetry export on only with an OTLP endpoint, /v1/traces under the base one, and masks its headers', () => {
+    expect(loadConfig({}).openTelemetry).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).openTelemetry).toEqual({ tracesUrl: 'http://collector:4318/v1/traces', serviceName: 'pq-platform', secretHeaders: undefined });
+    const both = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://b/traces', OTEL_EXPORTER_OTLP_HEADERS: 'x-token=SECRET1', OTEL_SERVICE_NAME: 'pq-eu' });
+    expect(both.openTelemetry).toEqual({ tracesUrl: 'https://b/traces', serviceName: 'pq-eu', secretHeaders: 'x-token=SECRET1' });
+    expect(JSON.stringify(maskedConfig(both))).not.toContain('SECRET1');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/);
   });
 
   it('takes DATA_DIR, and DATABASE_URL over it', () => {

@@ -16,6 +16,12 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An OTLP/HTTP endpoint: an http(s) URL, checked at start rather than at the first export. */
+const otlpUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), { message: 'must be an http:// or https:// URL' })
+  .optional();
+
 /** Every setting, described for docs/configuration.md (generated from here by scripts/config-reference.ts). */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({
@@ -64,6 +70,15 @@ export const EnvSchema = z.object({
     .meta({
       description:
         'How long an idle keep-alive connection stays open. Behind a reverse proxy it must be longer than the proxy\'s idle time for its upstream connections (Caddy 120 s, nginx and AWS ALB 60 s), or the proxy now and then sends a request on a connection the server is closing and answers 502 (docs/decisions/034).',
+    }),
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .optional()
+    .meta({
+      description:
+        'On SIGTERM, how long the server keeps answering while GET /api/v1/health/ready says 503 draining, so a load balancer stops sending it requests before it stops listening; then it drains as before. Default: 5 in production, 0 otherwise. SIGINT (Ctrl-C) skips it (docs/decisions/063).',
     }),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional().meta({ description: 'Engine worker threads. Default: one per core.' }),
   ENGINE_WORKER_NICENESS: z.coerce
@@ -121,6 +136,17 @@ export const EnvSchema = z.object({
   PAYPAL_CLIENT_ID: optionalString.meta({ description: 'PayPal REST app client id (sandbox / live).' }),
   PAYPAL_CLIENT_SECRET: optionalString.meta({ description: 'PayPal REST app secret (sandbox / live).' }),
   PAYPAL_WEBHOOK_ID: optionalString.meta({ description: "The id of the PayPal webhook pointing at /api/payments/webhook (sandbox / live), used to verify PayPal's calls." }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(otlpUrl).meta({
+    description:
+      'OpenTelemetry: the collector\'s OTLP/HTTP base URL (e.g. http://127.0.0.1:4318); spans of each request, engine task and group commit are sent to its /v1/traces. Unset (the default): no export, and no OpenTelemetry code is loaded (docs/decisions/064).',
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(otlpUrl).meta({
+    description: 'OpenTelemetry: the full URL spans are sent to, instead of OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces (either one turns the export on).',
+  }),
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString.meta({
+    description: 'OpenTelemetry: headers sent with each export, as key=value pairs separated by commas (a collector\'s token); masked by `config`.',
+  }),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('pq-platform').meta({ description: 'OpenTelemetry: the service.name of the exported spans.' }),
 });
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -142,6 +168,8 @@ export interface Config {
   trustProxy: number | string[];
   /** node's server.keepAliveTimeout: how long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
+  /** On SIGTERM, how long to keep serving with readiness 503 'draining' before closing the listener. */
+  shutdownDelayMs: number;
   engineWorkers: number;
   /** Steps of niceness the engine workers take below the event loop's thread (Linux). */
   engineWorkerNiceness: number;
@@ -165,6 +193,8 @@ export interface Config {
   loginThrottle: { failures: number; windowMs: number; tracked: number; maxDelayMs: number };
   /** Public API calls one key may have running at once. */
   concurrentCallsPerKey: number;
+  /** The OpenTelemetry span export (OTEL_*), when an endpoint is set (docs/decisions/064). */
+  openTelemetry: { tracesUrl: string; serviceName: string; secretHeaders: string | undefined } | undefined;
   /** Public API calls one account may have running or waiting at once, across its keys (ACCOUNT_CONCURRENCY). */
   concurrentCallsPerAccount: number;
   rateLimits: {
@@ -381,6 +411,12 @@ export function settingSources(environment: Environment): Record<string, Setting
   return Object.fromEntries(Object.keys(EnvSchema.shape).map((name) => [name, environment.sources[name] ?? 'default']));
 }
 
+/** OpenTelemetry's own rule: the signal's endpoint as given, else the base endpoint with /v1/traces. */
+function openTelemetryConfig(e: z.infer<typeof EnvSchema>): Config['openTelemetry'] {
+  const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT && `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  return tracesUrl ? { tracesUrl, serviceName: e.OTEL_SERVICE_NAME, secretHeaders: e.OTEL_EXPORTER_OTLP_HEADERS } : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -415,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).find(Boolean) ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    shutdownDelayMs: Math.round((e.SHUTDOWN_DELAY_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000),
     engineWorkers: e.ENGINE_WORKERS ?? availableParallelism(),
     engineWorkerNiceness: e.ENGINE_WORKER_NICENESS,
     google:
@@ -430,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashing: { concurrent: 2, queued: 8 },
     loginThrottle: { failures: 10, windowMs: 15 * 60_000, tracked: 100_000, maxDelayMs: 15 * 60_000 },
     concurrentCallsPerKey: e.API_KEY_CONCURRENCY,
+    openTelemetry: openTelemetryConfig(e),
     concurrentCallsPerAccount: e.ACCOUNT_CONCURRENCY,
     rateLimits: { auth: 20, demo: 120, reads: 300, webhooks: 300, paymentPages: 60 },
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

@@ -45,6 +45,7 @@ import type { AccountDeletion } from './features/account-data/account-deletion.t
 import type { AccountExports } from './features/account-data/account-export.ts';
 import type { TwoFactor } from './features/auth/two-factor.ts';
 import type { AuditLog } from './features/audit/audit.service.ts';
+import type { Readiness } from './observability/readiness.ts';
 
 export interface AppContext {
   config: Config;
@@ -109,4 +110,6 @@ export interface AppContext {
   contact: ContactService;
   /** The hash-chained audit log: `audit.record({ accountId, type, actor, subject?, details? }, req?)` (docs/decisions/055-audit-log.md). */
   audit: AuditLog;
+  /** Whether the process takes traffic: starting, serving or draining, and the last readiness check (docs/decisions/063). */
+  readiness: Readiness;
 }

@@ -70,7 +70,7 @@ export interface ProductServer {
  */
 export async function startProductServer(workers: number, env: Record<string, string> = {}): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pq-bench-http-'));
-  const defaults = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: '1', PAYMENTS: 'off', ENGINE_WORKERS: String(workers) };
+  const defaults = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SHUTDOWN_DELAY_SECONDS: '0', TRUST_PROXY: '1', PAYMENTS: 'off', ENGINE_WORKERS: String(workers) };
   const { child, port } = await start('server/main.ts', { ...defaults, ...env }, '/api/health');
   return { port, pid: child.pid, dataDir, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
 }

@@ -18,7 +18,8 @@ export type EngineErrorCode =
   | 'invalid_bounds'
   | 'invalid_circuit'
   | 'invalid_proof'
-  | 'engine_failure';
+  | 'engine_failure'
+  | 'wasm_simd_unsupported';
 
 /** Thrown for every input the engine refuses; `param` names the offending argument. */
 export class EngineError extends Error {

@@ -18,6 +18,9 @@
  * - void exports have no error outcome and trust the lengths passed (at most the IO size).
  * The host checks every argument before calling, so ERR_ARGUMENT means a bug on this side.
  */
+import { EngineError } from './errors.ts';
+import { NO_SIMD_MESSAGE, wasmSimdSupported } from './wasm-simd.ts';
+
 export { ERR_ARGUMENT, ERR_REJECTED, ERR_RETRY, INVALID, OK } from '../assembly/layout.ts';
 
 /** Status: OK or INVALID, or a negative error code. */
@@ -143,6 +146,7 @@ async function fetchBytes(source: URL): Promise<BufferSource> {
 }
 
 export async function instantiate(source?: WasmSource): Promise<EngineExports> {
+  if (!wasmSimdSupported()) throw new EngineError('wasm_simd_unsupported', NO_SIMD_MESSAGE);
   let bytes: BufferSource;
   if (source === undefined) bytes = await fetchBytes(new URL('../build/release.wasm', import.meta.url));
   else if (source instanceof URL) bytes = await fetchBytes(source);

@@ -14,8 +14,15 @@
  * worker ran out before it (docs/decisions/031). A worker takes another task
  * only while what it holds costs under PIPELINE_MS, so a heavy task (a zk-FIDNA proof) is never
  * queued on a worker behind another, where the next tenant's turn would wait for both.
+ *
+ * Each task keeps the call it was run for (server/observability/request-context.ts): the lines
+ * written about a task or a worker name its request id and trace id, and with an OpenTelemetry
+ * export the task is a span of that call's trace (docs/decisions/064-tracing.md). The worker itself
+ * writes no lines: the pool writes them when the worker answers or fails.
  */
 import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logger.ts';
+import { activeTracer, currentRequest, MAX_LOGGED_IDS, type RequestContext, type SpanHandle } from '../observability/request-context.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { EngineTasks, TaskName, TaskRequest, TaskResponse, WorkerOptions } from './protocol.ts';
 import { TaskCosts } from './task-costs.ts';
@@ -39,6 +46,10 @@ interface Pending {
   bytes: number;
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** The call the task is run for; undefined for work of no call's. */
+  context: RequestContext | undefined;
+  /** The task's span, when spans are exported. */
+  span: SpanHandle | undefined;
 }
 
 interface Slot {
@@ -89,6 +100,12 @@ export function argumentBytes(value: unknown): number {
   return total;
 }
 
+/** The calls that tasks were run for, as a line names them (bounded, as a commit's: request-context.ts). */
+function callsOf(tasks: readonly Pending[]): { reqIds: string[]; traceIds: string[] } {
+  const calls = tasks.flatMap((t) => (t.context ? [t.context] : [])).slice(0, MAX_LOGGED_IDS);
+  return { reqIds: calls.map((c) => c.id), traceIds: calls.map((c) => c.traceId) };
+}
+
 export class EnginePool {
   private readonly slots: Slot[] = [];
   private readonly queue = new FairQueue<Pending>();
@@ -102,6 +119,7 @@ export class EnginePool {
 
   private readonly maxQueueBytes: number;
   private readonly workerOptions: WorkerOptions;
+  private readonly logger: Logger | undefined;
 
   /**
    * `workerNiceness`: steps of scheduling niceness each worker adds to its own thread (Linux), so
@@ -109,10 +127,11 @@ export class EnginePool {
    */
   constructor(
     readonly size: number,
-    options: { maxQueueBytes?: number; workerNiceness?: number } = {},
+    options: { maxQueueBytes?: number; workerNiceness?: number; logger?: Logger } = {},
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error('the engine pool needs at least one worker');
     this.maxQueueBytes = options.maxQueueBytes ?? MAX_QUEUE_BYTES;
+    this.logger = options.logger;
     // Checked here, where a wrong value is the caller's: inside a worker it would fail every start.
     const niceness = options.workerNiceness ?? 0;
     checkNicenessSteps(niceness, 'workerNiceness');
@@ -147,9 +166,13 @@ export class EnginePool {
     if (this.queue.size >= MAX_QUEUE || this.queuedBytes + bytes > this.maxQueueBytes) {
       return Promise.reject(new EngineTaskError('the engine is overloaded; retry shortly', 'engine_busy'));
     }
+    const context = currentRequest();
+    const tracer = activeTracer();
+    const span = tracer && context ? tracer.child(context, `engine ${task}`) : undefined;
     return new Promise((resolve, reject) => {
       this.queuedBytes += bytes;
-      this.queue.push(tenant, { request: { id: this.nextId++, task, args: ownBuffers(args) }, bytes, resolve: resolve as (v: unknown) => void, reject });
+      const request = { id: this.nextId++, task, args: ownBuffers(args) };
+      this.queue.push(tenant, { request, bytes, resolve: resolve as (v: unknown) => void, reject, context, span });
       this.dispatch();
     });
   }
@@ -175,6 +198,7 @@ export class EnginePool {
       const pending = slot.inFlight.shift();
       if (pending && pending.request.id === message.id) {
         this.costs.record(pending.request.task, message.ms);
+        this.answered(pending, message);
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineTaskError(message.error.message, message.error.code ?? 'engine_error'));
       }
@@ -188,7 +212,12 @@ export class EnginePool {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.slots.splice(index, 1);
-    for (const p of slot.inFlight.splice(0)) p.reject(new EngineTaskError(`the engine worker failed: ${cause.message}`, 'engine_crashed'));
+    const failed = slot.inFlight.splice(0);
+    if (!this.closing) this.logger?.error({ err: cause, task: failed[0]?.request.task, ...callsOf(failed) }, 'an engine worker failed: the tasks it held fail with it, and it is replaced');
+    for (const p of failed) {
+      p.span?.end(undefined, { 'pq.engine.outcome': 'engine_crashed' }, true);
+      p.reject(new EngineTaskError(`the engine worker failed: ${cause.message}`, 'engine_crashed'));
+    }
     if (this.closing) return;
     if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS && !this.slots.some((s) => s.ready)) {
       this.broken = new EngineTaskError(`the engine cannot start: ${cause.message}`, 'engine_unavailable');
@@ -213,6 +242,19 @@ export class EnginePool {
         slot.worker.postMessage(pending.request);
       }
     }
+  }
+
+  /**
+   * The worker's lines about a task: a failure without an engine error code (a fault, not the
+   * caller's input) at warn, every task at debug; each names the task's call.
+   */
+  private answered(pending: Pending, message: TaskResponse): void {
+    pending.span?.end(undefined, { 'pq.engine.worker_ms': message.ms }, !message.ok);
+    const logger = this.logger;
+    if (!logger) return;
+    const call = { reqId: pending.context?.id, traceId: pending.context?.traceId };
+    if (!message.ok && message.error.code === undefined) logger.warn({ ...call, task: pending.request.task, error: message.error.message }, 'an engine task failed');
+    else if (logger.isLevelEnabled('debug')) logger.debug({ ...call, task: pending.request.task, workerMs: message.ms, ok: message.ok }, 'engine task done');
   }
 
   /** What the tasks a worker holds are expected to cost it, ms. */

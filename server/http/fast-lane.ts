@@ -13,6 +13,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { bindToContext } from '../observability/request-context.ts';
 import { hasBody, mediaTypeOf } from './exchange.ts';
 
 /** Decides whether the peer at `address` is a proxy trusted to say how the request came (Express's 'trust proxy fn'). */
@@ -114,7 +115,9 @@ export class FastLane {
   }
 
   /** Reads and parses the JSON body as express.json({ strict: true }) does, with the same failures. */
-  private readBody(req: LaneRequest, done: (error?: Error) => void): void {
+  private readBody(req: LaneRequest, whenRead: (error?: Error) => void): void {
+    // The body's events come in the connection's context: the chain goes on in the request's (docs/decisions/064).
+    const done = bindToContext(whenRead);
     // As express.json: no body leaves req.body unset; an empty one is {}.
     if (!hasBody(req)) return done();
     const { bodyLimit } = this.options;

@@ -4177,6 +4177,10 @@ export type components = {
             /** @description False for a well-formed signature that does not verify. */
             valid: boolean;
         };
+        Liveness: {
+            /** @enum {string} */
+            status: "live";
+        };
         LoginRequest: {
             /** Format: email */
             email: string;
@@ -4556,6 +4560,28 @@ export type components = {
             timestamp: string;
             /** @description True only when both halves verify. */
             valid: boolean;
+        };
+        Readiness: {
+            checks: components["schemas"]["ReadinessChecks"];
+            /** @enum {string} */
+            status: "ready";
+        };
+        ReadinessChecks: {
+            /**
+             * @description A read of the database answered within 2 s
+             * @enum {string}
+             */
+            database: "ok" | "unreadable";
+            /**
+             * @description At least one engine worker is alive and has loaded the engine
+             * @enum {string}
+             */
+            engine: "ok" | "down";
+            /**
+             * @description The applied migrations against the ones this build ships; unknown when the database could not be read
+             * @enum {string}
+             */
+            migrations: "ok" | "behind" | "ahead" | "unknown";
         };
         Receipt: {
             /** @description Cents (a credit note’s is the amount returned) */

@@ -3,10 +3,12 @@
  * each, on the pool the requests use, so a pool that cannot reach the server shows here.
  */
 import type { PgDb } from '../../../db/postgres/connect.ts';
-import { migrationsApplied } from '../../../db/postgres/migrate.ts';
+import { appliedPostgresMigrations, journalLength, migrationsApplied } from '../../../db/postgres/migrate.ts';
 import type { HealthRepository } from './health.repository.ts';
 
 export class PostgresHealthRepository implements HealthRepository {
+  readonly bundledMigrations = journalLength();
+
   constructor(private readonly db: PgDb) {}
 
   async ping(): Promise<boolean> {
@@ -16,5 +18,9 @@ export class PostgresHealthRepository implements HealthRepository {
 
   async migrationsApplied(): Promise<boolean> {
     return migrationsApplied(this.db.$client);
+  }
+
+  async appliedMigrations(): Promise<number> {
+    return appliedPostgresMigrations(this.db.$client);
   }
 }

@@ -1,9 +1,11 @@
 /** The health check's reads on SQLite (docs/decisions/050-one-storage-seam.md), moved from health.routes.ts. */
-import { migrationsApplied } from '../../../db/connection.ts';
+import { appliedMigrations, journalLength, migrationsApplied } from '../../../db/connection.ts';
 import type { Database } from '../../../db/sqlite-driver.ts';
 import type { HealthRepository } from './health.repository.ts';
 
 export class SqliteHealthRepository implements HealthRepository {
+  readonly bundledMigrations = journalLength();
+
   constructor(private readonly sqlite: Database) {}
 
   async ping(): Promise<boolean> {
@@ -12,5 +14,9 @@ export class SqliteHealthRepository implements HealthRepository {
 
   async migrationsApplied(): Promise<boolean> {
     return migrationsApplied(this.sqlite);
+  }
+
+  async appliedMigrations(): Promise<number> {
+    return appliedMigrations(this.sqlite);
   }
 }

@@ -15,8 +15,13 @@
  * docs/decisions/050-one-storage-seam.md). Every read here flushes first and waits for the commits
  * under way, so a reader sees the calls recorded before it on either engine; the reads themselves
  * are OperationHistoryRepository's (operation-history.repository.ts).
+ *
+ * A commit runs as work for the calls it serves (server/observability/request-context.ts): the lines
+ * written during it name their request ids, and an OpenTelemetry export links its span to their
+ * spans (docs/decisions/064-tracing.md).
  */
 import type { cryptoOperations } from '../../../db/schema.ts';
+import { activeTracer, CommitContext, currentRequest, runIn, type RequestContext } from '../../observability/request-context.ts';
 import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
 import type { DailyApiCalls, HistoryOwner, OperationHistoryRepository, OperationRow, PerformanceFigures } from './operation-history.repository.ts';
 import type { CommitEntry, OperationsRepository, OperationValues, RecordWrites } from './operations.repository.ts';
@@ -82,6 +87,8 @@ export const MAX_BATCH_ROWS = 256;
 interface Queued extends CommitEntry {
   resolve(): void;
   reject(error: Error): void;
+  /** The call that queued it. */
+  context: RequestContext | undefined;
 }
 
 export class OperationsService {
@@ -110,7 +117,7 @@ export class OperationsService {
   record(operation: NewOperation | readonly NewOperation[], writes?: RecordWrites): Promise<void> {
     if (Array.isArray(operation)) return this.recordAll(operation as readonly NewOperation[], writes);
     const record = this.values(operation as NewOperation);
-    const done = new Promise<void>((resolve, reject) => this.pending.push({ record, writes, resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => this.pending.push({ record, writes, resolve, reject, context: currentRequest() }));
     this.schedule();
     return done;
   }
@@ -123,7 +130,7 @@ export class OperationsService {
   private recordAll(operations: readonly NewOperation[], writes: RecordWrites | undefined): Promise<void> {
     const [first, ...rest] = operations.map((operation) => this.values(operation));
     if (first === undefined) return Promise.reject(new Error('a batch records at least one operation'));
-    const done = new Promise<void>((resolve, reject) => this.pending.push({ record: first, batchRecords: rest, writes, resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => this.pending.push({ record: first, batchRecords: rest, writes, resolve, reject, context: currentRequest() }));
     this.schedule();
     return done;
   }
@@ -188,20 +195,26 @@ export class OperationsService {
     if (this.pending.length === 0) return this.committed;
     const items = this.pending;
     this.pending = [];
+    const commit = new CommitContext(items.flatMap((item) => (item.context ? [item.context] : [])));
+    const span = activeTracer()?.commit(commit.requests);
     // On SQLite the commit is written by the time commit() returns, so a read right after a flush
     // sees the rows; the outcomes reach the callers a microtask later.
-    const done = this.repository.commit(items).then(
-      (outcomes) => {
-        outcomes.forEach((outcome, i) => {
-          const item = items[i]!;
-          if (outcome.stored) return item.resolve();
-          this.onLost(outcome.error, item.record);
-          item.reject(outcome.error);
-        });
-      },
-      (error: Error) => {
-        for (const item of items) item.reject(error);
-      },
+    const done = runIn(commit, () =>
+      this.repository.commit(items).then(
+        (outcomes) => {
+          span?.end(undefined, { 'pq.commit.entries': items.length });
+          outcomes.forEach((outcome, i) => {
+            const item = items[i]!;
+            if (outcome.stored) return item.resolve();
+            this.onLost(outcome.error, item.record);
+            item.reject(outcome.error);
+          });
+        },
+        (error: Error) => {
+          span?.end(undefined, { 'pq.commit.entries': items.length }, true);
+          for (const item of items) item.reject(error);
+        },
+      ),
     );
     this.committed = Promise.all([this.committed, done]).then(() => undefined);
     return this.committed;

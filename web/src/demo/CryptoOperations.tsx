@@ -6,6 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wasmSimdSupported } from '../../../engine/src/wasm-simd.ts';
 import { isSchemeId, SCHEME_IDS, SCHEMES, type SchemeId } from '../../../shared/schemes.ts';
 import { KeepTabs } from './KeepTabs.tsx';
 import type { Where } from './algorithms.ts';
@@ -17,7 +18,8 @@ import { ZkFidnaTab } from './ZkFidnaTab.tsx';
 export function CryptoOperations() {
   const { t } = useTranslation('demo');
   const [where, setWhere] = useState<Where>('server');
-  const [zkWhere, setZkWhere] = useState<Where>('browser');
+  // Without WebAssembly SIMD the engine cannot load here (engine/src/wasm-simd.ts): start on the server.
+  const [zkWhere, setZkWhere] = useState<Where>(() => (wasmSimdSupported() ? 'browser' : 'server'));
   const [active, setActive] = useState<SchemeId>('dilion');
   // One message and one signature for both QES2 tabs; Verify checks the signature's mode (docs/product.md §4).
   const [qes2Message, setQes2Message] = useState<string>(() => t('qes2.defaultMessage'));

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wasmSimdSupported } from '../../../engine/src/wasm-simd.ts';
 import { engineWorker } from '../workers/engine.client.ts';
 import type { Where } from './algorithms.ts';
 
@@ -20,6 +21,7 @@ export function ModeToggle({ value, onChange, scope = 'signatures' }: { value: W
   const { t } = useTranslation('demo');
   const [engine, setEngine] = useState<Partial<Record<ModeScope, EngineState>>>({});
   const current = engine[scope];
+  const [simd] = useState(wasmSimdSupported);
   // Choosing "browser" is the moment the engine is needed: load it then, not with the page.
   useEffect(() => {
     if (value !== 'browser' || current) return;
@@ -31,9 +33,9 @@ export function ModeToggle({ value, onChange, scope = 'signatures' }: { value: W
     );
   }, [value, scope, current]);
 
-  const option = (where: Where, title: string) => (
-    <label className="mode-option" data-active={value === where}>
-      <input type="radio" name="run-where" value={where} checked={value === where} onChange={() => onChange(where)} />
+  const option = (where: Where, title: string, disabled = false) => (
+    <label className="mode-option" data-active={value === where} data-disabled={disabled || undefined}>
+      <input type="radio" name="run-where" value={where} checked={value === where} disabled={disabled} onChange={() => onChange(where)} />
       {title}
     </label>
   );
@@ -42,7 +44,7 @@ export function ModeToggle({ value, onChange, scope = 'signatures' }: { value: W
       <div className="mode-options" role="radiogroup" aria-label={t('mode.label')}>
         <span className="mode-caption">{scope === 'zk-fidna' ? t('mode.proveOn') : t('mode.runOn')}</span>
         {option('server', t('mode.server'))}
-        {option('browser', t('mode.browser'))}
+        {option('browser', t('mode.browser'), !simd)}
       </div>
       <p className="mode-help muted" data-testid="mode-help">
         {t(`mode.help.${GROUP[scope]}.${value}`)}
@@ -52,6 +54,11 @@ export function ModeToggle({ value, onChange, scope = 'signatures' }: { value: W
         {value === 'browser' && current && 'error' in current && <span className="badge badge-danger mode-engine">{t('mode.failed', { message: current.error })}</span>}
         {value === 'browser' && !current && <span className="badge mode-engine">{t('mode.loading')}</span>}
       </p>
+      {!simd && (
+        <p className="mode-help demo-small" role="status" data-testid="no-simd">
+          {t('mode.noSimd')}
+        </p>
+      )}
       {scope === 'zk-fidna' && <p className="mode-help muted demo-small">{t('mode.zkOwn')}</p>}
     </div>
   );

@@ -5,6 +5,7 @@
  * unchanged against PayPal and against the app's local sandbox: only the base URL differs.
  */
 import type { z } from 'zod';
+import { traceHeaders } from '../../../observability/request-context.ts';
 import {
   centsToValue,
   ErrorBody,
@@ -169,7 +170,8 @@ export class PaypalClient {
   private async send(path: string, init: RequestInit): Promise<unknown> {
     let res: Response;
     try {
-      res = await this.fetch(`${this.options.baseUrl()}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      // The call's trace goes with it (W3C Trace Context; docs/decisions/064).
+      res = await this.fetch(`${this.options.baseUrl()}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...traceHeaders() }, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
       throw new PaypalError(0, 'UNREACHABLE', undefined, `PayPal could not be reached: ${(error as Error).message}`);
     }

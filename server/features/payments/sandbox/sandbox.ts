@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../../logger.ts';
+import { traceHeaders } from '../../../observability/request-context.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { WebhookSigner } from './webhook-signer.ts';
 
@@ -291,7 +292,7 @@ export class LocalPaypalSandbox {
     const body = JSON.stringify(event);
     const headers = this.signer.sign(body, this.credentials.webhookId, this.certUrl(), this.now());
     try {
-      const res = await fetch(this.options.webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(this.options.webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers, ...traceHeaders() }, body, signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
       return res.status;
     } catch {

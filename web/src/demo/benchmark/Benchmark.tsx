@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { wasmSimdSupported } from '../../../../engine/src/wasm-simd.ts';
 import type { Performance } from '../../../../server/contract/operations.ts';
 import { Select } from '../../components/ui/Select.tsx';
 import { formatNumber } from '../../i18n/format.ts';
@@ -49,6 +50,8 @@ export default function Benchmark() {
   const [run, setRun] = useState<Run | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [waiting, setWaiting] = useState(0);
+  // Without WebAssembly SIMD the browser side cannot load the engine (engine/src/wasm-simd.ts).
+  const [simd] = useState(wasmSimdSupported);
   const controller = useRef<AbortController | null>(null);
   const buffer = useRef<Sample[]>([]);
   useEffect(() => () => controller.current?.abort(), []);
@@ -154,11 +157,16 @@ export default function Benchmark() {
               {t('benchmark.stop')}
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" onClick={start}>
+            <button type="button" className="btn btn-primary" onClick={start} disabled={!simd}>
               {t('benchmark.start')}
             </button>
           )}
         </div>
+        {!simd && (
+          <p className="demo-small" role="status" data-testid="no-simd">
+            {t('benchmark.noSimd')}
+          </p>
+        )}
         <p className="muted demo-small" data-testid="bench-method">
           {algorithm === 'zk-fidna' ? t('benchmark.method.zk', { rounds: String(ZK_WARM_UP_ROUNDS) }) : t('benchmark.method.signatures', { rounds: String(WARM_UP_ROUNDS) })}{' '}
           {t('benchmark.method.server', { batch: String(SERVER_BATCH) })}

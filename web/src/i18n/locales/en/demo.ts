@@ -47,6 +47,7 @@ export default {
     ready: 'Engine ready · {{keyName}} {{keyId}}',
     failed: 'Engine failed to load: {{message}}',
     loading: 'Loading the engine…',
+    noSimd: 'This browser cannot run the engine: it lacks WebAssembly SIMD. Operations run on the server; for this browser’s side, use a current browser (Chrome or Edge 91+, Firefox 89+, Safari 16.4+).',
     zkOwn: 'This choice is zk-FIDNA’s own: the signature tabs keep theirs.',
   },
   output: {

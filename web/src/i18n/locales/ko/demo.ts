@@ -44,6 +44,7 @@ export default {
     ready: '엔진 준비 완료 · {{keyName}} {{keyId}}',
     failed: '엔진을 불러오지 못했습니다: {{message}}',
     loading: '엔진을 불러오는 중…',
+    noSimd: '이 브라우저는 WebAssembly SIMD를 지원하지 않아 엔진을 실행할 수 없습니다. 연산은 서버에서 실행됩니다. 브라우저 쪽 실행은 최신 브라우저(Chrome 또는 Edge 91 이상, Firefox 89 이상, Safari 16.4 이상)를 사용하세요.',
     zkOwn: '이 선택은 zk-FIDNA에만 적용됩니다. 서명 탭은 각자의 선택을 유지합니다.',
   },
   output: {

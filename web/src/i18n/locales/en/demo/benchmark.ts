@@ -6,6 +6,7 @@ export default {
   algorithm: 'Algorithm',
   count: 'Operations Count',
   start: 'Start Benchmark',
+  noSimd: 'This browser lacks WebAssembly SIMD, so its side of the benchmark cannot run. Open this page in a current browser (Chrome or Edge 91+, Firefox 89+, Safari 16.4+).',
   stop: 'Stop Test',
   countError: 'Operation count must be between {{min}} and {{max}}',
   method: {

@@ -5,6 +5,7 @@ export default {
   algorithm: '알고리즘',
   count: '연산 횟수',
   start: '벤치마크 시작',
+  noSimd: '이 브라우저는 WebAssembly SIMD를 지원하지 않아 벤치마크의 브라우저 쪽을 실행할 수 없습니다. 최신 브라우저(Chrome 또는 Edge 91 이상, Firefox 89 이상, Safari 16.4 이상)에서 이 페이지를 여세요.',
   stop: '테스트 중지',
   countError: '연산 횟수는 {{min}}에서 {{max}} 사이여야 합니다',
   method: {
