@@ -15,3 +15,4 @@ export * from './index';
 export * from './zkfidna/test_exports';
 export * from './arith_test_exports';
 export * from './lattice_test_exports';
+export * from './lattice_ntt_test_exports';

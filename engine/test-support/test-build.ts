@@ -110,6 +110,12 @@ export interface EngineTestExports extends EngineExports {
   arithTestMlkemDecompress(d: number): Status;
   arithTestMlkemMessageToPoly(): Status;
   arithTestMlkemPolyToMessage(): Status;
+
+  // engine/assembly/lattice_ntt_test_exports.ts: `count` polynomials in place from IO offset 0; returns count.
+  arithTestMldsaNtt(count: number): number;
+  arithTestMldsaInvNtt(count: number): number;
+  arithTestMlkemNtt(count: number): number;
+  arithTestMlkemInvNtt(count: number): number;
 }
 
 /** Where the test build lies. */

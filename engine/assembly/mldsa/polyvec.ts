@@ -21,7 +21,10 @@ export function invNttVec(v: usize, count: i32): void {
   for (let i = 0; i < count; i++) invNttToMont(poly(v, i));
 }
 
-/** Montgomery reduction of four i64 lanes (lo: lanes 0-1, hi: lanes 2-3) into one i32x4. */
+/**
+ * Montgomery reduction of four i64 lanes (lo: lanes 0-1, hi: lanes 2-3) into one i32x4: for |x| < 2^62
+ * returns x 2^-32 mod q with |r| <= |x| / 2^32 + q/2 (the low halves of x - m q vanish).
+ */
 // @ts-ignore: decorator
 @inline function reduceLanes(lo: v128, hi: v128): v128 {
   const qv = i32x4.splat(Q);
@@ -34,7 +37,10 @@ export function invNttVec(v: usize, count: i32): void {
 
 /**
  * out[i] = sum_j mat[i][j] o v[j] (- c o t[i] when t != 0), one Montgomery reduction per
- * coefficient. mat is rows x cols, row-major; all inputs in the NTT domain with |x| < 9q.
+ * coefficient: the products accumulate in i64 lanes, unreduced. mat is rows x cols (cols <= 7),
+ * row-major, entries in [0, q); v, c and t are NTT outputs of inputs below q, so below 5.2q
+ * (ntt.ts). Each sum is then below 7 * 5.2 q^2 + 27.1 q^2 < 64 q^2 < 2^53, and since q / 2^32 <
+ * 1/512 the reduced result is below 64q / 512 + q/2 < 0.63q: the input bound of invNttToMont.
  */
 export function matVec(out: usize, mat: usize, v: usize, rows: i32, cols: i32, c: usize, t: usize): void {
   for (let i = 0; i < rows; i++) {
@@ -61,7 +67,11 @@ export function matVec(out: usize, mat: usize, v: usize, rows: i32, cols: i32, c
   }
 }
 
-/** out = invNTT(c o a): the product of the challenge with one secret polynomial, back in normal form. */
+/**
+ * out = invNTT(c o a): the product of the challenge with one secret polynomial, back in normal form.
+ * c and a are NTT outputs of inputs below q (below 5.2q), so each product is below 27.1 q^2 and
+ * its reduction below 0.56q, within invNttToMont's input bound; the result is below 3q/4.
+ */
 export function mulChallenge(out: usize, c: usize, a: usize): void {
   for (let n: usize = 0; n < <usize>(N << 2); n += 16) {
     const x = v128.load(c + n);

@@ -138,14 +138,37 @@ export function checkEncapsulationKey(ek: usize): bool {
   return over == 0;
 }
 
-/** The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. */
+/**
+ * ek || H(ek) of the last decapsulation key that passed the hash check, at level checkedK (0: none).
+ * Both are public parts of dk, so remembering them, and the time a repeat saves, leaks nothing.
+ */
+const CHECKED: usize = memory.data(MAX_EK_BYTES + 32, 16);
+let checkedK: i32 = 0;
+
+/** Whether ek || h (EK_BYTES + 32 bytes, a multiple of 8) is the one remembered at this level. */
+function sameChecked(ek: usize): bool {
+  if (checkedK != K) return false;
+  let diff: u64 = 0;
+  for (let i: usize = 0; i < <usize>EK_BYTES + 32; i += 8) diff |= load<u64>(ek + i) ^ load<u64>(CHECKED + i);
+  return diff == 0;
+}
+
+/**
+ * The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. A dk whose ek and
+ * H(ek) are byte for byte those of the last dk that passed passes without hashing again; any other
+ * (a changed ek or a changed H(ek)) is hashed and checked, and only a pass is remembered.
+ */
 export function checkDecapsulationKey(dk: usize): bool {
   const ek = dk + <usize>(K * POLY_PACKED);
+  if (sameChecked(ek)) return true;
   sha3_256(HASH, ek, <usize>EK_BYTES);
   const h = ek + <usize>EK_BYTES;
   let diff: u64 = 0;
   for (let i: usize = 0; i < 32; i += 8) diff |= load<u64>(HASH + i) ^ load<u64>(h + i);
-  return diff == 0;
+  if (diff != 0) return false;
+  memory.copy(CHECKED, ek, <usize>EK_BYTES + 32);
+  checkedK = K;
+  return true;
 }
 
 /** ML-KEM.Encaps_internal(ek, m): writes the ciphertext c and the shared secret. */

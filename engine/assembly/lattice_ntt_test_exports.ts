@@ -1,0 +1,40 @@
+/**
+ * Test hooks for the lattice schemes' number-theoretic transforms, exported by the test build
+ * alone (engine/assembly/test-entry.ts; docs/decisions/043-engine-test-build-and-constant-time-code.md).
+ * engine/src/mldsa-ntt.test.ts and mlkem-ntt.test.ts compare them with a scalar reference written
+ * from FIPS 204 and FIPS 203. Each hook transforms `count` consecutive polynomials in place from
+ * IO offset 0 (ML-DSA: 256 i32 each; ML-KEM: 256 i16 each, the NTT domain in the layout of
+ * mlkem/ntt.ts) and returns count, or ERR_ARGUMENT when they do not fit in IO.
+ */
+import { TEST_HOOKS } from './flags';
+import { IO, IO_SIZE } from './io';
+import { ERR_ARGUMENT } from './layout';
+import { invNttToMont, ntt as mldsaNtt } from './mldsa/ntt';
+import { invNtt, ntt as mlkemNtt } from './mlkem/ntt';
+
+if (!TEST_HOOKS) ERROR('engine/assembly/lattice_ntt_test_exports.ts is built with --target test only (it sets ENGINE_TEST_HOOKS)');
+
+/** ML-DSA forward NTT. */
+export function arithTestMldsaNtt(count: i32): i32 {
+  if (count < 0 || count > IO_SIZE / 1024) return ERR_ARGUMENT;
+  for (let i = 0; i < count; i++) mldsaNtt(IO + <usize>(i * 1024));
+  return count;
+}
+/** ML-DSA inverse NTT, times 2^32. */
+export function arithTestMldsaInvNtt(count: i32): i32 {
+  if (count < 0 || count > IO_SIZE / 1024) return ERR_ARGUMENT;
+  for (let i = 0; i < count; i++) invNttToMont(IO + <usize>(i * 1024));
+  return count;
+}
+/** ML-KEM forward NTT. */
+export function arithTestMlkemNtt(count: i32): i32 {
+  if (count < 0 || count > IO_SIZE / 512) return ERR_ARGUMENT;
+  for (let i = 0; i < count; i++) mlkemNtt(IO + <usize>(i * 512));
+  return count;
+}
+/** ML-KEM inverse NTT, times 2^16. */
+export function arithTestMlkemInvNtt(count: i32): i32 {
+  if (count < 0 || count > IO_SIZE / 512) return ERR_ARGUMENT;
+  for (let i = 0; i < count; i++) invNtt(IO + <usize>(i * 512));
+  return count;
+}
