@@ -28,6 +28,9 @@ import { originCheck, securityHeaders } from './http/security.ts';
 import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetrics, type AppMetrics } from './observability/metrics.ts';
+import { METRICS_PATH } from './observability/http-metrics.ts';
+import { tokenScrape } from './observability/metrics-endpoint.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
 import { OUTBOX_PATH, outboxRoutes } from './mail/outbox.routes.ts';
@@ -123,6 +126,8 @@ export interface AppInstance {
   context: AppContext;
   /** The SQLite database, when that is the engine (the WAL checkpointer; tests arrange rows through it). */
   database: AppDatabase | undefined;
+  /** Prometheus metrics (docs/decisions/062); NO_METRICS, with no registry, unless config.metrics is set. */
+  metrics: AppMetrics;
   /** Call once the server listens (origin: http://127.0.0.1:PORT): the local PayPal sandbox is reached there. */
   listening(origin: string): void;
   /** Stops timers and closes what createApp opened itself. */
@@ -144,6 +149,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const { storage } = opened;
   const pool = deps.pool ?? new EnginePool(config.engineWorkers, { workerNiceness: config.engineWorkerNiceness });
 
+  // Created before the routes so each part gets its instruments; the route templates are read once requests come.
+  const metrics = createMetrics({ config, pool, version: APP_VERSION, templates: () => api.templates });
   const app = express();
   app.disable('x-powered-by');
   // API answers are not cached by validators; hashing every JSON body for an ETag cost ~2 % per call.
@@ -152,7 +159,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // The owners of cookieless demo calls (features/demo/demo-session.ts), reached from the request.
   app.locals.addressOwners = new AddressOwners(storage.demoSessions, deriveKey(master, 'demo-address-owner'));
   // Run before every route, by Express and by the fast lane alike.
-  const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
+  const everyRequest = [requestLog(logger, metrics.onResponse), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
   const bodyChecks = [jsonDepthLimit, wellFormedText];
   // A sign batch alone may send up to 1 MiB: parsed here first, the app's parser then leaves its body alone.
@@ -208,6 +215,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
+    metrics,
   );
   const serviceKeys = new ServiceKeyService(storage.serviceKeys, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
@@ -232,14 +240,14 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
   const spending = new SpendingLimits(storage.spendingLimits, mailer, logger, now);
-  const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending });
-  const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
+  const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending, metrics });
+  const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') }, undefined, metrics);
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = await idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = await createPayments({
     config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
-    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl, audit,
+    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl, audit, metrics,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
@@ -341,6 +349,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (outbox) outboxRoutes(app, outbox);
   api.refuseOtherMethods();
   app.use('/api', apiNotFound);
+  // Behind its token only; without one, /metrics on this port is an unknown path like any other (docs/decisions/062).
+  if (config.metrics?.token) app.get(METRICS_PATH, tokenScrape(metrics, config.metrics.token));
+  else app.get(METRICS_PATH, (_req, _res, next) => next(notFound('not_found', `There is no GET ${METRICS_PATH} on this port.`)));
   deps.extraRoutes?.(app);
   app.use(errorHandler);
 
@@ -350,10 +361,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     lane,
     context,
     database: opened.sqlite,
+    metrics,
     listening: (origin) => paymentParts.listening(origin),
     close: async () => {
       paymentParts.close();
       await operations.flush();
+      metrics.close();
       historyDeletion.close();
       housekeeping.close();
       if (!deps.pool) await pool.close();

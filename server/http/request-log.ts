@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -51,7 +51,11 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
   },
 });
 
-export function requestLog(logger: Logger): RequestHandler {
+/** Told of each finished response with its time in seconds (the metrics' hook: server/observability/http-metrics.ts). */
+export type ResponseObserver = (req: Request, res: Response, seconds: number) => void;
+
+/** `onResponse` rides on the listener this already adds, rather than a second one per request (docs/decisions/062). */
+export function requestLog(logger: Logger, onResponse?: ResponseObserver): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -61,6 +65,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const start = performance.now();
     res.once('finish', () => {
       const status = res.statusCode;
+      onResponse?.(req, res, (performance.now() - start) / 1000);
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](

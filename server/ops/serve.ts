@@ -13,6 +13,7 @@ import { acquireServerLock, ServerLockError } from '../../db/server-lock.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { listenForScrapes } from '../observability/metrics-endpoint.ts';
 import { runtimeSupport } from '../runtime-support.ts';
 import { assertDataDirSafe } from '../security/data-dir-safety.ts';
 import { webRoutes } from '../web/static.ts';
@@ -59,6 +60,13 @@ export async function serve(config: Config): Promise<void> {
     instance.listening(`http://${loopback}:${port}`);
     logger.info({ port: config.port, host: config.host, database: where, engineWorkers: config.engineWorkers }, `listening on http://localhost:${config.port}`);
   });
+  // Prometheus' own listener (docs/decisions/062): it keeps answering through the drain, so pq_ready 0 is seen.
+  const metricsServer = config.metrics?.port
+    ? await listenForScrapes(instance.metrics, config.metrics.port, config.metrics.host, logger).catch((error: unknown) => {
+        logger.fatal({ err: error }, 'cannot listen for metrics');
+        process.exit(1);
+      })
+    : undefined;
   // Node's default of 5 s is shorter than any common proxy's idle pool time (docs/decisions/034).
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.on('error', (error) => {
@@ -80,6 +88,14 @@ export async function serve(config: Config): Promise<void> {
     server.close(() => {
       clearInterval(sweep);
       Promise.resolve(checkpointer?.stop())
+        .then(
+          () =>
+            metricsServer &&
+            new Promise((closed) => {
+              metricsServer.close(closed);
+              metricsServer.closeAllConnections();
+            }),
+        )
         .then(() => instance.close())
         .then(() => lock?.release())
         .then(

@@ -16,6 +16,7 @@
  * under way, so a reader sees the calls recorded before it on either engine; the reads themselves
  * are OperationHistoryRepository's (operation-history.repository.ts).
  */
+import { NO_METRICS, type AppMetrics } from '../../observability/metrics.ts';
 import type { cryptoOperations } from '../../../db/schema.ts';
 import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
 import type { DailyApiCalls, HistoryOwner, OperationHistoryRepository, OperationRow, PerformanceFigures } from './operation-history.repository.ts';
@@ -100,6 +101,8 @@ export class OperationsService {
      * stays busy while a commit waits, and more rows keep coming (server/engine/pool.ts).
      */
     private readonly engineBacklogged: () => boolean = () => false,
+    /** Each commit's entries and time, and the commits that failed as a whole (server/observability/metrics.ts). */
+    private readonly metrics: Pick<AppMetrics, 'committed' | 'commitFailed'> = NO_METRICS,
   ) {}
 
   /**
@@ -188,10 +191,12 @@ export class OperationsService {
     if (this.pending.length === 0) return this.committed;
     const items = this.pending;
     this.pending = [];
+    const started = performance.now();
     // On SQLite the commit is written by the time commit() returns, so a read right after a flush
     // sees the rows; the outcomes reach the callers a microtask later.
     const done = this.repository.commit(items).then(
       (outcomes) => {
+        this.metrics.committed(items.length, (performance.now() - started) / 1000);
         outcomes.forEach((outcome, i) => {
           const item = items[i]!;
           if (outcome.stored) return item.resolve();
@@ -200,6 +205,7 @@ export class OperationsService {
         });
       },
       (error: Error) => {
+        this.metrics.commitFailed();
         for (const item of items) item.reject(error);
       },
     );
