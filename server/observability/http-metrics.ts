@@ -4,12 +4,13 @@
  * route is the template a route was declared with (ApiBuilder.templates), "static" for files and
  * pages served outside the API, "unmatched" for anything no route took (404, 405, a body refused
  * before routing); the method one the routes declare, else "other"; the status a number Node sent.
- * The series of each (route, method, status) are looked up once and kept, so a request costs a few
- * map reads and prom-client's own increment (docs/decisions/010, 062: measured in bench/README.md).
+ * The series of each (route, method, status) are made once and kept (series.ts), so a request costs
+ * a few map reads and increments (docs/decisions/010, 062: measured in bench/README.md).
  */
 import type { Request, Response } from 'express';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { ResponseObserver } from '../http/request-log.ts';
+import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 
 export const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -20,8 +21,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 export const METRICS_PATH = '/metrics';
 
 interface MethodSeries {
-  duration: Histogram.Internal<'route' | 'method'>;
-  byStatus: Map<number, Counter.Internal>;
+  duration: HistogramSeries;
+  byStatus: Map<number, CounterSeries>;
 }
 
 /** The route label of a finished request (see the file's comment). */
@@ -32,9 +33,8 @@ export function routeLabel(req: Request, status: number, templates: ReadonlySet<
 }
 
 export function httpObserver(registry: Registry, templates: () => ReadonlySet<string>): ResponseObserver {
-  const registers = [registry];
-  const requests = new Counter({ name: 'pq_http_requests_total', help: 'HTTP requests answered, by route template, method and status.', labelNames: ['route', 'method', 'status'], registers });
-  const duration = new Histogram({ name: 'pq_http_request_duration_seconds', help: 'Time from the request to the end of its answer, by route template and method.', labelNames: ['route', 'method'], buckets: HTTP_BUCKETS, registers });
+  const requests = new SeriesCounter('pq_http_requests_total', 'HTTP requests answered, by route template, method and status.', registry);
+  const duration = new SeriesHistogram('pq_http_request_duration_seconds', 'Time from the request to the end of its answer, by route template and method.', HTTP_BUCKETS, registry);
   const series = new Map<string, Map<string, MethodSeries>>();
   return (req: Request, res: Response, seconds: number) => {
     const status = res.statusCode;
@@ -43,10 +43,10 @@ export function httpObserver(registry: Registry, templates: () => ReadonlySet<st
     let byMethod = series.get(route);
     if (!byMethod) series.set(route, (byMethod = new Map()));
     let found = byMethod.get(method);
-    if (!found) byMethod.set(method, (found = { duration: duration.labels(route, method), byStatus: new Map() }));
+    if (!found) byMethod.set(method, (found = { duration: duration.series({ route, method }), byStatus: new Map() }));
     let count = found.byStatus.get(status);
-    if (!count) found.byStatus.set(status, (count = requests.labels(route, method, String(status))));
-    count.inc();
-    found.duration.observe(seconds);
+    if (!count) found.byStatus.set(status, (count = requests.series({ route, method, status: String(status) })));
+    count.value++;
+    duration.observe(found.duration, seconds);
   };
 }

@@ -14,6 +14,7 @@ import type { TaskName } from '../engine/protocol.ts';
 import type { ResponseObserver } from '../http/request-log.ts';
 import type { MeteredOperation } from '../../shared/key-operations.ts';
 import { httpObserver } from './http-metrics.ts';
+import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 
 /** The refusals of metering counted by their own code; any other is counted as "other". */
 export const REFUSAL_CODES = ['usage_limit_reached', 'spending_limit_reached', 'overage_unpaid', 'account_missing', 'api_key_disabled', 'api_key_expired'] as const;
@@ -91,15 +92,17 @@ function instrumented({ config, pool, version, templates }: MetricsSources): App
   new Gauge({ name: 'pq_engine_queue_length', help: 'Engine tasks waiting for a worker.', registers, collect() { this.set(pool.queued); } });
   new Gauge({ name: 'pq_engine_workers', help: 'Engine workers up (engine loaded).', registers, collect() { this.set(pool.workersUp); } });
   new Gauge({ name: 'pq_engine_workers_busy', help: 'Engine workers holding at least one task.', registers, collect() { this.set(pool.workersBusy); } });
-  const taskSeconds = new Histogram({ name: 'pq_engine_task_duration_seconds', help: "An engine task's time in its worker, by task kind.", labelNames: ['operation'], buckets: TASK_BUCKETS, registers });
-  const byTask = new Map<TaskName, Histogram.Internal<'operation'>>();
+  // Per call (as the admissions below): series.ts's series, kept per label value.
+  const taskSeconds = new SeriesHistogram('pq_engine_task_duration_seconds', "An engine task's time in its worker, by task kind.", TASK_BUCKETS, registry);
+  const byTask = new Map<TaskName, HistogramSeries>();
   const stopObserving = pool.observeTasks((task, ms) => {
     let series = byTask.get(task);
-    if (!series) byTask.set(task, (series = taskSeconds.labels(task)));
-    series.observe(ms / 1000);
+    if (!series) byTask.set(task, (series = taskSeconds.series({ operation: task })));
+    taskSeconds.observe(series, ms / 1000);
   });
 
-  const admissions = new Counter({ name: 'pq_metering_admissions_total', help: 'Public calls admitted by metering, by operation.', labelNames: ['operation'], registers });
+  const admissions = new SeriesCounter('pq_metering_admissions_total', 'Public calls admitted by metering, by operation.', registry);
+  const byOperation = new Map<MeteredOperation, CounterSeries>();
   const refusals = new Counter({ name: 'pq_metering_refusals_total', help: 'Public calls refused by metering, by error code.', labelNames: ['code'], registers });
   const overage = new Counter({ name: 'pq_metering_overage_calls_total', help: 'Calls charged as overage (past the allowance).', registers });
   const batchSize = new Histogram({ name: 'pq_db_commit_batch_size', help: 'Entries written by one group commit.', buckets: BATCH_BUCKETS, registers });
@@ -114,7 +117,11 @@ function instrumented({ config, pool, version, templates }: MetricsSources): App
   return {
     registry,
     onResponse: http,
-    admitted: (operation) => admissions.inc({ operation }),
+    admitted: (operation) => {
+      let series = byOperation.get(operation);
+      if (!series) byOperation.set(operation, (series = admissions.series({ operation })));
+      series.value++;
+    },
     refused: (code) => refusals.inc({ code: refusalCodes.has(code) ? code : 'other' }),
     overageCall: () => overage.inc(),
     committed: (entries, seconds) => {
