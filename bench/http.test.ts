@@ -21,6 +21,7 @@ describe('http suite', () => {
     // Metrics on against off (docs/decisions/062): interleaved pairs, their median ratio, and the work alone.
     expect(output).toMatch(/^metrics on \(METRICS_TOKEN\) vs off, 16 clients, 3 interleaved pairs \(req\/s off\/on: [0-9,.]+\/[0-9,.]+, /m);
     expect(output).toMatch(/^ {2}on\/off median ratio [0-9.]+: cost -?[0-9.]+ % \(target ≤ 3 %: (met|not met)\)$/m);
+    expect(output).toMatch(/^ {2}main-thread CPU per call, off\/on: (\d+ µs|n\/a)\/(\d+ µs|n\/a), .*; median on\/off ([0-9.]+: -?[0-9.]+ %|n\/a: n\/a) per call$/m);
     expect(output).toMatch(/^ {2}their work for one signed call, timed alone: [0-9.]+ µs/m);
   }, 60_000);
 });

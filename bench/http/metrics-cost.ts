@@ -4,11 +4,15 @@
  * - over HTTP: the product with metrics off and a second one with them on (METRICS_TOKEN), loaded
  *   in interleaved pairs of rounds, the order flipped each pair, and the median of the pairs'
  *   on/off ratios: on a shared machine the load of the other tenants drifts over a minute, and a
- *   pair a few seconds apart sees nearly the same drift (as bench/measure.ts takes the median round);
+ *   pair a few seconds apart sees nearly the same drift (as bench/measure.ts takes the median round).
+ *   Each round also reads the server's main-thread CPU time per answered call (schedstat, in ns):
+ *   the main thread is the product's bottleneck (docs/decisions/010), and its time per call moves
+ *   far less with the machine's other load than the throughput does;
  * - alone: the metrics' work for one signed call (the request's counter and histogram, the
  *   admission, the engine task, a commit of its own) timed in this process with measure(), which a
  *   loaded machine moves far less than a throughput.
  */
+import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../server/config.ts';
 import type { EnginePool } from '../../server/engine/pool.ts';
 import type { TaskName } from '../../server/engine/protocol.ts';
@@ -20,11 +24,29 @@ import type { RunningServer } from './servers.ts';
 /** A token of the accepted length for the bench's server with metrics on. */
 export const BENCH_METRICS_ENV = { METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' };
 
+interface Round {
+  requestsPerSec: number;
+  /** Main-thread CPU µs per answered call; undefined without /proc. */
+  mainUs: number | undefined;
+}
+
 export interface PairedRounds {
-  /** Each pair's req/s, off and on, in the order run. */
-  pairs: { off: number; on: number }[];
-  /** The median of the pairs' on/off ratios. */
+  /** Each pair's rounds, off and on, in the order run. */
+  pairs: { off: Round; on: Round }[];
+  /** The median of the pairs' on/off ratios of req/s. */
   ratio: number;
+  /** The median of the pairs' on/off ratios of main-thread CPU per call; undefined without /proc. */
+  mainRatio: number | undefined;
+}
+
+/** The main thread's time on a CPU, ms (Linux schedstat); undefined elsewhere. */
+function mainCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
 }
 
 const median = (values: number[]) => {
@@ -41,16 +63,23 @@ export async function pairedRounds(
   const pairs: PairedRounds['pairs'] = [];
   for (let round = 0; round < options.rounds; round++) {
     const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
-    const pair = { off: 0, on: 0 };
+    const pair = {} as { off: Round; on: Round };
     for (const which of order) {
       const server = servers[which];
+      const before = mainCpuMs(server.pid);
       const r = await runLoad({ port: server.port, path: server.path, headers: server.headers, body: options.body, clients: options.clients, durationMs: options.roundMs });
-      pair[which] = r.requestsPerSec;
+      const after = mainCpuMs(server.pid);
+      pair[which] = { requestsPerSec: r.requestsPerSec, mainUs: before === undefined || after === undefined || r.answered === 0 ? undefined : ((after - before) * 1000) / r.answered };
     }
     pairs.push(pair);
     options.onTick((round + 1) / options.rounds);
   }
-  return { pairs, ratio: median(pairs.map((p) => p.on / p.off)) };
+  const cpu = pairs.every((p) => p.on.mainUs !== undefined && p.off.mainUs !== undefined);
+  return {
+    pairs,
+    ratio: median(pairs.map((p) => p.on.requestsPerSec / p.off.requestsPerSec)),
+    mainRatio: cpu ? median(pairs.map((p) => p.on.mainUs! / p.off.mainUs!)) : undefined,
+  };
 }
 
 /** µs of the metrics' own work for one signed call, timed alone. */

@@ -161,11 +161,15 @@ function verdict(product: LoadFigures[], floor: LoadFigures[]): string {
 /** Metrics on against off (docs/decisions/062): the paired rounds' median ratio, and their own work per call against the main thread's. */
 function metricsVerdict(paired: PairedRounds, workUs: number, product: LoadFigures): string {
   const cost = 1 - paired.ratio;
-  const rounds = paired.pairs.map((p) => `${formatFigure(p.off, 0)}/${formatFigure(p.on, 0)}`).join(', ');
+  const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+  const rounds = paired.pairs.map((p) => `${whole(p.off.requestsPerSec)}/${whole(p.on.requestsPerSec)}`).join(', ');
+  const mainUs = paired.pairs.map((p) => `${micros(p.off.mainUs)}/${micros(p.on.mainUs)}`).join(', ');
+  const mainCost = paired.mainRatio === undefined ? 'n/a' : `${((paired.mainRatio - 1) * 100).toFixed(1)} %`;
   const share = product.mainUs === undefined ? '' : `, ${((workUs / product.mainUs) * 100).toFixed(2)} % of the main thread's ${micros(product.mainUs)} per call`;
   return [
     `metrics on (METRICS_TOKEN) vs off, ${METRICS_CLIENTS} clients, ${paired.pairs.length} interleaved pairs (req/s off/on: ${rounds}):`,
     `  on/off median ratio ${paired.ratio.toFixed(3)}: cost ${(cost * 100).toFixed(1)} % (target ≤ ${TARGET_METRICS_COST * 100} %: ${cost <= TARGET_METRICS_COST ? 'met' : 'not met'})`,
+    `  main-thread CPU per call, off/on: ${mainUs}; median on/off ${paired.mainRatio?.toFixed(3) ?? 'n/a'}: ${mainCost} per call`,
     `  their work for one signed call, timed alone: ${workUs.toFixed(2)} µs${share}`,
   ].join('\n');
 }
@@ -208,7 +212,7 @@ export const httpSuite: Suite = {
       }
       metricsPairs = await pairedRounds(
         { off: servers.product, on: servers.metricsOn },
-        { clients: METRICS_CLIENTS, roundMs: ctx.quick ? 300 : 3_000, rounds: ctx.quick ? 3 : 9, body: { message: MESSAGE }, onTick: ctx.progress.step(`product, metrics off vs on: ${METRICS_CLIENTS} clients, interleaved pairs`) },
+        { clients: METRICS_CLIENTS, roundMs: ctx.quick ? 300 : 2_000, rounds: ctx.quick ? 3 : 15, body: { message: MESSAGE }, onTick: ctx.progress.step(`product, metrics off vs on: ${METRICS_CLIENTS} clients, interleaved pairs`) },
       );
     } finally {
       await Promise.all([servers.floor?.stop(), servers.product?.stop(), servers.metricsOn?.stop()]);

@@ -3,7 +3,7 @@
  * prom-client's global one, so that several apps in one process (tests) keep their counts apart.
  * Off by default: NO_METRICS then stands in, whose every method does nothing and which gives the
  * request log no hook, so the hot path pays nothing. The names are fixed for the alert rules and the
- * dashboard (docs/operations.md); every label takes its values from a fixed set in the code, never
+ * dashboard of the operations guide; every label takes its values from a fixed set in the code, never
  * from what a client sent.
  */
 import { statfsSync, statSync } from 'node:fs';
