@@ -349,7 +349,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (outbox) outboxRoutes(app, outbox);
   api.refuseOtherMethods();
   app.use('/api', apiNotFound);
-  // Behind its token only; without one, /metrics on this port is an unknown path like any other (docs/decisions/062).
+  // Behind its token only; without one, a 404 of its own, not the web app's page that other unknown paths get (docs/decisions/062).
   if (config.metrics?.token) app.get(METRICS_PATH, tokenScrape(metrics, config.metrics.token));
   else app.get(METRICS_PATH, (_req, _res, next) => next(notFound('not_found', `There is no GET ${METRICS_PATH} on this port.`)));
   deps.extraRoutes?.(app);

@@ -16,8 +16,8 @@ import type { MeteredOperation } from '../../shared/key-operations.ts';
 import { httpObserver } from './http-metrics.ts';
 import { SeriesCounter, SeriesHistogram, type CounterSeries, type HistogramSeries } from './series.ts';
 
-/** The refusals of metering counted by their own code; any other is counted as "other". */
-export const REFUSAL_CODES = ['usage_limit_reached', 'spending_limit_reached', 'overage_unpaid', 'account_missing', 'api_key_disabled', 'api_key_expired'] as const;
+/** Metering's refusals (features/metering/metering.service.ts), counted by their own code; any other as "other". */
+export const REFUSAL_CODES = ['usage_limit_reached', 'spending_limit_reached', 'overage_unpaid', 'account_missing'] as const;
 
 /** A purchase's state changes that end it or undo it (features/payments/payment-ledger.ts). */
 export type PaymentOutcome = 'completed' | 'failed' | 'cancelled' | 'refunded' | 'reversed';
