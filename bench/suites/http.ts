@@ -209,7 +209,7 @@ export const httpSuite: Suite = {
       // after the rows, the product with metrics off had served a minute more and started ahead.
       metricsPairs = await pairedRounds(
         { off: servers.product, on: servers.metricsOn },
-        { clients: METRICS_CLIENTS, roundMs: ctx.quick ? 300 : 2_000, rounds: ctx.quick ? 3 : 15, body: { message: MESSAGE }, onTick: ctx.progress.step(`product, metrics off vs on: ${METRICS_CLIENTS} clients, interleaved pairs`) },
+        { clients: METRICS_CLIENTS, roundMs: ctx.quick ? 300 : 1_500, rounds: ctx.quick ? 3 : 30, body: { message: MESSAGE }, onTick: ctx.progress.step(`product, metrics off vs on: ${METRICS_CLIENTS} clients, interleaved pairs`) },
       );
       for (const clients of levels) {
         for (const name of ['floor', 'product'] as const) {
