@@ -18,5 +18,10 @@ describe('http suite', () => {
     expect(output).toMatch(new RegExp(`^product +4 +${rate} +[0-9.]+x +[0-9.]+x +[0-9.]+ ms +[0-9.]+ ms +${cpu}0$`, 'm'));
     expect(output).toMatch(/the targets: the product at ≥ 0\.6x of the floor, with ≤ 200 µs of main-thread CPU per signed call/);
     expect(output).toMatch(/^ {2}4 clients: [0-9.]+x of the floor \((met|not met)\), main-thread CPU (\d+ µs per signed call \((met|not met)\); [0-9.]+x the floor's \d+ µs, where the target allowed 3\.0x on the machine it was set on|n\/a per signed call \(n\/a\))$/m);
+    // Metrics on against off (docs/decisions/062): interleaved pairs, their median ratio, and the work alone.
+    expect(output).toMatch(/^metrics on \(METRICS_TOKEN\) vs off, 16 clients, 3 interleaved pairs \(req\/s off\/on: [0-9,.]+\/[0-9,.]+, /m);
+    expect(output).toMatch(/^ {2}on\/off median ratio [0-9.]+: cost -?[0-9.]+ % \(target ≤ 3 %: (met|not met)\)$/m);
+    expect(output).toMatch(/^ {2}main-thread CPU per call, off\/on: (\d+ µs|n\/a)\/(\d+ µs|n\/a), .*; median on\/off ([0-9.]+: -?[0-9.]+ %|n\/a: n\/a) per call$/m);
+    expect(output).toMatch(/^ {2}their work for one signed call, timed alone: [0-9.]+ µs/m);
   }, 60_000);
 });

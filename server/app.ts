@@ -29,6 +29,9 @@ import { absoluteSessionLifetime } from './http/session-lifetime.ts';
 import { Housekeeping } from './housekeeping.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { useTracer } from './observability/request-context.ts';
+import { createMetrics, type AppMetrics } from './observability/metrics.ts';
+import { METRICS_PATH } from './observability/http-metrics.ts';
+import { tokenScrape } from './observability/metrics-endpoint.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
 import { OUTBOX_PATH, outboxRoutes } from './mail/outbox.routes.ts';
@@ -72,7 +75,7 @@ import { managedKeyRoutes } from './features/signing-keys/managed-keys.routes.ts
 import { debugRoutes } from './features/debug/debug.routes.ts';
 import { docsRoutes } from './features/health-and-docs/docs.routes.ts';
 import { healthRoutes } from './features/health-and-docs/health.routes.ts';
-import { probeRoutes } from './features/health-and-docs/probes.routes.ts';
+import { probeRoutes, recheckReadiness } from './features/health-and-docs/probes.routes.ts';
 import { Readiness } from './observability/readiness.ts';
 import { ApiKeyService } from './features/api-keys/api-keys.service.ts';
 import { AuditLog } from './features/audit/audit.service.ts';
@@ -130,6 +133,8 @@ export interface AppInstance {
   readiness: Readiness;
   /** The SQLite database, when that is the engine (the WAL checkpointer; tests arrange rows through it). */
   database: AppDatabase | undefined;
+  /** Prometheus metrics (docs/decisions/062); NO_METRICS, with no registry, unless config.metrics is set. */
+  metrics: AppMetrics;
   /** Call once the server listens (origin: http://127.0.0.1:PORT): the local PayPal sandbox is reached there. */
   listening(origin: string): void;
   /** Stops timers and closes what createApp opened itself. */
@@ -154,6 +159,8 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const telemetry = config.openTelemetry && (await import('./observability/otel-export.ts')).startOtelExport(config.openTelemetry, logger);
   if (telemetry) useTracer(telemetry.tracer);
 
+  // Created before the routes so each part gets its instruments; the route templates are read once requests come.
+  const metrics = createMetrics({ config, pool, version: APP_VERSION, templates: () => api.templates });
   const app = express();
   app.disable('x-powered-by');
   // API answers are not cached by validators; hashing every JSON body for an ETag cost ~2 % per call.
@@ -162,7 +169,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   // The owners of cookieless demo calls (features/demo/demo-session.ts), reached from the request.
   app.locals.addressOwners = new AddressOwners(storage.demoSessions, deriveKey(master, 'demo-address-owner'));
   // Run before every route, by Express and by the fast lane alike.
-  const everyRequest = [requestLog(logger), securityHeaders(config.env === 'production')];
+  const everyRequest = [requestLog(logger, metrics.onResponse), securityHeaders(config.env === 'production')];
   app.use(...everyRequest);
   const bodyChecks = [jsonDepthLimit, wellFormedText];
   // A sign batch alone may send up to 1 MiB: parsed here first, the app's parser then leaves its body alone.
@@ -218,6 +225,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const operations = new OperationsService(storage.operations, storage.operationHistory, (error, row) =>
     logger.error({ err: error, operation: { algorithm: row.algorithm, operationType: row.operationType, channel: row.channel } }, 'an operation record could not be stored'),
     () => pool.queued > 0,
+    metrics,
   );
   const serviceKeys = new ServiceKeyService(storage.serviceKeys, pool, createSealer(deriveKey(master, 'service-key-seed')));
 
@@ -242,14 +250,14 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   const api = new ApiBuilder(app, { auth: authChains, checkResponses: config.env !== 'production', lane });
 
   const spending = new SpendingLimits(storage.spendingLimits, mailer, logger, now);
-  const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending });
-  const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') });
+  const metering = new MeteringService(storage.metering, { now, overage: config.payments.mode !== 'off', spending, metrics });
+  const idempotency = new IdempotencyService(storage.idempotency, { sealer: createSealer(deriveKey(master, 'idempotency-body')), hashKey: deriveKey(master, 'idempotency-hash') }, undefined, metrics);
   // Before serving: idempotent calls the previous process left running died with it, unanswered.
   const dropped = await idempotency.dropPending();
   if (dropped > 0) logger.warn({ idempotencyKeysFreed: dropped }, 'calls left unanswered by the previous process were dropped');
   const paymentParts = await createPayments({
     config: config.payments, seller: config.seller, storage, apiKeys, metering, spending, logger, now,
-    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl, audit,
+    pageLimit: limit('payment-pages', config.rateLimits.paymentPages), mailer, publicUrl: config.publicUrl, audit, metrics,
   });
 
   const accountNotices = new AccountNotices(mailer, logger, config.publicUrl);
@@ -320,6 +328,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
 
   healthRoutes(context);
   probeRoutes(context);
+  metrics.followReadiness(context.readiness, () => recheckReadiness(context));
   authRoutes(context);
   accountRoutes(context);
   twoFactorRoutes(context);
@@ -353,6 +362,9 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (outbox) outboxRoutes(app, outbox);
   api.refuseOtherMethods();
   app.use('/api', apiNotFound);
+  // Behind its token only; without one, a 404 of its own, not the web app's page that other unknown paths get (docs/decisions/062).
+  if (config.metrics?.token) app.get(METRICS_PATH, tokenScrape(metrics, config.metrics.token));
+  else app.get(METRICS_PATH, (_req, _res, next) => next(notFound('not_found', `There is no GET ${METRICS_PATH} on this port.`)));
   deps.extraRoutes?.(app);
   app.use(errorHandler);
 
@@ -363,10 +375,12 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
     context,
     readiness: context.readiness,
     database: opened.sqlite,
+    metrics,
     listening: (origin) => paymentParts.listening(origin),
     close: async () => {
       paymentParts.close();
       await operations.flush();
+      metrics.close();
       historyDeletion.close();
       housekeeping.close();
       if (!deps.pool) await pool.close();

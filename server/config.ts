@@ -147,6 +147,15 @@ export const EnvSchema = z.object({
     description: 'OpenTelemetry: headers sent with each export, as key=value pairs separated by commas (a collector\'s token); masked by `config`.',
   }),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('pq-platform').meta({ description: 'OpenTelemetry: the service.name of the exported spans.' }),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional().meta({
+    description:
+      'Prometheus metrics (docs/decisions/062): a listener of its own on this port serves GET /metrics, without a token. Metrics are off unless this or METRICS_TOKEN is set.',
+  }),
+  METRICS_HOST: z.string().default('127.0.0.1').meta({ description: 'The address the METRICS_PORT listener listens on; the default accepts only this machine (a Prometheus beside the server).' }),
+  METRICS_TOKEN: optionalString.meta({
+    description:
+      'Prometheus metrics on the main port: GET /metrics answers only with `Authorization: Bearer <token>` (at least 32 characters, e.g. `openssl rand -hex 32`); 401 otherwise. Both METRICS_PORT and METRICS_TOKEN may be set.',
+  }),
 });
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -187,6 +196,8 @@ export interface Config {
   seller: SellerConfig;
   /** log2 of scrypt's N for passwords: 17 (docs/api.md §12); lowered only by tests that build their own config. */
   scryptLogN: number;
+  /** Prometheus metrics (docs/decisions/062): null when off (neither METRICS_PORT nor METRICS_TOKEN). */
+  metrics: MetricsConfig | null;
   /** Password hashes running at once, and waiting, before sign-ins are refused with 503. */
   hashing: { concurrent: number; queued: number };
   /** Wrong passwords per account and address within the window before that address is refused; past it, each try from an untrusted browser waits longer (docs/decisions/037). */
@@ -213,6 +224,27 @@ export interface Config {
   registrationsPerHour: number;
   /** Contact messages one client address may send per day. */
   contactMessagesPerDay: number;
+}
+
+/** Where metrics are served: a listener of their own, the main port behind a bearer token, or both. */
+export interface MetricsConfig {
+  port: number | null;
+  host: string;
+  token: string | null;
+}
+
+/** The shortest METRICS_TOKEN accepted: guessing it must be out of reach. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function metricsConfig(e: z.infer<typeof EnvSchema>): MetricsConfig | null {
+  if (e.METRICS_PORT === undefined && e.METRICS_TOKEN === undefined) return null;
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (it is ${e.METRICS_TOKEN.length}): make one with \`openssl rand -hex 32\`.`);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`METRICS_PORT is PORT (${e.PORT}): the metrics listener needs a port of its own, or unset METRICS_PORT and set METRICS_TOKEN to serve /metrics on PORT.`);
+  }
+  return { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null };
 }
 
 export interface SellerConfig {
@@ -462,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL ? 'smtp' : reachableFromOutside(e) ? 'none' : 'outbox',
     debugRoutes: e.DEBUG_ROUTES === undefined ? e.NODE_ENV !== 'production' : e.DEBUG_ROUTES === 'on',
     payments: paymentsConfig(e, database),
+    metrics: metricsConfig(e),
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS?.replaceAll('\\n', '\n') ?? null, email: e.SELLER_EMAIL ?? null, taxId: e.SELLER_TAX_ID ?? null },
     scryptLogN: 17,
     hashing: { concurrent: 2, queued: 8 },

@@ -76,14 +76,14 @@ export async function startProductServer(workers: number, env: Record<string, st
 }
 
 /**
- * The product with one account on the operator's Unlimited plan (so the free tier's 100 calls do
+ * The product (with `env` over its settings, such as metrics on) with one account on the operator's Unlimited plan (so the free tier's 100 calls do
  * not stop the run, and a long run meters every call the way a paid call within its allowance is)
  * and its API key.
  */
-export async function startProduct(workers: number): Promise<RunningServer> {
+export async function startProduct(workers: number, env: Record<string, string> = {}): Promise<RunningServer> {
   // One key drives every client here, so the key's and the account's concurrency limits are
   // lifted: the bench measures throughput, not the limits (docs/api.md §4).
-  const server = await startProductServer(workers, { API_KEY_CONCURRENCY: '1024', ACCOUNT_CONCURRENCY: '1024' });
+  const server = await startProductServer(workers, { API_KEY_CONCURRENCY: '1024', ACCOUNT_CONCURRENCY: '1024', ...env });
   try {
     const account = await signUpAccount(server, 'bench@example.com');
     return { port: server.port, pid: server.pid, headers: account.headers, path: '/api/v1/crypto/dilion/sign', stop: server.stop };

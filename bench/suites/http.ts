@@ -21,6 +21,7 @@ import { loadEngine } from '../../engine/src/index.ts';
 import { EnginePool } from '../../server/engine/pool.ts';
 import { cpuSplit, cpuTimes } from '../http/process-cpu.ts';
 import { runLoad } from '../http/load.ts';
+import { BENCH_METRICS_ENV, metricsWorkPerCall, pairedRounds, type PairedRounds } from '../http/metrics-cost.ts';
 import { runScaleOut } from '../http/scale-out.ts';
 import { startFloor, startProduct, type RunningServer } from '../http/servers.ts';
 import { measure, type OnTick } from '../measure.ts';
@@ -38,6 +39,10 @@ const TARGET_MAIN_US = 200;
  * floor's, beside the multiple the target allowed there (docs/decisions/045).
  */
 const REFERENCE_FLOOR_MAIN_US = 66;
+/** Throughput metrics may cost (docs/decisions/062-metrics.md). */
+const TARGET_METRICS_COST = 0.03;
+/** Clients of the metrics' on/off pairs: the loaded case, where the main thread is the bottleneck. */
+const METRICS_CLIENTS = 16;
 const MESSAGE = 'authentication request';
 const CONTEXT = new TextEncoder().encode('dilion/v1|default');
 const SEED = new Uint8Array(32).fill(7);
@@ -153,6 +158,22 @@ function verdict(product: LoadFigures[], floor: LoadFigures[]): string {
   return [`the targets: the product at ≥ ${TARGET_FLOOR_RATIO}x of the floor, with ≤ ${TARGET_MAIN_US} µs of main-thread CPU per signed call`, ...lines].join('\n');
 }
 
+/** Metrics on against off (docs/decisions/062): the paired rounds' median ratio, and their own work per call against the main thread's. */
+function metricsVerdict(paired: PairedRounds, workUs: number, product: LoadFigures): string {
+  const cost = 1 - paired.ratio;
+  const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+  const rounds = paired.pairs.map((p) => `${whole(p.off.requestsPerSec)}/${whole(p.on.requestsPerSec)}`).join(', ');
+  const mainUs = paired.pairs.map((p) => `${micros(p.off.mainUs)}/${micros(p.on.mainUs)}`).join(', ');
+  const mainCost = paired.mainRatio === undefined ? 'n/a' : `${((paired.mainRatio - 1) * 100).toFixed(1)} %`;
+  const share = product.mainUs === undefined ? '' : `, ${((workUs / product.mainUs) * 100).toFixed(2)} % of the main thread's ${micros(product.mainUs)} per call`;
+  return [
+    `metrics on (METRICS_TOKEN) vs off, ${METRICS_CLIENTS} clients, ${paired.pairs.length} interleaved pairs (req/s off/on: ${rounds}):`,
+    `  on/off median ratio ${paired.ratio.toFixed(3)}: cost ${(cost * 100).toFixed(1)} % (target ≤ ${TARGET_METRICS_COST * 100} %: ${cost <= TARGET_METRICS_COST ? 'met' : 'not met'})`,
+    `  main-thread CPU per call, off/on: ${mainUs}; median on/off ${paired.mainRatio?.toFixed(3) ?? 'n/a'}: ${mainCost} per call`,
+    `  their work for one signed call, timed alone: ${workUs.toFixed(2)} µs${share}`,
+  ].join('\n');
+}
+
 export const httpSuite: Suite = {
   name: 'http',
   description: 'Dilion sign over HTTP with concurrent clients vs the floor server and the engine ops/s × workers',
@@ -161,7 +182,7 @@ export const httpSuite: Suite = {
     const workers = availableParallelism();
     const levels = ctx.quick ? [4] : [1, 4, 16, 64];
     const durationMs = ctx.quick ? 500 : 5_000;
-    ctx.progress.plan(2 + 2 * levels.length);
+    ctx.progress.plan(4 + 2 * levels.length);
 
     // The engine's own rate for what one request asks of a worker: derive the key from its seed, sign.
     const engine = await loadEngine();
@@ -173,23 +194,32 @@ export const httpSuite: Suite = {
     // product, so each ratio compares two runs a few seconds apart (the machine's own drift over
     // a minute moved the floor by several per cent). The idle one costs nothing measurable.
     const figures = { floor: [] as LoadFigures[], product: [] as LoadFigures[] };
-    const servers: { floor?: RunningServer; product?: RunningServer } = {};
+    const servers: { floor?: RunningServer; product?: RunningServer; metricsOn?: RunningServer } = {};
+    let metricsPairs: PairedRounds | undefined;
     try {
       servers.floor = await startFloor(workers);
       servers.product = await startProduct(workers);
+      servers.metricsOn = await startProduct(workers, BENCH_METRICS_ENV);
       // Unmeasured load first, so that V8 has compiled each server's request path before the
       // first row (one client, otherwise measured on a product that had answered only its set-up).
-      for (const server of [servers.floor, servers.product]) {
+      for (const server of [servers.floor, servers.product, servers.metricsOn]) {
         await runLoad({ port: server.port, path: server.path, headers: server.headers, body: { message: MESSAGE }, clients: 16, durationMs: ctx.quick ? 200 : 2_000 });
       }
+      // Before the rows, while both products have had the same warm-up and hold as many rows: run
+      // after the rows, the product with metrics off had served a minute more and started ahead.
+      metricsPairs = await pairedRounds(
+        { off: servers.product, on: servers.metricsOn },
+        { clients: METRICS_CLIENTS, roundMs: ctx.quick ? 300 : 1_500, rounds: ctx.quick ? 3 : 30, body: { message: MESSAGE }, onTick: ctx.progress.step(`product, metrics off vs on: ${METRICS_CLIENTS} clients, interleaved pairs`) },
+      );
       for (const clients of levels) {
         for (const name of ['floor', 'product'] as const) {
           figures[name].push(await loadFigures(name, servers[name]!, workers, clients, durationMs, ctx));
         }
       }
     } finally {
-      await Promise.all([servers.floor?.stop(), servers.product?.stop()]);
+      await Promise.all([servers.floor?.stop(), servers.product?.stop(), servers.metricsOn?.stop()]);
     }
+    const metricsUs = metricsWorkPerCall(ctx.budget, ctx.progress.step('metrics: their work for one signed call, alone'));
     const rows = [...rowsOf('floor', figures.floor, ceiling, figures.floor), ...rowsOf('product', figures.product, ceiling, figures.floor)];
     ctx.print(
       [
@@ -217,6 +247,8 @@ export const httpSuite: Suite = {
         }),
         '',
         verdict(figures.product, figures.floor),
+        '',
+        metricsVerdict(metricsPairs, metricsUs, figures.product.find((f) => f.clients === METRICS_CLIENTS) ?? figures.product.at(-1)!),
       ].join('\n'),
     );
   },

@@ -116,6 +116,8 @@ export class EnginePool {
   private failedStarts = 0;
   private broken: Error | undefined;
   private readyWaiters: { resolve(): void; reject(e: Error): void }[] = [];
+  /** Told each task's kind and the worker's time for it (server/observability/metrics.ts); empty unless metrics are on. */
+  private taskObservers: ((task: TaskName, ms: number) => void)[] = [];
 
   private readonly maxQueueBytes: number;
   private readonly workerOptions: WorkerOptions;
@@ -199,6 +201,7 @@ export class EnginePool {
       if (pending && pending.request.id === message.id) {
         this.costs.record(pending.request.task, message.ms);
         this.answered(pending, message);
+        for (const observe of this.taskObservers) observe(pending.request.task, message.ms);
         if (message.ok) pending.resolve(message.result);
         else pending.reject(new EngineTaskError(message.error.message, message.error.code ?? 'engine_error'));
       }
@@ -262,6 +265,24 @@ export class EnginePool {
     let ms = 0;
     for (const p of slot.inFlight) ms += this.costs.of(p.request.task);
     return ms;
+  }
+
+  /** Workers that have loaded the engine and not died since (for metrics). */
+  get workersUp(): number {
+    return this.slots.reduce((n, s) => n + (s.ready ? 1 : 0), 0);
+  }
+
+  /** Workers holding at least one task (for metrics). */
+  get workersBusy(): number {
+    return this.slots.reduce((n, s) => n + (s.inFlight.length > 0 ? 1 : 0), 0);
+  }
+
+  /** Calls `observe` with each finished task's kind and the worker's time for it, ms; returns the way to stop. */
+  observeTasks(observe: (task: TaskName, ms: number) => void): () => void {
+    this.taskObservers = [...this.taskObservers, observe];
+    return () => {
+      this.taskObservers = this.taskObservers.filter((o) => o !== observe);
+    };
   }
 
   /** Tasks sent to workers and not yet answered. */

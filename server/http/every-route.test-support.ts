@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import { KEY_OPERATIONS } from '../../shared/key-operations.ts';
+import type { Config } from '../config.ts';
 import { createTestApp, signUpWithKey, TEST_ORIGIN, type TestApp } from '../test-support.ts';
 
 /** Routes that would end the session the run relies on, or send the caller away from this server. */
@@ -24,12 +25,12 @@ export interface EveryRouteServer {
   bySession(method: string, path: string): request.Test;
 }
 
-/** Starts the server before the file's tests and stops it after them; read its fields inside tests. */
-export function everyRouteServer(): EveryRouteServer {
+/** Starts the server (with `config` over the tests' own) before the file's tests and stops it after them; read its fields inside tests. */
+export function everyRouteServer(config: Partial<Config> = {}): EveryRouteServer {
   const state = {} as EveryRouteServer;
   let cookie = '';
   beforeAll(async () => {
-    state.app = await createTestApp();
+    state.app = await createTestApp({ config });
     // /api/health rightly answers 503 until an engine worker is up.
     await state.app.context.pool.ready();
     state.server = state.app.app.listen(0);

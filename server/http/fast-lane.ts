@@ -31,7 +31,7 @@ export interface FastLaneOptions {
 }
 
 /** The Express request fields that the shared middleware and handlers read, set on node's request as own properties. */
-type LaneRequest = IncomingMessage & { originalUrl: string; path: string; secure: boolean; ip: string | undefined; body: unknown };
+type LaneRequest = IncomingMessage & { originalUrl: string; path: string; secure: boolean; ip: string | undefined; body: unknown; route: { path: string } };
 
 /**
  * The client's address as Express's req.ip gives it (proxy-addr's rule): from the socket's address
@@ -96,6 +96,8 @@ export class FastLane {
     const query = url.indexOf('?');
     req.originalUrl = url;
     req.path = query === -1 ? url : url.slice(0, query);
+    // The matched route's template, as Express sets it (a lane path is its own template): the metrics' route label.
+    req.route = { path: req.path };
     req.secure = this.secure(req);
     req.ip = clientAddress(req, this.options.trustProxy);
     req.body = undefined;

@@ -9,6 +9,7 @@
  * master key, and requests are compared by HMAC-SHA256 under another, never by a plain hash that a
  * short secret could be guessed back from.
  */
+import { NO_METRICS, type AppMetrics } from '../observability/metrics.ts';
 import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
 import { AppError, badRequest, conflict } from '../errors.ts';
@@ -40,6 +41,8 @@ export class IdempotencyService {
     private readonly repository: IdempotencyRepository,
     private readonly protection: IdempotencyProtection,
     private readonly now: () => Date = () => new Date(),
+    /** Counts the retries answered from a stored answer (server/observability/metrics.ts). */
+    private readonly metrics: Pick<AppMetrics, 'idempotentReplay'> = NO_METRICS,
   ) {}
 
   /**
@@ -76,6 +79,7 @@ export class IdempotencyService {
         throw conflict('idempotency_in_progress', 'The first request with this Idempotency-Key is still running: retry in a moment.', 'Idempotency-Key');
       case 'answered': {
         const body = this.protection.sealer.open(found.sealedBody, bodyAad(userId, key)).toString('utf8');
+        this.metrics.idempotentReplay();
         return { kind: 'replay', status: found.status, body: JSON.parse(body) as unknown };
       }
     }

@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.ts';
 import { BOUND_TO_REQUEST, RequestContext, runIn } from '../observability/request-context.ts';
 
@@ -77,7 +77,11 @@ function boundChild(root: Logger, req: LoggedRequest): Logger {
   return child;
 }
 
-export function requestLog(logger: Logger): RequestHandler {
+/** Told of each finished response with its time in seconds (the metrics' hook: server/observability/http-metrics.ts). */
+export type ResponseObserver = (req: Request, res: Response, seconds: number) => void;
+
+/** `onResponse` rides on the listener this already adds, rather than a second one per request (docs/decisions/062). */
+export function requestLog(logger: Logger, onResponse?: ResponseObserver): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -89,6 +93,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const start = performance.now();
     res.once('finish', () => {
       const status = res.statusCode;
+      onResponse?.(req, res, (performance.now() - start) / 1000);
       if (context.span) {
         const route = routeTemplate(req);
         const attributes = { 'http.request.method': req.method, 'http.response.status_code': status, 'pq.request_id': id };

@@ -90,6 +90,8 @@ export class ApiBuilder {
   readonly routes: { method: Method; path: string; auth: Auth }[] = [];
   /** The deprecated unversioned paths, each serving its canonical route's chain (docs/decisions/052-versioned-api.md). */
   readonly aliases: { method: Method; path: string; canonical: string }[] = [];
+  /** Every path a route is mounted at, as written (canonical and alias): the only route labels of the metrics (server/observability/http-metrics.ts). */
+  readonly templates = new Set<string>();
   /** The methods served at each path shape, either spelling: what a 405's Allow names. */
   private readonly methodsByShape = new Map<string, Set<Method>>();
 
@@ -137,6 +139,7 @@ export class ApiBuilder {
     const mounts: [string, RequestHandler[]][] = [[path, chain]];
     if (legacy !== undefined) mounts.push([legacy, [deprecatedAlias(path), ...chain]]);
     for (const [at, handlers] of mounts) {
+      this.templates.add(at);
       this.app[def.method](at, ...handlers);
       if (this.options.lane && laneEligible(def)) this.options.lane.add(at, handlers);
     }

@@ -18,6 +18,7 @@ import { acquireServerLock, ServerLockError } from '../../db/server-lock.ts';
 import { createApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { listenForScrapes } from '../observability/metrics-endpoint.ts';
 import { Readiness } from '../observability/readiness.ts';
 import { runtimeSupport } from '../runtime-support.ts';
 import { assertDataDirSafe } from '../security/data-dir-safety.ts';
@@ -75,6 +76,13 @@ export async function serve(config: Config): Promise<void> {
       })
     : undefined;
   const where = config.database.engine === 'postgres' ? describeServer(config.database.url) : config.databaseFile;
+  // Prometheus' own listener (docs/decisions/062): it keeps answering through the drain, so pq_ready 0 is seen.
+  const metricsServer = config.metrics?.port
+    ? await listenForScrapes(instance.metrics, config.metrics.port, config.metrics.host, logger).catch((error: unknown) => {
+        logger.fatal({ err: error }, 'cannot listen for metrics');
+        process.exit(1);
+      })
+    : undefined;
   // The app takes over the server that has been answering 'starting': no second listen, no gap.
   server.removeListener('request', starting);
   server.on('request', instance.app);
@@ -97,6 +105,14 @@ export async function serve(config: Config): Promise<void> {
     server.close(() => {
       clearInterval(sweep);
       Promise.resolve(checkpointer?.stop())
+        .then(
+          () =>
+            metricsServer &&
+            new Promise((closed) => {
+              metricsServer.close(closed);
+              metricsServer.closeAllConnections();
+            }),
+        )
         .then(() => instance.close())
         .then(() => lock?.release())
         .then(

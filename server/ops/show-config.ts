@@ -9,7 +9,7 @@ import type { Config, SettingSource } from '../config.ts';
 import type { Output } from './output.ts';
 
 export const MASK = '********';
-const SECRET_FIELD = /secret|password/i;
+const SECRET_FIELD = /secret|password|token/i;
 
 /** smtp://user:pass@host keeps its user and host and loses its password. */
 function maskUrl(url: string): string {

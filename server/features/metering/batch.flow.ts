@@ -60,7 +60,7 @@ async function meteredBatch<P, I, R extends object, A>(ctx: AppContext, req: Req
     for (const item of items) {
       let ticket: MeterTicket;
       try {
-        ticket = await ctx.metering.meter(caller);
+        ticket = await ctx.metering.meter(caller, step.operation);
       } catch (error) {
         work.push(Promise.resolve({ error: engineFailure(error, false) as AppError }));
         continue;

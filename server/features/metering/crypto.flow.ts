@@ -110,7 +110,7 @@ async function meteredCall<P, R>(ctx: AppContext, req: Request, res: Response, s
   const start = await idempotentStart(ctx, req, res);
   if (start === undefined) return undefined;
   try {
-    const ticket = await ctx.metering.meter(caller);
+    const ticket = await ctx.metering.meter(caller, step.operation);
     try {
       const prepared = await step.prepare({ userId: caller.userId });
       const { response, record } = await step.run(prepared, { channel: 'api', userId: caller.userId, demoSessionId: null, apiKey: caller.keyValue });

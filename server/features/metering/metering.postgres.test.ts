@@ -46,7 +46,7 @@ describe.skipIf(!postgres)('PostgresMeteringRepository across instances', () => 
     const engine = await postgres!.open();
     await addAccount(engine, 'u1');
     const { meterA, meterB } = await twoInstances(engine);
-    const results = await Promise.allSettled(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? meterA : meterB).meter(caller)));
+    const results = await Promise.allSettled(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? meterA : meterB).meter(caller, 'sign')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(50).fill('usage_limit_reached'));
     expect(await holds(engine)).toBe(100);
@@ -58,7 +58,7 @@ describe.skipIf(!postgres)('PostgresMeteringRepository across instances', () => 
     const { a, b, meterA, meterB } = await twoInstances(engine);
     const call = async (i: number) => {
       const [storage, meter] = i % 2 === 0 ? [a, meterA] : [b, meterB];
-      const ticket = await meter.meter(caller);
+      const ticket = await meter.meter(caller, 'sign');
       const [outcome] = await storage.operations.commit([{ record: record(`m${i}`), writes: { charge: meter.charge(ticket) } }]);
       if (!outcome!.stored) throw outcome!.error;
     };
@@ -76,17 +76,17 @@ describe.skipIf(!postgres)('PostgresMeteringRepository across instances', () => 
     const { a, b, meterA, meterB } = await twoInstances(engine);
     await a.leases.registerInstance(a.instanceId, LONG_LEASE_MS);
     await b.leases.registerInstance(b.instanceId, LONG_LEASE_MS);
-    const ofA = [await meterA.meter(caller), await meterA.meter(caller)];
-    const ofB: MeterTicket[] = [await meterB.meter(caller), await meterB.meter(caller)];
-    await expect(meterB.meter(caller)).rejects.toMatchObject({ code: 'usage_limit_reached' });
+    const ofA = [await meterA.meter(caller, 'sign'), await meterA.meter(caller, 'sign')];
+    const ofB: MeterTicket[] = [await meterB.meter(caller, 'sign'), await meterB.meter(caller, 'sign')];
+    await expect(meterB.meter(caller, 'sign')).rejects.toMatchObject({ code: 'usage_limit_reached' });
     expect(await b.metering.sweepHolds()).toBe(0);
 
     // A's heartbeat stopped a lease's length ago.
     await engine.run('UPDATE instance_leases SET expires_at = expires_at - ? WHERE id = ?', LONG_LEASE_MS + 1, a.instanceId);
     expect(await b.metering.sweepHolds()).toBe(2);
     expect(await count(engine, 'SELECT count(*) AS n FROM metering_holds WHERE instance_id = ?', b.instanceId)).toBe(2);
-    ofB.push(await meterB.meter(caller), await meterB.meter(caller));
-    await expect(meterB.meter(caller)).rejects.toMatchObject({ code: 'usage_limit_reached' });
+    ofB.push(await meterB.meter(caller, 'sign'), await meterB.meter(caller, 'sign'));
+    await expect(meterB.meter(caller, 'sign')).rejects.toMatchObject({ code: 'usage_limit_reached' });
 
     // A was alive after all: its calls must not be charged, since B took their places.
     const lateA = await a.operations.commit(ofA.map((ticket, i) => ({ record: record(`a${i}`), writes: { charge: meterA.charge(ticket) } })));
@@ -102,13 +102,13 @@ describe.skipIf(!postgres)('PostgresMeteringRepository across instances', () => 
     const engine = await postgres!.open();
     await addAccount(engine, 'u1', { used: 98 });
     const { a, b, meterA, meterB } = await twoInstances(engine);
-    const first = await meterA.meter(caller);
-    await meterB.meter(caller);
-    await expect(meterA.meter(caller)).rejects.toMatchObject({ code: 'usage_limit_reached' });
+    const first = await meterA.meter(caller, 'sign');
+    await meterB.meter(caller, 'sign');
+    await expect(meterA.meter(caller, 'sign')).rejects.toMatchObject({ code: 'usage_limit_reached' });
     await meterA.refund(first);
     expect(await a.metering.heldCounters()).toBe(0);
     expect(await b.metering.heldCounters()).toBe(1);
-    await meterA.meter(caller);
+    await meterA.meter(caller, 'sign');
     expect(await holds(engine)).toBe(2);
   });
 
@@ -121,7 +121,7 @@ describe.skipIf(!postgres)('PostgresMeteringRepository across instances', () => 
     const service = (storage: PostgresStorage) =>
       new MeteringService(storage.metering, { now: () => NOW, spending: new SpendingLimits(storage.spendingLimits, new Mailer(undefined), capturedLog('silent').logger, () => NOW) });
     const [meterA, meterB] = [service(a!), service(b!)];
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? meterA : meterB).meter(caller)));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? meterA : meterB).meter(caller, 'sign')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(20).fill('spending_limit_reached'));
     await vi.waitFor(async () => expect(await count(engine, "SELECT count(*) AS n FROM spending_alerts WHERE user_id = 'u1' AND month = '2026-03'")).toBe(2));

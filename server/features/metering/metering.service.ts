@@ -21,6 +21,8 @@ import { OVERAGE_CENTS_PER_CALL, tierAllowance, type Tier } from '../../../share
 import type { UsageSummary } from '../../contract/usage.ts';
 import { AppError, forbidden, usageLimitReached, USAGE_LIMIT_MESSAGE } from '../../errors.ts';
 import type { ApiCaller } from '../../types.ts';
+import { NO_METRICS, type AppMetrics } from '../../observability/metrics.ts';
+import type { MeteredOperation } from '../../../shared/key-operations.ts';
 import type { AccountStanding, AdmissionReads, MeterCharge, MeteringRepository, MeterTicket } from './metering.repository.ts';
 import { lifetimeQuota, monthlyQuota, withQuota, type Quota } from './quota-headers.ts';
 import type { AdmittedOverage, SpendingLimits } from './spending-limits.ts';
@@ -55,14 +57,17 @@ export class MeteringService {
   private readonly overage: boolean;
   /** The accounts' ceilings on overage, checked before a call past the allowance is admitted. */
   private readonly spending: SpendingLimits | undefined;
+  /** Admissions by operation, refusals by code, overage calls (server/observability/metrics.ts). */
+  private readonly metrics: Pick<AppMetrics, 'admitted' | 'refused' | 'overageCall'>;
 
   constructor(
     private readonly repository: MeteringRepository,
-    options: { now?: () => Date; overage?: boolean; spending?: SpendingLimits } = {},
+    options: { now?: () => Date; overage?: boolean; spending?: SpendingLimits; metrics?: Pick<AppMetrics, 'admitted' | 'refused' | 'overageCall'> } = {},
   ) {
     this.now = options.now ?? (() => new Date());
     this.overage = options.overage ?? true;
     this.spending = options.spending;
+    this.metrics = options.metrics ?? NO_METRICS;
   }
 
   /**
@@ -72,7 +77,7 @@ export class MeteringService {
    * written here, so a call that dies unanswered costs nothing. A call admitted past the allowance
    * then sets off the spending limit's alerts, without waiting for them.
    */
-  async meter(caller: ApiCaller): Promise<MeterTicket> {
+  async meter(caller: ApiCaller, operation: MeteredOperation): Promise<MeterTicket> {
     const now = this.now();
     const month = monthOf(now);
     const admitted: Admitted = {};
@@ -80,9 +85,11 @@ export class MeteringService {
     try {
       ticket = await this.repository.admit(caller.userId, month, now, (standing, reads) => this.admission(caller, month, now, standing, reads, admitted));
     } catch (error) {
+      if (error instanceof AppError && error.status < 500) this.metrics.refused(error.code);
       // A refusal at the allowance tells the caller the allowance, as an answered call does.
       throw withQuota(error, admitted.quota);
     }
+    this.metrics.admitted(operation);
     if (admitted.overage) void this.spending?.alert(admitted.overage);
     return ticket;
   }
@@ -142,6 +149,7 @@ export class MeteringService {
   charge(ticket: MeterTicket): MeterCharge {
     const now = this.now();
     const { overageMonth } = ticket;
+    if (overageMonth !== null) this.metrics.overageCall();
     return {
       ticket,
       keyMonth: ticket.meter?.month ?? monthOf(now),

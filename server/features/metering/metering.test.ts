@@ -215,10 +215,10 @@ describe('answered means recorded, charged means answered', () => {
     const who = await signUpWithKey(app);
     sql('UPDATE users SET api_usage_count = 99 WHERE id = ?', who.user.id);
     const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null, historyKeeps: 'text' as const };
-    const ticket = await app.context.metering.meter(caller);
+    const ticket = await app.context.metering.meter(caller, 'sign');
     expect(sqlCount('SELECT api_usage_count AS n FROM users WHERE id = ?', who.user.id)).toBe(99);
     // The 100th place is held: another call is refused until the first is settled or refunded.
-    await expect(app.context.metering.meter(caller)).rejects.toThrow(expect.objectContaining({ code: 'usage_limit_reached' }));
+    await expect(app.context.metering.meter(caller, 'sign')).rejects.toThrow(expect.objectContaining({ code: 'usage_limit_reached' }));
     await app.context.metering.refund(ticket);
     await app.context.metering.refund(ticket);
     expect(await app.context.metering.held()).toBe(0);
@@ -249,7 +249,7 @@ describe('answered means recorded, charged means answered', () => {
     const who = await signUpWithKey(crashed);
     const caller = { userId: who.user.id, keyValue: who.apiKey, kind: 'personal' as const, purchaseId: null, allowedOperations: null, historyKeeps: 'text' as const };
     // What a crash leaves: an admitted call and a running idempotent request, never settled.
-    await crashed.context.metering.meter(caller);
+    await crashed.context.metering.meter(caller, 'sign');
     await crashed.context.idempotency.begin(who.user.id, 'retry-me', 'hash');
     await crashed.context.pool.close();
     crashed.database.close();

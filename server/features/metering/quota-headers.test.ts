@@ -113,8 +113,8 @@ describe.each(storageEngines())('the admitted allowance on $name', (engine) => {
     await opened.run('INSERT INTO monthly_usage (meter, month, calls) VALUES (?, ?, ?)', 'user:u1', '2026-11', 9997);
     const metering = new MeteringService(storageOn(opened).metering, { now: () => NOW });
     const caller = { userId: 'u1', keyValue: 'pk_u1', purchaseId: null } as ApiCaller;
-    const first = await metering.meter(caller);
-    const second = await metering.meter(caller);
+    const first = await metering.meter(caller, 'sign');
+    const second = await metering.meter(caller, 'sign');
     expect([first.quota?.remaining, second.quota?.remaining]).toEqual([2, 1]);
     expect(second.quota).toEqual({ policy: 'monthly', limit: 10_000, remaining: 1, window: { seconds: 2_592_000, resetSeconds: 302_400 } });
     await metering.refund(first);

@@ -20,6 +20,7 @@
  * written during it name their request ids, and an OpenTelemetry export links its span to their
  * spans (docs/decisions/064-tracing.md).
  */
+import { NO_METRICS, type AppMetrics } from '../../observability/metrics.ts';
 import type { cryptoOperations } from '../../../db/schema.ts';
 import { activeTracer, CommitContext, currentRequest, runIn, type RequestContext } from '../../observability/request-context.ts';
 import { referenceEncoded, storeEncoded } from './encoded-bytes.ts';
@@ -107,6 +108,8 @@ export class OperationsService {
      * stays busy while a commit waits, and more rows keep coming (server/engine/pool.ts).
      */
     private readonly engineBacklogged: () => boolean = () => false,
+    /** Each commit's entries and time, and the commits that failed as a whole (server/observability/metrics.ts). */
+    private readonly metrics: Pick<AppMetrics, 'committed' | 'commitFailed'> = NO_METRICS,
   ) {}
 
   /**
@@ -197,11 +200,13 @@ export class OperationsService {
     this.pending = [];
     const commit = new CommitContext(items.flatMap((item) => (item.context ? [item.context] : [])));
     const span = activeTracer()?.commit(commit.requests);
+    const started = performance.now();
     // On SQLite the commit is written by the time commit() returns, so a read right after a flush
     // sees the rows; the outcomes reach the callers a microtask later.
     const done = runIn(commit, () =>
       this.repository.commit(items).then(
         (outcomes) => {
+          this.metrics.committed(items.length, (performance.now() - started) / 1000);
           span?.end(undefined, { 'pq.commit.entries': items.length });
           outcomes.forEach((outcome, i) => {
             const item = items[i]!;
@@ -211,6 +216,7 @@ export class OperationsService {
           });
         },
         (error: Error) => {
+          this.metrics.commitFailed();
           span?.end(undefined, { 'pq.commit.entries': items.length }, true);
           for (const item of items) item.reject(error);
         },

@@ -9,6 +9,7 @@ import type { Logger } from '../../logger.ts';
 import type { NewPlanKey, PaymentsRepository, PurchaseRow } from './payments.repository.ts';
 import type { ReceiptSeller } from './receipts.repository.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
+import { NO_METRICS, type AppMetrics } from '../../observability/metrics.ts';
 
 export type { PurchaseRow } from './payments.repository.ts';
 export type Outcome = 'captured' | 'processing' | 'failed' | 'cancelled';
@@ -23,6 +24,8 @@ export class PaymentLedger {
     private readonly now: () => Date,
     /** Where a plan bought is recorded in the account's audit log (docs/decisions/055-audit-log.md). */
     private readonly audit?: Pick<AuditLog, 'record'>,
+    /** Counts each purchase that ends or is undone, once, by outcome (server/observability/metrics.ts). */
+    private readonly metrics: Pick<AppMetrics, 'payment'> = NO_METRICS,
   ) {}
 
   byOrder(orderId: string): Promise<PurchaseRow | undefined> {
@@ -46,6 +49,7 @@ export class PaymentLedger {
     const result = await this.repository.capturePurchase({ purchaseId, captureId, now: this.now(), newPlanKey: this.newPlanKey, seller: this.seller });
     if (result.kind === 'unchanged') return PaymentLedger.outcomeOf(result.status ?? 'failed');
     const { purchase, delivery } = result;
+    this.metrics.payment('completed');
     if (delivery.kind === 'nothing') {
       this.logger.warn({ purchaseId }, 'payment: completed for a deleted account, nothing delivered');
       return 'captured';
@@ -73,7 +77,9 @@ export class PaymentLedger {
 
   /** Ends an open purchase without delivering anything: declined, cancelled, or not what was offered. */
   async close(purchaseId: number, status: 'failed' | 'cancelled', reason: string): Promise<void> {
-    if (await this.repository.closePurchase(purchaseId, status)) this.logger.info({ purchaseId, status, reason }, 'payment: purchase closed');
+    if (!(await this.repository.closePurchase(purchaseId, status))) return;
+    this.metrics.payment(status);
+    this.logger.info({ purchaseId, status, reason }, 'payment: purchase closed');
   }
 
   /**
@@ -83,7 +89,10 @@ export class PaymentLedger {
    */
   async reverse(purchaseId: number, status: 'refunded' | 'reversed'): Promise<boolean> {
     const changed = await this.repository.reversePurchase({ purchaseId, status, now: this.now(), seller: this.seller });
-    if (changed) this.logger.info({ purchaseId, status }, 'payment: purchase reversed, plan ended');
+    if (changed) {
+      this.metrics.payment(status);
+      this.logger.info({ purchaseId, status }, 'payment: purchase reversed, plan ended');
+    }
     return changed;
   }
 }

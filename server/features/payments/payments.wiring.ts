@@ -4,6 +4,7 @@
  * mounted under /paypal-sandbox and reached over loopback once the server listens. In off, nothing
  * is sold: the client has nowhere to go and the payment routes are not served.
  */
+import type { AppMetrics } from '../../observability/metrics.ts';
 import type { Express, RequestHandler } from 'express';
 import type { Storage } from '../../../db/storage.ts';
 import type { PaymentsConfig, SellerConfig } from '../../config.ts';
@@ -56,6 +57,8 @@ export interface PaymentDeps {
   publicUrl: string;
   /** The audit log, where a plan bought is recorded. */
   audit?: Pick<AuditLog, 'record'>;
+  /** Counts purchases by outcome (server/observability/metrics.ts). */
+  metrics?: Pick<AppMetrics, 'payment'>;
 }
 
 const WARNINGS = {
@@ -87,7 +90,7 @@ export async function createPayments(deps: PaymentDeps): Promise<PaymentParts> {
   if (backfilled > 0) logger.info({ receipts: backfilled }, 'receipts issued for payments completed before receipts existed');
   const notices = new PlanExpiryNotices(storage.accountPlans, deps.mailer, deps.publicUrl, logger, now);
   void notices.run();
-  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newSealedKey(), deps.seller, logger, now, deps.audit);
+  const ledger = new PaymentLedger(storage.payments, () => deps.apiKeys.newSealedKey(), deps.seller, logger, now, deps.audit, deps.metrics);
   const payments = new PaymentsService(storage.payments, storage.accountPlans, paypal, ledger, logger, now, approvalOriginsOf(config));
   return {
     paypal,
