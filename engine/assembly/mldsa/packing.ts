@@ -18,19 +18,7 @@
  * step writes only its own bytes). No branch or table index depends on a coefficient, so s1, s2,
  * t0, y and z pack and unpack in constant time.
  */
-
-/** Writes the first n bytes of v (n is a constant of the width: the last step of a packing). */
-// @ts-ignore: decorator
-@inline function tail(dst: usize, v: v128, n: usize): void {
-  let x = i64x2.extract_lane(v, 0);
-  let p = dst;
-  if (n >= 8) {
-    store<u64>(p, x);
-    x = i64x2.extract_lane(v, 1);
-    p += 8;
-  }
-  for (const end = dst + n; p < end; p++, x >>= 8) store<u8>(p, <u8>x);
-}
+import { storePrefix } from '../v128_store';
 
 /** 3-bit pack: 8 coefficients (3 bytes) per step. */
 // @ts-ignore: decorator
@@ -41,7 +29,7 @@
     const v1 = i32x4.mul(i32x4.sub(bv, v128.load(a + s * 32 + 16)), i32x4(16, 128, 4, 32));
     const out = v128.or(v128.or(v128.or(i8x16.shuffle(v0, v1, 0, 12, 24, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 16, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)), i8x16.shuffle(v0, v1, 8, 9, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)), i8x16.shuffle(v0, v1, 3, 20, 21, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
     if (s < 27) v128.store(dst + s * 3, out);
-    else tail(dst + s * 3, out, 3);
+    else storePrefix(dst + s * 3, out, 3);
   }
 }
 
@@ -54,7 +42,7 @@
     const v1 = i32x4.mul(i32x4.sub(bv, v128.load(a + s * 32 + 16)), i32x4(1, 16, 1, 16));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 8, 16, 24, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 12, 20, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
     if (s < 29) v128.store(dst + s * 4, out);
-    else tail(dst + s * 4, out, 4);
+    else storePrefix(dst + s * 4, out, 4);
   }
 }
 
@@ -66,7 +54,7 @@
     const v1 = i32x4.mul(v128.load(a + s * 32 + 16), i32x4(1, 16, 1, 16));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 8, 16, 24, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 12, 20, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
     if (s < 29) v128.store(dst + s * 4, out);
-    else tail(dst + s * 4, out, 4);
+    else storePrefix(dst + s * 4, out, 4);
   }
 }
 
@@ -78,7 +66,7 @@
     const v1 = i32x4.mul(v128.load(a + s * 32 + 16), i32x4(1, 64, 16, 4));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 8, 9, 16, 24, 25, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 5, 12, 20, 21, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
     if (s < 30) v128.store(dst + s * 6, out);
-    else tail(dst + s * 6, out, 6);
+    else storePrefix(dst + s * 6, out, 6);
   }
 }
 
@@ -90,7 +78,7 @@
     const v1 = i32x4.mul(v128.load(a + s * 32 + 16), i32x4(1, 4, 16, 64));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 1, 8, 9, 3, 16, 17, 24, 25, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 3, 4, 5, 12, 13, 3, 20, 21, 28, 29, 3, 3, 3, 3, 3, 3));
     if (s < 31) v128.store(dst + s * 10, out);
-    else tail(dst + s * 10, out, 10);
+    else storePrefix(dst + s * 10, out, 10);
   }
 }
 
@@ -103,7 +91,7 @@
     const v1 = i32x4.mul(i32x4.sub(bv, v128.load(a + s * 32 + 16)), i32x4(16, 2, 64, 8));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 1, 3, 8, 9, 3, 16, 17, 18, 24, 25, 26, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 3, 4, 5, 6, 12, 13, 14, 3, 20, 21, 3, 28, 29, 3, 3, 3));
     if (s < 31) v128.store(dst + s * 13, out);
-    else tail(dst + s * 13, out, 13);
+    else storePrefix(dst + s * 13, out, 13);
   }
 }
 
@@ -115,7 +103,7 @@
     const v0 = i32x4.mul(i32x4.sub(bv, v128.load(a + s * 16 + 0)), i32x4(1, 4, 16, 64));
     const out = v128.or(i8x16.shuffle(v0, v0, 0, 1, 2, 3, 8, 9, 10, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v0, 3, 3, 4, 5, 6, 3, 12, 13, 14, 3, 3, 3, 3, 3, 3, 3));
     if (s < 63) v128.store(dst + s * 9, out);
-    else tail(dst + s * 9, out, 9);
+    else storePrefix(dst + s * 9, out, 9);
   }
 }
 
@@ -127,7 +115,7 @@
     const v0 = i32x4.mul(i32x4.sub(bv, v128.load(a + s * 16 + 0)), i32x4(1, 16, 1, 16));
     const out = v128.or(i8x16.shuffle(v0, v0, 0, 1, 2, 3, 3, 8, 9, 10, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v0, 3, 3, 4, 5, 6, 3, 3, 12, 13, 14, 3, 3, 3, 3, 3, 3));
     if (s < 63) v128.store(dst + s * 10, out);
-    else tail(dst + s * 10, out, 10);
+    else storePrefix(dst + s * 10, out, 10);
   }
 }
 

@@ -13,19 +13,7 @@
  * their own bytes).
  */
 import { N, Q } from './params';
-
-/** Writes the first n bytes of v (n is a constant of the width). */
-// @ts-ignore: decorator
-@inline function tail(dst: usize, v: v128, n: usize): void {
-  let x = i64x2.extract_lane(v, 0);
-  let p = dst;
-  if (n >= 8) {
-    store<u64>(p, x);
-    x = i64x2.extract_lane(v, 1);
-    p += 8;
-  }
-  for (const end = dst + n; p < end; p++, x >>= 8) store<u8>(p, <u8>x);
-}
+import { storePrefix } from '../v128_store';
 
 /** ByteEncode_12 of an NTT-domain polynomial (pairs of 8 even, then 8 odd, i16) with values in [0, q). */
 export function encode12(dst: usize, a: usize): void {
@@ -85,7 +73,7 @@ export function decode12(a: usize, src: usize): i32 {
     const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 4), i32x4(1, 16, 1, 16));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 8, 16, 24, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 12, 20, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
     if (s < 29) v128.store(dst + s * 4, out);
-    else tail(dst + s * 4, out, 4);
+    else storePrefix(dst + s * 4, out, 4);
   }
 }
 
@@ -109,7 +97,7 @@ export function decode12(a: usize, src: usize): i32 {
     const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 5), i32x4(16, 2, 64, 8));
     const out = v128.or(v128.or(i8x16.shuffle(v0, v1, 0, 8, 16, 17, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 5, 3, 20, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)), i8x16.shuffle(v0, v1, 3, 12, 13, 24, 25, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
     if (s < 29) v128.store(dst + s * 5, out);
-    else tail(dst + s * 5, out, 5);
+    else storePrefix(dst + s * 5, out, 5);
   }
 }
 
@@ -133,7 +121,7 @@ export function decode12(a: usize, src: usize): i32 {
     const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 10), i32x4(1, 4, 16, 64));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 1, 8, 9, 3, 16, 17, 24, 25, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 3, 4, 5, 12, 13, 3, 20, 21, 28, 29, 3, 3, 3, 3, 3, 3));
     if (s < 31) v128.store(dst + s * 10, out);
-    else tail(dst + s * 10, out, 10);
+    else storePrefix(dst + s * 10, out, 10);
   }
 }
 
@@ -157,7 +145,7 @@ export function decode12(a: usize, src: usize): i32 {
     const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 11), i32x4(16, 128, 4, 32));
     const out = v128.or(i8x16.shuffle(v0, v1, 0, 1, 8, 9, 10, 16, 17, 3, 24, 25, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 3, 4, 5, 3, 12, 13, 20, 21, 22, 28, 29, 3, 3, 3, 3, 3));
     if (s < 31) v128.store(dst + s * 11, out);
-    else tail(dst + s * 11, out, 11);
+    else storePrefix(dst + s * 11, out, 11);
   }
 }
 
