@@ -160,7 +160,7 @@ export async function createApp(deps: AppDeps): Promise<AppInstance> {
   if (telemetry) useTracer(telemetry.tracer);
 
   // Created before the routes so each part gets its instruments; the route templates are read once requests come.
-  const metrics = createMetrics({ config, pool, version: APP_VERSION, templates: () => api.templates });
+  const metrics = await createMetrics({ config, pool, version: APP_VERSION, templates: () => api.templates });
   const app = express();
   app.disable('x-powered-by');
   // API answers are not cached by validators; hashing every JSON body for an ETag cost ~2 % per call.

@@ -83,12 +83,12 @@ export async function pairedRounds(
 }
 
 /** µs of the metrics' own work for one signed call, timed alone. */
-export function metricsWorkPerCall(budget: Budget, onTick: OnTick): number {
+export async function metricsWorkPerCall(budget: Budget, onTick: OnTick): Promise<number> {
   let observeTask: (task: TaskName, ms: number) => void = () => {};
   const pool = { queued: 0, workersUp: 2, workersBusy: 1, observeTasks: (o: typeof observeTask) => ((observeTask = o), () => {}) } as unknown as EnginePool;
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp', DATABASE_URL: 'postgres://bench@127.0.0.1/bench', PAYMENTS: 'off', ...BENCH_METRICS_ENV });
   const template = '/api/v1/crypto/dilion/sign';
-  const metrics = createMetrics({ config, pool, version: 'bench', templates: () => new Set([template]) });
+  const metrics = await createMetrics({ config, pool, version: 'bench', templates: () => new Set([template]) });
   const req = { route: { path: template }, method: 'POST' } as Parameters<NonNullable<typeof metrics.onResponse>>[0];
   const res = { statusCode: 200 } as Parameters<NonNullable<typeof metrics.onResponse>>[1];
   try {

@@ -219,7 +219,7 @@ export const httpSuite: Suite = {
     } finally {
       await Promise.all([servers.floor?.stop(), servers.product?.stop(), servers.metricsOn?.stop()]);
     }
-    const metricsUs = metricsWorkPerCall(ctx.budget, ctx.progress.step('metrics: their work for one signed call, alone'));
+    const metricsUs = await metricsWorkPerCall(ctx.budget, ctx.progress.step('metrics: their work for one signed call, alone'));
     const rows = [...rowsOf('floor', figures.floor, ceiling, figures.floor), ...rowsOf('product', figures.product, ceiling, figures.floor)];
     ctx.print(
       [

@@ -49,6 +49,8 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
 
   it('answers the exposition with the token, and counts its own scrapes by their route', async () => {
     const scrape = () => request(app.app).get('/metrics').set('Authorization', `Bearer ${TEST_METRICS_TOKEN}`);
+    // pq_ready reruns the readiness checks, which want an engine worker loaded.
+    await app.context.pool.ready();
     const first = await scrape();
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -77,7 +79,9 @@ describe('METRICS_PORT, in a real server process', () => {
         if (scraped === undefined) await new Promise((r) => setTimeout(r, 100));
       }
       expect(scraped?.status).toBe(200);
-      const samples = parseExposition(await scraped!.text());
+      // The listener opens as the app takes over; pq_ready is 1 once readiness passes (an engine worker loaded).
+      for (let i = 0; i < 300 && (await fetch(`http://127.0.0.1:${port}/api/v1/health/ready`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      const samples = parseExposition(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
       expect(valueOf(samples, 'pq_build_info')).toBe(1);
       expect(valueOf(samples, 'pq_ready')).toBe(1);
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
