@@ -17,6 +17,16 @@ if (op === 'instantiate') {
   for (let i = 0; i < calls; i++) await instantiate(bytes);
   process.exit(0);
 }
+if (op === 'rawKeygen') {
+  // k*G with the least host work: the export straight on a key left in the IO buffer.
+  const wasm = await instantiate(bytes);
+  const io = new Uint8Array(wasm.memory.buffer, wasm.ioPtr(), 32);
+  for (let i = 0; i < calls; i++) {
+    io.fill(1 + (i & 1));
+    wasm.secp256k1PublicKey(1);
+  }
+  process.exit(0);
+}
 const engine = await loadEngine(bytes);
 const secp = engine.secp256k1;
 const seed = (b: number, n = 32) => new Uint8Array(n).fill(b);
@@ -28,5 +38,5 @@ const run: Record<string, (i: number) => unknown> = {
   zkProve: (i) => engine.zkFidna.prove({ circuitType: 'range_proof', secretValue: 5n, balanceValue: 9n, rng: seed(i & 255) }),
 };
 const call = run[op];
-if (call === undefined || !(calls >= 0)) throw new RangeError(`usage: secp256k1-instructions.ts <${[...Object.keys(run), 'instantiate'].join('|')}> <calls> [wasm]`);
+if (call === undefined || !(calls >= 0)) throw new RangeError(`usage: secp256k1-instructions.ts <${[...Object.keys(run), 'instantiate', 'rawKeygen'].join('|')}> <calls> [wasm]`);
 for (let i = 0; i < calls; i++) call(i);

@@ -18,8 +18,8 @@
  * with the complete formula (complete.ts).
  */
 import { FE_SIZE, feCmov, feMul, feNeg, feNormalize, feNormalizeWeak, feSqr, feSub } from './field';
-import { feInv } from './fieldpow';
 import { geSelect, PJ_SIZE, pjAddGe } from './complete';
+import { feInvDivsteps } from './modinv';
 import { GE_SIZE } from './point';
 import { SC_SIZE, scAdd, scToLE } from './scalar';
 import { GEN, GEN_BITS, GEN_ENTRIES, GEN_START, GEN_WINDOWS } from './table';
@@ -127,7 +127,7 @@ export function ecmultGen(x: usize, y: usize, k: usize): void {
   selectDigit(GEN_WINDOWS - 1);
   pjAddGe(ACC, E, E + 40);
 
-  feInv(T0, Z);
+  feInvDivsteps(T0, Z);
   feMul(x, X, T0);
   feNormalize(x);
   feMul(y, Y, T0);
