@@ -9,7 +9,7 @@
  * Entries are affine (x | y, 80 bytes), so they add with the cheaper mixed formulas.
  */
 import { FE_SIZE, feCopy, feMul, feNormalize, feSetB32, feSqr } from './field';
-import { feInv } from './fieldpow';
+import { feInvDivsteps } from './modinv';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
 /** Window width, windows and odd multiples per window of the fixed-base table. */
@@ -67,7 +67,7 @@ function toAffineBatch(dst: usize, count: i32): void {
   for (let i = 1; i < count; i++) {
     feMul(PREFIX + <usize>i * FE_SIZE, PREFIX + <usize>(i - 1) * FE_SIZE, JAC + <usize>i * GEJ_SIZE + 80);
   }
-  feInv(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
+  feInvDivsteps(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
   for (let i = count - 1; i > 0; i--) {
     const p = JAC + <usize>i * GEJ_SIZE;
     feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
