@@ -65,6 +65,7 @@ export interface EngineTestExports extends EngineExports {
   arithTestScalarMontMul(r: number, a: number, b: number): Status;
   arithTestScalarMontSqr(r: number, a: number): Status;
   arithTestScalarInv(r: number, a: number): Status;
+  arithTestScalarInvDivsteps(r: number, a: number): Status;
   arithTestScalarIsZero(a: number): number;
   arithTestScalarIsHigh(a: number): number;
   arithTestScalarCmov(r: number, a: number, flag: number): Status;

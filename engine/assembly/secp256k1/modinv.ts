@@ -1,5 +1,5 @@
 /**
- * Constant-time inversion modulo an odd 256-bit prime by Bernstein and Yang's safegcd ("Fast
+ * Constant-time inversion modulo p or n (secp256k1's field prime and group order) by Bernstein and Yang's safegcd ("Fast
  * constant-time gcd computation and modular inversion", 2019), in the shape of 30-bit signed limbs
  * with batches of 30 divsteps: 20 batches (600 divsteps; 590 suffice for 256-bit inputs, the
  * paper's bound), each a 2x2 transition matrix built from the low bits alone and then applied to
@@ -15,6 +15,9 @@ import { FE_SIZE, feCopy, feNormalize } from './field';
 /** p = 2^256 - 2^32 - 977 as signed limbs, and p^-1 mod 2^30. */
 const P30: usize = memory.data<i32>([-0x3d1, -4, 0, 0, 0, 0, 0, 0, 65536]);
 const P_INV30: i32 = 0x2ddacacf;
+/** n, the group order, as 30-bit limbs, and n^-1 mod 2^30. */
+const N30: usize = memory.data<i32>([0x10364141, 0x3f497a33, 0x348a03bb, 0x2bb739ab, 0x3ffffeba, 0x3fffffff, 0x3fffffff, 0x3fffffff, 0xffff]);
+const N_INV30: i32 = 0x2a774ec1;
 
 const M30: i32 = 0x3fffffff;
 const D: usize = memory.data(36, 16);
@@ -145,41 +148,54 @@ function modinv(m: usize, mInv: i32): void {
 }
 
 /**
+ * Re-cuts the number in the srcCount limbs of srcBits bits at src into dstCount limbs of dstBits
+ * bits at dst, the top one taking what is left. Pre: limbs canonical (below 2^srcBits, the top one
+ * any width), the value below 2^256, srcBits * srcCount >= dstBits * (dstCount - 1).
+ */
+function repack(dst: usize, dstBits: u32, dstCount: u32, src: usize, srcBits: u32, srcCount: u32): void {
+  const mask = (<u64>1 << dstBits) - 1;
+  let acc: u64 = 0, bits: u32 = 0, out: u32 = 0;
+  for (let i: u32 = 0; i < srcCount; i++) {
+    acc |= <u64>load<u32>(src + (<usize>i << 2)) << bits;
+    bits += srcBits;
+    while (bits >= dstBits && out < dstCount - 1) {
+      store<u32>(dst + (<usize>out << 2), <u32>(acc & mask));
+      acc >>= dstBits;
+      bits -= dstBits;
+      out++;
+    }
+  }
+  store<u32>(dst + (<usize>out << 2), <u32>acc);
+}
+
+function wipe(): void {
+  memory.fill(D, 0, 36);
+  memory.fill(E, 0, 36);
+  memory.fill(F, 0, 36);
+  memory.fill(G, 0, 36);
+}
+
+/**
  * r = a^-1 mod p (0 for a = 0), normalized, in constant time.
  * Pre: a of magnitude <= 31 (field.ts); r may be a.
  */
 export function feInvDivsteps(r: usize, a: usize): void {
   feCopy(FE, a);
   feNormalize(FE);
-  // 26-bit limbs to 30-bit limbs through a 64-bit window.
-  let acc: u64 = 0, bits = 0, out: usize = 0;
-  for (let i: usize = 0; i < 40; i += 4) {
-    acc |= <u64>load<u32>(FE + i) << <u64>bits;
-    bits += 26;
-    if (bits >= 30) {
-      store<i32>(G + out, <i32>(<u32>acc) & M30);
-      acc >>= 30;
-      bits -= 30;
-      out += 4;
-    }
-  }
-  store<i32>(G + out, <i32>acc);
+  repack(G, 30, 9, FE, 26, 10);
   modinv(P30, P_INV30);
-  acc = 0; bits = 0; out = 0;
-  for (let i: usize = 0; i < 36; i += 4) {
-    acc |= <u64>load<u32>(D + i) << <u64>bits;
-    bits += 30;
-    while (bits >= 26 && out < 36) {
-      store<u32>(r + out, <u32>acc & 0x3ffffff);
-      acc >>= 26;
-      bits -= 26;
-      out += 4;
-    }
-  }
-  store<u32>(r, <u32>acc, 36);
-  memory.fill(D, 0, 36);
-  memory.fill(E, 0, 36);
-  memory.fill(F, 0, 36);
-  memory.fill(G, 0, 36);
+  repack(r, 26, 10, D, 30, 9);
+  wipe();
   memory.fill(FE, 0, FE_SIZE);
+}
+
+/**
+ * r = a^-1 mod n (0 for a = 0), in constant time: the nonce inverse of ECDSA signing.
+ * Pre: a a scalar (scalar.ts: nine 29-bit limbs, below n); r may be a.
+ */
+export function scInvDivsteps(r: usize, a: usize): void {
+  repack(G, 30, 9, a, 29, 9);
+  modinv(N30, N_INV30);
+  repack(r, 29, 9, D, 30, 9);
+  wipe();
 }
