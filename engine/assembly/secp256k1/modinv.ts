@@ -152,15 +152,15 @@ function modinv(m: usize, mInv: i32): void {
  * bits at dst, the top one taking what is left. Pre: limbs canonical (below 2^srcBits, the top one
  * any width), the value below 2^256, srcBits * srcCount >= dstBits * (dstCount - 1).
  */
-function repack(dst: usize, dstBits: u32, dstCount: u32, src: usize, srcBits: u32, srcCount: u32): void {
-  const mask = (<u64>1 << dstBits) - 1;
-  let acc: u64 = 0, bits: u32 = 0, out: u32 = 0;
-  for (let i: u32 = 0; i < srcCount; i++) {
-    acc |= <u64>load<u32>(src + (<usize>i << 2)) << bits;
+function repack(dst: usize, dstBits: i32, dstCount: i32, src: usize, srcBits: i32, srcCount: i32): void {
+  const mask = (<u64>1 << <u64>dstBits) - 1;
+  let acc: u64 = 0, bits = 0, out = 0;
+  for (let i = 0; i < srcCount; i++) {
+    acc |= <u64>load<u32>(src + (<usize>i << 2)) << <u64>bits;
     bits += srcBits;
     while (bits >= dstBits && out < dstCount - 1) {
       store<u32>(dst + (<usize>out << 2), <u32>(acc & mask));
-      acc >>= dstBits;
+      acc >>= <u64>dstBits;
       bits -= dstBits;
       out++;
     }
