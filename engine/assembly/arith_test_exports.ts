@@ -29,6 +29,7 @@ import {
   feNormalize, feNormalizeWeak, feSetB32, feSqr, feSub,
 } from './secp256k1/field';
 import { feInv, feSqrt } from './secp256k1/fieldpow';
+import { feInvDivsteps, scInvDivsteps } from './secp256k1/modinv';
 import { SC_SIZE, montMul, montSqr, scAdd, scCmov, scGetB32, scIsHigh, scIsZero, scMul, scNeg, scSetB32, scToLE } from './secp256k1/scalar';
 import { scInv } from './secp256k1/scalarinv';
 import { scFromB64, scSub } from './zkfidna/scalars';
@@ -124,6 +125,12 @@ export function arithTestFieldInv(r: i32, a: i32): i32 {
   feInv(at(r), at(a));
   return OK;
 }
+/** feInvDivsteps: r = a^-1 by safegcd (0 for 0). */
+export function arithTestFieldInvDivsteps(r: i32, a: i32): i32 {
+  if (!operands(r, a, a, FE_SIZE)) return ERR_ARGUMENT;
+  feInvDivsteps(at(r), at(a));
+  return OK;
+}
 /** feSqrt: r = a^((p + 1) / 4); OK when r^2 = a, INVALID when a is not a square. */
 export function arithTestFieldSqrt(r: i32, a: i32): i32 {
   if (!operands(r, a, a, FE_SIZE)) return ERR_ARGUMENT;
@@ -216,6 +223,12 @@ export function arithTestScalarMontSqr(r: i32, a: i32): i32 {
 export function arithTestScalarInv(r: i32, a: i32): i32 {
   if (!operands(r, a, a, SC_SIZE)) return ERR_ARGUMENT;
   scInv(at(r), at(a));
+  return OK;
+}
+/** scInvDivsteps: r = a^-1 mod n by safegcd (0 for 0). */
+export function arithTestScalarInvDivsteps(r: i32, a: i32): i32 {
+  if (!operands(r, a, a, SC_SIZE)) return ERR_ARGUMENT;
+  scInvDivsteps(at(r), at(a));
   return OK;
 }
 /** scIsZero: 1 or 0. */

@@ -19,6 +19,7 @@ import type { MlDsaLevel } from './mldsa.ts';
 import type { MlKemLevel } from './mlkem.ts';
 import { Io, type EngineExports } from './wasm.ts';
 import { ZK_MSM_OUT } from '../assembly/layout.ts';
+import { toBytes32 } from '../test-support/bytes.ts';
 import type { EngineTestExports } from '../test-support/test-build.ts';
 import type { TraceOptions } from '../test-support/instruction-trace.ts';
 import { traced, tracedApi, type Trace, type TracedApi, type TracedInstance } from '../test-support/traced-engine.ts';
@@ -129,6 +130,10 @@ function checkSecp256k1Signing(b: Build): void {
   expect(new Set(cases.map((c) => c.publicKey[0])).size).toBe(2);
   expectOneTrace(b, cases, (c) => secp.ecdsaSign(c.digest, c.secretKey));
   expectOneTrace(b, cases, (c) => secp.schnorrSign(c.digest, c.secretKey, c.aux));
+  // k * G alone (uncompressed: no parity byte to choose), with keys at its recoding's edges too.
+  const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+  const edges = [1n, 2n, n - 1n, n - 2n, 1n << 255n, (1n << 256n) - n].map(toBytes32);
+  expectOneTrace(b, [...cases.map((c) => c.secretKey), ...edges], (sk) => secp.getPublicKey(sk, { compressed: false }));
 }
 
 describe('in the instrumented debug build, every secret of the same public shape leaves the same trace', () => {
@@ -172,7 +177,7 @@ describe('in the instrumented debug build, every secret of the same public shape
   it('gives HPKE seal and open the same trace for every key and encapsulation', () => checkHpke(debug, 4));
   it('gives HMAC-SHA256 and HMAC-SHA512 the same trace for every key', () => checkHmac(debug));
   it('gives ChaCha20-Poly1305 seal and open the same trace for every key, and every forged tag one trace', () => checkAead(debug));
-  it('gives ECDSA sign and BIP-340 sign the same trace for every secret key', () => checkSecp256k1Signing(debug));
+  it('gives ECDSA sign, BIP-340 sign and k * G (public keys) the same trace for every secret key', () => checkSecp256k1Signing(debug));
 
   it.each([
     ['balance_proof', 'Y >= X', (v: bigint) => ({ circuitType: 'balance_proof' as const, secretValue: v, balanceValue: v * 3n })],
@@ -226,7 +231,7 @@ describe('in the release-optimised test build, every secret leaves the same trac
   it('gives HPKE seal and open the same trace for every encapsulation to one key', () => checkHpke(release, 1));
   it('gives HMAC-SHA256 and HMAC-SHA512 the same trace for every key', () => checkHmac(release));
   it('gives ChaCha20-Poly1305 seal and open the same trace for every key, and every forged tag one trace', () => checkAead(release));
-  it('gives ECDSA sign and BIP-340 sign the same trace for every secret key', () => checkSecp256k1Signing(release));
+  it('gives ECDSA sign, BIP-340 sign and k * G (public keys) the same trace for every secret key', () => checkSecp256k1Signing(release));
 
   /** The traces of zkTestMsm over the bases G_0..G_7 with each set of eight scalars. */
   const msmTraces = (ct: number) => {

@@ -44,6 +44,7 @@ export interface EngineTestExports extends EngineExports {
   arithTestFieldMulInt(r: number, a: number, k: number): Status;
   arithTestFieldMulSmall(r: number, a: number, k: number): Status;
   arithTestFieldInv(r: number, a: number): Status;
+  arithTestFieldInvDivsteps(r: number, a: number): Status;
   /** OK when r^2 = a, INVALID when a is not a square. */
   arithTestFieldSqrt(r: number, a: number): Status;
   arithTestFieldIsZero(a: number): number;
@@ -64,6 +65,7 @@ export interface EngineTestExports extends EngineExports {
   arithTestScalarMontMul(r: number, a: number, b: number): Status;
   arithTestScalarMontSqr(r: number, a: number): Status;
   arithTestScalarInv(r: number, a: number): Status;
+  arithTestScalarInvDivsteps(r: number, a: number): Status;
   arithTestScalarIsZero(a: number): number;
   arithTestScalarIsHigh(a: number): number;
   arithTestScalarCmov(r: number, a: number, flag: number): Status;

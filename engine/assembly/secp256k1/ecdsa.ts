@@ -7,6 +7,7 @@ import { GEJ_SIZE, gejIsInfinity } from './point';
 import { ecmultGen } from './ecmult_gen';
 import { ecmultVar } from './ecmult';
 import { SC_SIZE, scAdd, scCmov, scGetB32, scIsHigh, scIsZero, scMul, scNeg, scSetB32 } from './scalar';
+import { scInvDivsteps } from './modinv';
 import { scInv } from './scalarinv';
 import { nonceClear, nonceInit, nonceNext } from './rfc6979';
 
@@ -62,7 +63,7 @@ export function ecdsaSign(sig: usize, sk: usize, hash: usize, extra: usize, extr
     feGetB32(RXB, RX);
     scSetB32(R, RXB); // r = x mod n
     if (scIsZero(R) != 0) continue;
-    scInv(KI, KS);
+    scInvDivsteps(KI, KS);
     scMul(T, R, D);
     scAdd(T, T, Z);
     scMul(S, KI, T); // s = k^-1 (z + r d)

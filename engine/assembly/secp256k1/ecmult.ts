@@ -3,14 +3,14 @@
  * is public. Straus's method with width-5 NAFs: one shared chain of doublings, and at each digit
  * an addition of a precomputed odd multiple (+-1..15) of a base. Every scalar is cut to 128 bits
  * so the chain is 128 doublings long: u1 into its low and high halves, which multiply G and
- * 2^128 G (rows 0 and 32 of the fixed-base table); u2 by the GLV split into k1 and k2, which
+ * 2^128 G (table.ts's G_ODD and G128_ODD); u2 by the GLV split into k1 and k2, which
  * multiply P and lambda P through tables of P, 3P, ..., 15P and their images (beta X, Y, Z).
  */
 import { feMul } from './field';
 import { BETA, splitLambdaVar } from './glv';
 import { GE_SIZE, GEJ_SIZE, geNeg, gejAddGeVar, gejAddVar, gejDoubleVar, gejNeg, gejSetGe, gejSetInfinity } from './point';
 import { SC_SIZE, scToLE } from './scalar';
-import { GEN, GEN_ENTRIES } from './table';
+import { G128_ODD, G_ODD, ODD_ENTRIES } from './table';
 
 const W: i32 = 5;
 /** Digits per NAF: a 128-bit scalar plus a possible final carry, with room to spare. */
@@ -23,14 +23,14 @@ const NAF_HI: usize = memory.data(MAX_DIGITS * 4, 16);
 /** Scalars as little-endian bytes, zero padded so that reads past the top give zero bits. */
 const BYTES: usize = memory.data(48, 16);
 const HALF: usize = memory.data(32, 16);
-const PTABLE: usize = memory.data(GEN_ENTRIES * <i32>GEJ_SIZE, 16);
-const LTABLE: usize = memory.data(GEN_ENTRIES * <i32>GEJ_SIZE, 16);
+const PTABLE: usize = memory.data(ODD_ENTRIES * <i32>GEJ_SIZE, 16);
+const LTABLE: usize = memory.data(ODD_ENTRIES * <i32>GEJ_SIZE, 16);
 const K1: usize = memory.data(<i32>SC_SIZE, 16);
 const K2: usize = memory.data(<i32>SC_SIZE, 16);
 const P2: usize = memory.data(<i32>GEJ_SIZE, 16);
 const NEG: usize = memory.data(<i32>GEJ_SIZE, 16);
-const G1: usize = GEN;
-const G128: usize = GEN + <usize>(32 * GEN_ENTRIES) * GE_SIZE;
+const G1: usize = G_ODD;
+const G128: usize = G128_ODD;
 
 // @ts-ignore: decorator
 @inline function bits(num: usize, pos: i32, count: i32): i32 {
@@ -99,11 +99,11 @@ export function ecmultVar(r: usize, u1: usize, p: usize, u2: usize): void {
   // Odd multiples of P: P, then each previous one plus 2P; and their images under lambda.
   gejSetGe(PTABLE, p);
   gejDoubleVar(P2, PTABLE);
-  for (let j = 1; j < GEN_ENTRIES; j++) {
+  for (let j = 1; j < ODD_ENTRIES; j++) {
     gejAddVar(PTABLE + <usize>j * GEJ_SIZE, PTABLE + <usize>(j - 1) * GEJ_SIZE, P2);
   }
-  memory.copy(LTABLE, PTABLE, <usize>GEN_ENTRIES * GEJ_SIZE);
-  for (let j = 0; j < GEN_ENTRIES; j++) {
+  memory.copy(LTABLE, PTABLE, <usize>ODD_ENTRIES * GEJ_SIZE);
+  for (let j = 0; j < ODD_ENTRIES; j++) {
     const e = LTABLE + <usize>j * GEJ_SIZE;
     feMul(e, e, BETA);
   }

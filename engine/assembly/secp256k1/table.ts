@@ -1,24 +1,32 @@
 /**
  * Precomputed multiples of the generator G, built once when the module is instantiated (from G's
  * coordinates, nothing hard-coded beyond them):
- *   GEN[i][j] = (2j + 1) * 16^i * G for i < 64, j < 8: the fixed-base table for k*G, where i
- *     selects a 4-bit window and j the odd digit; its rows 0 and 32 (multiples of G and 2^128 G)
- *     double as verification tables;
- *   GEN_TOP = 16^64 * G = 2^256 * G, the constant the odd-digit recoding leaves over.
+ *   GEN[i][j] = (2j + 1) * 64^i * G for i < 43, j < 32: the fixed-base table for k*G, where i
+ *     selects a 6-bit window and j the odd digit (docs/decisions/067); its row 0 doubles as the
+ *     verification table of G;
+ *   GEN_START = 2^255 * G, the point k*G starts from (ecmult_gen.ts says why 2^255);
+ *   G128_ODD[j] = (2j + 1) * 2^128 * G for j < 8: verification's table of 2^128 G.
  * Entries are affine (x | y, 80 bytes), so they add with the cheaper mixed formulas.
  */
 import { FE_SIZE, feCopy, feMul, feNormalize, feSetB32, feSqr } from './field';
-import { feInv } from './fieldpow';
+import { feInvDivsteps } from './modinv';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
-/** Windows and odd multiples per window of the fixed-base table. */
-export const GEN_WINDOWS: i32 = 64;
-export const GEN_ENTRIES: i32 = 8;
+/** Window width, windows and odd multiples per window of the fixed-base table. */
+export const GEN_BITS: i32 = 6;
+export const GEN_WINDOWS: i32 = 43;
+export const GEN_ENTRIES: i32 = 32;
+/** Odd multiples per base in the verification tables (width-5 NAF digits 1, 3, ..., 15). */
+export const ODD_ENTRIES: i32 = 8;
 
-/** GEN[i][j] = (2j + 1) 16^i G, row-major, affine. */
+/** GEN[i][j] = (2j + 1) 64^i G, row-major, affine. */
 export const GEN: usize = memory.data(GEN_WINDOWS * GEN_ENTRIES * <i32>GE_SIZE, 16);
-/** 2^256 G, affine. */
-export const GEN_TOP: usize = memory.data(<i32>GE_SIZE, 16);
+/** 2^255 G, affine. */
+export const GEN_START: usize = memory.data(<i32>GE_SIZE, 16);
+/** (2j + 1) G for j < ODD_ENTRIES: the start of GEN's row 0. */
+export const G_ODD: usize = GEN;
+/** (2j + 1) 2^128 G for j < ODD_ENTRIES, affine. */
+export const G128_ODD: usize = memory.data(ODD_ENTRIES * <i32>GE_SIZE, 16);
 /** The generator itself (affine, normalized). */
 export const G: usize = memory.data(<i32>GE_SIZE, 16);
 
@@ -35,6 +43,7 @@ const JAC: usize = memory.data(BATCH * <i32>GEJ_SIZE, 16);
 const PREFIX: usize = memory.data(BATCH * <i32>FE_SIZE, 16);
 const B: usize = memory.data(<i32>GEJ_SIZE, 16);
 const B2: usize = memory.data(<i32>GEJ_SIZE, 16);
+const B128: usize = memory.data(<i32>GEJ_SIZE, 16);
 const INV: usize = memory.data(<i32>FE_SIZE, 16);
 const ZI: usize = memory.data(<i32>FE_SIZE, 16);
 const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
@@ -58,7 +67,7 @@ function toAffineBatch(dst: usize, count: i32): void {
   for (let i = 1; i < count; i++) {
     feMul(PREFIX + <usize>i * FE_SIZE, PREFIX + <usize>(i - 1) * FE_SIZE, JAC + <usize>i * GEJ_SIZE + 80);
   }
-  feInv(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
+  feInvDivsteps(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
   for (let i = count - 1; i > 0; i--) {
     const p = JAC + <usize>i * GEJ_SIZE;
     feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
@@ -69,26 +78,42 @@ function toAffineBatch(dst: usize, count: i32): void {
   storeAffine(dst, JAC);
 }
 
+/** JAC[0..count) = B, 3B, ..., (2 count - 1) B for the Jacobian B (B2 = 2B as scratch). */
+function oddMultiples(row: usize, count: i32): void {
+  memory.copy(row, B, GEJ_SIZE);
+  gejDoubleVar(B2, B);
+  for (let j = 1; j < count; j++) {
+    gejAddVar(row + <usize>j * GEJ_SIZE, row + <usize>(j - 1) * GEJ_SIZE, B2);
+  }
+}
+
+function doubleB(times: i32): void {
+  for (let d = 0; d < times; d++) gejDoubleVar(B, B);
+}
+
 function build(): void {
   feSetB32(G, G_BYTES);
   feSetB32(G + 40, G_BYTES + 32);
   gejSetGe(B, G);
   const perBatch = BATCH / GEN_ENTRIES;
   for (let w = 0; w < GEN_WINDOWS; w += perBatch) {
-    for (let k = 0; k < perBatch; k++) {
-      // B = 16^(w + k) G: its odd multiples B, 3B, ..., 15B go to JAC.
-      const row = JAC + <usize>(k * GEN_ENTRIES) * GEJ_SIZE;
-      memory.copy(row, B, GEJ_SIZE);
-      gejDoubleVar(B2, B);
-      for (let j = 1; j < GEN_ENTRIES; j++) {
-        gejAddVar(row + <usize>j * GEJ_SIZE, row + <usize>(j - 1) * GEJ_SIZE, B2);
-      }
-      for (let d = 0; d < 4; d++) gejDoubleVar(B, B);
+    const rows = min(perBatch, GEN_WINDOWS - w);
+    for (let k = 0; k < rows; k++) {
+      // B = 64^(w + k) G: its odd multiples B, 3B, ..., 63B go to JAC.
+      oddMultiples(JAC + <usize>(k * GEN_ENTRIES) * GEJ_SIZE, GEN_ENTRIES);
+      if (w + k == 21) memory.copy(B128, B, GEJ_SIZE); // 64^21 = 2^126
+      if (w + k < GEN_WINDOWS - 1) doubleB(GEN_BITS);
     }
-    toAffineBatch(GEN + <usize>(w * GEN_ENTRIES) * GE_SIZE, BATCH);
+    toAffineBatch(GEN + <usize>(w * GEN_ENTRIES) * GE_SIZE, rows * GEN_ENTRIES);
   }
+  // B = 64^42 G = 2^252 G.
+  doubleB(3);
   memory.copy(JAC, B, GEJ_SIZE);
-  toAffineBatch(GEN_TOP, 1);
+  toAffineBatch(GEN_START, 1);
+  memory.copy(B, B128, GEJ_SIZE);
+  doubleB(2);
+  oddMultiples(JAC, ODD_ENTRIES);
+  toAffineBatch(G128_ODD, ODD_ENTRIES);
 }
 
 build();
