@@ -3,7 +3,7 @@
  * each, on the pool the requests use, so a pool that cannot reach the server shows here.
  */
 import type { PgDb } from '../../../db/postgres/connect.ts';
-import { appliedPostgresMigrations, journalLength, migrationsApplied } from '../../../db/postgres/migrate.ts';
+import { appliedPostgresMigrations, journalLength } from '../../../db/postgres/migrate.ts';
 import type { HealthRepository } from './health.repository.ts';
 
 export class PostgresHealthRepository implements HealthRepository {
@@ -14,10 +14,6 @@ export class PostgresHealthRepository implements HealthRepository {
   async ping(): Promise<boolean> {
     const { rows } = await this.db.$client.query('SELECT 1 AS one');
     return rows.length === 1;
-  }
-
-  async migrationsApplied(): Promise<boolean> {
-    return migrationsApplied(this.db.$client);
   }
 
   async appliedMigrations(): Promise<number> {

@@ -6,8 +6,6 @@
 export interface HealthRepository {
   /** True when the database answers a query; rejects when it cannot be reached. */
   ping(): Promise<boolean>;
-  /** True when every committed migration has been applied. */
-  migrationsApplied(): Promise<boolean>;
   /** How many migrations the database has applied: a read of its migrations table; rejects when it cannot be read. */
   appliedMigrations(): Promise<number>;
   /** How many migrations this build ships (read once). */

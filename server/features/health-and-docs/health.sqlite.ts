@@ -1,5 +1,5 @@
 /** The health check's reads on SQLite (docs/decisions/050-one-storage-seam.md), moved from health.routes.ts. */
-import { appliedMigrations, journalLength, migrationsApplied } from '../../../db/connection.ts';
+import { appliedMigrations, journalLength } from '../../../db/connection.ts';
 import type { Database } from '../../../db/sqlite-driver.ts';
 import type { HealthRepository } from './health.repository.ts';
 
@@ -10,10 +10,6 @@ export class SqliteHealthRepository implements HealthRepository {
 
   async ping(): Promise<boolean> {
     return this.sqlite.prepare('SELECT 1 AS one').get() !== undefined;
-  }
-
-  async migrationsApplied(): Promise<boolean> {
-    return migrationsApplied(this.sqlite);
   }
 
   async appliedMigrations(): Promise<number> {

@@ -8,7 +8,7 @@ import { checkReadiness } from './readiness.check.ts';
 const SECRET_DETAIL = 'SQLITE_CANTOPEN: unable to open /srv/pq/data/app.db';
 
 function repository(applied: () => Promise<number>, bundled = 12): HealthRepository {
-  return { ping: async () => true, migrationsApplied: async () => true, appliedMigrations: applied, bundledMigrations: bundled };
+  return { ping: async () => true, appliedMigrations: applied, bundledMigrations: bundled };
 }
 
 function capturedLogger() {
