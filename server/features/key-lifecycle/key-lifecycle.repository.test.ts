@@ -56,6 +56,21 @@ describe.each(engines)('KeyLifecycleRepository on $name', (engine) => {
     expect((await repo.defaultKeyAndVersion(ALICE, 'ML-DSA-44'))?.version).toMatchObject({ version: 1, publicKey: 'key' in made ? made.key.publicKey : '' });
   });
 
+  it('reads the key row whole, as the signing-keys repository writes it, times and flags included', async () => {
+    const { storage, key } = await withKey(engine);
+    const repo = storage.keyLifecycle;
+    expect((await repo.keyAndVersion(ALICE, key.id))?.key).toEqual(key);
+    const rotating = await repo.setRotation('u1', key.id, 30, new Date(T0.getTime() + 5000));
+    const pending = await repo.changeState('u1', key.id, ['enabled'], 'pending_deletion', new Date(T0.getTime() + 9000));
+    expect(pending).toMatchObject({ rotationPeriodDays: 30, nextRotationAt: rotating!.nextRotationAt, deletionAt: new Date(T0.getTime() + 9000) });
+    expect((await repo.keyAndVersion(ALICE, key.id))?.key).toEqual(pending);
+    const made = await storage.signingKeys.createDefaultKeyOnce({ demoSessionId: 'visitor' }, newKey('ML-DSA-44'), 25);
+    const found = await repo.defaultKeyAndVersion({ demoSessionId: 'visitor' }, 'ML-DSA-44');
+    expect(found?.key).toEqual('key' in made ? made.key : undefined);
+    expect(found?.key.isDefault).toBe(true);
+    expect(await repo.defaultKeyAndVersion({ userId: 'visitor' }, 'ML-DSA-44')).toBeUndefined();
+  });
+
   it('adds a version only to an enabled key, at its primary, below the version limit', async () => {
     const { storage, key } = await withKey(engine);
     const repo = storage.keyLifecycle;
