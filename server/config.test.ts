@@ -20,6 +20,9 @@ describe('loadConfig', () => {
     const both = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://b/traces', OTEL_EXPORTER_OTLP_HEADERS: 'x-token=SECRET1', OTEL_SERVICE_NAME: 'pq-eu' });
     expect(both.openTelemetry).toEqual({ tracesUrl: 'https://b/traces', serviceName: 'pq-eu', secretHeaders: 'x-token=SECRET1' });
     expect(JSON.stringify(maskedConfig(both))).not.toContain('SECRET1');
+    const inUrl = maskedConfig(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otel:SECRET2@collector.example/v1/traces?api-key=SECRET3' }));
+    expect(JSON.stringify(inUrl)).not.toMatch(/SECRET2|SECRET3/);
+    expect(inUrl.openTelemetry).toMatchObject({ tracesUrl: expect.stringMatching(/^https:\/\/otel:[^@]+@collector\.example\/v1\/traces\?api-key=/) });
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/);
   });
 

@@ -11,11 +11,12 @@ import type { Output } from './output.ts';
 export const MASK = '********';
 const SECRET_FIELD = /secret|password|token/i;
 
-/** smtp://user:pass@host keeps its user and host and loses its password. */
+/** smtp://user:pass@host keeps its user and host and loses its password; a query's values (a collector's key) are masked too. */
 function maskUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = MASK;
+    for (const name of [...parsed.searchParams.keys()]) parsed.searchParams.set(name, MASK);
     return parsed.toString();
   } catch {
     return MASK;
@@ -34,6 +35,7 @@ export function maskedConfig(config: Config): Record<string, unknown> {
   };
   const masked = mask({ ...config, masterKey }) as Record<string, unknown>;
   if (config.smtp) masked.smtp = { ...config.smtp, url: maskUrl(config.smtp.url) };
+  if (config.openTelemetry) masked.openTelemetry = { ...(masked.openTelemetry as object), tracesUrl: maskUrl(config.openTelemetry.tracesUrl) };
   if (config.database.engine === 'postgres') {
     // The server as every log line names it, never the password; the SQLite file goes unused.
     masked.database = { engine: 'postgres', server: describeServer(config.database.url) };
