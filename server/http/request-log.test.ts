@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { loggedUrl, requestLog } from './request-log.ts';
+import { answeredUnavailableByDesign, loggedUrl, requestLog } from './request-log.ts';
 
 function appLoggingTo(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -17,6 +17,11 @@ function appLoggingTo(level: string) {
   app.use(requestLog(createLogger(level, sink)));
   app.get('/ok', (_req, res) => res.json({ ok: true }));
   app.get('/missing', (_req, res) => res.status(404).json({}));
+  app.get('/draining', (_req, res) => {
+    answeredUnavailableByDesign(res);
+    res.status(503).json({});
+  });
+  app.get('/unavailable', (_req, res) => res.status(503).json({}));
   app.get('/broken', (req, res) => {
     req.log.error('something inside failed');
     res.status(500).json({});
@@ -35,6 +40,13 @@ describe('requestLog', () => {
     expect(requests[0]).toMatchObject({ req: { id: 'r-ok', method: 'GET', url: '/ok?x=1' }, msg: 'request completed', responseTime: expect.any(Number) });
     expect(requests[2]).toMatchObject({ msg: 'request errored' });
     expect(lines.find((l) => l.msg === 'something inside failed')).toMatchObject({ reqId: 'r-broken', level: 50 });
+  });
+
+  it('writes a 503 answered by design at warn, and any other 503 at error', async () => {
+    const { app, lines } = appLoggingTo('info');
+    await request(app).get('/draining');
+    await request(app).get('/unavailable');
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([[40, 'request completed'], [50, 'request errored']]);
   });
 
   it('never logs an OAuth code or state, or a token, from the query string', async () => {

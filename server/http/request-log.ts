@@ -1,8 +1,8 @@
 /**
  * Request ids and one log line per request. Each request gets an id (the caller's X-Request-Id when
  * it is a plain token, else a random UUID) echoed in X-Request-Id, and `req.log`, a child logger
- * carrying it. The line is written when the response finishes, at info (2xx/3xx), warn (4xx) or
- * error (5xx), and holds only the id, method, URL, address, status and time: headers (cookies,
+ * carrying it. The line is written when the response finishes, at info (2xx/3xx), warn (4xx, and a
+ * 503 answered by design: see answeredUnavailableByDesign) or error (other 5xx), and holds only the id, method, URL, address, status and time: headers (cookies,
  * API secrets) and bodies never reach the log.
  *
  * Each request also gets a trace (W3C Trace Context: the caller's valid `traceparent`, else a new
@@ -33,6 +33,17 @@ declare global {
       log: Logger;
     }
   }
+}
+
+const BY_DESIGN = Symbol('503 by design');
+
+/**
+ * Marks this response's 503 as the server's design rather than its failure (readiness while
+ * starting, draining or failing a check, docs/decisions/063): its line is written at warn, so a
+ * draining instance's probes do not fill the error level that alerts watch.
+ */
+export function answeredUnavailableByDesign(res: Response): void {
+  (res as Response & { [BY_DESIGN]?: true })[BY_DESIGN] = true;
 }
 
 /** Query parameters that are credentials (OAuth's code and state, a verification token): never logged. */
@@ -99,7 +110,8 @@ export function requestLog(logger: Logger, onResponse?: ResponseObserver): Reque
         const attributes = { 'http.request.method': req.method, 'http.response.status_code': status, 'pq.request_id': id };
         context.span.end(route ? `${req.method} ${route}` : req.method, route ? { ...attributes, 'http.route': route } : attributes, status >= 500);
       }
-      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      const failed = status >= 500 && !(res as Response & { [BY_DESIGN]?: true })[BY_DESIGN];
+      const level = failed ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
@@ -109,7 +121,7 @@ export function requestLog(logger: Logger, onResponse?: ResponseObserver): Reque
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - start),
         },
-        status >= 500 ? 'request errored' : 'request completed',
+        failed ? 'request errored' : 'request completed',
       );
     });
     runIn(context, next);

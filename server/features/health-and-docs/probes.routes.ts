@@ -6,6 +6,7 @@
  */
 import { Liveness, Readiness } from '../../contract/health.ts';
 import type { AppContext } from '../../context.ts';
+import { answeredUnavailableByDesign } from '../../http/request-log.ts';
 import { errorResponses } from '../../http/route.ts';
 import type { ReadinessPart } from '../../observability/readiness.ts';
 import { checkReadiness, type ReadinessChecks } from './readiness.check.ts';
@@ -64,12 +65,14 @@ export function probeRoutes(ctx: AppContext): void {
     async ({ req, res }) => {
       const { readiness } = ctx;
       if (readiness.phase !== 'serving') {
+        answeredUnavailableByDesign(res);
         res.status(503).json(notReadyBody(readiness.notReady, req.id));
         return undefined;
       }
       const checks = await recheckReadiness(ctx);
       // Draining may have begun while the database answered: that wins, and the checks no longer matter.
       if (!readiness.ready) {
+        answeredUnavailableByDesign(res);
         res.status(503).json(notReadyBody(readiness.notReady, req.id, readiness.phase === 'serving' ? checks : undefined));
         return undefined;
       }

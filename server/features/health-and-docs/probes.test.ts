@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from '../../engine/pool.ts';
-import { createTestApp, type TestApp } from '../../test-support.ts';
+import { capturedLog, createTestApp, type TestApp } from '../../test-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,12 +46,15 @@ describe('GET /api/v1/health/ready', () => {
     expect(heard).toEqual([false, true]);
   });
 
-  it('answers 503 naming draining once shutdown has begun, while liveness and the API still answer', async () => {
-    const draining = await createTestApp({ config: { engineWorkers: 1 } });
+  it('answers 503 naming draining once shutdown has begun, logged at warn, while liveness and the API still answer', async () => {
+    const log = capturedLog('info');
+    const draining = await createTestApp({ config: { engineWorkers: 1 }, logger: log.logger });
     try {
       draining.readiness.draining();
       const res = await request(draining.app).get('/api/v1/health/ready');
       expect([res.status, res.body]).toEqual([503, { ...NOT_READY, details: { notReady: ['draining'] } }]);
+      const line = log.lines.map((l) => JSON.parse(l) as { level: number; reqId?: string; msg: string }).find((l) => l.reqId === res.body.requestId && l.msg.startsWith('request'));
+      expect(line).toMatchObject({ level: 40, msg: 'request completed' });
       expect((await request(draining.app).get('/api/v1/health/live')).status).toBe(200);
       expect((await request(draining.app).get('/api/v1/openapi.json')).status).toBe(200);
     } finally {
