@@ -5,14 +5,14 @@
  * primary, or two instances destroying the same due key, one acts and the other changes nothing.
  * A change of two tables is one transaction led by that UPDATE.
  */
-import { and, asc, eq, inArray, isNotNull, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../db/postgres/connect.ts';
 import { keyVersions, signingKeys } from '../../../db/postgres/schema.ts';
 import type { KeyState } from '../../../shared/key-lifecycle.ts';
 import type { KeyOwner, SigningKeyRow } from '../signing-keys/signing-keys.repository.ts';
 import type { KeyAndVersion, KeyLifecycleRepository, KeyVersionRow, NewKeyVersion, DestroyedKey } from './key-lifecycle.repository.ts';
 
-const ownerFilter = (owner: KeyOwner) => ('userId' in owner ? eq(signingKeys.userId, owner.userId) : eq(signingKeys.demoSessionId, owner.demoSessionId));
+type OwnerColumn = typeof signingKeys.userId | typeof signingKeys.demoSessionId;
 
 const VERSION_COLUMNS = {
   keyId: keyVersions.keyId,
@@ -24,14 +24,44 @@ const VERSION_COLUMNS = {
 };
 
 export class PostgresKeyLifecycleRepository implements KeyLifecycleRepository {
-  constructor(private readonly db: PgDb) {}
+  // The key-material reads run on every sign call: named statements, which pg prepares once per
+  // connection, so drizzle builds each query once (its building cost more than the round trip's CPU).
+  private readonly keyOfUser;
+  private readonly keyOfSession;
+  private readonly defaultOfUser;
+  private readonly defaultOfSession;
+
+  constructor(private readonly db: PgDb) {
+    const joined = (where: SQL, name: string) =>
+      db
+        .select({ key: signingKeys, version: VERSION_COLUMNS })
+        .from(signingKeys)
+        // The named version, or the key's primary when none is named (a null placeholder).
+        .leftJoin(keyVersions, and(eq(keyVersions.keyId, signingKeys.id), eq(keyVersions.version, sql`coalesce(${sql.placeholder('version')}::integer, ${signingKeys.primaryVersion})`)))
+        .where(where)
+        .limit(1)
+        .prepare(name);
+    const owned = (owner: OwnerColumn, name: string) => joined(and(eq(signingKeys.id, sql.placeholder('keyId')), eq(owner, sql.placeholder('owner')))!, name);
+    const isDefaultFor = (owner: OwnerColumn, name: string) =>
+      joined(and(eq(owner, sql.placeholder('owner')), eq(signingKeys.algorithm, sql.placeholder('algorithm')), eq(signingKeys.isDefault, true))!, name);
+    this.keyOfUser = owned(signingKeys.userId, 'key-material-of-user');
+    this.keyOfSession = owned(signingKeys.demoSessionId, 'key-material-of-session');
+    this.defaultOfUser = isDefaultFor(signingKeys.userId, 'key-material-default-of-user');
+    this.defaultOfSession = isDefaultFor(signingKeys.demoSessionId, 'key-material-default-of-session');
+  }
 
   async keyAndVersion(owner: KeyOwner, keyId: string, version?: number): Promise<KeyAndVersion | undefined> {
-    return this.joined(and(eq(signingKeys.id, keyId), ownerFilter(owner))!, version);
+    const rows = 'userId' in owner
+      ? await this.keyOfUser.execute({ keyId, owner: owner.userId, version: version ?? null })
+      : await this.keyOfSession.execute({ keyId, owner: owner.demoSessionId, version: version ?? null });
+    return found(rows[0]);
   }
 
   async defaultKeyAndVersion(owner: KeyOwner, algorithm: string): Promise<KeyAndVersion | undefined> {
-    return this.joined(and(ownerFilter(owner), eq(signingKeys.algorithm, algorithm), eq(signingKeys.isDefault, true))!);
+    const rows = 'userId' in owner
+      ? await this.defaultOfUser.execute({ owner: owner.userId, algorithm, version: null })
+      : await this.defaultOfSession.execute({ owner: owner.demoSessionId, algorithm, version: null });
+    return found(rows[0]);
   }
 
   async versions(keyId: string): Promise<KeyVersionRow[]> {
@@ -90,14 +120,8 @@ export class PostgresKeyLifecycleRepository implements KeyLifecycleRepository {
       return destroyed;
     });
   }
+}
 
-  private async joined(where: SQL, version?: number): Promise<KeyAndVersion | undefined> {
-    const [row] = await this.db
-      .select({ key: signingKeys, version: VERSION_COLUMNS })
-      .from(signingKeys)
-      .leftJoin(keyVersions, and(eq(keyVersions.keyId, signingKeys.id), eq(keyVersions.version, version ?? signingKeys.primaryVersion)))
-      .where(where)
-      .limit(1);
-    return row && { key: row.key, version: row.version ?? undefined };
-  }
+function found(row: { key: SigningKeyRow; version: KeyVersionRow | null } | undefined): KeyAndVersion | undefined {
+  return row && { key: row.key, version: row.version ?? undefined };
 }
