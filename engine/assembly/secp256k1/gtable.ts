@@ -1,0 +1,49 @@
+/**
+ * Verification's tables of the generator, built on the first verification (so that a process
+ * which never verifies pays nothing at start-up), then kept: the odd multiples (2j + 1) G and
+ * (2j + 1) 2^128 G for j < G_ENTRIES, affine. The two 128-bit halves of a scalar u1 multiply G
+ * and 2^128 G in ecmult.ts with width-G_WINDOW NAF digits, so that u1 G costs about
+ * 256 / (G_WINDOW + 1) mixed additions on top of the doublings the public key's part needs anyway.
+ */
+import { AFFINE_BATCH, gejToGeBatch } from './affine';
+import { reserve } from './arena';
+import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
+import { G } from './table';
+
+/** NAF width of G's digits, and odd multiples per table (digits 1, 3, ..., 2^(w-1) - 1). */
+export const G_WINDOW: i32 = 10;
+export const G_ENTRIES: i32 = 1 << (G_WINDOW - 2);
+
+const JAC: usize = memory.data(AFFINE_BATCH * <i32>GEJ_SIZE, 16);
+const B: usize = memory.data(<i32>GEJ_SIZE, 16);
+const B2: usize = memory.data(<i32>GEJ_SIZE, 16);
+let tables: usize = 0;
+
+/** dst[j] = (2j + 1) B for j < G_ENTRIES, converted AFFINE_BATCH points at a time. */
+function oddMultiples(dst: usize): void {
+  gejDoubleVar(B2, B);
+  memory.copy(JAC, B, GEJ_SIZE);
+  for (let j = 0; j < G_ENTRIES; j += AFFINE_BATCH) {
+    if (j > 0) gejAddVar(JAC, JAC + <usize>(AFFINE_BATCH - 1) * GEJ_SIZE, B2);
+    for (let k = 1; k < AFFINE_BATCH; k++) {
+      gejAddVar(JAC + <usize>k * GEJ_SIZE, JAC + <usize>(k - 1) * GEJ_SIZE, B2);
+    }
+    gejToGeBatch(dst + <usize>j * GE_SIZE, JAC, AFFINE_BATCH);
+  }
+}
+
+/**
+ * The tables' address: G's odd multiples, then 2^128 G's at G_ENTRIES * GE_SIZE further on.
+ * Builds them on the first call.
+ */
+export function gTablesVar(): usize {
+  if (tables != 0) return tables;
+  const at = reserve(<usize>(2 * G_ENTRIES) * GE_SIZE);
+  gejSetGe(B, G);
+  oddMultiples(at);
+  gejSetGe(B, G);
+  for (let i = 0; i < 128; i++) gejDoubleVar(B, B);
+  oddMultiples(at + <usize>G_ENTRIES * GE_SIZE);
+  tables = at;
+  return at;
+}
