@@ -4,15 +4,16 @@
  * (Jacobian + affine) addition of a precomputed odd multiple of a base. Every scalar is cut to 128
  * bits so the chain is 128 doublings long: u1 into its low and high halves, which multiply G and
  * 2^128 G through gtable.ts's wide tables (width-G_WINDOW digits, few additions); u2 by the GLV
- * split into k1 and k2, which multiply P and lambda P through width-5 tables of P, 3P, ..., 15P,
- * made affine with one inversion, and their images (beta x, y).
+ * split into k1 and k2, which multiply P and lambda P through width-5 tables of P, 3P, ..., 15P
+ * and their images (beta x, y), affine on an isomorphic curve (pTablesVar) so that no inversion
+ * is needed.
  */
-import { gejToGeBatch } from './affine';
 import { gejAddGeSignedVar } from './addvar';
-import { feMul } from './field';
+import { gejAddGeRatioVar, gejAddZinvSignedVar } from './addzinv';
+import { FE_SIZE, feMul, feSqr } from './field';
 import { BETA, splitLambdaVar } from './glv';
 import { G_ENTRIES, G_WINDOW, gTablesVar } from './gtable';
-import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe, gejSetInfinity } from './point';
+import { GE_SIZE, GEJ_SIZE, gejDoubleVar, gejIsInfinity, gejSetGe, gejSetInfinity } from './point';
 import { SC_SIZE, scToLE } from './scalar';
 
 /** NAF width for the public key's halves, and its odd multiples (digits 1, 3, ..., 15). */
@@ -29,11 +30,16 @@ const NAF_HI: usize = memory.data(MAX_DIGITS * 4, 16);
 const BYTES: usize = memory.data(48, 16);
 const HALF: usize = memory.data(32, 16);
 const PJAC: usize = memory.data(P_ENTRIES * <i32>GEJ_SIZE, 16);
+const RATIO: usize = memory.data(P_ENTRIES * <i32>FE_SIZE, 16);
+const D: usize = memory.data(<i32>GEJ_SIZE, 16);
+const S: usize = memory.data(<i32>FE_SIZE, 16);
+const S23: usize = memory.data(<i32>FE_SIZE, 16);
+/** The tables' curve is the real one scaled by ZALL (x ZALL^2, y ZALL^3). */
+const ZALL: usize = memory.data(<i32>FE_SIZE, 16);
 const PTABLE: usize = memory.data(P_ENTRIES * <i32>GE_SIZE, 16);
 const LTABLE: usize = memory.data(P_ENTRIES * <i32>GE_SIZE, 16);
 const K1: usize = memory.data(<i32>SC_SIZE, 16);
 const K2: usize = memory.data(<i32>SC_SIZE, 16);
-const P2: usize = memory.data(<i32>GEJ_SIZE, 16);
 
 // @ts-ignore: decorator
 @inline function bits(num: usize, pos: i32, count: i32): i32 {
@@ -80,19 +86,50 @@ function wnaf128Var(out: usize, k: usize): i32 {
   return wnafVar(out, BYTES, W);
 }
 
-/** PTABLE = P, 3P, ..., 15P and LTABLE = their images under lambda, all affine. */
+/**
+ * PTABLE = P, 3P, ..., 15P and LTABLE = their images under lambda, affine on the curve scaled by
+ * ZALL (addzinv.ts): the odd multiples are built with mixed additions of 2P on the curve where
+ * 2P = (X, Y, Z) is affine (P there is (x Z^2, y Z^3)), each addition's Z ratio kept, then every
+ * entry is scaled to the last one's Z, which with 2P's Z makes ZALL. No inversion.
+ */
 function pTablesVar(p: usize): void {
   gejSetGe(PJAC, p);
-  gejDoubleVar(P2, PJAC);
+  gejDoubleVar(D, PJAC);
+  feSqr(S, D + 80);
+  feMul(PJAC, p, S);
+  feMul(S, S, D + 80);
+  feMul(PJAC + 40, p + 40, S);
   for (let j = 1; j < P_ENTRIES; j++) {
-    gejAddVar(PJAC + <usize>j * GEJ_SIZE, PJAC + <usize>(j - 1) * GEJ_SIZE, P2);
+    const e = PJAC + <usize>j * GEJ_SIZE;
+    memory.copy(e, e - GEJ_SIZE, GEJ_SIZE);
+    gejAddGeRatioVar(e, D, RATIO + <usize>j * FE_SIZE);
   }
-  gejToGeBatch(PTABLE, PJAC, P_ENTRIES);
+  const last = PJAC + <usize>(P_ENTRIES - 1) * GEJ_SIZE;
+  memory.copy(PTABLE + <usize>(P_ENTRIES - 1) * GE_SIZE, last, GE_SIZE);
+  feMul(ZALL, last + 80, D + 80);
+  // Entry j times (Z_last / Z_j)^2 and ^3, the ratio running down from the top.
+  memory.copy(S, RATIO + <usize>(P_ENTRIES - 1) * FE_SIZE, FE_SIZE);
+  for (let j = P_ENTRIES - 2; j >= 0; j--) {
+    const e = PJAC + <usize>j * GEJ_SIZE;
+    const t = PTABLE + <usize>j * GE_SIZE;
+    feSqr(S23, S);
+    feMul(t, e, S23);
+    feMul(S23, S23, S);
+    feMul(t + 40, e + 40, S23);
+    if (j > 0) feMul(S, S, RATIO + <usize>j * FE_SIZE);
+  }
   memory.copy(LTABLE, PTABLE, <usize>P_ENTRIES * GE_SIZE);
   for (let j = 0; j < P_ENTRIES; j++) {
     const e = LTABLE + <usize>j * GE_SIZE;
     feMul(e, e, BETA);
   }
+}
+
+/** Adds digit d's multiple from G's table: affine on the real curve, so through ZALL. */
+// @ts-ignore: decorator
+@inline function addGDigitVar(r: usize, table: usize, d: i32): void {
+  if (d > 0) gejAddZinvSignedVar(r, table + <usize>((d - 1) >> 1) * GE_SIZE, ZALL, false);
+  else if (d < 0) gejAddZinvSignedVar(r, table + <usize>((-d - 1) >> 1) * GE_SIZE, ZALL, true);
 }
 
 /**
@@ -125,8 +162,10 @@ export function ecmultVar(r: usize, u1: usize, p: usize, u2: usize): void {
     const off = <usize>(i << 2);
     addDigitVar(r, PTABLE, s1 * load<i32>(NAF_P + off));
     addDigitVar(r, LTABLE, s2 * load<i32>(NAF_L + off));
-    addDigitVar(r, gTable, load<i32>(NAF_LO + off));
-    addDigitVar(r, g128Table, load<i32>(NAF_HI + off));
+    addGDigitVar(r, gTable, load<i32>(NAF_LO + off));
+    addGDigitVar(r, g128Table, load<i32>(NAF_HI + off));
   }
+  // Back to the real curve: (X, Y, Z) there is (X, Y, Z ZALL) here.
+  if (!gejIsInfinity(r)) feMul(r + 80, r + 80, ZALL);
   memory.fill(BYTES, 0, 48);
 }
