@@ -11,7 +11,7 @@
  */
 import { FE_SIZE, feAdd, feCopy, feEqualVar, feIsOdd, feMul, feMulInt, feNeg, feNormalize, feNormalizeWeak, feSetInt, feSqr, feSub, feIsZero } from './field';
 import { feSqrt } from './fieldpow';
-import { feInvDivsteps } from './modinv';
+import { feInvDivsteps, feInvVar } from './modinv';
 
 /** Bytes of an affine point (x | y). */
 export const GE_SIZE: usize = 80;
@@ -185,6 +185,17 @@ export function gejAddGeVar(r: usize, a: usize, b: usize): void {
 /** Affine coordinates of a finite Jacobian point, normalized (one inversion). */
 export function geSetGej(r: usize, a: usize): void {
   feInvDivsteps(T1, a + Z);
+  feSqr(T2, T1);
+  feMul(T3, T2, T1);
+  feMul(r, a, T2);
+  feNormalize(r);
+  feMul(r + Y, a + Y, T3);
+  feNormalize(r + Y);
+}
+
+/** geSetGej with a variable-time inversion, for public points (BIP-340 verification's R). */
+export function geSetGejVar(r: usize, a: usize): void {
+  feInvVar(T1, a + Z);
   feSqr(T2, T1);
   feMul(T3, T2, T1);
   feMul(r, a, T2);
