@@ -11,7 +11,7 @@ import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 import { G } from './table';
 
 /** NAF width of G's digits, and odd multiples per table (digits 1, 3, ..., 2^(w-1) - 1). */
-export const G_WINDOW: i32 = 10;
+export const G_WINDOW: i32 = 12;
 export const G_ENTRIES: i32 = 1 << (G_WINDOW - 2);
 
 const JAC: usize = memory.data(AFFINE_BATCH * <i32>GEJ_SIZE, 16);
