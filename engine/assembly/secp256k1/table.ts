@@ -35,6 +35,7 @@ const JAC: usize = memory.data(BATCH * <i32>GEJ_SIZE, 16);
 const B: usize = memory.data(<i32>GEJ_SIZE, 16);
 const B2: usize = memory.data(<i32>GEJ_SIZE, 16);
 
+/** dst = JAC[0..count) as affine points (affine.ts). */
 function toAffineBatch(dst: usize, count: i32): void {
   gejToGeBatch(dst, JAC, count);
 }
