@@ -31,10 +31,17 @@ const engine = await loadEngine(bytes);
 const secp = engine.secp256k1;
 const seed = (b: number, n = 32) => new Uint8Array(n).fill(b);
 const keys = [seed(1), seed(2)];
+const digests = [seed(7), seed(8)];
+const ecdsaKeys = keys.map((k) => secp.getPublicKey(k));
+const ecdsaSigs = keys.map((k, i) => secp.ecdsaSign(digests[i]!, k));
+const xOnlyKeys = keys.map((k) => secp.schnorrGetPublicKey(k));
+const schnorrSigs = keys.map((k, i) => secp.schnorrSign(digests[i]!, k, seed(3)));
 const run: Record<string, (i: number) => unknown> = {
   keygen: (i) => secp.getPublicKey(keys[i & 1]!),
   ecdsaSign: (i) => secp.ecdsaSign(seed(i & 255), keys[i & 1]!),
   schnorrSign: (i) => secp.schnorrSign(seed(i & 255), keys[i & 1]!, seed(3)),
+  ecdsaVerify: (i) => secp.ecdsaVerify(ecdsaKeys[i & 1]!, digests[i & 1]!, ecdsaSigs[i & 1]!),
+  schnorrVerify: (i) => secp.schnorrVerify(xOnlyKeys[i & 1]!, digests[i & 1]!, schnorrSigs[i & 1]!),
   zkProve: (i) => engine.zkFidna.prove({ circuitType: 'range_proof', secretValue: 5n, balanceValue: 9n, rng: seed(i & 255) }),
 };
 const call = run[op];

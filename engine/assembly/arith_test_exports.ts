@@ -29,7 +29,7 @@ import {
   feNormalize, feNormalizeWeak, feSetB32, feSqr, feSub,
 } from './secp256k1/field';
 import { feInv, feSqrt } from './secp256k1/fieldpow';
-import { feInvDivsteps, scInvDivsteps } from './secp256k1/modinv';
+import { feInvDivsteps, feInvVar, scInvDivsteps, scInvVar } from './secp256k1/modinv';
 import { SC_SIZE, montMul, montSqr, scAdd, scCmov, scGetB32, scIsHigh, scIsZero, scMul, scNeg, scSetB32, scToLE } from './secp256k1/scalar';
 import { scInv } from './secp256k1/scalarinv';
 import { scFromB64, scSub } from './zkfidna/scalars';
@@ -131,6 +131,12 @@ export function arithTestFieldInvDivsteps(r: i32, a: i32): i32 {
   feInvDivsteps(at(r), at(a));
   return OK;
 }
+/** feInvVar: r = a^-1 by variable-time safegcd (0 for 0). */
+export function arithTestFieldInvVar(r: i32, a: i32): i32 {
+  if (!operands(r, a, a, FE_SIZE)) return ERR_ARGUMENT;
+  feInvVar(at(r), at(a));
+  return OK;
+}
 /** feSqrt: r = a^((p + 1) / 4); OK when r^2 = a, INVALID when a is not a square. */
 export function arithTestFieldSqrt(r: i32, a: i32): i32 {
   if (!operands(r, a, a, FE_SIZE)) return ERR_ARGUMENT;
@@ -229,6 +235,12 @@ export function arithTestScalarInv(r: i32, a: i32): i32 {
 export function arithTestScalarInvDivsteps(r: i32, a: i32): i32 {
   if (!operands(r, a, a, SC_SIZE)) return ERR_ARGUMENT;
   scInvDivsteps(at(r), at(a));
+  return OK;
+}
+/** scInvVar: r = a^-1 mod n by variable-time safegcd (0 for 0). */
+export function arithTestScalarInvVar(r: i32, a: i32): i32 {
+  if (!operands(r, a, a, SC_SIZE)) return ERR_ARGUMENT;
+  scInvVar(at(r), at(a));
   return OK;
 }
 /** scIsZero: 1 or 0. */

@@ -45,6 +45,7 @@ export interface EngineTestExports extends EngineExports {
   arithTestFieldMulSmall(r: number, a: number, k: number): Status;
   arithTestFieldInv(r: number, a: number): Status;
   arithTestFieldInvDivsteps(r: number, a: number): Status;
+  arithTestFieldInvVar(r: number, a: number): Status;
   /** OK when r^2 = a, INVALID when a is not a square. */
   arithTestFieldSqrt(r: number, a: number): Status;
   arithTestFieldIsZero(a: number): number;
@@ -66,6 +67,7 @@ export interface EngineTestExports extends EngineExports {
   arithTestScalarMontSqr(r: number, a: number): Status;
   arithTestScalarInv(r: number, a: number): Status;
   arithTestScalarInvDivsteps(r: number, a: number): Status;
+  arithTestScalarInvVar(r: number, a: number): Status;
   arithTestScalarIsZero(a: number): number;
   arithTestScalarIsHigh(a: number): number;
   arithTestScalarCmov(r: number, a: number, flag: number): Status;

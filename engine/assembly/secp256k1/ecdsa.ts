@@ -7,8 +7,7 @@ import { GEJ_SIZE, gejIsInfinity } from './point';
 import { ecmultGen } from './ecmult_gen';
 import { ecmultVar } from './ecmult';
 import { SC_SIZE, scAdd, scCmov, scGetB32, scIsHigh, scIsZero, scMul, scNeg, scSetB32 } from './scalar';
-import { scInvDivsteps } from './modinv';
-import { scInv } from './scalarinv';
+import { scInvDivsteps, scInvVar } from './modinv';
 import { nonceClear, nonceInit, nonceNext } from './rfc6979';
 
 const D: usize = memory.data(<i32>SC_SIZE, 16);
@@ -88,7 +87,7 @@ export function ecdsaVerify(pk: usize, hash: usize, sig: usize, lowS: bool): boo
   if ((scSetB32(S, sig + 32) | scIsZero(S)) != 0) return false;
   if (lowS && scIsHigh(S) != 0) return false;
   scSetB32(Z, hash);
-  scInv(T, S);
+  scInvVar(T, S);
   scMul(Z, Z, T); // u1 = z / s
   scMul(T, R, T); // u2 = r / s
   ecmultVar(RJ, Z, pk, T);

@@ -29,36 +29,35 @@ const CHK2: usize = memory.data(<i32>FE_SIZE, 16);
 }
 
 /**
- * Reduces the 19 columns of a 520-bit product and stores a magnitude-1 result. Uses
- * 2^260 = 0x1000003D10 = 0x3D10 + 0x400 * 2^26 (mod p): column k >= 10 folds onto columns k - 10
- * and k - 9. A column may be 2^63.4 wide, too wide to multiply by 0x3D10, so it is split at 26 bits
- * first and its high part folds one column further up.
+ * Reduces the 19 columns of a 520-bit product and stores a magnitude-1 result. The high columns
+ * are first carried into 26-bit limbs L10 .. L19 (no multiplication), then each folds with one:
+ * 2^260 = 0x1000003D10 = 0x3D10 + 0x400 * 2^26 (mod p), so L(k+10) adds L * 0x3D10 to column k
+ * and L << 10 to column k + 1; L19's share of column 10 folds once more onto columns 0 and 1.
  */
 // @ts-ignore: decorator
 @inline function reduce(
   r: usize, c0: u64, c1: u64, c2: u64, c3: u64, c4: u64, c5: u64, c6: u64, c7: u64, c8: u64, c9: u64,
   c10: u64, c11: u64, c12: u64, c13: u64, c14: u64, c15: u64, c16: u64, c17: u64, c18: u64,
 ): void {
-  let l = c10 & M26, h = c10 >> 26;
-  c0 += l * 0x3d10; c1 += (l << 10) + h * 0x3d10; c2 += h << 10;
-  l = c11 & M26; h = c11 >> 26;
-  c1 += l * 0x3d10; c2 += (l << 10) + h * 0x3d10; c3 += h << 10;
-  l = c12 & M26; h = c12 >> 26;
-  c2 += l * 0x3d10; c3 += (l << 10) + h * 0x3d10; c4 += h << 10;
-  l = c13 & M26; h = c13 >> 26;
-  c3 += l * 0x3d10; c4 += (l << 10) + h * 0x3d10; c5 += h << 10;
-  l = c14 & M26; h = c14 >> 26;
-  c4 += l * 0x3d10; c5 += (l << 10) + h * 0x3d10; c6 += h << 10;
-  l = c15 & M26; h = c15 >> 26;
-  c5 += l * 0x3d10; c6 += (l << 10) + h * 0x3d10; c7 += h << 10;
-  l = c16 & M26; h = c16 >> 26;
-  c6 += l * 0x3d10; c7 += (l << 10) + h * 0x3d10; c8 += h << 10;
-  l = c17 & M26; h = c17 >> 26;
-  c7 += l * 0x3d10; c8 += (l << 10) + h * 0x3d10; c9 += h << 10;
-  // The high part of column 18 sits at 2^(26*19): once onto column 9, and its 2^260 part again
-  // onto columns 0 and 1.
-  l = c18 & M26; h = c18 >> 26;
-  c8 += l * 0x3d10; c9 += (l << 10) + h * 0x3d10; c0 += (h << 10) * 0x3d10; c1 += h << 20;
+  c11 += c10 >> 26; c10 &= M26;
+  c12 += c11 >> 26; c11 &= M26;
+  c13 += c12 >> 26; c12 &= M26;
+  c14 += c13 >> 26; c13 &= M26;
+  c15 += c14 >> 26; c14 &= M26;
+  c16 += c15 >> 26; c15 &= M26;
+  c17 += c16 >> 26; c16 &= M26;
+  c18 += c17 >> 26; c17 &= M26;
+  const c19 = c18 >> 26; c18 &= M26;
+  c0 += c10 * 0x3d10 + (c19 << 10) * 0x3d10;
+  c1 += (c10 << 10) + c11 * 0x3d10 + (c19 << 20);
+  c2 += (c11 << 10) + c12 * 0x3d10;
+  c3 += (c12 << 10) + c13 * 0x3d10;
+  c4 += (c13 << 10) + c14 * 0x3d10;
+  c5 += (c14 << 10) + c15 * 0x3d10;
+  c6 += (c15 << 10) + c16 * 0x3d10;
+  c7 += (c16 << 10) + c17 * 0x3d10;
+  c8 += (c17 << 10) + c18 * 0x3d10;
+  c9 += (c18 << 10) + c19 * 0x3d10;
 
   c1 += c0 >> 26; c0 &= M26;
   c2 += c1 >> 26; c1 &= M26;

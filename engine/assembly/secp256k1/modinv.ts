@@ -137,14 +137,83 @@ function modinv(m: usize, mInv: i32): void {
     updateDe(m, mInv);
     updateFg();
   }
-  // Now g = 0 and f = +-1 (the gcd); d = +-a^-1 in (-2m, m). Into [0, m): add m if negative,
-  // negate if f = -1, carry, add m again if still negative, carry.
+  finish(m);
+}
+
+/**
+ * With g = 0 and f = +-1 (the gcd), d = +-a^-1 in (-2m, m). Into [0, m): add m if negative,
+ * negate if f = -1, carry, add m again if still negative, carry.
+ */
+function finish(m: usize): void {
   const neg = load<i32>(F, 32) >> 31;
   const below = load<i32>(D, 32) >> 31;
   for (let i: usize = 0; i < 36; i += 4) store<i32>(D + i, load<i32>(D + i) + (load<i32>(m + i) & below));
   for (let i: usize = 0; i < 36; i += 4) store<i32>(D + i, (load<i32>(D + i) ^ neg) - neg);
   addMasked(m, 0);
   addMasked(m, load<i32>(D, 32) >> 31);
+}
+
+/**
+ * Variable-time 30 divsteps for public inputs (verification): the same transition as divsteps30
+ * (2^30 (f', g') = T (f, g)) but skipping runs of zero bits of g at once and cancelling up to 8 low
+ * bits of g per step with a multiple of f (w = -g / f mod 2^limit), so far fewer steps. eta is
+ * -delta. Returns the new eta.
+ */
+function divsteps30Var(eta: i32, f0: i32, g0: i32): i32 {
+  let u: u32 = 1, v: u32 = 0, q: u32 = 0, r: u32 = 1;
+  let f = <u32>f0, g = <u32>g0;
+  let i = 30;
+  while (true) {
+    const zeros = <i32>ctz<u32>(g | (<u32>0xffffffff << <u32>i));
+    g >>= <u32>zeros;
+    u <<= <u32>zeros;
+    v <<= <u32>zeros;
+    eta -= zeros;
+    i -= zeros;
+    if (i == 0) break;
+    if (eta < 0) {
+      eta = -eta;
+      let t = f; f = g; g = 0 - t;
+      t = u; u = q; q = 0 - t;
+      t = v; v = r; r = 0 - t;
+    }
+    const limit = eta + 1 > i ? i : eta + 1;
+    const mask = (<u32>0xffffffff >> <u32>(32 - limit)) & 255;
+    // f^-1 mod 2^12 by Newton's iteration from f itself (right to 3 bits for odd f).
+    let x = f;
+    x *= 2 - f * x;
+    x *= 2 - f * x;
+    const w = (0 - g * x) & mask;
+    g += f * w;
+    q += u * w;
+    r += v * w;
+  }
+  tu = <i32>u; tv = <i32>v; tq = <i32>q; tr = <i32>r;
+  return eta;
+}
+
+/** Whether G is zero (all limbs). */
+function gIsZeroVar(): bool {
+  let z: i32 = 0;
+  for (let i: usize = 0; i < 36; i += 4) z |= load<i32>(G + i);
+  return z == 0;
+}
+
+/** D = a^-1 mod m like modinv, in variable time: stops once g is 0. */
+function modinvVar(m: usize, mInv: i32): void {
+  memory.fill(D, 0, 36);
+  memory.fill(E, 0, 36);
+  store<i32>(E, 1);
+  memory.copy(F, m, 36);
+  let eta: i32 = -1;
+  // These (original, not half-delta) divsteps reach g = 0 within 724 steps for 256-bit inputs
+  // (Bernstein and Yang), so within 25 batches.
+  for (let i = 0; i < 25 && !gIsZeroVar(); i++) {
+    eta = divsteps30Var(eta, load<i32>(F), load<i32>(G));
+    updateDe(m, mInv);
+    updateFg();
+  }
+  finish(m);
 }
 
 /**
@@ -198,4 +267,20 @@ export function scInvDivsteps(r: usize, a: usize): void {
   modinv(N30, N_INV30);
   repack(r, 29, 9, D, 30, 9);
   wipe();
+}
+
+/** feInvDivsteps in variable time, for public values (verification). */
+export function feInvVar(r: usize, a: usize): void {
+  feCopy(FE, a);
+  feNormalize(FE);
+  repack(G, 30, 9, FE, 26, 10);
+  modinvVar(P30, P_INV30);
+  repack(r, 26, 10, D, 30, 9);
+}
+
+/** scInvDivsteps in variable time, for public values (ECDSA verification's 1/s). */
+export function scInvVar(r: usize, a: usize): void {
+  repack(G, 30, 9, a, 29, 9);
+  modinvVar(N30, N_INV30);
+  repack(r, 29, 9, D, 30, 9);
 }

@@ -10,7 +10,8 @@
  * input at magnitude 8 or less and weak-normalize what they store.
  */
 import { FE_SIZE, feAdd, feCopy, feEqualVar, feIsOdd, feMul, feMulInt, feNeg, feNormalize, feNormalizeWeak, feSetInt, feSqr, feSub, feIsZero } from './field';
-import { feInv, feSqrt } from './fieldpow';
+import { feSqrt } from './fieldpow';
+import { feInvDivsteps, feInvVar } from './modinv';
 
 /** Bytes of an affine point (x | y). */
 export const GE_SIZE: usize = 80;
@@ -183,7 +184,18 @@ export function gejAddGeVar(r: usize, a: usize, b: usize): void {
 
 /** Affine coordinates of a finite Jacobian point, normalized (one inversion). */
 export function geSetGej(r: usize, a: usize): void {
-  feInv(T1, a + Z);
+  feInvDivsteps(T1, a + Z);
+  feSqr(T2, T1);
+  feMul(T3, T2, T1);
+  feMul(r, a, T2);
+  feNormalize(r);
+  feMul(r + Y, a + Y, T3);
+  feNormalize(r + Y);
+}
+
+/** geSetGej with a variable-time inversion, for public points (BIP-340 verification's R). */
+export function geSetGejVar(r: usize, a: usize): void {
+  feInvVar(T1, a + Z);
   feSqr(T2, T1);
   feMul(T3, T2, T1);
   feMul(r, a, T2);

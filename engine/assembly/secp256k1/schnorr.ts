@@ -10,7 +10,7 @@
  */
 import { SHA256_STATE_SIZE, sha256Final, sha256Init, sha256Update } from '../sha256';
 import { FE_SIZE, feGetB32, feIsOdd, feSetB32 } from './field';
-import { GE_SIZE, GEJ_SIZE, geSetGej, geSetXoVar, gejIsInfinity } from './point';
+import { GE_SIZE, GEJ_SIZE, geSetGejVar, geSetXoVar, gejIsInfinity } from './point';
 import { ecmultGen } from './ecmult_gen';
 import { ecmultVar } from './ecmult';
 import { SC_SIZE, scAdd, scCmov, scGetB32, scIsZero, scMul, scNeg, scSetB32 } from './scalar';
@@ -151,7 +151,7 @@ export function schnorrVerifyFinish(): bool {
   scNeg(E, E);
   ecmultVar(RJ, S, P, E);
   if (gejIsInfinity(RJ)) return false;
-  geSetGej(P, RJ);
+  geSetGejVar(P, RJ);
   if (feIsOdd(P + 40) != 0) return false;
   feGetB32(BUF, P);
   return memory.compare(BUF, RXB, 32) == 0;

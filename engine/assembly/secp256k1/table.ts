@@ -2,31 +2,23 @@
  * Precomputed multiples of the generator G, built once when the module is instantiated (from G's
  * coordinates, nothing hard-coded beyond them):
  *   GEN[i][j] = (2j + 1) * 64^i * G for i < 43, j < 32: the fixed-base table for k*G, where i
- *     selects a 6-bit window and j the odd digit (docs/decisions/067); its row 0 doubles as the
- *     verification table of G;
- *   GEN_START = 2^255 * G, the point k*G starts from (ecmult_gen.ts says why 2^255);
- *   G128_ODD[j] = (2j + 1) * 2^128 * G for j < 8: verification's table of 2^128 G.
+ *     selects a 6-bit window and j the odd digit (docs/decisions/067);
+ *   GEN_START = 2^255 * G, the point k*G starts from (ecmult_gen.ts says why 2^255).
  * Entries are affine (x | y, 80 bytes), so they add with the cheaper mixed formulas.
  */
-import { FE_SIZE, feCopy, feMul, feNormalize, feSetB32, feSqr } from './field';
-import { feInvDivsteps } from './modinv';
+import { AFFINE_BATCH, gejToGeBatch } from './affine';
+import { feSetB32 } from './field';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
 /** Window width, windows and odd multiples per window of the fixed-base table. */
 export const GEN_BITS: i32 = 6;
 export const GEN_WINDOWS: i32 = 43;
 export const GEN_ENTRIES: i32 = 32;
-/** Odd multiples per base in the verification tables (width-5 NAF digits 1, 3, ..., 15). */
-export const ODD_ENTRIES: i32 = 8;
 
 /** GEN[i][j] = (2j + 1) 64^i G, row-major, affine. */
 export const GEN: usize = memory.data(GEN_WINDOWS * GEN_ENTRIES * <i32>GE_SIZE, 16);
 /** 2^255 G, affine. */
 export const GEN_START: usize = memory.data(<i32>GE_SIZE, 16);
-/** (2j + 1) G for j < ODD_ENTRIES: the start of GEN's row 0. */
-export const G_ODD: usize = GEN;
-/** (2j + 1) 2^128 G for j < ODD_ENTRIES, affine. */
-export const G128_ODD: usize = memory.data(ODD_ENTRIES * <i32>GE_SIZE, 16);
 /** The generator itself (affine, normalized). */
 export const G: usize = memory.data(<i32>GE_SIZE, 16);
 
@@ -38,44 +30,14 @@ const G_BYTES: usize = memory.data<u8>([
 ]);
 
 /** Points converted per batch inversion while building. */
-const BATCH: i32 = 64;
+const BATCH: i32 = AFFINE_BATCH;
 const JAC: usize = memory.data(BATCH * <i32>GEJ_SIZE, 16);
-const PREFIX: usize = memory.data(BATCH * <i32>FE_SIZE, 16);
 const B: usize = memory.data(<i32>GEJ_SIZE, 16);
 const B2: usize = memory.data(<i32>GEJ_SIZE, 16);
-const B128: usize = memory.data(<i32>GEJ_SIZE, 16);
-const INV: usize = memory.data(<i32>FE_SIZE, 16);
-const ZI: usize = memory.data(<i32>FE_SIZE, 16);
-const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
 
-/** Affine coordinates of JAC[i] given 1/Z in ZI. */
-function storeAffine(dst: usize, src: usize): void {
-  feSqr(ZI2, ZI);
-  feMul(dst, src, ZI2);
-  feNormalize(dst);
-  feMul(ZI2, ZI2, ZI);
-  feMul(dst + 40, src + 40, ZI2);
-  feNormalize(dst + 40);
-}
-
-/**
- * Converts `count` finite Jacobian points in JAC to affine at `dst` with one inversion
- * (Montgomery's trick: invert the product of all Z, then peel off one factor per point).
- */
+/** dst = JAC[0..count) as affine points (affine.ts). */
 function toAffineBatch(dst: usize, count: i32): void {
-  feCopy(PREFIX, JAC + 80);
-  for (let i = 1; i < count; i++) {
-    feMul(PREFIX + <usize>i * FE_SIZE, PREFIX + <usize>(i - 1) * FE_SIZE, JAC + <usize>i * GEJ_SIZE + 80);
-  }
-  feInvDivsteps(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
-  for (let i = count - 1; i > 0; i--) {
-    const p = JAC + <usize>i * GEJ_SIZE;
-    feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
-    feMul(INV, INV, p + 80);
-    storeAffine(dst + <usize>i * GE_SIZE, p);
-  }
-  feCopy(ZI, INV);
-  storeAffine(dst, JAC);
+  gejToGeBatch(dst, JAC, count);
 }
 
 /** JAC[0..count) = B, 3B, ..., (2 count - 1) B for the Jacobian B (B2 = 2B as scratch). */
@@ -101,7 +63,6 @@ function build(): void {
     for (let k = 0; k < rows; k++) {
       // B = 64^(w + k) G: its odd multiples B, 3B, ..., 63B go to JAC.
       oddMultiples(JAC + <usize>(k * GEN_ENTRIES) * GEJ_SIZE, GEN_ENTRIES);
-      if (w + k == 21) memory.copy(B128, B, GEJ_SIZE); // 64^21 = 2^126
       if (w + k < GEN_WINDOWS - 1) doubleB(GEN_BITS);
     }
     toAffineBatch(GEN + <usize>(w * GEN_ENTRIES) * GE_SIZE, rows * GEN_ENTRIES);
@@ -110,10 +71,6 @@ function build(): void {
   doubleB(3);
   memory.copy(JAC, B, GEJ_SIZE);
   toAffineBatch(GEN_START, 1);
-  memory.copy(B, B128, GEJ_SIZE);
-  doubleB(2);
-  oddMultiples(JAC, ODD_ENTRIES);
-  toAffineBatch(G128_ODD, ODD_ENTRIES);
 }
 
 build();

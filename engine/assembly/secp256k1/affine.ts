@@ -1,0 +1,46 @@
+/**
+ * Batch conversion of finite Jacobian points to affine, normalized, with one inversion
+ * (Montgomery's trick: invert the product of all Z, then peel off one factor per point). Used for
+ * the precomputed tables of G and for verification's table of the public key.
+ */
+import { FE_SIZE, feCopy, feMul, feNormalize, feSqr } from './field';
+import { feInvDivsteps } from './modinv';
+import { GE_SIZE, GEJ_SIZE } from './point';
+
+/** Most points one call converts. */
+export const AFFINE_BATCH: i32 = 64;
+
+const PREFIX: usize = memory.data(AFFINE_BATCH * <i32>FE_SIZE, 16);
+const INV: usize = memory.data(<i32>FE_SIZE, 16);
+const ZI: usize = memory.data(<i32>FE_SIZE, 16);
+const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
+
+/** dst = the affine coordinates of src given 1/Z in ZI. */
+function storeAffine(dst: usize, src: usize): void {
+  feSqr(ZI2, ZI);
+  feMul(dst, src, ZI2);
+  feNormalize(dst);
+  feMul(ZI2, ZI2, ZI);
+  feMul(dst + 40, src + 40, ZI2);
+  feNormalize(dst + 40);
+}
+
+/**
+ * dst[i] = src[i] as affine (x | y) for i < count, 1 <= count <= AFFINE_BATCH. Pre: every src[i]
+ * is finite (Z != 0). dst and src must not overlap.
+ */
+export function gejToGeBatch(dst: usize, src: usize, count: i32): void {
+  feCopy(PREFIX, src + 80);
+  for (let i = 1; i < count; i++) {
+    feMul(PREFIX + <usize>i * FE_SIZE, PREFIX + <usize>(i - 1) * FE_SIZE, src + <usize>i * GEJ_SIZE + 80);
+  }
+  feInvDivsteps(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
+  for (let i = count - 1; i > 0; i--) {
+    const p = src + <usize>i * GEJ_SIZE;
+    feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
+    feMul(INV, INV, p + 80);
+    storeAffine(dst + <usize>i * GE_SIZE, p);
+  }
+  feCopy(ZI, INV);
+  storeAffine(dst, src);
+}
