@@ -19,7 +19,7 @@ import { buildTables, NARROW, tableSize } from '../secp256k1/batch';
 import { msmPippengerVar, pippengerWindow } from '../secp256k1/msm_pippenger';
 import { msmResetVar, msmTermVar, msmVar } from '../secp256k1/msm_var';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejIsInfinity } from '../secp256k1/point';
-import { scAdd, scMul } from '../secp256k1/scalar';
+import { scAdd } from '../secp256k1/scalar';
 import { M, READY, verifyPrefixVar } from './circuits';
 import { GEN_WIDTH, tableB, tableBlind, tableG, tableH } from './generators';
 import { L_BATCH, L_RNG } from './labels';
@@ -27,7 +27,7 @@ import { NBITS } from './prover';
 import { SC_SIZE } from './scalars';
 import { trAppend, trChallenge } from './transcript';
 import { DYN_POINTS, at, V_GC, V_HC } from './workspace';
-import { rangePointCount, rangePoints, rangeScalar, rangeScalars } from './verifier';
+import { rangeChallenge, rangePointCount, rangePoints, rangeScalar, rangeWeighted } from './verifier';
 
 /** Most proofs in one batch. */
 const BATCH_PROOFS: i32 = ZK_BATCH_MAX;
@@ -86,24 +86,20 @@ export function batchCount(): i32 {
 export function batchAddVar(p: usize, len: i32): i32 {
   const v = verifyPrefixVar(p, len);
   const slot = added++;
-  if ((v & READY) == 0 || !rangeScalars(M)) return v & ~READY;
+  if ((v & READY) == 0 || !rangeChallenge()) return v & ~READY;
   store<u32>(SEED + 32, <u32>slot);
   trAppend(L_RNG, SEED, 36);
   // A zero weight (probability about 2^-256) would drop the proof from the sum: judge it alone.
   if (!trChallenge(L_BATCH, R)) return v & ~READY;
+  rangeWeighted(M, R);
   for (let i = 0; i < NM; i++) {
-    scMul(at(V_GC, i), at(V_GC, i), R);
     scAdd(shared(i), shared(i), at(V_GC, i));
-    scMul(at(V_HC, i), at(V_HC, i), R);
     scAdd(shared(NM + i), shared(NM + i), at(V_HC, i));
   }
-  for (let j = 0; j < 2; j++) {
-    scMul(rangeScalar(DYN_POINTS + j), rangeScalar(DYN_POINTS + j), R);
-    scAdd(shared(2 * NM + j), shared(2 * NM + j), rangeScalar(DYN_POINTS + j));
-  }
+  for (let j = 0; j < 2; j++) scAdd(shared(2 * NM + j), shared(2 * NM + j), rangeScalar(DYN_POINTS + j));
   const count = rangePointCount(M);
   memory.copy(points + <usize>terms * GE_SIZE, rangePoints(), <usize>count * GE_SIZE);
-  for (let j = 0; j < count; j++) scMul(scalars + <usize>(terms + j) * SC_SIZE, rangeScalar(j), R);
+  memory.copy(scalars + <usize>terms * SC_SIZE, rangeScalar(0), <usize>count * SC_SIZE);
   terms += count;
   return v;
 }
