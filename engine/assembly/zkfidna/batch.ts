@@ -17,7 +17,7 @@ import { ZK_BATCH_MAX } from '../layout';
 import { reserve } from '../secp256k1/arena';
 import { buildTables, NARROW, tableSize } from '../secp256k1/batch';
 import { msmPippengerVar, pippengerWindow } from '../secp256k1/msm_pippenger';
-import { msmResetVar, msmTermVar, msmVar } from '../secp256k1/msm_var';
+import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejIsInfinity } from '../secp256k1/point';
 import { scAdd } from '../secp256k1/scalar';
 import { M, READY, verifyPrefixVar } from './circuits';
@@ -109,23 +109,23 @@ export function batchAddVar(p: usize, len: i32): i32 {
  * holds (but for probability about 2^-256); otherwise at least one does not.
  */
 export function batchFinish(): bool {
-  msmResetVar();
+  msmWideResetVar();
   let t = 0;
   for (let i = 0; i < NM; i++) {
-    msmTermVar(t++, tableG(i), shared(i), GEN_WIDTH);
-    msmTermVar(t++, tableH(i), shared(NM + i), GEN_WIDTH);
+    msmWideTermVar(t++, tableG(i), shared(i), GEN_WIDTH);
+    msmWideTermVar(t++, tableH(i), shared(NM + i), GEN_WIDTH);
   }
-  msmTermVar(t++, tableB(), shared(2 * NM), GEN_WIDTH);
-  msmTermVar(t++, tableBlind(), shared(2 * NM + 1), GEN_WIDTH);
-  msmVar(SUM, t);
+  msmWideTermVar(t++, tableB(), shared(2 * NM), GEN_WIDTH);
+  msmWideTermVar(t++, tableBlind(), shared(2 * NM + 1), GEN_WIDTH);
+  msmWideVar(SUM, t);
   // The proofs' own points: Pippenger's buckets for many, Straus over width-6 tables for a few.
   if (terms >= PIPPENGER_FROM) {
     msmPippengerVar(PART, points, scalars, terms, pippengerWindow(terms));
   } else {
     buildTables(tables, points, GE_SIZE, terms, NARROW);
-    msmResetVar();
-    for (let j = 0; j < terms; j++) msmTermVar(j, tables + <usize>j * tableSize(NARROW), scalars + <usize>j * SC_SIZE, NARROW);
-    msmVar(PART, terms);
+    msmWideResetVar();
+    for (let j = 0; j < terms; j++) msmWideTermVar(j, tables + <usize>j * tableSize(NARROW), scalars + <usize>j * SC_SIZE, NARROW);
+    msmWideVar(PART, terms);
   }
   gejAddVar(SUM, SUM, PART);
   added = -1;

@@ -16,7 +16,7 @@ import { feGetB32 } from '../secp256k1/field';
 import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
 import { encodeToCurve, H2C_MAX_DST, hashToCurve, lastU } from '../secp256k1/h2c';
 import { CT_MAX_TERMS, ctMsm, ctTerm } from '../secp256k1/msm_ct';
-import { VAR_MAX_TERMS, msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
+import { WIDE_MAX_TERMS, msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { SC_SIZE, scSetB32 } from '../secp256k1/scalar';
 import { sec1Serialize } from '../secp256k1/sec1';
 import { ensureGenerators, GEN_WIDTH, GENERATORS, generatorPoint, NM_MAX, tableB, tableBlind, tableG, tableH } from './generators';
@@ -83,21 +83,21 @@ function tableOf(b: i32): usize {
  * ERR_ARGUMENT for a bad count or base index.
  */
 export function zkTestMsm(count: i32, ct: i32): i32 {
-  if (count < 1 || count > CT_MAX_TERMS || count > VAR_MAX_TERMS) return ERR_ARGUMENT;
+  if (count < 1 || count > CT_MAX_TERMS || count > WIDE_MAX_TERMS) return ERR_ARGUMENT;
   ensureGenerators();
-  if (ct == 0) msmResetVar();
+  if (ct == 0) msmWideResetVar();
   for (let i = 0; i < count; i++) {
     const at = IO + <usize>(i * 36);
     const b = load<i32>(at);
     if (b < 0 || b > 2 * NM_MAX + 1) return ERR_ARGUMENT;
     scSetB32(SCALAR, at + 4);
     if (ct != 0) ctTerm(i, tableOf(b), SCALAR);
-    else msmTermVar(i, tableOf(b), SCALAR, GEN_WIDTH);
+    else msmWideTermVar(i, tableOf(b), SCALAR, GEN_WIDTH);
   }
   if (ct != 0) {
     if (!ctMsm(P, count)) return INVALID;
   } else {
-    msmVar(SUM, count);
+    msmWideVar(SUM, count);
     if (gejIsInfinity(SUM)) return INVALID;
     geSetGej(P, SUM);
   }

@@ -13,7 +13,7 @@ import { buildTables } from '../secp256k1/batch';
 import { GE_SIZE, GEJ_SIZE, gejIsInfinity } from '../secp256k1/point';
 import { ONE, scAdd, scMul, scNeg, scSetB32 } from '../secp256k1/scalar';
 import { sec1ParseVar } from '../secp256k1/sec1';
-import { msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
+import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { GEN_WIDTH, tableB, tableBlind, tableG, tableH } from './generators';
 import { L_A, L_BATCH, L_E_BLINDING, L_IPP_N, L_L, L_M, L_N, L_R, L_S, L_T1, L_T2, L_TX, L_TX_BLINDING, L_U, L_V, L_W, L_X, L_Y, L_Z } from './labels';
 import { NBITS } from './prover';
@@ -262,17 +262,17 @@ export function rangeWeighted(m: i32, r: usize): void {
 export function rangeCheck(m: i32): bool {
   if (!rangeScalars(m)) return false;
   const nm = NBITS * m;
-  msmResetVar();
+  msmWideResetVar();
   let t = 0;
   for (let i = 0; i < nm; i++) {
-    msmTermVar(t++, tableG(i), at(V_GC, i), GEN_WIDTH);
-    msmTermVar(t++, tableH(i), at(V_HC, i), GEN_WIDTH);
+    msmWideTermVar(t++, tableG(i), at(V_GC, i), GEN_WIDTH);
+    msmWideTermVar(t++, tableH(i), at(V_HC, i), GEN_WIDTH);
   }
-  msmTermVar(t++, tableB(), rangeScalar(DYN_POINTS), GEN_WIDTH);
-  msmTermVar(t++, tableBlind(), rangeScalar(DYN_POINTS + 1), GEN_WIDTH);
+  msmWideTermVar(t++, tableB(), rangeScalar(DYN_POINTS), GEN_WIDTH);
+  msmWideTermVar(t++, tableBlind(), rangeScalar(DYN_POINTS + 1), GEN_WIDTH);
   const count = rangePointCount(m);
   buildTables(dynTable(0), PTS, GE_SIZE, count, DYN_WIDTH);
-  for (let j = 0; j < count; j++) msmTermVar(t++, dynTable(j), rangeScalar(j), DYN_WIDTH);
-  msmVar(SUM, t);
+  for (let j = 0; j < count; j++) msmWideTermVar(t++, dynTable(j), rangeScalar(j), DYN_WIDTH);
+  msmWideVar(SUM, t);
   return gejIsInfinity(SUM);
 }
