@@ -16,7 +16,7 @@
 import { ZK_BATCH_MAX } from '../layout';
 import { reserve } from '../secp256k1/arena';
 import { buildTables, NARROW, tableSize } from '../secp256k1/batch';
-import { msmPippengerVar, pippengerWindow } from '../secp256k1/msm_pippenger';
+import { affineWindow, msmAffineVar } from '../secp256k1/msm_affine';
 import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejIsInfinity } from '../secp256k1/point';
 import { scAdd } from '../secp256k1/scalar';
@@ -120,7 +120,7 @@ export function batchFinish(): bool {
   msmWideVar(SUM, t);
   // The proofs' own points: Pippenger's buckets for many, Straus over width-6 tables for a few.
   if (terms >= PIPPENGER_FROM) {
-    msmPippengerVar(PART, points, scalars, terms, pippengerWindow(terms));
+    msmAffineVar(PART, points, scalars, terms, affineWindow(terms));
   } else {
     buildTables(tables, points, GE_SIZE, terms, NARROW);
     msmWideResetVar();
