@@ -1,7 +1,8 @@
 /**
  * Variable-time multi-scalar multiplication sum k_i P_i for many public affine points (zk-FIDNA
- * batch verification): Pippenger's buckets as in msm_pippenger.ts (signed c-bit windows), but the
- * points are summed into their buckets in affine coordinates. For a group of windows at once,
+ * batch verification) by Pippenger's bucket method: signed c-bit windows (digits in
+ * [-2^(c-1), 2^(c-1)]), each point added (or subtracted) into the bucket of its digit's size, the
+ * points summed into their buckets in affine coordinates. For a group of windows at once,
  * every bucket's waiting points are paired up round after round and each pair is added with the
  * affine formulas, lambda = (y2 - y1) / (x2 - x1) (3 x^2 / 2y for a doubling), whose divisions all
  * share one field inversion per round (Montgomery's trick): about 5 multiplications and a squaring
@@ -68,19 +69,19 @@ function ensureScratch(): void {
 
 /** y of the entry e (a point's address, bit 0 set when negated) into dst, magnitude <= 2. */
 // @ts-ignore: decorator
-@inline function loadY(dst: usize, e: u32): void {
+@inline function loadYVar(dst: usize, e: u32): void {
   const p = <usize>(e & ~1);
   if ((e & 1) != 0) feNeg(dst, p + 40, 1);
   else memory.copy(dst, p + 40, FE_SIZE);
 }
 
 /** Classifies the pair (a, b) and writes the denominator of its lambda to den (1 when it cancels). */
-function pairDenominator(den: usize, a: u32, b: u32): u8 {
+function pairDenominatorVar(den: usize, a: u32, b: u32): u8 {
   const pa = <usize>(a & ~1), pb = <usize>(b & ~1);
   feSub(den, pb, pa, 1);
   if (!feZeroVar(den)) return ADD;
-  loadY(YA, a);
-  loadY(YB, b);
+  loadYVar(YA, a);
+  loadYVar(YB, b);
   feSub(T, YB, YA, 2);
   if (feZeroVar(T)) {
     feAdd(den, YA, YA);
@@ -91,11 +92,11 @@ function pairDenominator(den: usize, a: u32, b: u32): u8 {
 }
 
 /** dst = a + b given inv = 1 / the pair's denominator (affine, magnitude 1). */
-function pairSum(dst: usize, a: u32, b: u32, kind: u8, inv: usize): void {
+function pairSumVar(dst: usize, a: u32, b: u32, kind: u8, inv: usize): void {
   const pa = <usize>(a & ~1), pb = <usize>(b & ~1);
-  loadY(YA, a);
+  loadYVar(YA, a);
   if (kind == ADD) {
-    loadY(YB, b);
+    loadYVar(YB, b);
     feSub(T, YB, YA, 2);
   } else {
     feSqr(T, pa);
@@ -116,7 +117,7 @@ function pairSum(dst: usize, a: u32, b: u32, kind: u8, inv: usize): void {
  * Sums each of `lists` buckets (entries at cur, counts at counts, in order) down to at most one
  * point, in rounds of pairwise affine additions with one inversion per round.
  */
-function reduceBuckets(lists: i32): void {
+function reduceBucketsVar(lists: i32): void {
   let round = 0;
   while (true) {
     let pairs = 0;
@@ -129,7 +130,7 @@ function reduceBuckets(lists: i32): void {
       for (let j = 0; j + 1 < c; j += 2) {
         const den = dens + <usize>p * FE_SIZE;
         const a = load<u32>(cur + (<usize>(e + j) << 2)), b = load<u32>(cur + (<usize>(e + j + 1) << 2));
-        store<u8>(kinds + <usize>p, pairDenominator(den, a, b));
+        store<u8>(kinds + <usize>p, pairDenominatorVar(den, a, b));
         if (p == 0) memory.copy(prefix, den, FE_SIZE);
         else feMul(prefix + <usize>p * FE_SIZE, prefix + <usize>(p - 1) * FE_SIZE, den);
         p++;
@@ -157,7 +158,7 @@ function reduceBuckets(lists: i32): void {
         const kind = load<u8>(kinds + <usize>p);
         if (kind != CANCEL) {
           const dst = pool + <usize>out * GE_SIZE;
-          pairSum(dst, a, b, kind, dens + <usize>p * FE_SIZE);
+          pairSumVar(dst, a, b, kind, dens + <usize>p * FE_SIZE);
           store<u32>(nxt + (<usize>out << 2), <u32>dst);
           out++;
         }
@@ -167,7 +168,7 @@ function reduceBuckets(lists: i32): void {
         const a = load<u32>(cur + (<usize>(e + c - 1) << 2));
         const dst = pool + <usize>out * GE_SIZE;
         memory.copy(dst, <usize>(a & ~1), 40);
-        loadY(dst + 40, a);
+        loadYVar(dst + 40, a);
         store<u32>(nxt + (<usize>out << 2), <u32>dst);
         out++;
       }
@@ -237,7 +238,7 @@ export function msmAffineVar(r: usize, points: usize, scalars: usize, n: i32, c:
       const at = counts + (<usize>l << 2);
       store<u32>(at, load<u32>(at) - load<u32>(at - 4));
     }
-    reduceBuckets(lists);
+    reduceBucketsVar(lists);
     // Each bucket's one point (0 when empty), then each window's sum over j of (j + 1) B_j.
     let idx = 0;
     for (let l = 0; l < lists; l++) {

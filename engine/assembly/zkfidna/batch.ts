@@ -27,7 +27,7 @@ import { NBITS } from './prover';
 import { SC_SIZE } from './scalars';
 import { trAppend, trChallenge } from './transcript';
 import { DYN_POINTS, at, V_GC, V_HC } from './workspace';
-import { rangeChallenge, rangePointCount, rangePoints, rangeScalar, rangeWeighted } from './verifier';
+import { rangeChallenge, rangePointCount, rangePoints, rangeScalar, rangeWeightedVar } from './verifier';
 
 /** Most proofs in one batch. */
 const BATCH_PROOFS: i32 = ZK_BATCH_MAX;
@@ -91,7 +91,7 @@ export function batchAddVar(p: usize, len: i32): i32 {
   trAppend(L_RNG, SEED, 36);
   // A zero weight (probability about 2^-256) would drop the proof from the sum: judge it alone.
   if (!trChallenge(L_BATCH, R)) return v & ~READY;
-  rangeWeighted(M, R);
+  rangeWeightedVar(M, R);
   for (let i = 0; i < NM; i++) {
     scAdd(shared(i), shared(i), at(V_GC, i));
     scAdd(shared(NM + i), shared(NM + i), at(V_HC, i));

@@ -157,10 +157,10 @@ export function rangeChallenge(): bool {
   return trChallenge(L_BATCH, C);
 }
 
-/** The scalars of rangeCheck's equation alone (weight 1): rangeChallenge, then rangeWeighted. */
+/** The scalars of rangeCheck's equation alone (weight 1): rangeChallenge, then rangeWeightedVar. */
 export function rangeScalars(m: i32): bool {
   if (!rangeChallenge()) return false;
-  rangeWeighted(m, ONE);
+  rangeWeightedVar(m, ONE);
   return true;
 }
 
@@ -171,7 +171,7 @@ export function rangeScalars(m: i32): bool {
  * recurrences' starting values (r a s_0, r y^0), so it costs no product per generator; sum y^i
  * is (y^nm - 1) / (y - 1), its inversion shared with the u_j's.
  */
-export function rangeWeighted(m: i32, r: usize): void {
+export function rangeWeightedVar(m: i32, r: usize): void {
   const k = roundsFor(m);
   const nm = NBITS * m;
   const geometric = !scEqualVar(Y, ONE);
