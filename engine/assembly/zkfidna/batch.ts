@@ -36,8 +36,10 @@ const PER_PROOF: i32 = 4 + 2 * 7 + M;
 /** Shared scalars: G_0..G_(NM-1), H_0..H_(NM-1), B, G. */
 const SHARED: i32 = 2 * NM + 2;
 /**
- * Kept points from which Pippenger's buckets beat Straus' tables: measured between 2 proofs (40
- * points, Straus a few per cent ahead) and 4 (80, Pippenger ahead; 29 % at 64 proofs).
+ * Kept points from which buckets beat Straus' tables: measured for Jacobian buckets between 2
+ * proofs (40 points, Straus a few per cent ahead) and 4 (80, buckets ahead; decision 060); the
+ * affine buckets (msm_affine.ts, decision 069) cost less per point, so it can only be lower (not
+ * re-measured).
  */
 const PIPPENGER_FROM: i32 = 64;
 
