@@ -1,4 +1,4 @@
-/** The engine's two multi-scalar multiplications (constant-time and variable-time) against @noble/curves, through the test build's hook. */
+/** The engine's multi-scalar multiplications (constant-time, Straus, affine buckets) against @noble/curves, through the test build's hook. */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const N = secp256k1.Point.CURVE().n;
 const randScalar = () => BigInt('0x' + randomBytes(32).toString('hex')) % N;
 
 /** Runs the hook; returns the affine point as 64 bytes, or null for the identity. */
-function msm(terms: [number, bigint][], ct: boolean): Uint8Array | null {
+function msm(terms: [number, bigint][], mode: number): Uint8Array | null {
   const buf = new Uint8Array(36 * terms.length);
   const view = new DataView(buf.buffer);
   terms.forEach(([b, k], i) => {
@@ -31,7 +31,7 @@ function msm(terms: [number, bigint][], ct: boolean): Uint8Array | null {
     buf.set(toBytes32(k), 36 * i + 4);
   });
   io.write(buf, 0);
-  if (wasm.zkTestMsm(terms.length, ct ? 1 : 0) !== 1) return null;
+  if (wasm.zkTestMsm(terms.length, mode) !== 1) return null;
   return io.read(16384, 64);
 }
 
@@ -43,8 +43,9 @@ function expected(terms: [number, bigint][]): Uint8Array | null {
 
 const EDGES = [1n, 2n, 3n, 31n, 32n, 33n, N - 1n, N - 2n, (N - 1n) / 2n, (N + 1n) / 2n, 1n << 255n, (1n << 128n) - 1n];
 
-for (const ct of [true, false]) {
-  describe(`${ct ? 'constant-time' : 'variable-time'} MSM`, () => {
+const MODES: [string, number][] = [['constant-time', 1], ['variable-time Straus', 0], ['affine-bucket', 2]];
+for (const [name, ct] of MODES) {
+  describe(`${name} MSM`, () => {
     it('sums random terms over the generator tables like noble', () => {
       for (const count of [1, 2, 3, 8, 17, 64, 129, 258]) {
         const terms = Array.from({ length: count }, (_, i) => [i % 258, randScalar()] as [number, bigint]);
@@ -67,3 +68,27 @@ for (const ct of [true, false]) {
     });
   });
 }
+
+describe('affine-bucket MSM', () => {
+  it('agrees with noble for every window width on random terms', () => {
+    for (let c = 4; c <= 10; c++) {
+      const terms = Array.from({ length: 40 }, (_, i) => [(i * 7) % 258, randScalar()] as [number, bigint]);
+      expect(msm(terms, 2 | (c << 2))).toEqual(expected(terms));
+    }
+  });
+
+  it('doubles equal points and drops opposite ones within a bucket', () => {
+    const k = randScalar();
+    const copies = Array.from({ length: 64 }, () => [9, k] as [number, bigint]);
+    expect(msm(copies, 2)).toEqual(expected(copies));
+    const opposite = [...copies.slice(0, 5), ...Array.from({ length: 5 }, () => [9, N - k] as [number, bigint]), [10, k] as [number, bigint]];
+    expect(msm(opposite, 2)).toEqual(expected(opposite));
+    const mixed = Array.from({ length: 200 }, (_, i) => [i % 3, i % 2 === 0 ? k : N - k] as [number, bigint]);
+    expect(msm(mixed, 2 | (4 << 2))).toEqual(expected(mixed));
+  });
+
+  it('rejects a window width outside 4..10', () => {
+    expect(wasm.zkTestMsm(1, 2 | (3 << 2))).toBe(-1);
+    expect(wasm.zkTestMsm(1, 2 | (11 << 2))).toBe(-1);
+  });
+});

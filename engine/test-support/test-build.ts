@@ -23,7 +23,7 @@ export interface EngineTestExports extends EngineExports {
   /** Generator `index` (B, G, G_0..G_255, H_0..H_255) compressed at ZK_GENERATOR_OUT. */
   zkTestGenerator(index: number): Status;
   /** Either multi-scalar multiplication (ct 1: constant time) over the generator tables; the sum at ZK_MSM_OUT. */
-  zkTestMsm(count: number, ct: number): Status;
+  zkTestMsm(count: number, mode: number): Status;
   /** Makes the index-th challenge of every later transcript zero (-1: off). */
   zkTestForceZeroChallenge(index: number): void;
   /** The bare aggregated range proof for m = 1 or 2 (core at ZK_PROOF, commitments at ZK_COMMITMENTS). */

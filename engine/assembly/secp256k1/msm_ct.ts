@@ -1,6 +1,7 @@
 /**
  * Constant-time multi-scalar multiplication sum k_i P_i for secret scalars k_i and public points
- * P_i given by their width-8 tables of odd multiples (batch.ts: P, 3P, ..., 127P): Straus'
+ * P_i given by their width-8 tables of odd multiples (batch.ts: P, 3P, ..., 127P, or the first 64
+ * entries of a wider table, which begins the same): Straus'
  * method with one shared chain of doublings and fixed 7-bit windows.
  *
  * Recoding: an odd integer k < 2^260 is sum over j < 37 of (2 w_j - 127) 128^j + 128^37, with

@@ -16,10 +16,10 @@
 import { ZK_BATCH_MAX } from '../layout';
 import { reserve } from '../secp256k1/arena';
 import { buildTables, NARROW, tableSize } from '../secp256k1/batch';
-import { msmPippengerVar, pippengerWindow } from '../secp256k1/msm_pippenger';
-import { msmResetVar, msmTermVar, msmVar } from '../secp256k1/msm_var';
+import { affineWindow, msmAffineVar } from '../secp256k1/msm_affine';
+import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejIsInfinity } from '../secp256k1/point';
-import { scAdd, scMul } from '../secp256k1/scalar';
+import { scAdd } from '../secp256k1/scalar';
 import { M, READY, verifyPrefixVar } from './circuits';
 import { GEN_WIDTH, tableB, tableBlind, tableG, tableH } from './generators';
 import { L_BATCH, L_RNG } from './labels';
@@ -27,7 +27,7 @@ import { NBITS } from './prover';
 import { SC_SIZE } from './scalars';
 import { trAppend, trChallenge } from './transcript';
 import { DYN_POINTS, at, V_GC, V_HC } from './workspace';
-import { rangePointCount, rangePoints, rangeScalar, rangeScalars } from './verifier';
+import { rangeChallenge, rangePointCount, rangePoints, rangeScalar, rangeWeightedVar } from './verifier';
 
 /** Most proofs in one batch. */
 const BATCH_PROOFS: i32 = ZK_BATCH_MAX;
@@ -36,8 +36,10 @@ const PER_PROOF: i32 = 4 + 2 * 7 + M;
 /** Shared scalars: G_0..G_(NM-1), H_0..H_(NM-1), B, G. */
 const SHARED: i32 = 2 * NM + 2;
 /**
- * Kept points from which Pippenger's buckets beat Straus' tables: measured between 2 proofs (40
- * points, Straus a few per cent ahead) and 4 (80, Pippenger ahead; 29 % at 64 proofs).
+ * Kept points from which buckets beat Straus' tables: measured for Jacobian buckets between 2
+ * proofs (40 points, Straus a few per cent ahead) and 4 (80, buckets ahead; decision 060); the
+ * affine buckets (msm_affine.ts, decision 069) cost less per point, so it can only be lower (not
+ * re-measured).
  */
 const PIPPENGER_FROM: i32 = 64;
 
@@ -86,24 +88,20 @@ export function batchCount(): i32 {
 export function batchAddVar(p: usize, len: i32): i32 {
   const v = verifyPrefixVar(p, len);
   const slot = added++;
-  if ((v & READY) == 0 || !rangeScalars(M)) return v & ~READY;
+  if ((v & READY) == 0 || !rangeChallenge()) return v & ~READY;
   store<u32>(SEED + 32, <u32>slot);
   trAppend(L_RNG, SEED, 36);
   // A zero weight (probability about 2^-256) would drop the proof from the sum: judge it alone.
   if (!trChallenge(L_BATCH, R)) return v & ~READY;
+  rangeWeightedVar(M, R);
   for (let i = 0; i < NM; i++) {
-    scMul(at(V_GC, i), at(V_GC, i), R);
     scAdd(shared(i), shared(i), at(V_GC, i));
-    scMul(at(V_HC, i), at(V_HC, i), R);
     scAdd(shared(NM + i), shared(NM + i), at(V_HC, i));
   }
-  for (let j = 0; j < 2; j++) {
-    scMul(rangeScalar(DYN_POINTS + j), rangeScalar(DYN_POINTS + j), R);
-    scAdd(shared(2 * NM + j), shared(2 * NM + j), rangeScalar(DYN_POINTS + j));
-  }
+  for (let j = 0; j < 2; j++) scAdd(shared(2 * NM + j), shared(2 * NM + j), rangeScalar(DYN_POINTS + j));
   const count = rangePointCount(M);
   memory.copy(points + <usize>terms * GE_SIZE, rangePoints(), <usize>count * GE_SIZE);
-  for (let j = 0; j < count; j++) scMul(scalars + <usize>(terms + j) * SC_SIZE, rangeScalar(j), R);
+  memory.copy(scalars + <usize>terms * SC_SIZE, rangeScalar(0), <usize>count * SC_SIZE);
   terms += count;
   return v;
 }
@@ -113,23 +111,23 @@ export function batchAddVar(p: usize, len: i32): i32 {
  * holds (but for probability about 2^-256); otherwise at least one does not.
  */
 export function batchFinish(): bool {
-  msmResetVar();
+  msmWideResetVar();
   let t = 0;
   for (let i = 0; i < NM; i++) {
-    msmTermVar(t++, tableG(i), shared(i), GEN_WIDTH);
-    msmTermVar(t++, tableH(i), shared(NM + i), GEN_WIDTH);
+    msmWideTermVar(t++, tableG(i), shared(i), GEN_WIDTH);
+    msmWideTermVar(t++, tableH(i), shared(NM + i), GEN_WIDTH);
   }
-  msmTermVar(t++, tableB(), shared(2 * NM), GEN_WIDTH);
-  msmTermVar(t++, tableBlind(), shared(2 * NM + 1), GEN_WIDTH);
-  msmVar(SUM, t);
+  msmWideTermVar(t++, tableB(), shared(2 * NM), GEN_WIDTH);
+  msmWideTermVar(t++, tableBlind(), shared(2 * NM + 1), GEN_WIDTH);
+  msmWideVar(SUM, t);
   // The proofs' own points: Pippenger's buckets for many, Straus over width-6 tables for a few.
   if (terms >= PIPPENGER_FROM) {
-    msmPippengerVar(PART, points, scalars, terms, pippengerWindow(terms));
+    msmAffineVar(PART, points, scalars, terms, affineWindow(terms));
   } else {
     buildTables(tables, points, GE_SIZE, terms, NARROW);
-    msmResetVar();
-    for (let j = 0; j < terms; j++) msmTermVar(j, tables + <usize>j * tableSize(NARROW), scalars + <usize>j * SC_SIZE, NARROW);
-    msmVar(PART, terms);
+    msmWideResetVar();
+    for (let j = 0; j < terms; j++) msmWideTermVar(j, tables + <usize>j * tableSize(NARROW), scalars + <usize>j * SC_SIZE, NARROW);
+    msmWideVar(PART, terms);
   }
   gejAddVar(SUM, SUM, PART);
   added = -1;

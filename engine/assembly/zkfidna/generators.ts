@@ -6,12 +6,12 @@
  * the order B, G, G_0..G_255, H_0..H_255.
  *
  * Computed once, on the first zk-FIDNA call (513 hashes to the curve), then kept in affine form
- * with width-8 odd-multiple tables (64 entries) for the bases proofs use: G_i and H_i for
+ * with width-10 odd-multiple tables (256 entries) for the bases proofs use: G_i and H_i for
  * i < NM_MAX, B and G.
  */
 import { SHA256_STATE_SIZE, sha256Final, sha256Init, sha256Update } from '../sha256';
 import { reserve } from '../secp256k1/arena';
-import { buildTables, tableSize, WIDE } from '../secp256k1/batch';
+import { buildTables, tableSize } from '../secp256k1/batch';
 import { GE_SIZE } from '../secp256k1/point';
 import { hashToCurve } from '../secp256k1/h2c';
 import { sec1Serialize } from '../secp256k1/sec1';
@@ -27,9 +27,13 @@ export const POINT_G: i32 = 1;
 const FIRST_G: i32 = 2;
 const FIRST_H: i32 = FIRST_G + GENERATORS;
 const POINT_COUNT: i32 = FIRST_H + GENERATORS;
-/** NAF width of the generators' tables. */
-export const GEN_WIDTH: i32 = WIDE;
-const TABLE: usize = tableSize(WIDE);
+/**
+ * NAF width of the generators' tables: 256 entries (P, 3P, ..., 511P), one nonzero digit per 11
+ * bits in the verifier's and the inner-product argument's sums (msm_wide.ts); the prover's
+ * constant-time sums (msm_ct.ts) scan only the first 64, the width-8 table they expect.
+ */
+export const GEN_WIDTH: i32 = 10;
+const TABLE: usize = tableSize(GEN_WIDTH);
 
 /** The affine points in digest order, and the tables G_0..G_127, H_0..H_127, B, G (reserved). */
 let POINTS: usize = 0;
@@ -108,9 +112,9 @@ export function ensureGenerators(): void {
     sha256Update(SHA, ENC, 33);
   }
   sha256Final(SHA, GENERATOR_DIGEST);
-  buildTables(tableG(0), generatorPoint(FIRST_G), GE_SIZE, NM_MAX, WIDE);
-  buildTables(tableH(0), generatorPoint(FIRST_H), GE_SIZE, NM_MAX, WIDE);
-  buildTables(tableB(), generatorPoint(POINT_B), GE_SIZE, 2, WIDE);
+  buildTables(tableG(0), generatorPoint(FIRST_G), GE_SIZE, NM_MAX, GEN_WIDTH);
+  buildTables(tableH(0), generatorPoint(FIRST_H), GE_SIZE, NM_MAX, GEN_WIDTH);
+  buildTables(tableB(), generatorPoint(POINT_B), GE_SIZE, 2, GEN_WIDTH);
   ready = true;
 }
 

@@ -16,7 +16,7 @@ import { sec1Serialize } from '../secp256k1/sec1';
 import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
 import { scAdd, scGetB32, scMul } from '../secp256k1/scalar';
 import { scInv } from '../secp256k1/scalarinv';
-import { msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
+import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { GEN_WIDTH, tableB, tableG, tableH } from './generators';
 import { L_L, L_R, L_U } from './labels';
 import { recordChallenge } from './record';
@@ -62,22 +62,22 @@ function setBasis(n: i32, g: usize, h: usize, w: i32): void {
  */
 function commitHalf(out: usize, cur: i32, left: bool, cross: usize, w: usize): bool {
   const h = cur >> 1;
-  msmResetVar();
+  msmWideResetVar();
   let t = 0;
   for (let i = 0; i < basisN; i++) {
     const s = i & (cur - 1);
     if ((s >= h) == left) {
       // G'_i sits in the half paired with the other half of a.
       scMul(C, at(V_L, left ? s - h : s + h), at(V_GC, i));
-      msmTermVar(t++, baseG(i), C, basisW);
+      msmWideTermVar(t++, baseG(i), C, basisW);
     } else {
       scMul(C, at(V_R, left ? s + h : s - h), at(V_HC, i));
-      msmTermVar(t++, baseH(i), C, basisW);
+      msmWideTermVar(t++, baseH(i), C, basisW);
     }
   }
   scMul(C, cross, w);
-  msmTermVar(t++, tableB(), C, GEN_WIDTH);
-  msmVar(J, t);
+  msmWideTermVar(t++, tableB(), C, GEN_WIDTH);
+  msmWideVar(J, t);
   if (gejIsInfinity(J)) return false;
   geSetGej(P, J);
   sec1Serialize(out, P, true);
@@ -92,14 +92,14 @@ function materialize(cur: i32): bool {
   const points = foldedJacobian();
   for (let kind = 0; kind < 2; kind++) {
     for (let s = 0; s < cur; s++) {
-      msmResetVar();
+      msmWideResetVar();
       let t = 0;
       for (let i = s; i < basisN; i += cur) {
-        if (kind == 0) msmTermVar(t++, baseG(i), at(V_GC, i), basisW);
-        else msmTermVar(t++, baseH(i), at(V_HC, i), basisW);
+        if (kind == 0) msmWideTermVar(t++, baseG(i), at(V_GC, i), basisW);
+        else msmWideTermVar(t++, baseH(i), at(V_HC, i), basisW);
       }
       const jac = points + <usize>(kind * cur + s) * GEJ_SIZE;
-      msmVar(jac, t);
+      msmWideVar(jac, t);
       if (gejIsInfinity(jac)) return false;
     }
   }

@@ -10,7 +10,7 @@
  * and each commitment.
  */
 import { GE_SIZE, GEJ_SIZE, geNeg, geSetGej, gejAddGeVar, gejIsInfinity, gejNeg, gejSetGe } from '../secp256k1/point';
-import { msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
+import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { sec1Serialize } from '../secp256k1/sec1';
 import { GEN_WIDTH, GENERATOR_DIGEST, generatorPoint, POINT_B, tableB } from './generators';
 import { L_BOUNDS, L_C, L_CIRCUIT, L_CONTEXT, L_GENERATORS, L_PROTOCOL, L_PROTOCOL_NAME, L_RESULT, labelLen, labelPtr } from './labels';
@@ -57,9 +57,9 @@ export function statementPrefix(circuit: i32, result: i32, min: u64, max: u64, c
 /** J = v B (Jacobian; infinity for v = 0). */
 function timesB(v: u64): void {
   scFromU64(K, v);
-  msmResetVar();
-  msmTermVar(0, tableB(), K, GEN_WIDTH);
-  msmVar(J, 1);
+  msmWideResetVar();
+  msmWideTermVar(0, tableB(), K, GEN_WIDTH);
+  msmWideVar(J, 1);
 }
 
 /** J = J + sign a for an affine a (sign +1 or -1). */

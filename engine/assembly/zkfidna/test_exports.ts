@@ -15,8 +15,10 @@ import { ERR_ARGUMENT, INVALID, OK, ZK_CHALLENGES, ZK_COMMITMENTS, ZK_GENERATOR_
 import { feGetB32 } from '../secp256k1/field';
 import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
 import { encodeToCurve, H2C_MAX_DST, hashToCurve, lastU } from '../secp256k1/h2c';
+import { reserve } from '../secp256k1/arena';
+import { affineWindow, msmAffineVar } from '../secp256k1/msm_affine';
 import { CT_MAX_TERMS, ctMsm, ctTerm } from '../secp256k1/msm_ct';
-import { VAR_MAX_TERMS, msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
+import { WIDE_MAX_TERMS, msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { SC_SIZE, scSetB32 } from '../secp256k1/scalar';
 import { sec1Serialize } from '../secp256k1/sec1';
 import { ensureGenerators, GEN_WIDTH, GENERATORS, generatorPoint, NM_MAX, tableB, tableBlind, tableG, tableH } from './generators';
@@ -76,28 +78,48 @@ function tableOf(b: i32): usize {
   return b == 2 * NM_MAX ? tableB() : tableBlind();
 }
 
+/** Affine points and scalars of zkTestMsm's bucket mode, reserved on first use. */
+let msmPoints: usize = 0;
+let msmScalars: usize = 0;
+
 /**
- * Test hook for the two multi-scalar multiplications: IO holds `count` entries of u32le base
- * index (see tableOf) and a 32-byte big-endian scalar (36 bytes each); the sum is written as
- * x || y to ZK_MSM_OUT. Constant time when ct is 1. Returns OK, INVALID for the identity, or
- * ERR_ARGUMENT for a bad count or base index.
+ * Test hook for the multi-scalar multiplications: IO holds `count` entries of u32le base index
+ * (see tableOf) and a 32-byte big-endian scalar (36 bytes each); the sum is written as x || y to
+ * ZK_MSM_OUT. mode 1: constant time (msm_ct); 0: Straus over the tables (msm_wide); 2: affine
+ * buckets (msm_affine) over the bases' affine points in c-bit windows, c = mode >> 2 (4..10; 0
+ * for affineWindow's choice). Returns OK, INVALID for the identity, or
+ * ERR_ARGUMENT for a bad count, mode or base index.
  */
-export function zkTestMsm(count: i32, ct: i32): i32 {
-  if (count < 1 || count > CT_MAX_TERMS || count > VAR_MAX_TERMS) return ERR_ARGUMENT;
+export function zkTestMsm(count: i32, mode: i32): i32 {
+  const kind = mode & 3;
+  if (count < 1 || count > CT_MAX_TERMS || count > WIDE_MAX_TERMS || kind > 2) return ERR_ARGUMENT;
   ensureGenerators();
-  if (ct == 0) msmResetVar();
+  if (msmPoints == 0) {
+    msmPoints = reserve(<usize>WIDE_MAX_TERMS * GE_SIZE);
+    msmScalars = reserve(<usize>WIDE_MAX_TERMS * SC_SIZE);
+  }
+  if (kind == 0) msmWideResetVar();
   for (let i = 0; i < count; i++) {
     const at = IO + <usize>(i * 36);
     const b = load<i32>(at);
     if (b < 0 || b > 2 * NM_MAX + 1) return ERR_ARGUMENT;
     scSetB32(SCALAR, at + 4);
-    if (ct != 0) ctTerm(i, tableOf(b), SCALAR);
-    else msmTermVar(i, tableOf(b), SCALAR, GEN_WIDTH);
+    if (kind == 1) ctTerm(i, tableOf(b), SCALAR);
+    else if (kind == 0) msmWideTermVar(i, tableOf(b), SCALAR, GEN_WIDTH);
+    else {
+      memory.copy(msmPoints + <usize>i * GE_SIZE, tableOf(b), GE_SIZE);
+      memory.copy(msmScalars + <usize>i * SC_SIZE, SCALAR, SC_SIZE);
+    }
   }
-  if (ct != 0) {
+  if (kind == 1) {
     if (!ctMsm(P, count)) return INVALID;
   } else {
-    msmVar(SUM, count);
+    if (kind == 0) msmWideVar(SUM, count);
+    else {
+      const c = (mode >> 2) == 0 ? affineWindow(count) : mode >> 2;
+      if (c < 4 || c > 10) return ERR_ARGUMENT;
+      msmAffineVar(SUM, msmPoints, msmScalars, count, c);
+    }
     if (gejIsInfinity(SUM)) return INVALID;
     geSetGej(P, SUM);
   }

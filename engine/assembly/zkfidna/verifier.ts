@@ -13,14 +13,14 @@ import { buildTables } from '../secp256k1/batch';
 import { GE_SIZE, GEJ_SIZE, gejIsInfinity } from '../secp256k1/point';
 import { ONE, scAdd, scMul, scNeg, scSetB32 } from '../secp256k1/scalar';
 import { sec1ParseVar } from '../secp256k1/sec1';
-import { msmVar, msmResetVar, msmTermVar } from '../secp256k1/msm_var';
+import { msmWideResetVar, msmWideTermVar, msmWideVar } from '../secp256k1/msm_wide';
 import { GEN_WIDTH, tableB, tableBlind, tableG, tableH } from './generators';
 import { L_A, L_BATCH, L_E_BLINDING, L_IPP_N, L_L, L_M, L_N, L_R, L_S, L_T1, L_T2, L_TX, L_TX_BLINDING, L_U, L_V, L_W, L_X, L_Y, L_Z } from './labels';
 import { NBITS } from './prover';
 import { recordChallenge } from './record';
-import { SC_SIZE, scBatchInvert, scFromU64, scSub } from './scalars';
+import { SC_SIZE, scBatchInvert, scEqualVar, scFromU64, scSub } from './scalars';
 import { trAppend, trAppendU64, trChallenge } from './transcript';
-import { at, DYN_POINTS, DYN_WIDTH, dynTable, V_GC, V_HC, V_S } from './workspace';
+import { at, DYN_POINTS, DYN_WIDTH, dynTable, V_BS, V_GC, V_HC, V_S } from './workspace';
 
 /** Most inner-product rounds (m <= 2: nm <= 128). */
 const MAX_ROUNDS: i32 = 7;
@@ -36,9 +36,9 @@ const Z: usize = memory.data(<i32>SC_SIZE, 16);
 const X: usize = memory.data(<i32>SC_SIZE, 16);
 const W: usize = memory.data(<i32>SC_SIZE, 16);
 const C: usize = memory.data(<i32>SC_SIZE, 16);
-/** y, then u_1..u_k; inverted in place into INV. */
+/** y, then u_1..u_k; inverted into INV, followed there by 1 / (y - 1). */
 const CH: usize = memory.data((1 + MAX_ROUNDS) * <i32>SC_SIZE, 16);
-const INV: usize = memory.data((1 + MAX_ROUNDS) * <i32>SC_SIZE, 16);
+const INV: usize = memory.data((2 + MAX_ROUNDS) * <i32>SC_SIZE, 16);
 const USQ: usize = memory.data(MAX_ROUNDS * <i32>SC_SIZE, 16);
 const T: usize = memory.data(<i32>SC_SIZE, 16);
 const T2: usize = memory.data(<i32>SC_SIZE, 16);
@@ -48,6 +48,8 @@ const SUMY: usize = memory.data(<i32>SC_SIZE, 16);
 const DELTA: usize = memory.data(<i32>SC_SIZE, 16);
 const D: usize = memory.data(<i32>SC_SIZE, 16);
 const ZP: usize = memory.data(2 * <i32>SC_SIZE, 16);
+const RZ: usize = memory.data(<i32>SC_SIZE, 16);
+const RC: usize = memory.data(<i32>SC_SIZE, 16);
 const SUM: usize = memory.data(<i32>GEJ_SIZE, 16);
 
 /** Rounds of the inner-product argument for m values. */
@@ -145,53 +147,77 @@ export function rangePointCount(m: i32): i32 {
   return DSC + <usize>j * SC_SIZE;
 }
 
-/** The batching weight c drawn by the last rangeScalars (it depends on the whole transcript). */
+/** The batching weight c drawn by the last rangeChallenge (it depends on the whole transcript). */
 export function rangeBatchChallenge(): usize {
   return C;
 }
 
-/**
- * Draws the batching weight c and computes every scalar of the one equation: G_i's at V_GC, H_i's
- * at V_HC (i < nm), B's, G's and the proof's own points' at rangeScalar. rangeParse and
- * rangeReplay must have succeeded for the same m. False for a zero c.
- */
+/** Draws the batching weight c that folds the t-check in; false for a zero c. */
+export function rangeChallenge(): bool {
+  return trChallenge(L_BATCH, C);
+}
+
+/** The scalars of rangeCheck's equation alone (weight 1): rangeChallenge, then rangeWeightedVar. */
 export function rangeScalars(m: i32): bool {
-  if (!trChallenge(L_BATCH, C)) return false;
+  if (!rangeChallenge()) return false;
+  rangeWeightedVar(m, ONE);
+  return true;
+}
+
+/**
+ * Computes every scalar of the one equation times the weight r (batch.ts; 1 alone): G_i's at
+ * V_GC, H_i's at V_HC (i < nm), B's, G's and the proof's own points' at rangeScalar. rangeParse,
+ * rangeReplay and rangeChallenge must have succeeded for the same m. The weight rides on the
+ * recurrences' starting values (r a s_0, r y^0), so it costs no product per generator; sum y^i
+ * is (y^nm - 1) / (y - 1), its inversion shared with the u_j's.
+ */
+export function rangeWeightedVar(m: i32, r: usize): void {
   const k = roundsFor(m);
   const nm = NBITS * m;
+  const geometric = !scEqualVar(Y, ONE);
   memory.copy(INV, CH, <usize>(1 + k) * SC_SIZE);
-  scBatchInvert(INV, 1 + k);
+  if (geometric) scSub(INV + <usize>(1 + k) * SC_SIZE, Y, ONE);
+  scBatchInvert(INV, geometric ? 2 + k : 1 + k);
   const yinv = INV;
-  // s_0 = product of u_j^-1; s_i = s_(i - 2^p) u_(k-p)^2 for p = floor(log2 i).
-  memory.copy(at(V_S, 0), ONE, SC_SIZE);
+  // r a s_i and b s_i: s_0 = product of u_j^-1; s_i = s_(i - 2^p) u_(k-p)^2 for p = floor(log2 i).
+  scMul(at(V_S, 0), AA, r);
+  memory.copy(at(V_BS, 0), BB, SC_SIZE);
   for (let j = 0; j < k; j++) {
     const u = CH + <usize>(1 + j) * SC_SIZE;
-    scMul(at(V_S, 0), at(V_S, 0), INV + <usize>(1 + j) * SC_SIZE);
+    const inv = INV + <usize>(1 + j) * SC_SIZE;
+    scMul(at(V_S, 0), at(V_S, 0), inv);
+    scMul(at(V_BS, 0), at(V_BS, 0), inv);
     scMul(USQ + <usize>j * SC_SIZE, u, u);
   }
   for (let i = 1; i < nm; i++) {
     const p = 31 - clz<i32>(i);
-    scMul(at(V_S, i), at(V_S, i - (1 << p)), USQ + <usize>(k - 1 - p) * SC_SIZE);
+    const sq = USQ + <usize>(k - 1 - p) * SC_SIZE;
+    scMul(at(V_S, i), at(V_S, i - (1 << p)), sq);
+    scMul(at(V_BS, i), at(V_BS, i - (1 << p)), sq);
   }
-  // G_i: -z - a s_i. H_i: z + y^-i (d_i - b s_(nm-1-i)). Meanwhile SUMY = sum of y^i.
+  // G_i: -(r z + r a s_i). H_i: r z + r y^-i (d_i - b s_(nm-1-i)), d_i = z^(2 + i/64) 2^(i mod 64).
   scMul(ZP, Z, Z);
   scMul(ZP + SC_SIZE, ZP, Z);
-  memory.copy(YI, ONE, SC_SIZE);
-  memory.copy(YP, ONE, SC_SIZE);
-  memory.fill(SUMY, 0, SC_SIZE);
+  scMul(RZ, Z, r);
+  memory.copy(YI, r, SC_SIZE);
   for (let i = 0; i < nm; i++) {
-    scMul(T, AA, at(V_S, i));
-    scAdd(T, T, Z);
+    scAdd(T, RZ, at(V_S, i));
     scNeg(at(V_GC, i), T);
     if ((i & 63) == 0) memory.copy(D, ZP + <usize>(i >> 6) * SC_SIZE, SC_SIZE);
     else scAdd(D, D, D);
-    scMul(T, BB, at(V_S, nm - 1 - i));
-    scSub(T, D, T);
+    scSub(T, D, at(V_BS, nm - 1 - i));
     scMul(T, T, YI);
-    scAdd(at(V_HC, i), T, Z);
-    scAdd(SUMY, SUMY, YP);
-    scMul(YP, YP, Y);
+    scAdd(at(V_HC, i), T, RZ);
     scMul(YI, YI, yinv);
+  }
+  // sum of y^i for i < nm.
+  if (geometric) {
+    memory.copy(YP, Y, SC_SIZE);
+    for (let b = nm; b > 1; b >>= 1) scMul(YP, YP, YP);
+    scSub(T, YP, ONE);
+    scMul(SUMY, T, INV + <usize>(1 + k) * SC_SIZE);
+  } else {
+    scFromU64(SUMY, <u64>nm);
   }
   // delta = (z - z^2) sum y^i - sum of z^(3+j) (2^64 - 1).
   scSub(T, Z, ZP);
@@ -202,28 +228,31 @@ export function rangeScalars(m: i32): bool {
     scMul(T, T, T2);
     scSub(DELTA, DELTA, T);
   }
-  // B: w (t_x - a b) + c (delta - t_x). G: -mu - c tau_x.
+  // B: r (w (t_x - a b) + c (delta - t_x)). G: -r (mu + c tau_x).
+  scMul(RC, C, r);
   scMul(T, AA, BB);
   scSub(T, TX, T);
   scMul(T, T, W);
+  scMul(T, T, r);
   scSub(T2, DELTA, TX);
-  scMul(T2, T2, C);
+  scMul(T2, T2, RC);
   scAdd(rangeScalar(DYN_POINTS), T, T2);
-  scMul(T, C, TAUX);
-  scAdd(T, T, MU);
+  scMul(T, RC, TAUX);
+  scMul(T2, MU, r);
+  scAdd(T, T, T2);
   scNeg(rangeScalar(DYN_POINTS + 1), T);
-  // The proof's own points: A 1, S x, T1 c x, T2 c x^2, L_j u_j^2, R_j u_j^-2, V_j c z^(2+j).
-  memory.copy(rangeScalar(0), ONE, SC_SIZE);
-  memory.copy(rangeScalar(1), X, SC_SIZE);
-  scMul(rangeScalar(2), C, X);
+  // The proof's own points: A r, S r x, T1 r c x, T2 r c x^2, L_j r u_j^2, R_j r u_j^-2, V_j r c z^(2+j).
+  memory.copy(rangeScalar(0), r, SC_SIZE);
+  scMul(rangeScalar(1), X, r);
+  scMul(rangeScalar(2), RC, X);
   scMul(rangeScalar(3), rangeScalar(2), X);
   for (let j = 0; j < k; j++) {
-    memory.copy(rangeScalar(4 + 2 * j), USQ + <usize>j * SC_SIZE, SC_SIZE);
+    scMul(rangeScalar(4 + 2 * j), USQ + <usize>j * SC_SIZE, r);
     const inv = INV + <usize>(1 + j) * SC_SIZE;
-    scMul(rangeScalar(5 + 2 * j), inv, inv);
+    scMul(T, inv, inv);
+    scMul(rangeScalar(5 + 2 * j), T, r);
   }
-  for (let j = 0; j < m; j++) scMul(rangeScalar(4 + 2 * k + j), C, ZP + <usize>j * SC_SIZE);
-  return true;
+  for (let j = 0; j < m; j++) scMul(rangeScalar(4 + 2 * k + j), RC, ZP + <usize>j * SC_SIZE);
 }
 
 /**
@@ -233,17 +262,17 @@ export function rangeScalars(m: i32): bool {
 export function rangeCheck(m: i32): bool {
   if (!rangeScalars(m)) return false;
   const nm = NBITS * m;
-  msmResetVar();
+  msmWideResetVar();
   let t = 0;
   for (let i = 0; i < nm; i++) {
-    msmTermVar(t++, tableG(i), at(V_GC, i), GEN_WIDTH);
-    msmTermVar(t++, tableH(i), at(V_HC, i), GEN_WIDTH);
+    msmWideTermVar(t++, tableG(i), at(V_GC, i), GEN_WIDTH);
+    msmWideTermVar(t++, tableH(i), at(V_HC, i), GEN_WIDTH);
   }
-  msmTermVar(t++, tableB(), rangeScalar(DYN_POINTS), GEN_WIDTH);
-  msmTermVar(t++, tableBlind(), rangeScalar(DYN_POINTS + 1), GEN_WIDTH);
+  msmWideTermVar(t++, tableB(), rangeScalar(DYN_POINTS), GEN_WIDTH);
+  msmWideTermVar(t++, tableBlind(), rangeScalar(DYN_POINTS + 1), GEN_WIDTH);
   const count = rangePointCount(m);
   buildTables(dynTable(0), PTS, GE_SIZE, count, DYN_WIDTH);
-  for (let j = 0; j < count; j++) msmTermVar(t++, dynTable(j), rangeScalar(j), DYN_WIDTH);
-  msmVar(SUM, t);
+  for (let j = 0; j < count; j++) msmWideTermVar(t++, dynTable(j), rangeScalar(j), DYN_WIDTH);
+  msmWideVar(SUM, t);
   return gejIsInfinity(SUM);
 }

@@ -17,9 +17,10 @@ export const V_R1: i32 = 4;
 export const V_YP: i32 = 5;
 export const V_GC: i32 = 6;
 export const V_HC: i32 = 7;
-/** Verifier: the IPP's s_i. */
+/** Verifier: r a s_i and b s_i, with s_i the IPP's products of challenges. */
 export const V_S: i32 = 8;
-const VECTORS: i32 = 9;
+export const V_BS: i32 = 9;
+const VECTORS: i32 = 10;
 const VECTOR_SIZE: usize = <usize>NM_MAX * SC_SIZE;
 
 /** Points of a proof the verifier builds tables for: A, S, T1, T2, L_1..L_7, R_1..R_7, V_0, V_1. */
