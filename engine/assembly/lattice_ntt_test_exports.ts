@@ -5,13 +5,14 @@
  * from FIPS 204 and FIPS 203. Each hook transforms `count` consecutive polynomials in place from
  * IO offset 0 (ML-DSA: 256 i32 each; ML-KEM: 256 i16 each, the NTT domain in the layout of
  * mlkem/ntt.ts) and returns count, or ERR_ARGUMENT when they do not fit in IO. The sampler hooks
- * (engine/src/mlkem.sample.test.ts, against FIPS 203 Algorithms 7 and 8) read bytes at
- * LATTICE_TEST_PACKED and write i16 coefficients at IO offset 0.
+ * (engine/src/mlkem.sample.test.ts and mldsa.sample.test.ts, against FIPS 203 Algorithms 7 and 8
+ * and FIPS 204 Algorithm 30) read bytes at LATTICE_TEST_PACKED and write coefficients at IO offset 0.
  */
 import { TEST_HOOKS } from './flags';
 import { IO, IO_SIZE } from './io';
 import { ERR_ARGUMENT, LATTICE_TEST_PACKED, OK } from './layout';
 import { invNttToMont, ntt as mldsaNtt } from './mldsa/ntt';
+import { rejUniformBlock } from './mldsa/sample';
 import { invNtt, ntt as mlkemNtt } from './mlkem/ntt';
 import { cbd2, cbd3, rejectUniform, toNttLayout } from './mlkem/sample';
 
@@ -63,4 +64,12 @@ export function arithTestMlkemCbd(eta: i32): i32 {
   else if (eta == 3) cbd3(IO, IO + <usize>LATTICE_TEST_PACKED);
   else return ERR_ARGUMENT;
   return OK;
+}
+
+/** ML-DSA's RejNTTPoly step over `blocks` SHAKE128 blocks: the count (at most 256), i32 coefficients. */
+export function arithTestMldsaRejectUniform(blocks: i32): i32 {
+  if (blocks < 0 || blocks * 168 > REJECT_MAX) return ERR_ARGUMENT;
+  let j = 0;
+  for (let b = 0; b < blocks && j < 256; b++) j = rejUniformBlock(IO, j, IO + <usize>(LATTICE_TEST_PACKED + b * 168));
+  return j;
 }

@@ -124,6 +124,8 @@ export interface EngineTestExports extends EngineExports {
   arithTestMlkemToNttLayout(): Status;
   /** SamplePolyCBD_eta of 64 eta bytes at IO 1024 into 256 i16 at IO 0. */
   arithTestMlkemCbd(eta: number): Status;
+  /** ML-DSA's RejNTTPoly step over `blocks` SHAKE128 blocks at IO 1024: the count (at most 256), i32 at IO 0. */
+  arithTestMldsaRejectUniform(blocks: number): number;
 }
 
 /** Where the test build lies. */
