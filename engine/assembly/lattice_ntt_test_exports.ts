@@ -10,9 +10,10 @@
  */
 import { TEST_HOOKS } from './flags';
 import { IO, IO_SIZE } from './io';
-import { ERR_ARGUMENT, LATTICE_TEST_PACKED, OK } from './layout';
+import { ERR_ARGUMENT, LATTICE_TEST_B, LATTICE_TEST_PACKED, OK } from './layout';
 import { invNttToMont, ntt as mldsaNtt } from './mldsa/ntt';
-import { rejUniformBlock } from './mldsa/sample';
+import { setLevel } from './mldsa/params';
+import { rejEtaBlock, rejUniformBlock } from './mldsa/sample';
 import { invNtt, ntt as mlkemNtt } from './mlkem/ntt';
 import { cbd2, cbd3, rejectUniform, toNttLayout } from './mlkem/sample';
 
@@ -72,4 +73,13 @@ export function arithTestMldsaRejectUniform(blocks: i32): i32 {
   let j = 0;
   for (let b = 0; b < blocks && j < 256; b++) j = rejUniformBlock(IO, j, IO + <usize>(LATTICE_TEST_PACKED + b * 168));
   return j;
+}
+
+/**
+ * ML-DSA's CoeffFromHalfByte loop at `level` (44, 65, 87) over `len` bytes (a multiple of 4) at
+ * LATTICE_TEST_B: the count (it may pass 256 by up to seven), i32 coefficients at IO offset 0.
+ */
+export function arithTestMldsaRejectEta(level: i32, len: i32): i32 {
+  if (!setLevel(level) || len < 0 || len > REJECT_MAX || len % 4 != 0) return ERR_ARGUMENT;
+  return rejEtaBlock(IO, 0, IO + <usize>LATTICE_TEST_B, len);
 }

@@ -1,8 +1,10 @@
 /**
- * ML-DSA's ExpandA rejection step (engine/assembly/mldsa/sample.ts rejUniformBlock, eight and four
- * candidates at a time, through the test build's hook in lattice_ntt_test_exports.ts) against
- * FIPS 204 Algorithms 30 and 14 written as plain integer code, on random SHAKE128 blocks and on
- * blocks where candidates at and above q are frequent, so that every path of the engine runs.
+ * ML-DSA's rejection steps (engine/assembly/mldsa/sample.ts, through the test build's hooks in
+ * lattice_ntt_test_exports.ts) against FIPS 204 written as plain integer code: ExpandA's
+ * (rejUniformBlock, eight and four candidates at a time; Algorithms 30 and 14) on random SHAKE128
+ * blocks and on blocks where candidates at and above q are frequent, so that every path runs, and
+ * ExpandS's (rejEtaBlock, eight half-bytes at a time; Algorithms 31 and 15) for eta = 2 and 4 on
+ * random streams and on streams of every half-byte value.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +63,48 @@ describe('ExpandA rejection step', () => {
   });
   it('refuses more blocks than the hook holds', () => {
     expect(t.wasm.arithTestMldsaRejectUniform(7)).toBe(ERR_ARGUMENT);
+  });
+});
+
+/** FIPS 204 CoeffFromHalfByte over the stream, low half-byte of each byte first; every accepted coefficient. */
+function coeffsFromHalfBytes(bytes: Uint8Array, eta: number): number[] {
+  const out: number[] = [];
+  for (const byte of bytes) {
+    for (const b of [byte & 15, byte >> 4]) {
+      if (eta === 2 && b < 15) out.push(2 - (b % 5));
+      if (eta === 4 && b < 9) out.push(4 - b);
+    }
+  }
+  return out;
+}
+
+describe('ExpandS rejection step', () => {
+  for (const [level, eta] of [[44, 2], [65, 4], [87, 2]] as const) {
+    const check = (bytes: Uint8Array) => {
+      ioView(t, Uint8Array, 8192, bytes.length).set(bytes);
+      const count = t.wasm.arithTestMldsaRejectEta(level, bytes.length);
+      const want = coeffsFromHalfBytes(bytes, eta);
+      if (want.length < 256) {
+        expect(count).toBe(want.length);
+        expect([...ioView(t, Int32Array, 0, count)]).toEqual(want);
+      } else {
+        // It stops after the four bytes in which the 256th coefficient is accepted.
+        expect(count).toBeGreaterThanOrEqual(256);
+        expect(count).toBeLessThanOrEqual(263);
+        expect([...ioView(t, Int32Array, 0, 256)]).toEqual(want.slice(0, 256));
+      }
+    };
+    it(`keeps the accepted half-bytes' coefficients in order for ML-DSA-${level} (eta = ${eta})`, () => {
+      fc.assert(fc.property(fc.uint8Array({ minLength: 136, maxLength: 136 }), (bytes) => check(bytes)), { numRuns: 200 });
+      fc.assert(fc.property(fc.uint8Array({ minLength: 544, maxLength: 544 }), (bytes) => check(bytes)), { numRuns: 100 });
+      // Every half-byte value in both positions, then runs of rejected ones.
+      check(Uint8Array.from({ length: 256 }, (_, i) => i));
+      check(Uint8Array.from({ length: 136 }, (_, i) => (i % 3 === 0 ? 0xff : 0x9f)));
+      check(new Uint8Array(136).fill(0xfe));
+    });
+  }
+  it('refuses a level or length the hook does not take', () => {
+    expect(t.wasm.arithTestMldsaRejectEta(66, 136)).toBe(ERR_ARGUMENT);
+    expect(t.wasm.arithTestMldsaRejectEta(65, 6)).toBe(ERR_ARGUMENT);
   });
 });

@@ -126,6 +126,8 @@ export interface EngineTestExports extends EngineExports {
   arithTestMlkemCbd(eta: number): Status;
   /** ML-DSA's RejNTTPoly step over `blocks` SHAKE128 blocks at IO 1024: the count (at most 256), i32 at IO 0. */
   arithTestMldsaRejectUniform(blocks: number): number;
+  /** ML-DSA's CoeffFromHalfByte loop at `level` over `len` bytes at IO 8192: the count, i32 at IO 0. */
+  arithTestMldsaRejectEta(level: number, len: number): number;
 }
 
 /** Where the test build lies. */
