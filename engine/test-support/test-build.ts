@@ -120,6 +120,16 @@ export interface EngineTestExports extends EngineExports {
   arithTestMldsaInvNtt(count: number): number;
   arithTestMlkemNtt(count: number): number;
   arithTestMlkemInvNtt(count: number): number;
+  /** SampleNTT's rejection over `len` bytes at IO 1024 (a multiple of 12): the count; coefficients in stream order at IO 0. */
+  arithTestMlkemRejectUniform(len: number): number;
+  /** 256 coefficients in stream order at IO 1024 into the NTT-domain layout at IO 0. */
+  arithTestMlkemToNttLayout(): Status;
+  /** SamplePolyCBD_eta of 64 eta bytes at IO 1024 into 256 i16 at IO 0. */
+  arithTestMlkemCbd(eta: number): Status;
+  /** ML-DSA's RejNTTPoly step over `blocks` SHAKE128 blocks at IO 1024: the count (at most 256), i32 at IO 0. */
+  arithTestMldsaRejectUniform(blocks: number): number;
+  /** ML-DSA's CoeffFromHalfByte loop at `level` over `len` bytes at IO 8192: the count, i32 at IO 0. */
+  arithTestMldsaRejectEta(level: number, len: number): number;
 }
 
 /** Where the test build lies. */

@@ -50,27 +50,35 @@ function squeezePair(rate: i32, off: usize): void {
 
 /**
  * Rejection-samples one squeezed SHAKE128 block into a from index j; returns the new index. About
- * one candidate in a thousand is rejected, so four candidates are unpacked and checked at once
- * with SIMD and stored together when all four pass; otherwise (or near the end) one is taken: it
- * is stored at j, and j advances when it is accepted, so a rejected value is overwritten by the
- * next. The data are public; this is for speed.
+ * one candidate in a thousand is rejected, so eight candidates (two loads, widened by one shuffle
+ * each to four 32-bit lanes) are checked with one compare per four and stored together when all
+ * pass (99.2 %); otherwise four are tried, and then one is taken: it is stored at j, and j advances
+ * when it is accepted, so a rejected value is overwritten by the next. Never writes past a + 4 N.
+ * The data are public; this is for speed.
  */
-function rejUniformBlock(a: usize, j: i32, buf: usize): i32 {
+export function rejUniformBlock(a: usize, j: i32, buf: usize): i32 {
   const q = i32x4.splat(Q);
   const mask = i32x4.splat(0x7fffff);
   const zero = i32x4.splat(0);
   let i: usize = 0;
   while (i < <usize>RATE_SHAKE128 && j < N) {
-    if (i + 12 <= <usize>RATE_SHAKE128 && j + 4 <= N) {
-      // Four 3-byte candidates widened to four 32-bit lanes (index 16 picks a zero byte).
-      const raw = i8x16.shuffle(v128.load(buf + i), zero, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16);
-      const t = v128.and(raw, mask);
-      if (i32x4.all_true(i32x4.lt_u(t, q))) {
-        v128.store(a + (<usize>j << 2), t);
-        j += 4;
-        i += 12;
+    // Four 3-byte candidates widened to four 32-bit lanes (index 16 picks a zero byte).
+    const t0 = v128.and(i8x16.shuffle(v128.load(buf + i), zero, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16), mask);
+    if (i + 24 <= <usize>RATE_SHAKE128 && j + 8 <= N) {
+      const t1 = v128.and(i8x16.shuffle(v128.load(buf + i, 12), zero, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16), mask);
+      if (i32x4.all_true(v128.and(i32x4.lt_u(t0, q), i32x4.lt_u(t1, q)))) {
+        v128.store(a + (<usize>j << 2), t0);
+        v128.store(a + (<usize>j << 2), t1, 16);
+        j += 8;
+        i += 24;
         continue;
       }
+    }
+    if (i + 12 <= <usize>RATE_SHAKE128 && j + 4 <= N && i32x4.all_true(i32x4.lt_u(t0, q))) {
+      v128.store(a + (<usize>j << 2), t0);
+      j += 4;
+      i += 12;
+      continue;
     }
     // One four-byte load per triple: the stream buffers have slack past the block.
     const t = <i32>(load<u32>(buf + i) & 0x7fffff);
@@ -124,31 +132,63 @@ export function expandA(mat: usize, rho: usize): void {
   cachedL = L;
 }
 
-/** The eta-bounded coefficient for half-byte b (meaningful when b is accepted). */
-// @ts-ignore: decorator
-@inline function etaCoeff(b: i32): i32 {
-  // 2 - (b mod 5), with b mod 5 = b - 5 * floor(b * 205 / 1024) (exact for b < 15).
-  return ETA == 2 ? 2 - (b - ((b * 205) >> 10) * 5) : 4 - b;
-}
+/**
+ * Per 8-bit acceptance mask m of eight byte lanes, the i8x16.swizzle that packs the accepted ones
+ * to the front in order (unused bytes select zero): 256 masks, 16 bytes each, filled once.
+ */
+const PACK8: usize = memory.data(256 * 16, 16);
 
-/** Where a candidate goes once its polynomial is full (it is never read). */
-const SINK: usize = memory.data(16, 16);
+function initPack8(): void {
+  for (let m = 0; m < 256; m++) {
+    const row = PACK8 + (<usize>m << 4);
+    memory.fill(row, 0x80, 16);
+    let k: usize = 0;
+    for (let lane = 0; lane < 8; lane++) {
+      if (((m >> lane) & 1) == 0) continue;
+      store<u8>(row + k, <u8>lane);
+      k++;
+    }
+  }
+}
+initPack8();
+
+/** Both polynomials' coefficients while they are sampled: N slots plus rejEtaBlock's overshoot. */
+const ETA_BYTES: i32 = (N + 16) * 4;
+const ETA0: usize = memory.data(ETA_BYTES, 16);
+const ETA1: usize = memory.data(ETA_BYTES, 16);
 
 /**
- * CoeffFromHalfByte over one squeezed SHAKE256 block: every half-byte is written at slot j (or the
- * sink once the polynomial is full) and j advances when it is accepted. Which half-bytes are
- * dropped is independent of the coefficients kept (docs/crypto/constant-time.md section 3).
+ * CoeffFromHalfByte over `len` squeezed bytes (a multiple of 4) at buf, appending to the i32 array
+ * a from index j; returns the new count. Eight half-bytes at a time, in stream order (low half of
+ * each byte first): their coefficients (eta - (b mod 5) for eta = 2 with b mod 5 from two
+ * compares, eta - b for eta = 4) and acceptance (b < 15, resp. b < 9) in i8 lanes; the accepted
+ * ones are packed to the front by the swizzle PACK8 holds for their mask, widened to i32 and
+ * stored together. Writes up to eight slots past a + 4 N once j >= N. The index into PACK8 is
+ * the pattern of dropped half-bytes, which is independent of the coefficients kept
+ * (docs/crypto/constant-time.md section 3, as rejBoundedPoly's branch on the count); the
+ * coefficients themselves meet no branch and no index.
  */
-function rejEtaBlock(a: usize, j: i32, buf: usize): i32 {
-  const bound = ETA == 2 ? 15 : 9;
-  for (let i: usize = 0; i < <usize>RATE_SHAKE256 && j < N; i++) {
-    const z = <i32>load<u8>(buf + i);
-    const lo = z & 15;
-    const hi = z >> 4;
-    store<i32>(a + (<usize>j << 2), etaCoeff(lo));
-    j += <i32>(lo < bound);
-    store<i32>(select<usize>(a + (<usize>j << 2), SINK, j < N), etaCoeff(hi));
-    j += <i32>(hi < bound) & <i32>(j < N);
+export function rejEtaBlock(a: usize, j: i32, buf: usize, len: i32): i32 {
+  const low = i8x16.splat(0x0f);
+  const bound = i8x16.splat(ETA == 2 ? 15 : 9);
+  const eta = i8x16.splat(<i8>ETA);
+  for (let i: usize = 0; i < <usize>len && j < N; i += 4) {
+    const x = v128.load32_zero(buf + i);
+    const h = i8x16.shuffle(v128.and(x, low), v128.and(i16x8.shr_u(x, 4), low), 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    let c: v128;
+    if (ETA == 2) {
+      // -floor(b / 5) for b < 15, then b mod 5 = b + 5 (-floor(b / 5)).
+      const m = i8x16.add(i8x16.gt_u(h, i8x16.splat(4)), i8x16.gt_u(h, i8x16.splat(9)));
+      const m2 = i8x16.add(m, m);
+      c = i8x16.sub(eta, i8x16.add(h, i8x16.add(i8x16.add(m2, m2), m)));
+    } else {
+      c = i8x16.sub(eta, h);
+    }
+    const mask = i8x16.bitmask(i8x16.lt_u(h, bound)) & 0xff;
+    const w = i16x8.extend_low_i8x16_s(i8x16.swizzle(c, v128.load(PACK8 + (<usize>mask << 4))));
+    v128.store(a + (<usize>j << 2), i32x4.extend_low_i16x8_s(w));
+    v128.store(a + (<usize>j << 2), i32x4.extend_high_i16x8_s(w), 16);
+    j += popcnt<i32>(mask);
   }
   return j;
 }
@@ -163,9 +203,11 @@ function rejBoundedPoly(a0: usize, n0: i32, a1: usize, n1: i32, rhoPrime: usize)
   let j1 = a1 == 0 ? N : 0;
   while (j0 < N || j1 < N) {
     squeezePair(RATE_SHAKE256, 0);
-    j0 = rejEtaBlock(a0, j0, OUT0);
-    if (j1 < N) j1 = rejEtaBlock(a1, j1, OUT1);
+    j0 = rejEtaBlock(ETA0, j0, OUT0, RATE_SHAKE256);
+    if (j1 < N) j1 = rejEtaBlock(ETA1, j1, OUT1, RATE_SHAKE256);
   }
+  memory.copy(a0, ETA0, POLY_BYTES);
+  if (a1 != 0) memory.copy(a1, ETA1, POLY_BYTES);
 }
 
 /** Polynomial r of s1 || s2. */
@@ -228,4 +270,6 @@ export function wipeSamplers(): void {
   memory.fill(X2, 0, X2_STATE_SIZE);
   memory.fill(OUT0, 0, STREAM_BYTES);
   memory.fill(OUT1, 0, STREAM_BYTES);
+  memory.fill(ETA0, 0, ETA_BYTES);
+  memory.fill(ETA1, 0, ETA_BYTES);
 }

@@ -49,34 +49,65 @@ function squeezeOne(rate: i32, off: usize): void {
   memory.copy(BUF0 + off, ONE, <usize>rate);
 }
 
-/** Byte offset of coefficient j in the NTT-domain layout (even and odd halves of 16-blocks). */
-// @ts-ignore: decorator
-@inline function nttPos(j: i32): usize {
-  return <usize>((j & ~15) | ((j & 1) << 3) | ((j >> 1) & 7)) << 1;
-}
+/**
+ * Per 8-bit acceptance mask m of eight 16-bit candidates, the i8x16.swizzle that packs the accepted
+ * ones to the front in order (unused bytes select zero): 256 masks, 16 bytes each, filled once.
+ */
+const PACK: usize = memory.data(256 * 16, 16);
 
-/** Where a candidate goes once the polynomial is full (it is never read). */
-const SINK: usize = memory.data(16, 16);
+function initPack(): void {
+  for (let m = 0; m < 256; m++) {
+    const row = PACK + (<usize>m << 4);
+    memory.fill(row, 0x80, 16);
+    let k: usize = 0;
+    for (let lane = 0; lane < 8; lane++) {
+      if (((m >> lane) & 1) == 0) continue;
+      store<u8>(row + k, <u8>(2 * lane));
+      store<u8>(row + k + 1, <u8>(2 * lane + 1));
+      k += 2;
+    }
+  }
+}
+initPack();
 
 /**
- * SampleNTT's rejection step over one SHAKE128 block; returns the new coefficient count. About one
- * candidate in five is rejected, unpredictably, so instead of branching on it every candidate is
- * written at slot j and j advances only when it is accepted: a rejected value is overwritten by
- * the next one. (The data are public; this is for speed, not for constant time.)
+ * SampleNTT's rejection step over `len` squeezed bytes (a multiple of 12) at buf, appending
+ * accepted coefficients in stream order to the i16 array out from index j; returns the new count.
+ * Eight candidates at a time: one shuffle puts the byte pairs of four triples into eight u16
+ * lanes, a mask (even lanes) or a shift (odd lanes) makes the 12-bit candidates, one compare
+ * accepts them, and the accepted ones are packed to the front by the swizzle PACK holds for their
+ * mask and stored together (rejections are one in five, so whole groups rarely pass). Reads 4 bytes
+ * past buf + len and writes up to 8 slots past out + 2 N once j >= N: the buffers have the slack.
+ * The stream is a function of rho, public (so is the table index); this is for speed.
  */
-function rejBlock(a: usize, j: i32, buf: usize): i32 {
-  for (let i: usize = 0; i < <usize>RATE128 && j < N; i += 3) {
-    // Reads one byte past the triple: BUF0 and BUF1 are longer than a SHAKE128 block.
-    const t = load<u32>(buf + i);
-    const d1 = <i32>(t & 0xfff);
-    const d2 = <i32>((t >> 12) & 0xfff);
-    store<i16>(a + nttPos(j), <i16>d1);
-    j += <i32>(d1 < Q);
-    store<i16>(select<usize>(a + nttPos(j), SINK, j < N), <i16>d2);
-    j += <i32>(d2 < Q) & <i32>(j < N);
+export function rejectUniform(out: usize, j: i32, buf: usize, len: i32): i32 {
+  const fff = i16x8.splat(0xfff);
+  const q = i16x8.splat(<i16>Q);
+  const even = i32x4.splat(0xffff);
+  for (let i: usize = 0; i < <usize>len && j < N; i += 12) {
+    const v = i8x16.shuffle(v128.load(buf + i), v128.load(buf + i), 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
+    const d = v128.bitselect(v128.and(v, fff), i16x8.shr_u(v, 4), even);
+    const m = i16x8.bitmask(i16x8.lt_u(d, q));
+    v128.store(out + (<usize>j << 1), i8x16.swizzle(d, v128.load(PACK + (<usize>m << 4))));
+    j += popcnt<i32>(m);
   }
   return j;
 }
+
+/** Copies 256 coefficients in stream order to the NTT-domain layout (per 16: the even ones, then the odd ones). */
+export function toNttLayout(a: usize, natural: usize): void {
+  for (let p: usize = 0; p < <usize>POLY_BYTES; p += 32) {
+    const v0 = v128.load(natural + p);
+    const v1 = v128.load(natural + p, 16);
+    v128.store(a + p, i8x16.shuffle(v0, v1, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29));
+    v128.store(a + p, i8x16.shuffle(v0, v1, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31), 16);
+  }
+}
+
+/** Both streams' accepted coefficients in stream order, with rejectUniform's slack. */
+const NATURAL_BYTES: i32 = POLY_BYTES + 32;
+const NAT0: usize = memory.data(NATURAL_BYTES, 16);
+const NAT1: usize = memory.data(NATURAL_BYTES, 16);
 
 /** The rho (and k) whose matrix MAT holds; rho is public, so reusing it leaks nothing. */
 const CACHED_RHO: usize = memory.data(32, 16);
@@ -110,17 +141,20 @@ export function expandMatrix(mat: usize, rho: usize): void {
     let j1 = 0;
     while (j0 < N || j1 < N) {
       squeezePair(RATE128, 0);
-      j0 = rejBlock(a0, j0, BUF0);
-      j1 = rejBlock(a1, j1, BUF1);
+      j0 = rejectUniform(NAT0, j0, BUF0, RATE128);
+      j1 = rejectUniform(NAT1, j1, BUF1, RATE128);
     }
+    toNttLayout(a0, NAT0);
+    toNttLayout(a1, NAT1);
   }
   if (e < count) {
     const a0 = mat + <usize>(e * POLY_BYTES);
     seedOne(rho, xofLane(e), RATE128);
     for (let j = 0; j < N; ) {
       squeezeOne(RATE128, 0);
-      j = rejBlock(a0, j, BUF0);
+      j = rejectUniform(NAT0, j, BUF0, RATE128);
     }
+    toNttLayout(a0, NAT0);
   }
   memory.copy(CACHED_RHO, rho, 32);
   cachedMat = mat;
@@ -132,20 +166,32 @@ export function forgetMatrix(): void {
   cachedMat = 0;
 }
 
-/** SamplePolyCBD with eta = 2: 128 bytes -> 256 coefficients in [-2, 2], standard order. */
-function cbd2(a: usize, buf: usize): void {
-  for (let w: usize = 0; w < 32; w++) {
-    const x = load<u32>(buf + (w << 2));
-    const d = (x & 0x55555555) + ((x >> 1) & 0x55555555);
-    for (let c: u32 = 0; c < 8; c++) {
-      const f = <i32>((d >> (4 * c)) & 3) - <i32>((d >> (4 * c + 2)) & 3);
-      store<i16>(a + (w << 4) + (<usize>c << 1), <i16>f);
-    }
+/**
+ * SamplePolyCBD with eta = 2: 128 bytes -> 256 coefficients in [-2, 2], standard order. Byte k
+ * holds coefficients 2k (low half-byte) and 2k + 1 (high): per byte, the bit pairs are summed with
+ * masks and shifts, the two differences formed in i8 lanes, interleaved and widened to i16,
+ * sixteen bytes at a time. No branch and no table index: the bytes are secret.
+ */
+export function cbd2(a: usize, buf: usize): void {
+  const m55 = i8x16.splat(0x55);
+  const m03 = i8x16.splat(0x03);
+  for (let g: usize = 0; g < 8; g++) {
+    const x = v128.load(buf + (g << 4));
+    const d = i8x16.add(v128.and(x, m55), v128.and(i16x8.shr_u(x, 1), m55));
+    const lo = i8x16.sub(v128.and(d, m03), v128.and(i16x8.shr_u(d, 2), m03));
+    const hi = i8x16.sub(v128.and(i16x8.shr_u(d, 4), m03), v128.and(i16x8.shr_u(d, 6), m03));
+    const e0 = i8x16.shuffle(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const e1 = i8x16.shuffle(lo, hi, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const p = a + (g << 6);
+    v128.store(p, i16x8.extend_low_i8x16_s(e0));
+    v128.store(p, i16x8.extend_high_i8x16_s(e0), 16);
+    v128.store(p, i16x8.extend_low_i8x16_s(e1), 32);
+    v128.store(p, i16x8.extend_high_i8x16_s(e1), 48);
   }
 }
 
 /** SamplePolyCBD with eta = 3: 192 bytes -> 256 coefficients in [-3, 3], standard order. */
-function cbd3(a: usize, buf: usize): void {
+export function cbd3(a: usize, buf: usize): void {
   for (let g: usize = 0; g < 64; g++) {
     const p = buf + g * 3;
     const x = <u32>load<u8>(p) | (<u32>load<u8>(p + 1) << 8) | (<u32>load<u8>(p + 2) << 16);
