@@ -5,6 +5,7 @@
  */
 import { bytes, EngineError, options } from './errors.ts';
 import { absorbAll, keccak, outputAll } from './hash.ts';
+import { fillRandom, randomBytes } from './random.ts';
 import { PREHASHES, type HashFunctions, type PrehashName } from './prehash.ts';
 import { MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE } from '../assembly/layout.ts';
 import { OK, type EngineExports, type Io } from './wasm.ts';
@@ -93,10 +94,6 @@ const L = { 44: 4, 65: 5, 87: 7 } as const;
 const SIGN_KEYS = ['context', 'random', 'prehash', 'prehashed', 'externalMu'] as const;
 const VERIFY_KEYS = ['context', 'prehash', 'prehashed', 'externalMu'] as const;
 
-function randomBytes(n: number): Uint8Array {
-  return globalThis.crypto.getRandomValues(new Uint8Array(n));
-}
-
 export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, level: MlDsaLevel): MlDsa {
   const sizes = ML_DSA_SIZES[level];
   const shake256 = keccak(wasm, 136, 0x1f);
@@ -181,8 +178,8 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
     seedLength: ML_DSA_SEED_LENGTH,
 
     keygen(seed) {
-      const xi = seed === undefined ? randomBytes(ML_DSA_SEED_LENGTH) : bytes(seed, 'seed', ML_DSA_SEED_LENGTH, 'invalid_seed_length');
-      io.write(xi, MLDSA_IN);
+      if (seed === undefined) fillRandom(io.view(MLDSA_IN, ML_DSA_SEED_LENGTH));
+      else io.write(bytes(seed, 'seed', ML_DSA_SEED_LENGTH, 'invalid_seed_length'), MLDSA_IN);
       wasm.mldsaKeygen(level);
       const pair = { publicKey: io.read(MLDSA_OUT, sizes.publicKey), secretKey: io.read(MLDSA_OUT_SECRET_KEY, sizes.secretKey) };
       io.clear(MLDSA_IN, ML_DSA_SEED_LENGTH);

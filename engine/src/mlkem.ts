@@ -1,10 +1,11 @@
 /**
  * ML-KEM (FIPS 203) host API: argument checks, the FIPS 203 section 7 input checks, and one wasm
  * call per operation. Randomness (the keygen seed, the encapsulation message m) is drawn here
- * with crypto.getRandomValues, never inside wasm.
+ * (./random.ts, crypto.getRandomValues through a pool) straight into IO, never inside wasm.
  */
 import { bytes, EngineError } from './errors.ts';
 import { MLKEM_CIPHERTEXT, MLKEM_KEY, MLKEM_OUT, MLKEM_RANDOM } from '../assembly/layout.ts';
+import { fillRandom } from './random.ts';
 import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export type MlKemLevel = 512 | 768 | 1024;
@@ -62,10 +63,6 @@ export interface MlKem {
 
 type MlKemExport = 'mlkemKeygen' | 'mlkemEncaps' | 'mlkemDecaps' | 'mlkemDecapsSeed' | 'mlkemCheckEk' | 'mlkemCheckDk';
 
-function randomBytes(n: number): Uint8Array {
-  return globalThis.crypto.getRandomValues(new Uint8Array(n));
-}
-
 export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem {
   const sizes = ML_KEM_SIZES[level];
   const call = (name: MlKemExport) => wasm[name](level);
@@ -82,17 +79,18 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
     randomLength: ML_KEM_RANDOM_LENGTH,
 
     keygen(seed) {
-      const s = seed === undefined ? randomBytes(ML_KEM_SEED_LENGTH) : bytes(seed, 'seed', ML_KEM_SEED_LENGTH, 'invalid_seed_length');
-      io.write(s, MLKEM_KEY);
+      if (seed === undefined) fillRandom(io.view(MLKEM_KEY, ML_KEM_SEED_LENGTH));
+      else io.write(bytes(seed, 'seed', ML_KEM_SEED_LENGTH, 'invalid_seed_length'), MLKEM_KEY);
       call('mlkemKeygen');
       return { publicKey: io.read(MLKEM_CIPHERTEXT, sizes.publicKey), secretKey: io.read(MLKEM_OUT, sizes.secretKey) };
     },
 
     encapsulate(publicKey, random) {
       const ek = checkPublicKey(publicKey);
-      const m = random === undefined ? randomBytes(ML_KEM_RANDOM_LENGTH) : bytes(random, 'random', ML_KEM_RANDOM_LENGTH, 'invalid_random_length');
+      const m = random === undefined ? null : bytes(random, 'random', ML_KEM_RANDOM_LENGTH, 'invalid_random_length');
       io.write(ek, MLKEM_KEY);
-      io.write(m, MLKEM_RANDOM);
+      if (m === null) fillRandom(io.view(MLKEM_RANDOM, ML_KEM_RANDOM_LENGTH));
+      else io.write(m, MLKEM_RANDOM);
       if (call('mlkemEncaps') !== OK) {
         throw new EngineError('invalid_key', 'publicKey fails the FIPS 203 modulus check: a coefficient is not below q', 'publicKey');
       }

@@ -182,6 +182,11 @@ export class Io {
     new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).fill(0);
   }
 
+  /** A live view of IO[offset, offset + length), to fill in place; valid until the next export call. */
+  view(offset: number, length: number): Uint8Array {
+    return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length);
+  }
+
   read(offset: number, length: number): Uint8Array {
     return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).slice();
   }
