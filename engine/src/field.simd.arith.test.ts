@@ -1,7 +1,8 @@
 /**
- * secp256k1/fieldsimd.ts feMul2, two GF(p) products at once in SIMD lanes, tested inside the engine
- * (through engine/assembly/arith_test_exports.ts): each result must be the very limbs feMul gives
- * (the point formulas mix both, and feMul is itself checked against BigInt in field.arith.test.ts)
+ * secp256k1/fieldsimd.ts feMul2 and feSqr2, two GF(p) products or squares at once in SIMD lanes,
+ * tested inside the engine (through engine/assembly/arith_test_exports.ts): each result must be the
+ * very limbs feMul or feSqr gives (the point formulas mix them, and those are checked against BigInt
+ * in field.arith.test.ts)
  * and a magnitude-1 representation of the product mod p, for inputs of magnitude up to 8, limbs at
  * their bounds included, and with the outputs overwriting inputs.
  */
@@ -61,7 +62,7 @@ function check(a: Fe, b: Fe, a2: Fe, b2: Fe): void {
   expect(magnitudeOne(get(R)) && magnitudeOne(get(R2))).toBe(true);
 }
 
-describe('secp256k1 field elements: two products at once (feMul2)', () => {
+describe('secp256k1 field elements: two products or squares at once (feMul2, feSqr2)', () => {
   it('gives each product the limbs feMul gives, on every pair of edge elements in both lanes', () => {
     for (const a of EDGES) for (const b of EDGES) check(a, b, b, full(8));
     for (const a of EDGES) for (const b of EDGES) check(full(8), a, EDGES[0]!, b);
@@ -86,7 +87,27 @@ describe('secp256k1 field elements: two products at once (feMul2)', () => {
     );
   });
 
+  it('squares two elements at once into the limbs feSqr gives, in place too', () => {
+    const square = (a: Fe, a2: Fe) => {
+      const want = [a, a2].map((l) => {
+        put(A, l);
+        expect(w.arithTestFieldSqr(S, A)).toBe(OK);
+        return get(S);
+      });
+      put(A, a);
+      put(A2, a2);
+      expect(w.arithTestFieldSqr2(R, A, R2, A2)).toBe(OK);
+      expect([get(R), get(R2)]).toEqual(want);
+      expect(mod(valueOf(get(R)), P)).toBe(mod(valueOf(a) ** 2n, P));
+      expect(w.arithTestFieldSqr2(A2, A2, A, A)).toBe(OK);
+      expect([get(A), get(A2)]).toEqual(want);
+    };
+    for (const a of EDGES) for (const b of EDGES) square(a, b);
+    fc.assert(fc.property(element(), element(), square), { numRuns: 2000 });
+  });
+
   it('refuses an operand that leaves the IO buffer', () => {
+    expect(w.arithTestFieldSqr2(R, IO_SIZE - 39, R2, A2)).toBe(ERR_ARGUMENT);
     expect(w.arithTestFieldMul2(R, A, B, R2, A2, IO_SIZE - 39)).toBe(ERR_ARGUMENT);
     expect(w.arithTestFieldMul2(-1, A, B, R2, A2, B2)).toBe(ERR_ARGUMENT);
     expect(w.arithTestFieldMul2(IO_SIZE - 40, A, B, R2, A2, B2)).toBe(OK);

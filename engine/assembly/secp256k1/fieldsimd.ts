@@ -1,10 +1,12 @@
 /**
- * Two GF(p) multiplications at once in WebAssembly SIMD, for the point formulas' independent
- * products (point.ts, addvar.ts, addzinv.ts). WebAssembly has no 64x64->128 multiply, and one
- * product in i64x2 lanes gains nothing: measured alone, a one-product kernel (columns two at a time
- * by i64x2.extmul) ran at 1.01x feMul's time. Two products, one per u64 lane, fill every lane: 110
- * extmuls for 200 limb products, and the reduction (field.ts's, shifts and masks, one multiply per
- * fold) runs on both lanes at once. Constant time: no branch or index depends on the values.
+ * Two GF(p) multiplications (or squarings) at once in WebAssembly SIMD, for the point formulas'
+ * independent products (point.ts, addvar.ts, addzinv.ts, complete.ts). WebAssembly has no
+ * 64x64->128 multiply, and one product spread over i64x2 lanes gains nothing (measured alone, a
+ * kernel computing one product's columns two at a time by i64x2.extmul ran at 1.01x feMul's time).
+ * Two products, one per u64 lane, fill every lane: 110 extmuls give 200 limb products (55 for two
+ * squares), and field.ts's reduction (shifts and masks, one multiply per fold) runs on both lanes
+ * at once. Results are limb for limb feMul's and feSqr's. Constant time: no branch or address
+ * depends on the values.
  */
 import { FE_SIZE } from './field';
 
@@ -52,38 +54,17 @@ const YR: usize = memory.data(<i32>FE_SIZE * 2 + 16, 16);
 }
 
 /**
- * r = a * b and r2 = a2 * b2, each as feMul (inputs magnitude <= 8, outputs 1, limb for limb the
- * same result); any of r, r2 may alias any input, since the inputs are copied first.
+ * field.ts's reduce in both lanes: the 19 columns of two products (u64 lanes) to two magnitude-1
+ * elements at r and r2.
  */
-export function feMul2(r: usize, a: usize, b: usize, r2: usize, a2: usize, b2: usize): void {
-  interleave(a, b, a2, b2);
-  const x0 = v128.load(XA), x1 = v128.load(XA, 8), x2 = v128.load(XA, 16), x3 = v128.load(XA, 24);
-  const x4 = v128.load(XA, 32), x5 = v128.load(XA, 40), x6 = v128.load(XA, 48), x7 = v128.load(XA, 56);
-  const x8 = v128.load(XA, 64), x9 = v128.load(XA, 72);
-  const y9 = v128.load(YR), y8 = v128.load(YR, 8), y7 = v128.load(YR, 16), y6 = v128.load(YR, 24);
-  const y5 = v128.load(YR, 32), y4 = v128.load(YR, 40), y3 = v128.load(YR, 48), y2 = v128.load(YR, 56);
-  const y1 = v128.load(YR, 64), y0 = v128.load(YR, 72);
-  let c0 = pair(x0, y0);
-  let c1 = pair(x0, y1);
-  let c2 = i64x2.add(pair(x0, y2), pair(x2, y0));
-  let c3 = i64x2.add(pair(x0, y3), pair(x2, y1));
-  let c4 = i64x2.add(i64x2.add(pair(x0, y4), pair(x2, y2)), pair(x4, y0));
-  let c5 = i64x2.add(i64x2.add(pair(x0, y5), pair(x2, y3)), pair(x4, y1));
-  let c6 = i64x2.add(i64x2.add(i64x2.add(pair(x0, y6), pair(x2, y4)), pair(x4, y2)), pair(x6, y0));
-  let c7 = i64x2.add(i64x2.add(i64x2.add(pair(x0, y7), pair(x2, y5)), pair(x4, y3)), pair(x6, y1));
-  let c8 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(pair(x0, y8), pair(x2, y6)), pair(x4, y4)), pair(x6, y2)), pair(x8, y0));
-  let c9 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(pair(x0, y9), pair(x2, y7)), pair(x4, y5)), pair(x6, y3)), pair(x8, y1));
-  let c10 = i64x2.add(i64x2.add(i64x2.add(i64x2.add(pair(x1, y9), pair(x3, y7)), pair(x5, y5)), pair(x7, y3)), pair(x9, y1));
-  let c11 = i64x2.add(i64x2.add(i64x2.add(pair(x2, y9), pair(x4, y7)), pair(x6, y5)), pair(x8, y3));
-  let c12 = i64x2.add(i64x2.add(i64x2.add(pair(x3, y9), pair(x5, y7)), pair(x7, y5)), pair(x9, y3));
-  let c13 = i64x2.add(i64x2.add(pair(x4, y9), pair(x6, y7)), pair(x8, y5));
-  let c14 = i64x2.add(i64x2.add(pair(x5, y9), pair(x7, y7)), pair(x9, y5));
-  let c15 = i64x2.add(pair(x6, y9), pair(x8, y7));
-  let c16 = i64x2.add(pair(x7, y9), pair(x9, y7));
-  let c17 = pair(x8, y9);
-  let c18 = pair(x9, y9);
-  // field.ts's reduce, lane-wise: carry the high columns into 26-bit limbs, fold each with one
-  // multiply, carry, fold the bits from 2^256 up.
+// @ts-ignore: decorator
+@inline function reduce2(
+  r: usize, r2: usize, c0: v128, c1: v128, c2: v128, c3: v128, c4: v128, c5: v128, c6: v128,
+  c7: v128, c8: v128, c9: v128, c10: v128, c11: v128, c12: v128, c13: v128, c14: v128, c15: v128,
+  c16: v128, c17: v128, c18: v128,
+): void {
+  // Carry the high columns into 26-bit limbs, fold each with one multiply, carry, fold the bits
+  // from 2^256 up.
   const m26 = i64x2.splat(0x3ffffff);
   c11 = carry(c10, c11); c10 = v128.and(c10, m26);
   c12 = carry(c11, c12); c11 = v128.and(c11, m26);
@@ -130,4 +111,74 @@ export function feMul2(r: usize, a: usize, b: usize, r2: usize, a2: usize, b2: u
   v128.store(r2, v128.shuffle<u32>(p45, p67, 2, 3, 6, 7), 16);
   v128.store64_lane(r, p89, 0, 32);
   v128.store64_lane(r2, p89, 1, 32);
+}
+
+/**
+ * r = a * b and r2 = a2 * b2, each as feMul (inputs magnitude <= 8, outputs 1, limb for limb the
+ * same result); any of r, r2 may alias any input, since the inputs are copied first.
+ */
+export function feMul2(r: usize, a: usize, b: usize, r2: usize, a2: usize, b2: usize): void {
+  interleave(a, b, a2, b2);
+  const x0 = v128.load(XA), x1 = v128.load(XA, 8), x2 = v128.load(XA, 16), x3 = v128.load(XA, 24);
+  const x4 = v128.load(XA, 32), x5 = v128.load(XA, 40), x6 = v128.load(XA, 48), x7 = v128.load(XA, 56);
+  const x8 = v128.load(XA, 64), x9 = v128.load(XA, 72);
+  const y9 = v128.load(YR), y8 = v128.load(YR, 8), y7 = v128.load(YR, 16), y6 = v128.load(YR, 24);
+  const y5 = v128.load(YR, 32), y4 = v128.load(YR, 40), y3 = v128.load(YR, 48), y2 = v128.load(YR, 56);
+  const y1 = v128.load(YR, 64), y0 = v128.load(YR, 72);
+  const c0 = pair(x0, y0);
+  const c1 = pair(x0, y1);
+  const c2 = i64x2.add(pair(x0, y2), pair(x2, y0));
+  const c3 = i64x2.add(pair(x0, y3), pair(x2, y1));
+  const c4 = i64x2.add(i64x2.add(pair(x0, y4), pair(x2, y2)), pair(x4, y0));
+  const c5 = i64x2.add(i64x2.add(pair(x0, y5), pair(x2, y3)), pair(x4, y1));
+  const c6 = i64x2.add(i64x2.add(i64x2.add(pair(x0, y6), pair(x2, y4)), pair(x4, y2)), pair(x6, y0));
+  const c7 = i64x2.add(i64x2.add(i64x2.add(pair(x0, y7), pair(x2, y5)), pair(x4, y3)), pair(x6, y1));
+  const c8 =
+    i64x2.add(i64x2.add(i64x2.add(i64x2.add(pair(x0, y8), pair(x2, y6)), pair(x4, y4)), pair(x6, y2)), pair(x8, y0));
+  const c9 =
+    i64x2.add(i64x2.add(i64x2.add(i64x2.add(pair(x0, y9), pair(x2, y7)), pair(x4, y5)), pair(x6, y3)), pair(x8, y1));
+  const c10 =
+    i64x2.add(i64x2.add(i64x2.add(i64x2.add(pair(x1, y9), pair(x3, y7)), pair(x5, y5)), pair(x7, y3)), pair(x9, y1));
+  const c11 = i64x2.add(i64x2.add(i64x2.add(pair(x2, y9), pair(x4, y7)), pair(x6, y5)), pair(x8, y3));
+  const c12 = i64x2.add(i64x2.add(i64x2.add(pair(x3, y9), pair(x5, y7)), pair(x7, y5)), pair(x9, y3));
+  const c13 = i64x2.add(i64x2.add(pair(x4, y9), pair(x6, y7)), pair(x8, y5));
+  const c14 = i64x2.add(i64x2.add(pair(x5, y9), pair(x7, y7)), pair(x9, y5));
+  const c15 = i64x2.add(pair(x6, y9), pair(x8, y7));
+  const c16 = i64x2.add(pair(x7, y9), pair(x9, y7));
+  const c17 = pair(x8, y9);
+  const c18 = pair(x9, y9);
+  reduce2(r, r2, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18);
+}
+
+/** r = a^2 and r2 = a2^2, each as feSqr (limb for limb); the cross products once each, doubled. */
+export function feSqr2(r: usize, a: usize, r2: usize, a2: usize): void {
+  interleave(a, a, a2, a2);
+  const x0 = v128.load(XA), x1 = v128.load(XA, 8), x2 = v128.load(XA, 16), x3 = v128.load(XA, 24);
+  const x4 = v128.load(XA, 32), x5 = v128.load(XA, 40), x6 = v128.load(XA, 48), x7 = v128.load(XA, 56);
+  const x8 = v128.load(XA, 64), x9 = v128.load(XA, 72);
+  const y9 = v128.load(YR), y8 = v128.load(YR, 8), y7 = v128.load(YR, 16), y6 = v128.load(YR, 24);
+  const y5 = v128.load(YR, 32), y4 = v128.load(YR, 40), y3 = v128.load(YR, 48), y2 = v128.load(YR, 56);
+  const y1 = v128.load(YR, 64), y0 = v128.load(YR, 72);
+  const c0 = i64x2.extmul_low_i32x4_u(x0, y0);
+  const c1 = i64x2.shl(i64x2.extmul_low_i32x4_u(x0, y1), 1);
+  const c2 = i64x2.add(i64x2.shl(i64x2.extmul_low_i32x4_u(x0, y2), 1), i64x2.extmul_low_i32x4_u(x1, y1));
+  const c3 = i64x2.shl(pair(x0, y3), 1);
+  const c4 = i64x2.add(i64x2.shl(pair(x0, y4), 1), i64x2.extmul_low_i32x4_u(x2, y2));
+  const c5 = i64x2.shl(i64x2.add(pair(x0, y5), i64x2.extmul_low_i32x4_u(x2, y3)), 1);
+  const c6 =
+    i64x2.add(i64x2.shl(i64x2.add(pair(x0, y6), i64x2.extmul_low_i32x4_u(x2, y4)), 1), i64x2.extmul_low_i32x4_u(x3, y3));
+  const c7 = i64x2.shl(i64x2.add(pair(x0, y7), pair(x2, y5)), 1);
+  const c8 = i64x2.add(i64x2.shl(i64x2.add(pair(x0, y8), pair(x2, y6)), 1), i64x2.extmul_low_i32x4_u(x4, y4));
+  const c9 = i64x2.shl(i64x2.add(i64x2.add(pair(x0, y9), pair(x2, y7)), i64x2.extmul_low_i32x4_u(x4, y5)), 1);
+  const c10 = i64x2.add(i64x2.shl(i64x2.add(pair(x1, y9), pair(x3, y7)), 1), i64x2.extmul_low_i32x4_u(x5, y5));
+  const c11 = i64x2.shl(i64x2.add(pair(x2, y9), pair(x4, y7)), 1);
+  const c12 =
+    i64x2.add(i64x2.shl(i64x2.add(pair(x3, y9), i64x2.extmul_low_i32x4_u(x5, y7)), 1), i64x2.extmul_low_i32x4_u(x6, y6));
+  const c13 = i64x2.shl(i64x2.add(pair(x4, y9), i64x2.extmul_low_i32x4_u(x6, y7)), 1);
+  const c14 = i64x2.add(i64x2.shl(pair(x5, y9), 1), i64x2.extmul_low_i32x4_u(x7, y7));
+  const c15 = i64x2.shl(pair(x6, y9), 1);
+  const c16 = i64x2.add(i64x2.shl(i64x2.extmul_low_i32x4_u(x7, y9), 1), i64x2.extmul_low_i32x4_u(x8, y8));
+  const c17 = i64x2.shl(i64x2.extmul_low_i32x4_u(x8, y9), 1);
+  const c18 = i64x2.extmul_low_i32x4_u(x9, y9);
+  reduce2(r, r2, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18);
 }
