@@ -74,7 +74,8 @@ export function gejNeg(r: usize, a: usize): void {
 /**
  * r = 2a (r may be a). With a = 0 in the curve equation, lambda = 3x^2 / 2y gives
  * S = 4XY^2, M = 3X^2, X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ: 3 multiplications and
- * 4 squarings, three pairs of them independent (fieldsimd.ts feMul2, feSqr2). No point of secp256k1 has y = 0, so only infinity needs a special case.
+ * 4 squarings, six of them in independent pairs (fieldsimd.ts feMul2, feSqr2). No point of
+ * secp256k1 has y = 0, so only infinity needs a special case.
  */
 export function gejDoubleVar(r: usize, a: usize): void {
   if (gejIsInfinity(a)) {
