@@ -29,6 +29,7 @@ import {
   feNormalize, feNormalizeWeak, feSetB32, feSqr, feSub,
 } from './secp256k1/field';
 import { feInv, feSqrt } from './secp256k1/fieldpow';
+import { feMul2, feSqr2 } from './secp256k1/fieldsimd';
 import { feInvDivsteps, feInvVar, scInvDivsteps, scInvVar } from './secp256k1/modinv';
 import { SC_SIZE, montMul, montSqr, scAdd, scCmov, scGetB32, scIsHigh, scIsZero, scMul, scNeg, scSetB32, scToLE } from './secp256k1/scalar';
 import { scInv } from './secp256k1/scalarinv';
@@ -99,6 +100,18 @@ export function arithTestFieldNeg(r: i32, a: i32, m: i32): i32 {
 export function arithTestFieldMul(r: i32, a: i32, b: i32): i32 {
   if (!operands(r, a, b, FE_SIZE)) return ERR_ARGUMENT;
   feMul(at(r), at(a), at(b));
+  return OK;
+}
+/** feMul2: r = a * b and r2 = a2 * b2 at once. */
+export function arithTestFieldMul2(r: i32, a: i32, b: i32, r2: i32, a2: i32, b2: i32): i32 {
+  if (!operands(r, a, b, FE_SIZE) || !operands(r2, a2, b2, FE_SIZE)) return ERR_ARGUMENT;
+  feMul2(at(r), at(a), at(b), at(r2), at(a2), at(b2));
+  return OK;
+}
+/** feSqr2: r = a^2 and r2 = a2^2 at once. */
+export function arithTestFieldSqr2(r: i32, a: i32, r2: i32, a2: i32): i32 {
+  if (!operands(r, a, a, FE_SIZE) || !operands(r2, a2, a2, FE_SIZE)) return ERR_ARGUMENT;
+  feSqr2(at(r), at(a), at(r2), at(a2));
   return OK;
 }
 /** feSqr: r = a^2. */

@@ -40,7 +40,9 @@ export interface EngineTestExports extends EngineExports {
   arithTestFieldSub(r: number, a: number, b: number, mb: number): Status;
   arithTestFieldNeg(r: number, a: number, m: number): Status;
   arithTestFieldMul(r: number, a: number, b: number): Status;
+  arithTestFieldMul2(r: number, a: number, b: number, r2: number, a2: number, b2: number): Status;
   arithTestFieldSqr(r: number, a: number): Status;
+  arithTestFieldSqr2(r: number, a: number, r2: number, a2: number): Status;
   arithTestFieldMulInt(r: number, a: number, k: number): Status;
   arithTestFieldMulSmall(r: number, a: number, k: number): Status;
   arithTestFieldInv(r: number, a: number): Status;

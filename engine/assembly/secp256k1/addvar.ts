@@ -5,6 +5,7 @@
  * data only.
  */
 import { FE_SIZE, feIsZero, feMul, feMulInt, feMulSmall, feNeg, feNormalize, feNormalizeWeak, feSetInt, feSqr, feSub } from './field';
+import { feMul2 } from './fieldsimd';
 import { gejDoubleVar, gejSetInfinity } from './point';
 
 const T: usize = memory.data(<i32>FE_SIZE, 16);
@@ -31,7 +32,8 @@ export function feZeroVar(a: usize): bool {
 
 /**
  * r += b (negated when neg), r Jacobian (X | Y | Z | infinity flag, may be infinity), b affine
- * with y of magnitude <= 2: 8 multiplications and 3 squarings.
+ * with y of magnitude <= 2: 8 multiplications and 3 squarings, ten of them in independent pairs
+ * (fieldsimd.ts feMul2).
  */
 export function gejAddGeSignedVar(r: usize, b: usize, neg: bool): void {
   const x = r, y = r + 40, z = r + 80;
@@ -43,10 +45,8 @@ export function gejAddGeSignedVar(r: usize, b: usize, neg: bool): void {
     store<u32>(r, 0, 120);
     return;
   }
-  feSqr(ZZ, z);
-  feMul(H, b, ZZ); // U2
-  feMul(S2, b + 40, z);
-  feMul(S2, S2, ZZ);
+  feMul2(ZZ, z, z, S2, b + 40, z);
+  feMul2(H, b, ZZ, S2, S2, ZZ); // U2, S2
   if (neg) feNeg(S2, S2, 1);
   feSub(H, H, x, 1); // H = U2 - X1, magnitude 3
   feSub(R, S2, y, 1); // R = S2 - Y1, magnitude <= 4
@@ -59,18 +59,15 @@ export function gejAddGeSignedVar(r: usize, b: usize, neg: bool): void {
     }
     return;
   }
-  feMul(z, z, H);
+  feMul2(z, z, H, T, R, R); // Z3 = Z1 H, R^2
   feSqr(HH, H);
-  feMul(HHH, H, HH);
-  feMul(V, x, HH);
-  feSqr(T, R);
+  feMul2(HHH, H, HH, V, x, HH);
   feSub(T, T, HHH, 1);
   feMulInt(x, V, 2);
   feSub(x, T, x, 2); // X3 = R^2 - H^3 - 2 V, magnitude 6
   feNormalizeWeak(x);
   feSub(V, V, x, 1);
-  feMul(V, V, R);
-  feMul(HHH, HHH, y);
+  feMul2(V, V, R, HHH, HHH, y);
   feSub(y, V, HHH, 1);
   feNormalizeWeak(y);
 }

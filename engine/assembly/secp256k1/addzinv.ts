@@ -8,6 +8,7 @@
  */
 import { FE_SIZE, feMul, feMulInt, feNeg, feNormalizeWeak, feSetInt, feSqr, feSub } from './field';
 import { feZeroVar } from './addvar';
+import { feMul2 } from './fieldsimd';
 import { gejDoubleVar, gejSetInfinity } from './point';
 
 const T: usize = memory.data(<i32>FE_SIZE, 16);
@@ -21,22 +22,21 @@ const HHH: usize = memory.data(<i32>FE_SIZE, 16);
 const V: usize = memory.data(<i32>FE_SIZE, 16);
 
 /**
- * Ends a mixed addition at r (X | Y | Z) given U2 - X1 in H, S2 - Y1 in R and Z3 already stored:
- * X3 = R^2 - H^3 - 2 X1 H^2, Y3 = R (X1 H^2 - X3) - Y1 H^3.
+ * Ends a mixed addition at r (X | Y | Z) given U2 - X1 in H and S2 - Y1 in R: Z3 = Z1 H,
+ * X3 = R^2 - H^3 - 2 X1 H^2, Y3 = R (X1 H^2 - X3) - Y1 H^3, independent products in pairs
+ * (fieldsimd.ts feMul2).
  */
 function finish(r: usize): void {
-  const x = r, y = r + 40;
+  const x = r, y = r + 40, z = r + 80;
+  feMul2(z, z, H, T, R, R); // Z3 = Z1 H, R^2
   feSqr(HH, H);
-  feMul(HHH, H, HH);
-  feMul(V, x, HH);
-  feSqr(T, R);
+  feMul2(HHH, H, HH, V, x, HH);
   feSub(T, T, HHH, 1);
   feMulInt(x, V, 2);
   feSub(x, T, x, 2); // magnitude 6
   feNormalizeWeak(x);
   feSub(V, V, x, 1);
-  feMul(V, V, R);
-  feMul(HHH, HHH, y);
+  feMul2(V, V, R, HHH, HHH, y);
   feSub(y, V, HHH, 1);
   feNormalizeWeak(y);
 }
@@ -56,7 +56,6 @@ export function gejAddGeRatioVar(r: usize, b: usize, ratio: usize): void {
   feSub(R, S2, y, 1);
   feNormalizeWeak(H);
   memory.copy(ratio, H, FE_SIZE);
-  feMul(z, z, H);
   finish(r);
 }
 
@@ -81,10 +80,8 @@ export function gejAddZinvSignedVar(r: usize, b: usize, bzinv: usize, neg: bool)
     return;
   }
   feMul(AZ, z, bzinv);
-  feSqr(ZZ, AZ);
-  feMul(H, b, ZZ); // U2
-  feMul(S2, b + 40, AZ);
-  feMul(S2, S2, ZZ);
+  feMul2(ZZ, AZ, AZ, S2, b + 40, AZ);
+  feMul2(H, b, ZZ, S2, S2, ZZ); // U2, S2
   if (neg) feNeg(S2, S2, 1);
   feSub(H, H, x, 1); // magnitude 3
   feSub(R, S2, y, 1); // magnitude <= 4
@@ -93,6 +90,5 @@ export function gejAddZinvSignedVar(r: usize, b: usize, bzinv: usize, neg: bool)
     else gejSetInfinity(r);
     return;
   }
-  feMul(z, z, H); // Z3 = Z1 H: the scaled U2 and S2 carry the factor 1/Z of b
-  finish(r);
+  finish(r); // Z3 = Z1 H: the scaled U2 and S2 carry the factor 1/Z of b
 }

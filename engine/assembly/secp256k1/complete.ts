@@ -10,9 +10,11 @@
  * Magnitudes (field.ts): an accumulator keeps X <= 3, Y <= 2, Z <= 2 across both; an added affine
  * point has x of magnitude 1 and y <= 2. Everything here is constant time except pjToGe's identity
  * test, as its comment says (docs/decisions/043-engine-test-build-and-constant-time-code.md).
+ * Independent products go in pairs through fieldsimd.ts feMul2 (constant time like feMul).
  */
 import { FE_SIZE, feAdd, feCmov, feCopy, feIsZero, feMul, feMulSmall, feNormalize, feSetInt, feSub } from './field';
 import { feInv } from './fieldpow';
+import { feMul2 } from './fieldsimd';
 import { GE_SIZE } from './point';
 
 /** Bytes of a homogeneous projective point. */
@@ -48,16 +50,14 @@ export function pjSetGe(p: usize, a: usize): void {
  */
 export function pjAddGe(p: usize, x2: usize, y2: usize): void {
   const x = p, y = p + 40, z = p + 80;
-  feMul(T0, x, x2);
-  feMul(T1, y, y2);
+  feMul2(T0, x, x2, Y3, x2, z);
+  feMul2(T1, y, y2, T4, y2, z);
   feAdd(T3, x2, y2);
-  feAdd(T4, x, y);
-  feMul(T3, T3, T4);
-  feAdd(T4, T0, T1);
-  feSub(T3, T3, T4, 2); // 4
-  feMul(T4, y2, z);
+  feAdd(T2, x, y);
+  feMul(T3, T3, T2);
+  feAdd(T2, T0, T1);
+  feSub(T3, T3, T2, 2); // 4
   feAdd(T4, T4, y); // 3
-  feMul(Y3, x2, z);
   feAdd(Y3, Y3, x); // 4
   feAdd(T2, T0, T0);
   feAdd(T0, T2, T0); // 3
@@ -65,37 +65,30 @@ export function pjAddGe(p: usize, x2: usize, y2: usize): void {
   feAdd(z, T1, T2); // 2
   feSub(T1, T1, T2, 1); // 3
   feMulSmall(Y3, Y3, 21);
-  feMul(x, T4, Y3);
-  feMul(T2, T3, T1);
+  feMul2(x, T4, Y3, T2, T3, T1);
   feSub(x, T2, x, 1); // 3
-  feMul(Y3, Y3, T0);
-  feMul(T1, T1, z);
+  feMul2(Y3, Y3, T0, T1, T1, z);
   feAdd(y, T1, Y3); // 2
-  feMul(T0, T0, T3);
-  feMul(z, z, T4);
+  feMul2(T0, T0, T3, z, z, T4);
   feAdd(z, z, T0); // 2
 }
 
 /** p = 2p, complete. Pre: X <= 3, Y <= 2, Z <= 2. Post: X <= 2, Y <= 2, Z <= 1. */
 export function pjDouble(p: usize): void {
   const x = p, y = p + 40, z = p + 80;
-  feMul(T0, y, y);
+  feMul2(T0, y, y, T1, y, z);
+  feMul2(T2, z, z, T4, x, y);
   feAdd(Z3, T0, T0);
   feAdd(Z3, Z3, Z3);
   feAdd(Z3, Z3, Z3); // 8
-  feMul(T1, y, z);
-  feMul(T2, z, z);
   feMulSmall(T2, T2, 21);
-  feMul(T3, T2, Z3); // X3
   feAdd(Y3, T0, T2); // 2
-  feMul(Z3, T1, Z3);
+  feMul2(T3, T2, Z3, Z3, T1, Z3); // X3
   feAdd(T1, T2, T2);
   feAdd(T2, T1, T2); // 3
   feSub(T0, T0, T2, 3); // 5
-  feMul(Y3, T0, Y3);
+  feMul2(Y3, T0, Y3, x, T0, T4);
   feAdd(Y3, T3, Y3); // 2
-  feMul(T1, x, y);
-  feMul(x, T0, T1);
   feAdd(x, x, x); // 2
   feCopy(y, Y3);
   feCopy(z, Z3);
@@ -112,9 +105,8 @@ export function pjToGe(r: usize, p: usize): bool {
   feNormalize(ZINV);
   if (feIsZero(ZINV) != 0) return false;
   feInv(ZINV, ZINV);
-  feMul(r, p, ZINV);
+  feMul2(r, p, ZINV, r + 40, p + 40, ZINV);
   feNormalize(r);
-  feMul(r + 40, p + 40, ZINV);
   feNormalize(r + 40);
   return true;
 }

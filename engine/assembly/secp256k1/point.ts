@@ -11,6 +11,7 @@
  */
 import { FE_SIZE, feAdd, feCopy, feEqualVar, feIsOdd, feMul, feMulInt, feNeg, feNormalize, feNormalizeWeak, feSetInt, feSqr, feSub, feIsZero } from './field';
 import { feSqrt } from './fieldpow';
+import { feMul2, feSqr2 } from './fieldsimd';
 import { feInvDivsteps, feInvVar } from './modinv';
 
 /** Bytes of an affine point (x | y). */
@@ -73,7 +74,8 @@ export function gejNeg(r: usize, a: usize): void {
 /**
  * r = 2a (r may be a). With a = 0 in the curve equation, lambda = 3x^2 / 2y gives
  * S = 4XY^2, M = 3X^2, X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ: 3 multiplications and
- * 4 squarings. No point of secp256k1 has y = 0, so only infinity needs a special case.
+ * 4 squarings, six of them in independent pairs (fieldsimd.ts feMul2, feSqr2). No point of
+ * secp256k1 has y = 0, so only infinity needs a special case.
  */
 export function gejDoubleVar(r: usize, a: usize): void {
   if (gejIsInfinity(a)) {
@@ -81,14 +83,11 @@ export function gejDoubleVar(r: usize, a: usize): void {
     return;
   }
   feAdd(T1, a + Y, a + Y);
-  feMul(r + Z, T1, a + Z); // Z3 = 2YZ (a's Y and Z are not needed after this)
-  feSqr(T1, a + Y); // Y^2
-  feMul(T2, a, T1);
+  feMul2(r + Z, T1, a + Z, T1, a + Y, a + Y); // Z3 = 2YZ (a's Y and Z are not needed after this), Y^2
+  feMul2(T2, a, T1, T3, a, a); // X Y^2, X^2
   feMulInt(T2, T2, 4); // S, magnitude 4
-  feSqr(T3, a);
   feMulInt(T3, T3, 3); // M, magnitude 3
-  feSqr(T1, T1); // Y^4
-  feSqr(T4, T3);
+  feSqr2(T1, T1, T4, T3); // Y^4, M^2
   feMulInt(T5, T2, 2);
   feSub(r, T4, T5, 8); // X3 = M^2 - 2S
   feNormalizeWeak(r);
