@@ -5,8 +5,9 @@
  * other function there is constant time, so a reader knows from a call which kind it makes.
  *
  * A heuristic finds functions that break it. A value is tainted when it is a parameter, a local
- * computed from a tainted value, or one of the module's scratch buffers passed to a call together
- * with a tainted argument (the engine's functions return results through pointers). A function
+ * computed from a tainted value, or one of the module's scratch buffers (its upper-case constants
+ * not typed i32) passed to a call together with a tainted argument (the engine's functions return
+ * results through pointers). A function
  * without the suffix is reported when an `if`, `while`, `do` or `?:` condition reads a tainted
  * value, or when it indexes a table by one (a tainted value times an element size). Not reported:
  * - parameters typed i32 (PUBLIC_TYPE below);
@@ -54,7 +55,10 @@ export function findings(name: string, source: string): string[] {
   const scratch = new Set<string>();
   for (const statement of file.statements) {
     if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && UPPER.test(d.name.text)) scratch.add(d.name.text);
+      // A constant typed i32 is a count, as a parameter of that type is public; buffers are usize.
+      for (const d of statement.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && UPPER.test(d.name.text) && d.type?.getText(file) !== PUBLIC_TYPE) scratch.add(d.name.text);
+      }
     }
   }
   const found: string[] = [];

@@ -1,16 +1,17 @@
 /**
  * Batch conversion of finite Jacobian points to affine, normalized, with one inversion
- * (Montgomery's trick: invert the product of all Z, then peel off one factor per point). Used for
- * the precomputed tables of G and for verification's table of the public key.
+ * (Montgomery's trick: invert the product of all Z, then peel off one factor per point), the
+ * inversion constant-time. Used for the precomputed tables of G, verification's table of the
+ * public key, and the multi-scalar multiplications' tables (batch.ts).
  */
 import { FE_SIZE, feCopy, feMul, feNormalize, feSqr } from './field';
 import { feInvDivsteps } from './modinv';
 import { GE_SIZE, GEJ_SIZE } from './point';
 
 /** Most points one call converts. */
-export const AFFINE_BATCH: i32 = 64;
+export const AFFINE_BATCH_MAX: i32 = 256;
 
-const PREFIX: usize = memory.data(AFFINE_BATCH * <i32>FE_SIZE, 16);
+const PREFIX: usize = memory.data(AFFINE_BATCH_MAX * <i32>FE_SIZE, 16);
 const INV: usize = memory.data(<i32>FE_SIZE, 16);
 const ZI: usize = memory.data(<i32>FE_SIZE, 16);
 const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
@@ -26,7 +27,7 @@ function storeAffine(dst: usize, src: usize): void {
 }
 
 /**
- * dst[i] = src[i] as affine (x | y) for i < count, 1 <= count <= AFFINE_BATCH. Pre: every src[i]
+ * dst[i] = src[i] as affine (x | y) for i < count, 1 <= count <= AFFINE_BATCH_MAX. Pre: every src[i]
  * is finite (Z != 0). dst and src must not overlap.
  */
 export function gejToGeBatch(dst: usize, src: usize, count: i32): void {

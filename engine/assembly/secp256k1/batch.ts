@@ -1,17 +1,15 @@
 /**
- * Jacobian to affine conversion of many points with one field inversion (Montgomery's trick:
- * invert the product of all Z, then peel one factor off per point), and the tables of odd
- * multiples P, 3P, 5P, ... that both multi-scalar multiplications read. A table for NAF width w
- * holds 2^(w-2) entries, up to (2^(w-1) - 1) P: width 8 (64 entries) for fixed generators, whose
- * tables are built once, width 6 (16 entries) for points met once.
+ * The tables of odd multiples P, 3P, 5P, ... that both multi-scalar multiplications read, made
+ * affine in batches by affine.ts. A table for NAF width w holds 2^(w-2) entries, up to
+ * (2^(w-1) - 1) P: width 8 (64 entries) for fixed generators, whose tables are built once, width 6
+ * (16 entries) for points met once.
  */
+import { AFFINE_BATCH_MAX, gejToGeBatch } from './affine';
 import { reserve } from './arena';
-import { FE_SIZE, feCopy, feMul, feNormalize, feSqr } from './field';
-import { feInv } from './fieldpow';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
-/** Most points one call of gejToGeBatch converts. */
-export const BATCH_MAX: i32 = 256;
+/** Most points one batch inversion converts while building tables. */
+export const BATCH_MAX: i32 = AFFINE_BATCH_MAX;
 
 /** NAF widths of the two table sizes. */
 export const WIDE: i32 = 8;
@@ -27,42 +25,6 @@ export const NARROW: i32 = 6;
 // @ts-ignore: decorator
 @inline export function tableSize(width: i32): usize {
   return <usize>tableEntries(width) * GE_SIZE;
-}
-
-const PREFIX: usize = memory.data(BATCH_MAX * <i32>FE_SIZE, 16);
-const INV: usize = memory.data(<i32>FE_SIZE, 16);
-const ZI: usize = memory.data(<i32>FE_SIZE, 16);
-const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
-
-/** dst = the affine form of src given ZI = 1/Z. */
-function toAffine(dst: usize, src: usize): void {
-  feSqr(ZI2, ZI);
-  feMul(dst, src, ZI2);
-  feNormalize(dst);
-  feMul(ZI2, ZI2, ZI);
-  feMul(dst + 40, src + 40, ZI2);
-  feNormalize(dst + 40);
-}
-
-/**
- * Writes the affine forms of `count` (<= BATCH_MAX) finite Jacobian points at src (GEJ_SIZE
- * apart) to dst (GE_SIZE apart). Variable time in nothing but count; the points must not be
- * infinity (their Z would zero the product).
- */
-export function gejToGeBatch(dst: usize, src: usize, count: i32): void {
-  feCopy(PREFIX, src + 80);
-  for (let i = 1; i < count; i++) {
-    feMul(PREFIX + <usize>i * FE_SIZE, PREFIX + <usize>(i - 1) * FE_SIZE, src + <usize>i * GEJ_SIZE + 80);
-  }
-  feInv(INV, PREFIX + <usize>(count - 1) * FE_SIZE);
-  for (let i = count - 1; i > 0; i--) {
-    const p = src + <usize>i * GEJ_SIZE;
-    feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
-    feMul(INV, INV, p + 80);
-    toAffine(dst + <usize>i * GE_SIZE, p);
-  }
-  feCopy(ZI, INV);
-  toAffine(dst, src);
 }
 
 /** Jacobian scratch for one batch inversion's worth of entries, reserved on first use. */

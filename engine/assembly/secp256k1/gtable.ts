@@ -5,7 +5,7 @@
  * and 2^128 G in ecmult.ts with width-G_WINDOW NAF digits, so that u1 G costs about
  * 256 / (G_WINDOW + 1) mixed additions on top of the doublings the public key's part needs anyway.
  */
-import { AFFINE_BATCH, gejToGeBatch } from './affine';
+import { gejToGeBatch } from './affine';
 import { gejAddGeSignedVar } from './addvar';
 import { reserve } from './arena';
 import { GE_SIZE, GEJ_SIZE, gejDoubleVar, gejSetGe } from './point';
@@ -15,14 +15,16 @@ import { G } from './table';
 export const G_WINDOW: i32 = 12;
 export const G_ENTRIES: i32 = 1 << (G_WINDOW - 2);
 
-const JAC: usize = memory.data(AFFINE_BATCH * <i32>GEJ_SIZE, 16);
+/** Points converted per batch inversion while building (at most affine.ts's AFFINE_BATCH_MAX). */
+const G_BATCH: i32 = 64;
+const JAC: usize = memory.data(G_BATCH * <i32>GEJ_SIZE, 16);
 const B: usize = memory.data(<i32>GEJ_SIZE, 16);
 const B2: usize = memory.data(<i32>GEJ_SIZE, 16);
 const B2_AFFINE: usize = memory.data(<i32>GE_SIZE, 16);
 let tables: usize = 0;
 
 /**
- * dst[j] = (2j + 1) B for j < G_ENTRIES, converted AFFINE_BATCH points at a time. 2B is made
+ * dst[j] = (2j + 1) B for j < G_ENTRIES, converted G_BATCH points at a time. 2B is made
  * affine first so that each step is a mixed addition (never exceptional: the multiples are
  * distinct and nonzero below n).
  */
@@ -30,17 +32,17 @@ function oddMultiples(dst: usize): void {
   gejDoubleVar(B2, B);
   gejToGeBatch(B2_AFFINE, B2, 1);
   memory.copy(JAC, B, GEJ_SIZE);
-  for (let j = 0; j < G_ENTRIES; j += AFFINE_BATCH) {
+  for (let j = 0; j < G_ENTRIES; j += G_BATCH) {
     if (j > 0) {
-      memory.copy(JAC, JAC + <usize>(AFFINE_BATCH - 1) * GEJ_SIZE, GEJ_SIZE);
+      memory.copy(JAC, JAC + <usize>(G_BATCH - 1) * GEJ_SIZE, GEJ_SIZE);
       gejAddGeSignedVar(JAC, B2_AFFINE, false);
     }
-    for (let k = 1; k < AFFINE_BATCH; k++) {
+    for (let k = 1; k < G_BATCH; k++) {
       const e = JAC + <usize>k * GEJ_SIZE;
       memory.copy(e, e - GEJ_SIZE, GEJ_SIZE);
       gejAddGeSignedVar(e, B2_AFFINE, false);
     }
-    gejToGeBatch(dst + <usize>j * GE_SIZE, JAC, AFFINE_BATCH);
+    gejToGeBatch(dst + <usize>j * GE_SIZE, JAC, G_BATCH);
   }
 }
 

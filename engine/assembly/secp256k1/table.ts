@@ -6,7 +6,7 @@
  *   GEN_START = 2^255 * G, the point k*G starts from (ecmult_gen.ts says why 2^255).
  * Entries are affine (x | y, 80 bytes), so they add with the cheaper mixed formulas.
  */
-import { AFFINE_BATCH, gejToGeBatch } from './affine';
+import { gejToGeBatch } from './affine';
 import { feSetB32 } from './field';
 import { GE_SIZE, GEJ_SIZE, gejAddVar, gejDoubleVar, gejSetGe } from './point';
 
@@ -30,7 +30,7 @@ const G_BYTES: usize = memory.data<u8>([
 ]);
 
 /** Points converted per batch inversion while building. */
-const BATCH: i32 = AFFINE_BATCH;
+const BATCH: i32 = 64;
 const JAC: usize = memory.data(BATCH * <i32>GEJ_SIZE, 16);
 const B: usize = memory.data(<i32>GEJ_SIZE, 16);
 const B2: usize = memory.data(<i32>GEJ_SIZE, 16);

@@ -11,7 +11,8 @@
  * MATERIALIZE generators), tabled, and the remaining rounds work on them. l and r could be
  * published without losing zero knowledge, so this runs in variable time.
  */
-import { buildTables, gejToGeBatch, tableSize } from '../secp256k1/batch';
+import { gejToGeBatch } from '../secp256k1/affine';
+import { buildTables, tableSize } from '../secp256k1/batch';
 import { sec1Serialize } from '../secp256k1/sec1';
 import { GE_SIZE, GEJ_SIZE, geSetGej, gejIsInfinity } from '../secp256k1/point';
 import { scAdd, scGetB32, scMul } from '../secp256k1/scalar';
