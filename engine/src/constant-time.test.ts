@@ -256,7 +256,7 @@ describe('in the release-optimised test build, every secret leaves the same trac
     expect(new Set(msmTraces(1)).size).toBe(1);
   });
 
-  it('fails on the variable-time MSM of zkTestMsm (msmVar): a different trace for each set of scalars', () => {
+  it('fails on the variable-time MSM of zkTestMsm (msmWideVar): a different trace for each set of scalars', () => {
     expect(new Set(msmTraces(0)).size).toBe(4);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Variable-time multi-scalar multiplication sum k_i P_i for public data, as msm_var.ts (Straus'
- * method, width-w NAFs over batch.ts's affine odd-multiple tables, one shared chain of doublings)
- * but for NAF widths up to 12: digits are 16-bit, so fixed generators can have tables of 256
+ * Variable-time multi-scalar multiplication sum k_i P_i for public data (verification, and the
+ * inner-product argument, whose vectors may leak): Straus' method with width-w NAFs over the
+ * affine odd-multiple tables of batch.ts (w per term, matching its table: about one nonzero digit
+ * per w + 1 bits), one shared chain of at most 257 doublings, and one mixed addition per nonzero
+ * digit. Digits are 16-bit, so NAF widths go up to 12 and fixed generators can have tables of 256
  * entries (width 10, one nonzero digit per 11 bits instead of 9 at width 8). Used by zk-FIDNA,
  * whose equations are sums over its generators.
  *
