@@ -59,15 +59,25 @@ export function gejAddGeSignedVar(r: usize, b: usize, neg: bool): void {
     }
     return;
   }
-  feMul2(z, z, H, T, R, R); // Z3 = Z1 H, R^2
-  feSqr(HH, H);
-  feMul2(HHH, H, HH, V, x, HH);
+  gejAddFinish(r, H, R);
+}
+
+/**
+ * Ends a mixed addition at r (X | Y | Z, finite) given h = U2 - X1 (magnitude <= 3, nonzero) and
+ * rr = S2 - Y1 (magnitude <= 4): Z3 = Z1 h, X3 = rr^2 - h^3 - 2 X1 h^2, Y3 = rr (X1 h^2 - X3) - Y1 h^3,
+ * independent products in pairs (fieldsimd.ts feMul2). h and rr must not be this module's scratch.
+ */
+export function gejAddFinish(r: usize, h: usize, rr: usize): void {
+  const x = r, y = r + 40, z = r + 80;
+  feMul2(z, z, h, T, rr, rr); // Z3 = Z1 h, rr^2
+  feSqr(HH, h);
+  feMul2(HHH, h, HH, V, x, HH);
   feSub(T, T, HHH, 1);
   feMulInt(x, V, 2);
-  feSub(x, T, x, 2); // X3 = R^2 - H^3 - 2 V, magnitude 6
+  feSub(x, T, x, 2); // X3 = rr^2 - h^3 - 2 V, magnitude 6
   feNormalizeWeak(x);
   feSub(V, V, x, 1);
-  feMul2(V, V, R, HHH, HHH, y);
+  feMul2(V, V, rr, HHH, HHH, y);
   feSub(y, V, HHH, 1);
   feNormalizeWeak(y);
 }

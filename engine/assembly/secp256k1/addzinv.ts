@@ -6,40 +6,16 @@
  * no inversion. G's entries stay on the real curve: on that third curve, G's affine entry (x, y)
  * is the Jacobian point (x, y, 1/Z), which gejAddZinvSignedVar adds given Z.
  */
-import { FE_SIZE, feMul, feMulInt, feNeg, feNormalizeWeak, feSetInt, feSqr, feSub } from './field';
-import { feZeroVar } from './addvar';
+import { FE_SIZE, feMul, feNeg, feNormalizeWeak, feSetInt, feSqr, feSub } from './field';
+import { feZeroVar, gejAddFinish } from './addvar';
 import { feMul2 } from './fieldsimd';
 import { gejDoubleVar, gejSetInfinity } from './point';
 
-const T: usize = memory.data(<i32>FE_SIZE, 16);
 const AZ: usize = memory.data(<i32>FE_SIZE, 16);
 const ZZ: usize = memory.data(<i32>FE_SIZE, 16);
 const H: usize = memory.data(<i32>FE_SIZE, 16);
 const R: usize = memory.data(<i32>FE_SIZE, 16);
 const S2: usize = memory.data(<i32>FE_SIZE, 16);
-const HH: usize = memory.data(<i32>FE_SIZE, 16);
-const HHH: usize = memory.data(<i32>FE_SIZE, 16);
-const V: usize = memory.data(<i32>FE_SIZE, 16);
-
-/**
- * Ends a mixed addition at r (X | Y | Z) given U2 - X1 in H and S2 - Y1 in R: Z3 = Z1 H,
- * X3 = R^2 - H^3 - 2 X1 H^2, Y3 = R (X1 H^2 - X3) - Y1 H^3, independent products in pairs
- * (fieldsimd.ts feMul2).
- */
-function finish(r: usize): void {
-  const x = r, y = r + 40, z = r + 80;
-  feMul2(z, z, H, T, R, R); // Z3 = Z1 H, R^2
-  feSqr(HH, H);
-  feMul2(HHH, H, HH, V, x, HH);
-  feSub(T, T, HHH, 1);
-  feMulInt(x, V, 2);
-  feSub(x, T, x, 2); // magnitude 6
-  feNormalizeWeak(x);
-  feSub(V, V, x, 1);
-  feMul2(V, V, R, HHH, HHH, y);
-  feSub(y, V, HHH, 1);
-  feNormalizeWeak(y);
-}
 
 /**
  * r += b for r Jacobian (finite) and b affine, writing the ratio Z3 / Z1 (= H) to `ratio`.
@@ -56,7 +32,7 @@ export function gejAddGeRatioVar(r: usize, b: usize, ratio: usize): void {
   feSub(R, S2, y, 1);
   feNormalizeWeak(H);
   memory.copy(ratio, H, FE_SIZE);
-  finish(r);
+  gejAddFinish(r, H, R);
 }
 
 /**
@@ -90,5 +66,5 @@ export function gejAddZinvSignedVar(r: usize, b: usize, bzinv: usize, neg: bool)
     else gejSetInfinity(r);
     return;
   }
-  finish(r); // Z3 = Z1 H: the scaled U2 and S2 carry the factor 1/Z of b
+  gejAddFinish(r, H, R); // Z3 = Z1 H: the scaled U2 and S2 carry the factor 1/Z of b
 }

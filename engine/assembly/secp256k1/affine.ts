@@ -4,9 +4,9 @@
  * inversion constant-time. Used for the precomputed tables of G, verification's table of the
  * public key, and the multi-scalar multiplications' tables (batch.ts).
  */
-import { FE_SIZE, feCopy, feMul, feNormalize, feSqr } from './field';
+import { FE_SIZE, feCopy, feMul } from './field';
 import { feInvDivsteps } from './modinv';
-import { GE_SIZE, GEJ_SIZE } from './point';
+import { GE_SIZE, GEJ_SIZE, geSetGejZinv } from './point';
 
 /** Most points one call converts. */
 export const AFFINE_BATCH_MAX: i32 = 256;
@@ -14,17 +14,6 @@ export const AFFINE_BATCH_MAX: i32 = 256;
 const PREFIX: usize = memory.data(AFFINE_BATCH_MAX * <i32>FE_SIZE, 16);
 const INV: usize = memory.data(<i32>FE_SIZE, 16);
 const ZI: usize = memory.data(<i32>FE_SIZE, 16);
-const ZI2: usize = memory.data(<i32>FE_SIZE, 16);
-
-/** dst = the affine coordinates of src given 1/Z in ZI. */
-function storeAffine(dst: usize, src: usize): void {
-  feSqr(ZI2, ZI);
-  feMul(dst, src, ZI2);
-  feNormalize(dst);
-  feMul(ZI2, ZI2, ZI);
-  feMul(dst + 40, src + 40, ZI2);
-  feNormalize(dst + 40);
-}
 
 /**
  * dst[i] = src[i] as affine (x | y) for i < count, 1 <= count <= AFFINE_BATCH_MAX. Pre: every src[i]
@@ -40,8 +29,7 @@ export function gejToGeBatch(dst: usize, src: usize, count: i32): void {
     const p = src + <usize>i * GEJ_SIZE;
     feMul(ZI, INV, PREFIX + <usize>(i - 1) * FE_SIZE);
     feMul(INV, INV, p + 80);
-    storeAffine(dst + <usize>i * GE_SIZE, p);
+    geSetGejZinv(dst + <usize>i * GE_SIZE, p, ZI);
   }
-  feCopy(ZI, INV);
-  storeAffine(dst, src);
+  geSetGejZinv(dst, src, INV);
 }

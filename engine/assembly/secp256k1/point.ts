@@ -184,19 +184,19 @@ export function gejAddGeVar(r: usize, a: usize, b: usize): void {
 /** Affine coordinates of a finite Jacobian point, normalized (one inversion). */
 export function geSetGej(r: usize, a: usize): void {
   feInvDivsteps(T1, a + Z);
-  feSqr(T2, T1);
-  feMul(T3, T2, T1);
-  feMul(r, a, T2);
-  feNormalize(r);
-  feMul(r + Y, a + Y, T3);
-  feNormalize(r + Y);
+  geSetGejZinv(r, a, T1);
 }
 
 /** geSetGej with a variable-time inversion, for public points (BIP-340 verification's R). */
 export function geSetGejVar(r: usize, a: usize): void {
   feInvVar(T1, a + Z);
-  feSqr(T2, T1);
-  feMul(T3, T2, T1);
+  geSetGejZinv(r, a, T1);
+}
+
+/** r = the affine coordinates of the finite Jacobian a, normalized, given zi = 1/Z (not T2 or T3). */
+export function geSetGejZinv(r: usize, a: usize, zi: usize): void {
+  feSqr(T2, zi);
+  feMul(T3, T2, zi);
   feMul(r, a, T2);
   feNormalize(r);
   feMul(r + Y, a + Y, T3);
