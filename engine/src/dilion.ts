@@ -26,6 +26,7 @@ import { bytes, EngineError, options } from './errors.ts';
 import type { Hpke } from './hpke.ts';
 import type { MlDsa } from './mldsa.ts';
 import type { MlKem } from './mlkem.ts';
+import { randomBytes } from './random.ts';
 import type { Sha3Api } from './sha3.ts';
 
 /** The pidCipher of a signature with a uid: C1 = HPKE enc, C2 = the sealed padded uid. */
@@ -194,7 +195,7 @@ export function dilionApi(hashes: Sha3Api, mlDsa65: MlDsa, mlKem768: MlKem, hpke
     const { ek, skid } = serviceKeyOf(o.serviceKey);
     const m =
       o.encapsulationRandom === undefined
-        ? globalThis.crypto.getRandomValues(new Uint8Array(DILION_PID.openingLength))
+        ? randomBytes(DILION_PID.openingLength)
         : bytes(o.encapsulationRandom, 'options.encapsulationRandom', DILION_PID.openingLength, 'invalid_random_length').slice();
     let sealed: { enc: Uint8Array; cipherText: Uint8Array };
     try {

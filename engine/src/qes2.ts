@@ -12,6 +12,7 @@ import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa, MlDsaSignatureParts } from './mldsa.ts';
 import type { HashFunctions } from './prehash.ts';
 import { QES2_ALGORITHMS, type PerQes2Mode, type Qes2Mode, type Qes2Name } from './qes2_modes.ts';
+import { randomBytes } from './random.ts';
 import type { Secp256k1 } from './secp256k1.ts';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
@@ -209,7 +210,7 @@ export function qes2Api(hashes: HashFunctions, mlDsa65: MlDsa, secp: Secp256k1, 
     keygen(seed) {
       if (seed !== undefined) return keyPair(bytes(seed, 'seed', QES2_SECRET_KEY_LENGTH, 'invalid_seed_length'), 'seed');
       const sk = new Uint8Array(QES2_SECRET_KEY_LENGTH);
-      sk.set(globalThis.crypto.getRandomValues(new Uint8Array(SEED)));
+      sk.set(randomBytes(SEED));
       sk.set(secp.keygen().secretKey, SEED);
       return keyPair(sk, 'seed');
     },

@@ -67,7 +67,7 @@ describe('fillRandom', () => {
   });
 });
 
-describe('the lattice wrappers draw from the pool', () => {
+describe('the engine draws from the pool', () => {
   /** getRandomValues gives 0, 1, 2, ... (mod 251): the n-th byte drawn is known. */
   async function engineOnCountingStream() {
     vi.resetModules();
@@ -98,5 +98,15 @@ describe('the lattice wrappers draw from the pool', () => {
     vi.restoreAllMocks();
     expect(drawn).toEqual(dsa.keygen(stream(0, 32)));
     expect(signature).toEqual(dsa.sign(message, drawn.secretKey, { random: stream(32, 32) }));
+  });
+
+  it('secp256k1 keygen and BIP-340 signing use consecutive pool bytes as key and aux', async () => {
+    const secp = (await engineOnCountingStream()).secp256k1;
+    const message = new Uint8Array([1, 2, 3]);
+    const drawn = secp.keygen();
+    const signature = secp.schnorrSign(message, drawn.secretKey);
+    vi.restoreAllMocks();
+    expect(drawn.secretKey).toEqual(stream(0, 32));
+    expect(signature).toEqual(secp.schnorrSign(message, drawn.secretKey, stream(32, 32)));
   });
 });

@@ -1,5 +1,7 @@
 /**
- * Fresh randomness for ML-KEM and ML-DSA (key seeds, the encapsulation m, hedged signing).
+ * The engine's one source of fresh randomness: ML-KEM and ML-DSA (key seeds, the encapsulation m,
+ * hedged signing), secp256k1 (random keys, BIP-340 aux, extra entropy), QES2's and zk-FIDNA's seeds
+ * and Dilion's openings.
  *
  * crypto.getRandomValues costs about 1.8 µs per call in Node 20 whatever the length (4 KiB take
  * 2.4 µs), a tenth of an ML-KEM-768 keygen or encapsulation. So the draws come from a 4 KiB pool

@@ -1,10 +1,11 @@
 /**
  * secp256k1 host API: ECDSA (RFC 6979 nonces, low-S, compact and DER signatures) and BIP-340
  * Schnorr. Arguments are checked here, randomness (random keys, BIP-340 aux, optional ECDSA
- * extra entropy) is drawn here with crypto.getRandomValues, and each operation is one or a few
+ * extra entropy) is drawn here (./random.ts), and each operation is one or a few
  * wasm calls; Schnorr messages of any length are streamed through the IO buffer.
  */
 import { bytes, EngineError, options } from './errors.ts';
+import { randomBytes } from './random.ts';
 import { compactToDer, derToCompact } from './secp256k1_der.ts';
 import {
   SECP_AUX,
@@ -76,9 +77,6 @@ export interface Secp256k1 {
   schnorrVerify(xOnlyPublicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean;
 }
 
-function randomBytes(n: number): Uint8Array {
-  return globalThis.crypto.getRandomValues(new Uint8Array(n));
-}
 
 export function secp256k1Api(wasm: EngineExports, io: Io): Secp256k1 {
   const checkSecretKey = (sk: unknown) => bytes(sk, 'secretKey', SECP256K1_SECRET_KEY_LENGTH, 'invalid_key');

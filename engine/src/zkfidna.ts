@@ -6,6 +6,7 @@
  */
 import { bytes, EngineError, options } from './errors.ts';
 import type { MlDsa } from './mldsa.ts';
+import { randomBytes } from './random.ts';
 import { ZK_BATCH_MAX, ZK_BATCH_SEED, ZK_CHALLENGES, ZK_CONTEXT, ZK_GENERATOR_OUT, ZK_OPENINGS, ZK_PROOF, ZK_PROOF_MAX, ZK_RNG, ZK_VALUES } from '../assembly/layout.ts';
 import { ERR_RETRY, type EngineExports, type Io } from './wasm.ts';
 import { decodeHeader, ZK_FIDNA_AGGREGATION, ZK_FIDNA_BITS, ZK_FIDNA_VERSION, type DecodedHeader } from './zkfidna_encoding.ts';
@@ -171,7 +172,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
         const input = new Uint8Array(ZK_CONTEXT - ZK_VALUES);
         const view = new DataView(input.buffer);
         [s.x, s.y, s.min, s.max].forEach((v, i) => view.setBigUint64(8 * i, v, true));
-        input.set(given ?? globalThis.crypto.getRandomValues(new Uint8Array(ZK_FIDNA_RNG_LENGTH)), ZK_RNG - ZK_VALUES);
+        input.set(given ?? randomBytes(ZK_FIDNA_RNG_LENGTH), ZK_RNG - ZK_VALUES);
         io.write(input, ZK_VALUES);
         io.write(context, ZK_CONTEXT);
         len = wasm.zkProve(ZK_FIDNA_CIRCUITS[s.circuit], context.length);
@@ -206,7 +207,7 @@ export function zkFidnaApi(wasm: EngineExports, io: Io, mlDsa65: MlDsa, shake256
       }
       const checked = items.map((args, i) => checkBatchItem(args, i, mlDsa65));
       // The weights derive from a fresh CSPRNG seed per batch: whoever made the proofs cannot foresee them.
-      io.write(globalThis.crypto.getRandomValues(new Uint8Array(32)), ZK_BATCH_SEED);
+      io.write(randomBytes(32), ZK_BATCH_SEED);
       wasm.zkBatchBegin();
       const added = checked.map((item) => {
         if (!item.header || item.proof.length > ZK_PROOF_MAX) return { verdict: 0 };
