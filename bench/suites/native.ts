@@ -4,11 +4,12 @@
  * fetched and built at bench time (see ../native/pqclean.ts); it runs as a child process while
  * this process waits, so the two never compete for the CPU.
  */
-import { loadEngine } from '../../engine/src/index.ts';
+import { loadEngine, type Engine } from '../../engine/src/index.ts';
 import { OPS, oursOps } from '../contenders/mldsa.ts';
 import { measure } from '../measure.ts';
 import { buildNativeBench, CFLAGS, gccVersion, PQCLEAN_PACKAGE, runNativeBench } from '../native/pqclean.ts';
-import type { Suite } from '../suite.ts';
+import type { Suite, SuiteContext } from '../suite.ts';
+import { bulletproofsTable } from './native-bulletproofs.ts';
 import { libsecp256k1Table, skipLine } from './native-secp256k1.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
@@ -17,11 +18,11 @@ const NATIVE_TARGET = 0.7;
 
 export const nativeSuite: Suite = {
   name: 'native',
-  description: 'ML-DSA-65 vs PQClean clean C, ECDSA vs libsecp256k1 (gcc -O3)',
+  description: 'ML-DSA-65 vs PQClean clean C, ECDSA vs libsecp256k1 (gcc -O3), zk-FIDNA range proofs vs Grin\'s Bulletproofs',
   async run(ctx) {
     const engine = await loadEngine();
     const ours = oursOps(engine, 65);
-    ctx.progress.plan(2 + OPS.length * 2 - 1 + 5);
+    ctx.progress.plan(2 + OPS.length * 2 - 1 + 5 + 7);
 
     ctx.progress.step(`building PQClean ML-DSA-65 clean from ${PQCLEAN_PACKAGE} (gcc ${CFLAGS.join(' ')})`);
     let binary: string;
@@ -29,7 +30,7 @@ export const nativeSuite: Suite = {
       binary = buildNativeBench();
     } catch (error) {
       ctx.print(skipLine('PQClean ML-DSA-65', error));
-      ctx.print(libsecp256k1Table(ctx, engine));
+      await printOthers(ctx, engine);
       return;
     }
     ctx.progress.step('timing PQClean ML-DSA-65 clean (C, child process)');
@@ -66,6 +67,17 @@ export const nativeSuite: Suite = {
         rows,
       }),
     );
-    ctx.print(libsecp256k1Table(ctx, engine));
+    await printOthers(ctx, engine);
   },
 };
+
+/** The parts after ML-DSA-65: libsecp256k1, Grin's Bulletproofs, and why PQClean's avx2 code is not here. */
+async function printOthers(ctx: SuiteContext, engine: Engine): Promise<void> {
+  ctx.print(libsecp256k1Table(ctx, engine));
+  ctx.print(await bulletproofsTable(ctx, engine));
+  ctx.print(AVX2_LINE);
+}
+
+/** Neither the npm registry nor Debian ships PQClean's avx2 code (bench/README.md "The native targets on a quiet machine"). */
+const AVX2_LINE =
+  'PQClean avx2 (ML-KEM-768, ML-DSA-65): skipped (no npm package or Debian package ships it; bench/README.md "The native targets on a quiet machine" has the comparison, made with a tree fetched for it and not kept)';
