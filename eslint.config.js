@@ -20,7 +20,7 @@ const postgresDrivers = ['pg', 'drizzle-orm/node-postgres', 'drizzle-orm/node-po
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'engine/build/', 'engine/assembly/', 'engine/vectors/', 'bench/.native/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'engine/build/', 'engine/assembly/', 'engine/vectors/', 'bench/.native/', 'bench/.profile/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
