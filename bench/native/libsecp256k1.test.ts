@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/src/index.ts';
 import { skipLine } from '../suites/native-secp256k1.ts';
-import { buildLibsecp256k1Bench, runLibsecp256k1Bench } from './libsecp256k1.ts';
+import { BIP340_AUX, buildDebianLibsecp256k1Bench, buildLibsecp256k1Bench, DEBIAN_INSTALL, runLibsecp256k1Bench, SCHNORRSIG_HEADER } from './libsecp256k1.ts';
 
 function hasGcc(): boolean {
   try {
@@ -11,6 +12,18 @@ function hasGcc(): boolean {
   } catch {
     return false;
   }
+}
+
+/** Skips, saying why in one line, without Debian's libsecp256k1-dev; never in CI, whose .ci/run installs it. */
+function skipWithoutDebianLibsecp256k1(): boolean {
+  if (process.env.CI) return false;
+  if (!hasGcc()) {
+    console.warn('gcc is not installed: skipping the BIP-340 comparison with Debian\'s libsecp256k1');
+    return true;
+  }
+  if (existsSync(SCHNORRSIG_HEADER)) return false;
+  console.warn(`Debian's libsecp256k1-dev is not installed (${DEBIAN_INSTALL}): skipping the BIP-340 comparison`);
+  return true;
 }
 
 describe('the native suite', () => {
@@ -30,5 +43,19 @@ describe('the native suite', () => {
     expect(run.signatures).toEqual(secretKeys.map((sk, i) => hex(k1.ecdsaSign(digests[i], sk))));
     expect(run.figures.map((f) => f.op)).toEqual(['publicKey', 'ecdsaSign', 'ecdsaVerify']);
     for (const f of run.figures) expect(f.opsPerSec).toBeGreaterThan(0);
+  });
+
+  // Needs gcc and Debian's libsecp256k1-dev (its schnorrsig and extrakeys modules; no registry).
+  it.skipIf(skipWithoutDebianLibsecp256k1())("times BIP-340 in Debian's libsecp256k1 on our fixture, whose x-only keys and signatures equal ours", async () => {
+    const k1 = (await loadEngine()).secp256k1;
+    const secretKeys = Array.from({ length: 16 }, () => k1.keygen().secretKey);
+    const digests = secretKeys.map(() => crypto.getRandomValues(new Uint8Array(32)));
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    const run = runLibsecp256k1Bench(buildDebianLibsecp256k1Bench(), secretKeys, digests, 1, 5, 1);
+    expect(run.xOnlyPublicKeys).toEqual(secretKeys.map((sk) => hex(k1.schnorrGetPublicKey(sk))));
+    expect(run.schnorrSignatures).toEqual(secretKeys.map((sk, i) => hex(k1.schnorrSign(digests[i], sk, BIP340_AUX))));
+    const bip340 = run.figures.filter((f) => f.op === 'schnorrSign' || f.op === 'schnorrVerify');
+    expect(bip340.map((f) => f.op)).toEqual(['schnorrSign', 'schnorrVerify']);
+    for (const f of bip340) expect(f.opsPerSec).toBeGreaterThan(0);
   });
 });

@@ -18,11 +18,11 @@ const NATIVE_TARGET = 0.7;
 
 export const nativeSuite: Suite = {
   name: 'native',
-  description: 'ML-DSA-65 vs PQClean clean C, ECDSA vs libsecp256k1 (gcc -O3), zk-FIDNA range proofs vs Grin\'s Bulletproofs',
+  description: "ML-DSA-65 vs PQClean clean C, ECDSA vs libsecp256k1 (gcc -O3), BIP-340 vs Debian's libsecp256k1, zk-FIDNA range proofs vs Grin's Bulletproofs",
   async run(ctx) {
     const engine = await loadEngine();
     const ours = oursOps(engine, 65);
-    ctx.progress.plan(2 + OPS.length * 2 - 1 + 5 + 7);
+    ctx.progress.plan(2 + OPS.length * 2 - 1 + 5 + 4 + 7);
 
     ctx.progress.step(`building PQClean ML-DSA-65 clean from ${PQCLEAN_PACKAGE} (gcc ${CFLAGS.join(' ')})`);
     let binary: string;
