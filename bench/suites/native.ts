@@ -80,4 +80,4 @@ async function printOthers(ctx: SuiteContext, engine: Engine): Promise<void> {
 
 /** Neither the npm registry nor Debian ships PQClean's avx2 code (bench/README.md "The native targets on a quiet machine"). */
 const AVX2_LINE =
-  'PQClean avx2 (ML-KEM-768, ML-DSA-65): skipped (no npm package or Debian package ships it; bench/README.md "The native targets on a quiet machine" has the comparison, made with a tree fetched for it and not kept)';
+  'PQClean avx2 (ML-KEM-768, ML-DSA-65): skipped (no npm package or Debian package ships it; docs/decisions/073; bench/README.md "The native targets on a quiet machine" has the comparison, made with a tree fetched for it and not kept)';
