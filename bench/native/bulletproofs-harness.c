@@ -18,6 +18,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "measure.h"
+
 #include "secp256k1.h"
 #include "secp256k1_bulletproofs.h"
 #include "secp256k1_commitment.h"
@@ -25,7 +27,6 @@
 
 #define PROOFS 16
 #define MAX_PROOF 2000
-#define MAX_ROUNDS 64
 
 static secp256k1_context *ctx;
 static secp256k1_scratch_space *scratch;
@@ -43,12 +44,6 @@ static size_t proof_len[3];
 static secp256k1_generator value_gens[PROOFS];
 static int next_proof;
 static volatile int sink;
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 /* xorshift64: the fixture is the same on every run. */
 static uint64_t state = 0x9e3779b97f4a7c15u;
@@ -92,36 +87,6 @@ static void op_batch16(void) {
     must(secp256k1_bulletproof_rangeproof_verify_multi(ctx, scratch, gens, proofs[2], PROOFS, proof_len[2], NULL, commits[2], 2, 64, value_gens, NULL, NULL));
 }
 
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Operations take milliseconds: one clock read per call costs nothing measurable. */
-static void measure(const char *name, void (*fn)(void), double warmup_ms, double round_ms, int rounds) {
-    double start = now_ms();
-    do fn(); while (now_ms() - start < warmup_ms);
-    double rates[MAX_ROUNDS];
-    long calls = 0;
-    for (int r = 0; r < rounds; r++) {
-        long n = 0;
-        double elapsed;
-        start = now_ms();
-        do {
-            fn();
-            n++;
-            elapsed = now_ms() - start;
-        } while (elapsed < round_ms);
-        rates[r] = (double)n * 1000.0 / elapsed;
-        calls += n;
-    }
-    qsort(rates, (size_t)rounds, sizeof(double), by_value);
-    double median = rounds % 2 ? rates[rounds / 2] : (rates[rounds / 2 - 1] + rates[rounds / 2]) / 2;
-    double spread = (rates[rounds - 1] - rates[0]) / 2 / median;
-    printf("{\"op\":\"%s\",\"opsPerSec\":%.3f,\"spread\":%.5f,\"calls\":%ld}\n", name, median, spread, calls);
-    fflush(stdout);
-}
-
 static int make_fixture(void) {
     for (int i = 0; i < PROOFS; i++) value_gens[i] = value_gen;
     for (int m = 1; m <= 2; m++) {
@@ -146,16 +111,9 @@ static int make_fixture(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s <warmup-ms> <round-ms> <rounds>\n", argv[0]);
-        return 2;
-    }
-    double warmup_ms = atof(argv[1]), round_ms = atof(argv[2]);
-    int rounds = atoi(argv[3]);
-    if (round_ms <= 0 || rounds < 1 || rounds > MAX_ROUNDS) {
-        fprintf(stderr, "need round-ms > 0 and 1..%d rounds\n", MAX_ROUNDS);
-        return 2;
-    }
+    double warmup_ms, round_ms;
+    int rounds;
+    read_budget(argc, argv, &warmup_ms, &round_ms, &rounds);
     ctx = secp256k1_context_create(SECP256K1_CONTEXT_SIGN | SECP256K1_CONTEXT_VERIFY);
     scratch = secp256k1_scratch_space_create(ctx, 256 * 1024 * 1024);
     gens = secp256k1_bulletproof_generators_create(ctx, &secp256k1_generator_const_g, 256);
@@ -166,10 +124,10 @@ int main(int argc, char **argv) {
     }
     printf("{\"op\":\"fixture\",\"proofBytes\":[%zu,%zu]}\n", proof_len[1], proof_len[2]);
     fflush(stdout);
-    measure("prove1", op_prove1, warmup_ms, round_ms, rounds);
-    measure("prove2", op_prove2, warmup_ms, round_ms, rounds);
-    measure("verify1", op_verify1, warmup_ms, round_ms, rounds);
-    measure("verify2", op_verify2, warmup_ms, round_ms, rounds);
-    measure("batch16", op_batch16, warmup_ms, round_ms, rounds);
+    measure("prove1", op_prove1, 1, warmup_ms, round_ms, rounds);
+    measure("prove2", op_prove2, 1, warmup_ms, round_ms, rounds);
+    measure("verify1", op_verify1, 1, warmup_ms, round_ms, rounds);
+    measure("verify2", op_verify2, 1, warmup_ms, round_ms, rounds);
+    measure("batch16", op_batch16, 1, warmup_ms, round_ms, rounds);
     return 0;
 }

@@ -1,15 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { hasGcc } from './npm-c.ts';
 import { buildBulletproofsBench, runBulletproofsBench } from './bulletproofs.ts';
-
-function hasGcc(): boolean {
-  try {
-    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("the native suite's Bulletproofs", () => {
   // Needs gcc and the npm registry (secp256k1-zkp@1.0.2 is fetched once into bench/.native/).

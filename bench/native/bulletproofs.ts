@@ -8,15 +8,14 @@
  * Grin's secp256k1-zkp"). Everything lands in bench/.native/ (gitignored), like ./libsecp256k1.ts;
  * the source is never committed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { fetchNpmSources, isBuilt, NATIVE_WORK as WORK, requireGcc, runTool } from './npm-c.ts';
 
 /** Pinned, so the bar does not move under us. */
 export const SECP256K1_ZKP_PACKAGE = 'secp256k1-zkp@1.0.2';
 
-const WORK = fileURLToPath(new URL('../.native/', import.meta.url));
 const HARNESS = fileURLToPath(new URL('./bulletproofs-harness.c', import.meta.url));
 const SOURCES = join(WORK, 'secp256k1-zkp-1.0.2');
 const LIB = join(SOURCES, 'package/src/secp256k1-zkp');
@@ -44,30 +43,12 @@ const DEFINES = [
 
 export const ZKP_CFLAGS = ['-O2'];
 
-function run(command: string, args: string[], what: string): string {
-  try {
-    return execFileSync(command, args, { cwd: WORK, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new Error(`${what} failed (${command} ${args.join(' ')}):\n${detail}`, { cause: error });
-  }
-}
-
-function fetchSources(): void {
-  const packed = JSON.parse(run('npm', ['pack', SECP256K1_ZKP_PACKAGE, '--json', '--pack-destination', WORK], `fetching ${SECP256K1_ZKP_PACKAGE} from the npm registry`));
-  const tarball = join(WORK, packed[0].filename as string);
-  rmSync(SOURCES, { recursive: true, force: true });
-  mkdirSync(SOURCES, { recursive: true });
-  run('tar', ['-xzf', tarball, '-C', SOURCES, 'package/src/secp256k1-zkp/include', 'package/src/secp256k1-zkp/src'], `unpacking ${tarball}`);
-  rmSync(tarball);
-}
-
 /** The compiled harness's path, fetching and compiling only what is missing or stale. */
 export function buildBulletproofsBench(): string {
   mkdirSync(WORK, { recursive: true });
-  if (existsSync(BINARY) && statSync(HARNESS).mtimeMs <= statSync(BINARY).mtimeMs) return BINARY;
-  run('gcc', ['--version'], 'the native suite compiles C with gcc; looking for gcc');
-  if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchSources();
+  if (isBuilt(BINARY, HARNESS)) return BINARY;
+  requireGcc();
+  if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchNpmSources(SECP256K1_ZKP_PACKAGE, SOURCES, ['package/src/secp256k1-zkp/include', 'package/src/secp256k1-zkp/src']);
   const args = [
     ...ZKP_CFLAGS,
     ...DEFINES.map((d) => `-D${d}`),
@@ -81,7 +62,7 @@ export function buildBulletproofsBench(): string {
     HARNESS,
     join(LIB, 'src/secp256k1.c'),
   ];
-  run('gcc', args, `compiling secp256k1-zkp from ${SECP256K1_ZKP_PACKAGE}`);
+  runTool('gcc', args, `compiling secp256k1-zkp from ${SECP256K1_ZKP_PACKAGE}`);
   return BINARY;
 }
 
@@ -102,7 +83,7 @@ export interface BulletproofsRun {
 
 /** Runs the harness with the given budget (its fixture is fixed: 16 proofs per m). */
 export function runBulletproofsBench(binary: string, warmupMs: number, roundMs: number, rounds: number): BulletproofsRun {
-  const lines = run(binary, [String(warmupMs), String(roundMs), String(rounds)], 'running the Bulletproofs harness').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = runTool(binary, [String(warmupMs), String(roundMs), String(rounds)], 'running the Bulletproofs harness').trim().split('\n').map((l) => JSON.parse(l));
   const [fixture, ...figures] = lines;
   return { proofBytes: fixture.proofBytes, figures };
 }

@@ -11,14 +11,14 @@
  * (gitignored), like ./pqclean.ts; their source is never committed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { fetchNpmSources, isBuilt, NATIVE_WORK as WORK, requireGcc, runTool } from './npm-c.ts';
 
 /** Pinned, so the bar does not move under us. */
 export const LIBSECP256K1_PACKAGE = 'secp256k1@5.0.2';
 
-const WORK = fileURLToPath(new URL('../.native/', import.meta.url));
 const HARNESS = fileURLToPath(new URL('./secp256k1-harness.c', import.meta.url));
 const SOURCES = join(WORK, 'secp256k1-5.0.2');
 const LIB = join(SOURCES, 'package/src/secp256k1');
@@ -49,30 +49,12 @@ const DEFINES = [
 
 export const SECP_CFLAGS = ['-O3'];
 
-function run(command: string, args: string[], what: string, input?: string): string {
-  try {
-    return execFileSync(command, args, { cwd: WORK, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
-  } catch (error) {
-    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new Error(`${what} failed (${command} ${args.join(' ')}):\n${detail}`, { cause: error });
-  }
-}
-
-function fetchSources(): void {
-  const packed = JSON.parse(run('npm', ['pack', LIBSECP256K1_PACKAGE, '--json', '--pack-destination', WORK], `fetching ${LIBSECP256K1_PACKAGE} from the npm registry`));
-  const tarball = join(WORK, packed[0].filename as string);
-  rmSync(SOURCES, { recursive: true, force: true });
-  mkdirSync(SOURCES, { recursive: true });
-  run('tar', ['-xzf', tarball, '-C', SOURCES, 'package/src/secp256k1/include', 'package/src/secp256k1/src'], `unpacking ${tarball}`);
-  rmSync(tarball);
-}
-
 /** The compiled harness's path, fetching and compiling only what is missing or stale. */
 export function buildLibsecp256k1Bench(): string {
   mkdirSync(WORK, { recursive: true });
-  if (existsSync(BINARY) && statSync(HARNESS).mtimeMs <= statSync(BINARY).mtimeMs) return BINARY;
-  run('gcc', ['--version'], 'the native suite compiles C with gcc; looking for gcc');
-  if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchSources();
+  if (isBuilt(BINARY, HARNESS)) return BINARY;
+  requireGcc();
+  if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchNpmSources(LIBSECP256K1_PACKAGE, SOURCES, ['package/src/secp256k1/include', 'package/src/secp256k1/src']);
   const args = [
     ...SECP_CFLAGS,
     ...DEFINES.map((d) => `-D${d}`),
@@ -85,7 +67,7 @@ export function buildLibsecp256k1Bench(): string {
     HARNESS,
     join(LIB, 'src/secp256k1.c'),
   ];
-  run('gcc', args, `compiling libsecp256k1 from ${LIBSECP256K1_PACKAGE}`);
+  runTool('gcc', args, `compiling libsecp256k1 from ${LIBSECP256K1_PACKAGE}`);
   return BINARY;
 }
 
@@ -110,10 +92,9 @@ export function buildDebianLibsecp256k1Bench(): string {
     throw new Error(`install Debian's libsecp256k1-dev (${DEBIAN_INSTALL}): ${SCHNORRSIG_HEADER} is missing`);
   }
   mkdirSync(WORK, { recursive: true });
-  const built = existsSync(DEBIAN_BINARY) ? statSync(DEBIAN_BINARY).mtimeMs : -Infinity;
-  if (statSync(HARNESS).mtimeMs <= built && statSync(SCHNORRSIG_HEADER).mtimeMs <= built) return DEBIAN_BINARY;
-  run('gcc', ['--version'], 'the native suite compiles C with gcc; looking for gcc');
-  run('gcc', [...SECP_CFLAGS, '-DWITH_SCHNORRSIG', '-o', DEBIAN_BINARY, HARNESS, '-lsecp256k1'], "compiling the harness against Debian's libsecp256k1");
+  if (isBuilt(DEBIAN_BINARY, HARNESS, SCHNORRSIG_HEADER)) return DEBIAN_BINARY;
+  requireGcc();
+  runTool('gcc', [...SECP_CFLAGS, '-DWITH_SCHNORRSIG', '-o', DEBIAN_BINARY, HARNESS, '-lsecp256k1'], "compiling the harness against Debian's libsecp256k1");
   return DEBIAN_BINARY;
 }
 
@@ -139,7 +120,7 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 /** Runs the harness over the fixture (secret keys and digests, 16 of each) with the given budget. */
 export function runLibsecp256k1Bench(binary: string, secretKeys: Uint8Array[], digests: Uint8Array[], warmupMs: number, roundMs: number, rounds: number): SecpNativeRun {
   const input = secretKeys.map((sk, i) => `${hex(sk)} ${hex(digests[i])}\n`).join('');
-  const lines = run(binary, [String(warmupMs), String(roundMs), String(rounds)], 'running the libsecp256k1 harness', input).trim().split('\n').map((l) => JSON.parse(l));
+  const lines = runTool(binary, [String(warmupMs), String(roundMs), String(rounds)], 'running the libsecp256k1 harness', input).trim().split('\n').map((l) => JSON.parse(l));
   const [fixture, ...figures] = lines;
   return { publicKeys: fixture.publicKeys, signatures: fixture.signatures, xOnlyPublicKeys: fixture.xOnlyPublicKeys, schnorrSignatures: fixture.schnorrSignatures, figures };
 }

@@ -23,6 +23,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "measure.h"
+
 #include "secp256k1.h"
 #ifdef WITH_SCHNORRSIG
 #include "secp256k1_extrakeys.h"
@@ -30,7 +32,6 @@
 #endif
 
 #define KEYS 16
-#define MAX_ROUNDS 64
 
 static secp256k1_context *ctx;
 static uint8_t secret[KEYS][32], digest[KEYS][32], pub[KEYS][33], sig[KEYS][64];
@@ -41,12 +42,6 @@ static volatile int sink;
  * (bench/native/libsecp256k1.ts BIP340_AUX: byte i is i). */
 static uint8_t aux[32], xonly[KEYS][32], schnorr_sig[KEYS][64];
 #endif
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 static int rotate(void) {
     next_key = (next_key + 1) % KEYS;
@@ -110,38 +105,6 @@ static int schnorr_fixture(int i) {
 }
 #endif
 
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* An operation takes tens of microseconds, so reading the clock after each call costs little;
- * batches of 8 keep it under 1% for the fastest (public key). */
-static void measure(const char *name, void (*fn)(void), double warmup_ms, double round_ms, int rounds) {
-    double start = now_ms();
-    do fn(); while (now_ms() - start < warmup_ms);
-
-    double rates[MAX_ROUNDS];
-    long calls = 0;
-    for (int r = 0; r < rounds; r++) {
-        long n = 0;
-        double elapsed;
-        start = now_ms();
-        do {
-            for (int k = 0; k < 8; k++) fn();
-            n += 8;
-            elapsed = now_ms() - start;
-        } while (elapsed < round_ms);
-        rates[r] = (double)n * 1000.0 / elapsed;
-        calls += n;
-    }
-    qsort(rates, (size_t)rounds, sizeof(double), by_value);
-    double median = rounds % 2 ? rates[rounds / 2] : (rates[rounds / 2 - 1] + rates[rounds / 2]) / 2;
-    double spread = (rates[rounds - 1] - rates[0]) / 2 / median;
-    printf("{\"op\":\"%s\",\"opsPerSec\":%.3f,\"spread\":%.5f,\"calls\":%ld}\n", name, median, spread, calls);
-    fflush(stdout);
-}
-
 static int read_hex(uint8_t *out, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned v;
@@ -162,16 +125,9 @@ static void print_hex_list(const char *key, uint8_t *rows, size_t width, int las
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s <warmup-ms> <round-ms> <rounds>\n", argv[0]);
-        return 2;
-    }
-    double warmup_ms = atof(argv[1]), round_ms = atof(argv[2]);
-    int rounds = atoi(argv[3]);
-    if (round_ms <= 0 || rounds < 1 || rounds > MAX_ROUNDS) {
-        fprintf(stderr, "need round-ms > 0 and 1..%d rounds\n", MAX_ROUNDS);
-        return 2;
-    }
+    double warmup_ms, round_ms;
+    int rounds;
+    read_budget(argc, argv, &warmup_ms, &round_ms, &rounds);
     ctx = secp256k1_context_create(SECP256K1_CONTEXT_SIGN | SECP256K1_CONTEXT_VERIFY);
 #ifdef WITH_SCHNORRSIG
     for (int i = 0; i < 32; i++) aux[i] = (uint8_t)i;
@@ -207,12 +163,12 @@ int main(int argc, char **argv) {
 #endif
     fflush(stdout);
 
-    measure("publicKey", op_public_key, warmup_ms, round_ms, rounds);
-    measure("ecdsaSign", op_ecdsa_sign, warmup_ms, round_ms, rounds);
-    measure("ecdsaVerify", op_ecdsa_verify, warmup_ms, round_ms, rounds);
+    measure("publicKey", op_public_key, 8, warmup_ms, round_ms, rounds);
+    measure("ecdsaSign", op_ecdsa_sign, 8, warmup_ms, round_ms, rounds);
+    measure("ecdsaVerify", op_ecdsa_verify, 8, warmup_ms, round_ms, rounds);
 #ifdef WITH_SCHNORRSIG
-    measure("schnorrSign", op_schnorr_sign, warmup_ms, round_ms, rounds);
-    measure("schnorrVerify", op_schnorr_verify, warmup_ms, round_ms, rounds);
+    measure("schnorrSign", op_schnorr_sign, 8, warmup_ms, round_ms, rounds);
+    measure("schnorrVerify", op_schnorr_verify, 8, warmup_ms, round_ms, rounds);
 #endif
     secp256k1_context_destroy(ctx);
     return 0;
