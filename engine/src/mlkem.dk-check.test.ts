@@ -1,8 +1,9 @@
 /**
- * The decapsulation key's hash check (FIPS 203 section 7.3) with its memory of the last key that
- * passed (engine/assembly/mlkem/kem.ts): a key that passed is not hashed again, but any change to
- * its ek or to its stored H(ek) is checked again and refused, whatever was remembered before, and
- * a good key is accepted whatever was refused before. Each test starts from a fresh instance.
+ * The decapsulation key's hash check (FIPS 203 section 7.3): checkSecretKey remembers the last key
+ * that passed (engine/assembly/mlkem/kem.ts) and does not hash it again, decapsulate hashes H(ek) on
+ * every call (beside J); either way any change to ek or to the stored H(ek) is refused, whatever
+ * was remembered before, and a good key is accepted whatever was refused before. Each test starts
+ * from a fresh instance.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

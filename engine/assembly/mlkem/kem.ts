@@ -4,6 +4,7 @@
  * comes from the caller.
  */
 import { DS_SHA3, DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
+import { hashPairX2 } from '../keccak_x2';
 import { addVec, canonicalVec, mulConstVec, subPoly } from './arith';
 import { compressPack, decode12, encode12, messageToPoly, polyToMessage, unpackDecompress } from './encode';
 import { invNtt, mulAcc, ntt, prepareGamma } from './ntt';
@@ -31,6 +32,8 @@ const K_BAR: usize = memory.data(32, 16);
 const HASH: usize = memory.data(32, 16);
 /** The re-encryption in Decaps, and the key expanded from a seed. */
 const CT2: usize = memory.data(MAX_CT_BYTES, 16);
+/** z || c, the input of J. */
+const J_IN: usize = memory.data(32 + MAX_CT_BYTES, 16);
 const DK_SEED: usize = memory.data(MAX_DK_BYTES, 16);
 const EK_SEED: usize = memory.data(MAX_EK_BYTES, 16);
 
@@ -85,6 +88,11 @@ function pkeKeygen(d: usize, ek: usize, dkPke: usize): void {
 function pkeEncrypt(ek: usize, m: usize, r: usize, c: usize): void {
   for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
   expandMatrix(MAT, ek + <usize>(K * POLY_PACKED));
+  encryptExpanded(m, r, c);
+}
+
+/** K-PKE.Encrypt's work after t-hat (THAT) and A-hat (MAT) are in place. */
+function encryptExpanded(m: usize, r: usize, c: usize): void {
   sampleNoise(r, 0, Y, K, ETA1, NOISE, K, ETA2, W, 1, ETA2);
   for (let i = 0; i < K; i++) ntt(poly(Y, i));
   prepareGamma(VG, Y, K);
@@ -141,6 +149,7 @@ export function checkEncapsulationKey(ek: usize): bool {
 /**
  * ek || H(ek) of the last decapsulation key that passed the hash check, at level checkedK (0: none).
  * Both are public parts of dk, so remembering them, and the time a repeat saves, leaks nothing.
+ * Only the standalone check (mlkemCheckDk) uses it: decaps hashes H(ek) on every call, beside J.
  */
 const CHECKED: usize = memory.data(MAX_EK_BYTES + 32, 16);
 let checkedK: i32 = 0;
@@ -171,31 +180,43 @@ export function checkDecapsulationKey(dk: usize): bool {
   return true;
 }
 
-/** ML-KEM.Encaps_internal(ek, m): writes the ciphertext c and the shared secret. */
-export function encaps(ek: usize, m: usize, c: usize, ss: usize): void {
+/**
+ * ML-KEM.Encaps_internal(ek, m) after the modulus check of FIPS 203 section 7.2: writes the
+ * ciphertext c and the shared secret, or returns false (writing nothing) when ek fails the check.
+ * H(ek) is hashed beside the matrix (sample.ts expandMatrix), from which it is independent.
+ */
+export function encaps(ek: usize, m: usize, c: usize, ss: usize): bool {
+  if (!checkEncapsulationKey(ek)) return false;
   memory.copy(G_IN, m, 32);
-  sha3_256(G_IN + 32, ek, <usize>EK_BYTES);
+  expandMatrix(MAT, ek + <usize>(K * POLY_PACKED), ek, <usize>EK_BYTES, G_IN + 32);
   sha3_512(G_OUT, G_IN, 64);
-  pkeEncrypt(ek, m, G_OUT + 32, c);
+  encryptExpanded(m, G_OUT + 32, c);
   memory.copy(ss, G_OUT, 32);
+  return true;
 }
 
 /**
- * ML-KEM.Decaps_internal(dk, c) with implicit rejection: the shared secret is K' when c
- * re-encrypts to itself and J(z || c) otherwise, chosen by a mask, not by a branch.
+ * ML-KEM.Decaps_internal(dk, c) after the hash check of FIPS 203 section 7.3, with implicit
+ * rejection: the shared secret is K' when c re-encrypts to itself and J(z || c) otherwise, chosen
+ * by a mask, not by a branch. Returns false (writing nothing) when dk embeds a wrong H(ek). The
+ * check's SHA3-256 runs on every call beside J's SHAKE256 in the two-way Keccak (same rate, same
+ * block count at every level), which costs about a tenth of J instead of nine scalar permutations.
  */
-export function decaps(dk: usize, c: usize, ss: usize): void {
+export function decaps(dk: usize, c: usize, ss: usize): bool {
   const pke = <usize>(K * POLY_PACKED);
   const ek = dk + pke;
   const h = ek + <usize>EK_BYTES;
   const z = h + 32;
+  memory.copy(J_IN, z, 32);
+  memory.copy(J_IN + 32, c, <usize>CT_BYTES);
+  hashPairX2(RATE_SHAKE256, 32, HASH, ek, <usize>EK_BYTES, DS_SHA3, K_BAR, J_IN, 32 + <usize>CT_BYTES, DS_SHAKE);
+  // ek and H(ek) are public parts of dk: refusing on them reveals nothing.
+  let check: u64 = 0;
+  for (let i: usize = 0; i < 32; i += 8) check |= load<u64>(HASH + i) ^ load<u64>(h + i);
+  if (check != 0) return false;
   pkeDecrypt(dk, c, G_IN);
   memory.copy(G_IN + 32, h, 32);
   sha3_512(G_OUT, G_IN, 64);
-  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
-  spongeAbsorb(SPONGE, z, 32);
-  spongeAbsorb(SPONGE, c, <usize>CT_BYTES);
-  spongeSqueeze(SPONGE, K_BAR, 32);
   pkeEncrypt(ek, G_IN, G_OUT + 32, CT2);
   // Every ciphertext length (768, 1088, 1568) is a multiple of 8.
   let diff: u64 = 0;
@@ -205,10 +226,11 @@ export function decaps(dk: usize, c: usize, ss: usize): void {
     const kBar = load<u64>(K_BAR + i);
     store<u64>(ss + i, kBar ^ (equal & (load<u64>(G_OUT + i) ^ kBar)));
   }
+  return true;
 }
 
 /** Decaps with a 64-byte seed d || z as the key: expands it (keygen), then decapsulates. */
 export function decapsSeed(seed: usize, c: usize, ss: usize): void {
   keygen(seed, EK_SEED, DK_SEED);
-  decaps(DK_SEED, c, ss);
+  decaps(DK_SEED, c, ss); // dk was derived here: its check passes
 }

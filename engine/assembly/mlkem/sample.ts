@@ -4,8 +4,8 @@
  * sponge is one padded block written lane by lane; two sponges run at once in the two-way SIMD
  * Keccak, and an odd one out in the scalar permutation.
  */
-import { keccakF1600 } from '../keccak';
-import { squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { DS_SHA3, keccakF1600, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
+import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { K, N, POLY_BYTES, Q } from './params';
 
 const RATE128: i32 = 168;
@@ -125,12 +125,50 @@ function sameRho(rho: usize): bool {
   return <u64>(e % K) | (<u64>(e / K) << 8) | (<u64>0x1f << 16);
 }
 
+const PAD: usize = memory.data(200, 16);
+const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
+
+/** SHA3-256 of the public ek into hOut, alone in the scalar sponge. */
+function hashAlone(hIn: usize, hLen: usize, hOut: usize): void {
+  spongeInit(SPONGE, 136, DS_SHA3);
+  spongeAbsorb(SPONGE, hIn, hLen);
+  spongeSqueeze(SPONGE, hOut, 32);
+}
+
+/**
+ * Entry e of A-hat in state 0 of the two-way Keccak beside SHA3-256 of hLen bytes at hIn in
+ * state 1 (rates 168 and 136): the odd one out of a k = 3 matrix costs three or four scalar
+ * permutations, and encapsulation's H(ek) nine, so together they take nine two-way ones.
+ */
+function sampleBesideHash(a: usize, rho: usize, e: i32, hIn: usize, hLen: usize, hOut: usize): void {
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  for (let i: usize = 0; i < 4; i++) store<u64>(X2 + (i << 4), load<u64>(rho + (i << 3)));
+  store<u64>(X2 + 64, xofLane(e));
+  store<u64>(X2 + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
+  const blocks = padLastBlock(PAD, hIn, hLen, 136, DS_SHA3);
+  let j = 0;
+  for (let b: usize = 0; b < blocks || j < N; b++) {
+    if (b < blocks) absorbBlockX2(X2, 1, b + 1 < blocks ? hIn + b * 136 : PAD, 136);
+    keccakF1600x2(X2);
+    if (j < N) {
+      extractX2(X2, 0, BUF0, <usize>RATE128);
+      j = rejectUniform(NAT0, j, BUF0, RATE128);
+    }
+    if (b + 1 == blocks) extractX2(X2, 1, hOut, 32);
+  }
+  toNttLayout(a, NAT0);
+}
+
 /**
  * A-hat (k x k, row-major at `mat`, NTT-domain layout) from rho. Repeated operations under one
- * key reuse the last expansion.
+ * key reuse the last expansion. With hOut non-zero it also writes SHA3-256 of the hLen bytes at
+ * hIn there (encapsulation's H(ek), public like rho), beside the odd entry when k is odd.
  */
-export function expandMatrix(mat: usize, rho: usize): void {
-  if (cachedMat == mat && cachedK == K && sameRho(rho)) return;
+export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0): void {
+  if (cachedMat == mat && cachedK == K && sameRho(rho)) {
+    if (hOut != 0) hashAlone(hIn, hLen, hOut);
+    return;
+  }
   const count = K * K;
   let e = 0;
   for (; e + 1 < count; e += 2) {
@@ -147,14 +185,19 @@ export function expandMatrix(mat: usize, rho: usize): void {
     toNttLayout(a0, NAT0);
     toNttLayout(a1, NAT1);
   }
-  if (e < count) {
-    const a0 = mat + <usize>(e * POLY_BYTES);
-    seedOne(rho, xofLane(e), RATE128);
-    for (let j = 0; j < N; ) {
-      squeezeOne(RATE128, 0);
-      j = rejectUniform(NAT0, j, BUF0, RATE128);
+  if (e < count && hOut != 0) {
+    sampleBesideHash(mat + <usize>(e * POLY_BYTES), rho, e, hIn, hLen, hOut);
+  } else {
+    if (e < count) {
+      const a0 = mat + <usize>(e * POLY_BYTES);
+      seedOne(rho, xofLane(e), RATE128);
+      for (let j = 0; j < N; ) {
+        squeezeOne(RATE128, 0);
+        j = rejectUniform(NAT0, j, BUF0, RATE128);
+      }
+      toNttLayout(a0, NAT0);
     }
-    toNttLayout(a0, NAT0);
+    if (hOut != 0) hashAlone(hIn, hLen, hOut);
   }
   memory.copy(CACHED_RHO, rho, 32);
   cachedMat = mat;
