@@ -1,11 +1,13 @@
 /**
  * The samplers of FIPS 203 section 4.2.2: SampleNTT (the matrix A-hat from SHAKE128) and
- * SamplePolyCBD over PRF = SHAKE256. Every input is a 32-byte seed plus one or two bytes, so each
- * sponge is one padded block written lane by lane; two sponges run at once in the two-way SIMD
- * Keccak, and an odd one out in the scalar permutation.
+ * SamplePolyCBD (cbd.ts) over PRF = SHAKE256. Every input is a 32-byte seed plus one or two
+ * bytes, so each sponge is one padded block written lane by lane; two sponges run at once in the
+ * two-way SIMD Keccak, and an odd one out in the scalar permutation (or beside encapsulation's
+ * H(ek), see expandMatrix).
  */
 import { DS_SHA3, keccakF1600, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { cbd2, cbd3 } from './cbd';
 import { K, N, POLY_BYTES, Q } from './params';
 
 const RATE128: i32 = 168;
@@ -135,40 +137,70 @@ function hashAlone(hIn: usize, hLen: usize, hOut: usize): void {
   spongeSqueeze(SPONGE, hOut, 32);
 }
 
-/**
- * Entry e of A-hat in state 0 of the two-way Keccak beside SHA3-256 of hLen bytes at hIn in
- * state 1 (rates 168 and 136): the odd one out of a k = 3 matrix costs three or four scalar
- * permutations, and encapsulation's H(ek) nine, so together they take nine two-way ones.
- */
-function sampleBesideHash(a: usize, rho: usize, e: i32, hIn: usize, hLen: usize, hOut: usize): void {
-  memory.fill(X2, 0, X2_STATE_SIZE);
-  for (let i: usize = 0; i < 4; i++) store<u64>(X2 + (i << 4), load<u64>(rho + (i << 3)));
-  store<u64>(X2 + 64, xofLane(e));
-  store<u64>(X2 + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
-  const blocks = padLastBlock(PAD, hIn, hLen, 136, DS_SHA3);
-  let j = 0;
-  for (let b: usize = 0; b < blocks || j < N; b++) {
-    if (b < blocks) absorbBlockX2(X2, 1, b + 1 < blocks ? hIn + b * 136 : PAD, 136);
-    keccakF1600x2(X2);
-    if (j < N) {
-      extractX2(X2, 0, BUF0, <usize>RATE128);
-      j = rejectUniform(NAT0, j, BUF0, RATE128);
-    }
-    if (b + 1 == blocks) extractX2(X2, 1, hOut, 32);
-  }
-  toNttLayout(a, NAT0);
+/** Starts entry e of A-hat in state `which` of X2: rho || j || i, SHAKE128's padding, zeros. */
+function seedLane(which: usize, rho: usize, e: i32): void {
+  const s = X2 + (which << 3);
+  for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
+  for (let i: usize = 0; i < 4; i++) store<u64>(s + (i << 4), load<u64>(rho + (i << 3)));
+  store<u64>(s + 64, xofLane(e));
+  store<u64>(s + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
+}
+
+/** Matrix entries each lane of X2 samples (-1: none) and their counts so far; the next one to start. */
+let laneE0 = -1, laneE1 = -1, laneJ0 = 0, laneJ1 = 0, nextE = 0;
+
+/** Takes the next entry into lane `which`, or leaves it idle (-1) when none is left. */
+function startLane(which: usize, rho: usize, count: i32): i32 {
+  if (nextE >= count) return -1;
+  seedLane(which, rho, nextE);
+  return nextE++;
 }
 
 /**
- * A-hat (k x k, row-major at `mat`, NTT-domain layout) from rho. Repeated operations under one
- * key reuse the last expansion. With hOut non-zero it also writes SHA3-256 of the hLen bytes at
- * hIn there (encapsulation's H(ek), public like rho), beside the odd entry when k is odd.
+ * expandMatrix with a hash: each state of the two-way Keccak takes the next entry whenever its own
+ * is complete, state 0 after absorbing the hash's blocks (for k = 3, nine blocks beside three
+ * entries in state 1), so the hash costs no permutations of its own.
  */
-export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0): void {
-  if (cachedMat == mat && cachedK == K && sameRho(rho)) {
-    if (hOut != 0) hashAlone(hIn, hLen, hOut);
-    return;
+function expandBesideHash(mat: usize, rho: usize, hIn: usize, hLen: usize, hOut: usize): void {
+  const count = K * K;
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  nextE = 0;
+  laneJ0 = 0;
+  laneJ1 = 0;
+  const hBlocks = padLastBlock(PAD, hIn, hLen, 136, DS_SHA3);
+  laneE0 = -1;
+  laneE1 = startLane(1, rho, count);
+  for (let b: usize = 0; b < hBlocks || laneE0 >= 0 || laneE1 >= 0; b++) {
+    if (b < hBlocks) absorbBlockX2(X2, 0, b + 1 < hBlocks ? hIn + b * 136 : PAD, 136);
+    keccakF1600x2(X2);
+    if (b < hBlocks) {
+      if (b + 1 == hBlocks) {
+        extractX2(X2, 0, hOut, 32);
+        laneE0 = startLane(0, rho, count);
+      }
+    } else if (laneE0 >= 0) {
+      extractX2(X2, 0, BUF0, <usize>RATE128);
+      laneJ0 = rejectUniform(NAT0, laneJ0, BUF0, RATE128);
+      if (laneJ0 >= N) {
+        toNttLayout(mat + <usize>(laneE0 * POLY_BYTES), NAT0);
+        laneJ0 = 0;
+        laneE0 = startLane(0, rho, count);
+      }
+    }
+    if (laneE1 >= 0) {
+      extractX2(X2, 1, BUF1, <usize>RATE128);
+      laneJ1 = rejectUniform(NAT1, laneJ1, BUF1, RATE128);
+      if (laneJ1 >= N) {
+        toNttLayout(mat + <usize>(laneE1 * POLY_BYTES), NAT1);
+        laneJ1 = 0;
+        laneE1 = startLane(1, rho, count);
+      }
+    }
   }
+}
+
+/** expandMatrix without a hash: entries in pairs, an odd one out in the scalar permutation. */
+function expandAlone(mat: usize, rho: usize): void {
   const count = K * K;
   let e = 0;
   for (; e + 1 < count; e += 2) {
@@ -185,20 +217,29 @@ export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize
     toNttLayout(a0, NAT0);
     toNttLayout(a1, NAT1);
   }
-  if (e < count && hOut != 0) {
-    sampleBesideHash(mat + <usize>(e * POLY_BYTES), rho, e, hIn, hLen, hOut);
-  } else {
-    if (e < count) {
-      const a0 = mat + <usize>(e * POLY_BYTES);
-      seedOne(rho, xofLane(e), RATE128);
-      for (let j = 0; j < N; ) {
-        squeezeOne(RATE128, 0);
-        j = rejectUniform(NAT0, j, BUF0, RATE128);
-      }
-      toNttLayout(a0, NAT0);
+  if (e < count) {
+    const a0 = mat + <usize>(e * POLY_BYTES);
+    seedOne(rho, xofLane(e), RATE128);
+    for (let j = 0; j < N; ) {
+      squeezeOne(RATE128, 0);
+      j = rejectUniform(NAT0, j, BUF0, RATE128);
     }
-    if (hOut != 0) hashAlone(hIn, hLen, hOut);
+    toNttLayout(a0, NAT0);
   }
+}
+
+/**
+ * A-hat (k x k, row-major at `mat`, NTT-domain layout) from rho. Repeated operations under one
+ * key reuse the last expansion. With hOut non-zero it also writes SHA3-256 of the hLen bytes at
+ * hIn there (encapsulation's H(ek), public like rho), in the matrix's permutations.
+ */
+export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0): void {
+  if (cachedMat == mat && cachedK == K && sameRho(rho)) {
+    if (hOut != 0) hashAlone(hIn, hLen, hOut);
+    return;
+  }
+  if (hOut != 0) expandBesideHash(mat, rho, hIn, hLen, hOut);
+  else expandAlone(mat, rho);
   memory.copy(CACHED_RHO, rho, 32);
   cachedMat = mat;
   cachedK = K;
@@ -207,43 +248,6 @@ export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize
 /** Forgets the cached matrix (the caller is about to overwrite its buffer with something else). */
 export function forgetMatrix(): void {
   cachedMat = 0;
-}
-
-/**
- * SamplePolyCBD with eta = 2: 128 bytes -> 256 coefficients in [-2, 2], standard order. Byte k
- * holds coefficients 2k (low half-byte) and 2k + 1 (high): per byte, the bit pairs are summed with
- * masks and shifts, the two differences formed in i8 lanes, interleaved and widened to i16,
- * sixteen bytes at a time. No branch and no table index: the bytes are secret.
- */
-export function cbd2(a: usize, buf: usize): void {
-  const m55 = i8x16.splat(0x55);
-  const m03 = i8x16.splat(0x03);
-  for (let g: usize = 0; g < 8; g++) {
-    const x = v128.load(buf + (g << 4));
-    const d = i8x16.add(v128.and(x, m55), v128.and(i16x8.shr_u(x, 1), m55));
-    const lo = i8x16.sub(v128.and(d, m03), v128.and(i16x8.shr_u(d, 2), m03));
-    const hi = i8x16.sub(v128.and(i16x8.shr_u(d, 4), m03), v128.and(i16x8.shr_u(d, 6), m03));
-    const e0 = i8x16.shuffle(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-    const e1 = i8x16.shuffle(lo, hi, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
-    const p = a + (g << 6);
-    v128.store(p, i16x8.extend_low_i8x16_s(e0));
-    v128.store(p, i16x8.extend_high_i8x16_s(e0), 16);
-    v128.store(p, i16x8.extend_low_i8x16_s(e1), 32);
-    v128.store(p, i16x8.extend_high_i8x16_s(e1), 48);
-  }
-}
-
-/** SamplePolyCBD with eta = 3: 192 bytes -> 256 coefficients in [-3, 3], standard order. */
-export function cbd3(a: usize, buf: usize): void {
-  for (let g: usize = 0; g < 64; g++) {
-    const p = buf + g * 3;
-    const x = <u32>load<u8>(p) | (<u32>load<u8>(p + 1) << 8) | (<u32>load<u8>(p + 2) << 16);
-    const d = (x & 0x249249) + ((x >> 1) & 0x249249) + ((x >> 2) & 0x249249);
-    for (let c: u32 = 0; c < 4; c++) {
-      const f = <i32>((d >> (6 * c)) & 7) - <i32>((d >> (6 * c + 3)) & 7);
-      store<i16>(a + (g << 3) + (<usize>c << 1), <i16>f);
-    }
-  }
 }
 
 // @ts-ignore: decorator
