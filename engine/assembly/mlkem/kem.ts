@@ -9,7 +9,7 @@ import { addVec, canonicalVec, mulConstVec, subPoly } from './arith';
 import { compressPack, decode12, encode12, messageToPoly, polyToMessage, unpackDecompress } from './encode';
 import { invNtt, mulAcc, ntt, prepareGamma } from './ntt';
 import { CT_BYTES, DU, DV, EK_BYTES, ETA1, ETA2, K, MAX_CT_BYTES, MAX_DK_BYTES, MAX_EK_BYTES, MAX_K, POLY_BYTES, POLY_PACKED } from './params';
-import { expandMatrix, sampleNoise } from './sample';
+import { expandMatrix, hashPublic, sampleNoise } from './sample';
 
 const P: usize = <usize>POLY_BYTES;
 const MAT: usize = memory.data(MAX_K * MAX_K * POLY_BYTES, 16);
@@ -147,37 +147,17 @@ export function checkEncapsulationKey(ek: usize): bool {
 }
 
 /**
- * ek || H(ek) of the last decapsulation key that passed the hash check, at level checkedK (0: none).
- * Both are public parts of dk, so remembering them, and the time a repeat saves, leaks nothing.
- * Only the standalone check (mlkemCheckDk) uses it: decaps hashes H(ek) on every call, beside J.
- */
-const CHECKED: usize = memory.data(MAX_EK_BYTES + 32, 16);
-let checkedK: i32 = 0;
-
-/** Whether ek || h (EK_BYTES + 32 bytes, a multiple of 8) is the one remembered at this level. */
-function sameChecked(ek: usize): bool {
-  if (checkedK != K) return false;
-  let diff: u64 = 0;
-  for (let i: usize = 0; i < <usize>EK_BYTES + 32; i += 8) diff |= load<u64>(ek + i) ^ load<u64>(CHECKED + i);
-  return diff == 0;
-}
-
-/**
- * The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. A dk whose ek and
- * H(ek) are byte for byte those of the last dk that passed passes without hashing again; any other
- * (a changed ek or a changed H(ek)) is hashed and checked, and only a pass is remembered.
+ * The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. H(ek) comes from
+ * sample.ts hashPublic, which compares an ek it hashed last time byte for byte instead of hashing
+ * it again.
  */
 export function checkDecapsulationKey(dk: usize): bool {
   const ek = dk + <usize>(K * POLY_PACKED);
-  if (sameChecked(ek)) return true;
-  sha3_256(HASH, ek, <usize>EK_BYTES);
+  hashPublic(ek, <usize>EK_BYTES, HASH);
   const h = ek + <usize>EK_BYTES;
   let diff: u64 = 0;
   for (let i: usize = 0; i < 32; i += 8) diff |= load<u64>(HASH + i) ^ load<u64>(h + i);
-  if (diff != 0) return false;
-  memory.copy(CHECKED, ek, <usize>EK_BYTES + 32);
-  checkedK = K;
-  return true;
+  return diff == 0;
 }
 
 /**

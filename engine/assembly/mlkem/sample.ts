@@ -8,7 +8,8 @@
 import { DS_SHA3, keccakF1600, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { cbd2, cbd3 } from './cbd';
-import { K, N, POLY_BYTES, Q } from './params';
+import { K, MAX_EK_BYTES, N, POLY_BYTES } from './params';
+import { rejectUniform, toNttLayout } from './reject';
 
 const RATE128: i32 = 168;
 const RATE256: i32 = 136;
@@ -51,61 +52,6 @@ function squeezeOne(rate: i32, off: usize): void {
   memory.copy(BUF0 + off, ONE, <usize>rate);
 }
 
-/**
- * Per 8-bit acceptance mask m of eight 16-bit candidates, the i8x16.swizzle that packs the accepted
- * ones to the front in order (unused bytes select zero): 256 masks, 16 bytes each, filled once.
- */
-const PACK: usize = memory.data(256 * 16, 16);
-
-function initPack(): void {
-  for (let m = 0; m < 256; m++) {
-    const row = PACK + (<usize>m << 4);
-    memory.fill(row, 0x80, 16);
-    let k: usize = 0;
-    for (let lane = 0; lane < 8; lane++) {
-      if (((m >> lane) & 1) == 0) continue;
-      store<u8>(row + k, <u8>(2 * lane));
-      store<u8>(row + k + 1, <u8>(2 * lane + 1));
-      k += 2;
-    }
-  }
-}
-initPack();
-
-/**
- * SampleNTT's rejection step over `len` squeezed bytes (a multiple of 12) at buf, appending
- * accepted coefficients in stream order to the i16 array out from index j; returns the new count.
- * Eight candidates at a time: one shuffle puts the byte pairs of four triples into eight u16
- * lanes, a mask (even lanes) or a shift (odd lanes) makes the 12-bit candidates, one compare
- * accepts them, and the accepted ones are packed to the front by the swizzle PACK holds for their
- * mask and stored together (rejections are one in five, so whole groups rarely pass). Reads 4 bytes
- * past buf + len and writes up to 8 slots past out + 2 N once j >= N: the buffers have the slack.
- * The stream is a function of rho, public (so is the table index); this is for speed.
- */
-export function rejectUniform(out: usize, j: i32, buf: usize, len: i32): i32 {
-  const fff = i16x8.splat(0xfff);
-  const q = i16x8.splat(<i16>Q);
-  const even = i32x4.splat(0xffff);
-  for (let i: usize = 0; i < <usize>len && j < N; i += 12) {
-    const v = i8x16.shuffle(v128.load(buf + i), v128.load(buf + i), 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
-    const d = v128.bitselect(v128.and(v, fff), i16x8.shr_u(v, 4), even);
-    const m = i16x8.bitmask(i16x8.lt_u(d, q));
-    v128.store(out + (<usize>j << 1), i8x16.swizzle(d, v128.load(PACK + (<usize>m << 4))));
-    j += popcnt<i32>(m);
-  }
-  return j;
-}
-
-/** Copies 256 coefficients in stream order to the NTT-domain layout (per 16: the even ones, then the odd ones). */
-export function toNttLayout(a: usize, natural: usize): void {
-  for (let p: usize = 0; p < <usize>POLY_BYTES; p += 32) {
-    const v0 = v128.load(natural + p);
-    const v1 = v128.load(natural + p, 16);
-    v128.store(a + p, i8x16.shuffle(v0, v1, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29));
-    v128.store(a + p, i8x16.shuffle(v0, v1, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31), 16);
-  }
-}
-
 /** Both streams' accepted coefficients in stream order, with rejectUniform's slack. */
 const NATURAL_BYTES: i32 = POLY_BYTES + 32;
 const NAT0: usize = memory.data(NATURAL_BYTES, 16);
@@ -135,6 +81,26 @@ function hashAlone(hIn: usize, hLen: usize, hOut: usize): void {
   spongeInit(SPONGE, 136, DS_SHA3);
   spongeAbsorb(SPONGE, hIn, hLen);
   spongeSqueeze(SPONGE, hOut, 32);
+}
+
+/** The last input hashed here (an ek, public), its length (0: none) and its SHA3-256. */
+const MEMO_IN: usize = memory.data(MAX_EK_BYTES, 16);
+const MEMO_H: usize = memory.data(32, 16);
+let memoLen: usize = 0;
+
+/** Whether the hLen bytes at hIn (a multiple of 8) are those last hashed; public, so it may stop early. */
+function sameMemo(hIn: usize, hLen: usize): bool {
+  if (memoLen != hLen) return false;
+  for (let i: usize = 0; i < hLen; i += 8) {
+    if (load<u64>(hIn + i) != load<u64>(MEMO_IN + i)) return false;
+  }
+  return true;
+}
+
+function remember(hIn: usize, hLen: usize, h: usize): void {
+  memory.copy(MEMO_IN, hIn, hLen);
+  memory.copy(MEMO_H, h, 32);
+  memoLen = hLen;
 }
 
 /** Starts entry e of A-hat in state `which` of X2: rho || j || i, SHAKE128's padding, zeros. */
@@ -231,18 +197,35 @@ function expandAlone(mat: usize, rho: usize): void {
 /**
  * A-hat (k x k, row-major at `mat`, NTT-domain layout) from rho. Repeated operations under one
  * key reuse the last expansion. With hOut non-zero it also writes SHA3-256 of the hLen bytes at
- * hIn there (encapsulation's H(ek), public like rho), in the matrix's permutations.
+ * hIn there (H(ek), public like rho), in the matrix's permutations; the last ek and its hash are
+ * remembered, so that an ek seen last time is compared byte for byte instead of hashed again.
  */
 export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0): void {
+  let hash = hOut != 0;
+  if (hash && sameMemo(hIn, hLen)) {
+    memory.copy(hOut, MEMO_H, 32);
+    hash = false;
+  }
   if (cachedMat == mat && cachedK == K && sameRho(rho)) {
-    if (hOut != 0) hashAlone(hIn, hLen, hOut);
+    if (hash) hashAlone(hIn, hLen, hOut);
+  } else {
+    if (hash) expandBesideHash(mat, rho, hIn, hLen, hOut);
+    else expandAlone(mat, rho);
+    memory.copy(CACHED_RHO, rho, 32);
+    cachedMat = mat;
+    cachedK = K;
+  }
+  if (hash) remember(hIn, hLen, hOut);
+}
+
+/** SHA3-256 of the hLen public bytes at hIn (an ek) into hOut, remembered as expandMatrix's is. */
+export function hashPublic(hIn: usize, hLen: usize, hOut: usize): void {
+  if (sameMemo(hIn, hLen)) {
+    memory.copy(hOut, MEMO_H, 32);
     return;
   }
-  if (hOut != 0) expandBesideHash(mat, rho, hIn, hLen, hOut);
-  else expandAlone(mat, rho);
-  memory.copy(CACHED_RHO, rho, 32);
-  cachedMat = mat;
-  cachedK = K;
+  hashAlone(hIn, hLen, hOut);
+  remember(hIn, hLen, hOut);
 }
 
 /** Forgets the cached matrix (the caller is about to overwrite its buffer with something else). */
