@@ -4,11 +4,13 @@
  * comes from the caller.
  */
 import { DS_SHA3, DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
-import { hashPairX2 } from '../keccak_x2';
+import { extractX2, hashPairX2, keccakF1600x2, X2_STATE_SIZE } from '../keccak_x2';
+import { cbd2 } from './cbd';
 import { addVec, canonicalVec, mulConstVec, subPoly } from './arith';
 import { compressPack, decode12, encode12, messageToPoly, polyToMessage, unpackDecompress } from './encode';
 import { invNtt, mulAcc, ntt, prepareGamma } from './ntt';
 import { CT_BYTES, DU, DV, EK_BYTES, ETA1, ETA2, K, MAX_CT_BYTES, MAX_DK_BYTES, MAX_EK_BYTES, MAX_K, POLY_BYTES, POLY_PACKED } from './params';
+import { oddEntryStart, oddEntryStep } from './odd_entry';
 import { expandMatrix, hashPublic, sampleNoise } from './sample';
 
 const P: usize = <usize>POLY_BYTES;
@@ -84,16 +86,9 @@ function pkeKeygen(d: usize, ek: usize, dkPke: usize): void {
   memory.copy(ek + <usize>(K * POLY_PACKED), SEEDS, 32);
 }
 
-/** K-PKE.Encrypt(ek, m, r) into c. */
-function pkeEncrypt(ek: usize, m: usize, r: usize, c: usize): void {
-  for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
-  expandMatrix(MAT, ek + <usize>(K * POLY_PACKED));
-  encryptExpanded(m, r, c);
-}
-
-/** K-PKE.Encrypt's work after t-hat (THAT) and A-hat (MAT) are in place. */
-function encryptExpanded(m: usize, r: usize, c: usize): void {
-  sampleNoise(r, 0, Y, K, ETA1, NOISE, K, ETA2, W, 1, ETA2);
+/** K-PKE.Encrypt(ek, m, r) into c with t-hat (THAT) and A-hat (MAT) in place; e2 already in W unless withE2. */
+function encryptExpanded(m: usize, r: usize, c: usize, withE2: bool = true): void {
+  sampleNoise(r, 0, Y, K, ETA1, NOISE, K, ETA2, W, withE2 ? 1 : 0, ETA2);
   for (let i = 0; i < K; i++) ntt(poly(Y, i));
   prepareGamma(VG, Y, K);
   // u = NTT^-1(A-hat^T o y-hat) + e1: column i of A-hat, entries k polynomials apart.
@@ -175,6 +170,36 @@ export function encaps(ek: usize, m: usize, c: usize, ss: usize): bool {
   return true;
 }
 
+const PAIR: usize = memory.data(X2_STATE_SIZE, 16);
+const E2_PRF: usize = memory.data(136, 16);
+
+/**
+ * For odd k: G(m' || h) into G_OUT, then e2 = CBD(PRF(r, 2k)) into W, each one permutation of
+ * state 0 of PAIR, while state 1 squeezes the matrix entry expandMatrix left out (odd_entry.ts,
+ * public; nothing when it left none). Three scalar permutations' worth of work in two two-way ones.
+ */
+function gAndE2BesideOddEntry(rho: usize, left: i32): void {
+  memory.fill(PAIR, 0, X2_STATE_SIZE);
+  for (let i: usize = 0; i < 8; i++) store<u64>(PAIR + (i << 4), load<u64>(G_IN + (i << 3)));
+  // SHA3-512's rate is 72 bytes: lane 8 takes the domain byte and the final padding bit.
+  store<u64>(PAIR + 128, <u64>DS_SHA3 | (<u64>0x80 << 56));
+  oddEntryStart(PAIR, MAT, rho, left);
+  keccakF1600x2(PAIR);
+  extractX2(PAIR, 0, G_OUT, 64);
+  oddEntryStep(PAIR, false);
+  // PRF(r, 2k) = SHAKE256(r || 2k): the nonce and 0x1f in lane 4, the final bit atop lane 16.
+  for (let i: usize = 0; i < 25; i++) store<u64>(PAIR + (i << 4), 0);
+  for (let i: usize = 0; i < 4; i++) store<u64>(PAIR + (i << 4), load<u64>(G_OUT + 32 + (i << 3)));
+  store<u64>(PAIR + 64, <u64>(2 * K) | (<u64>DS_SHAKE << 8));
+  store<u64>(PAIR + 256, <u64>0x80 << 56);
+  keccakF1600x2(PAIR);
+  extractX2(PAIR, 0, E2_PRF, 128);
+  oddEntryStep(PAIR, true);
+  cbd2(W, E2_PRF);
+  memory.fill(PAIR, 0, X2_STATE_SIZE);
+  memory.fill(E2_PRF, 0, 136);
+}
+
 /**
  * ML-KEM.Decaps_internal(dk, c) after the hash check of FIPS 203 section 7.3, with implicit
  * rejection: the shared secret is K' when c re-encrypts to itself and J(z || c) otherwise, chosen
@@ -194,10 +219,18 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
   let check: u64 = 0;
   for (let i: usize = 0; i < 32; i += 8) check |= load<u64>(HASH + i) ^ load<u64>(h + i);
   if (check != 0) return false;
+  for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
+  const rho = ek + <usize>(K * POLY_PACKED);
+  const left = expandMatrix(MAT, rho, 0, 0, 0, true);
   pkeDecrypt(dk, c, G_IN);
   memory.copy(G_IN + 32, h, 32);
-  sha3_512(G_OUT, G_IN, 64);
-  pkeEncrypt(ek, G_IN, G_OUT + 32, CT2);
+  if ((K & 1) == 0) {
+    sha3_512(G_OUT, G_IN, 64);
+    encryptExpanded(G_IN, G_OUT + 32, CT2);
+  } else {
+    gAndE2BesideOddEntry(rho, left);
+    encryptExpanded(G_IN, G_OUT + 32, CT2, false);
+  }
   // Every ciphertext length (768, 1088, 1568) is a multiple of 8.
   let diff: u64 = 0;
   for (let i: usize = 0; i < <usize>CT_BYTES; i += 8) diff |= load<u64>(c + i) ^ load<u64>(CT2 + i);

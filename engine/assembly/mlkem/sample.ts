@@ -68,7 +68,7 @@ function sameRho(rho: usize): bool {
 }
 
 // @ts-ignore: decorator
-@inline function xofLane(e: i32): u64 {
+@inline export function xofLane(e: i32): u64 {
   // A-hat[i][j] = SampleNTT(rho || j || i), entry e = i * k + j.
   return <u64>(e % K) | (<u64>(e / K) << 8) | (<u64>0x1f << 16);
 }
@@ -166,7 +166,7 @@ function expandBesideHash(mat: usize, rho: usize, hIn: usize, hLen: usize, hOut:
 }
 
 /** expandMatrix without a hash: entries in pairs, an odd one out in the scalar permutation. */
-function expandAlone(mat: usize, rho: usize): void {
+function expandAlone(mat: usize, rho: usize, leaveOdd: bool): i32 {
   const count = K * K;
   let e = 0;
   for (; e + 1 < count; e += 2) {
@@ -183,15 +183,16 @@ function expandAlone(mat: usize, rho: usize): void {
     toNttLayout(a0, NAT0);
     toNttLayout(a1, NAT1);
   }
-  if (e < count) {
-    const a0 = mat + <usize>(e * POLY_BYTES);
-    seedOne(rho, xofLane(e), RATE128);
-    for (let j = 0; j < N; ) {
-      squeezeOne(RATE128, 0);
-      j = rejectUniform(NAT0, j, BUF0, RATE128);
-    }
-    toNttLayout(a0, NAT0);
+  if (e == count) return -1;
+  if (leaveOdd) return e;
+  const a0 = mat + <usize>(e * POLY_BYTES);
+  seedOne(rho, xofLane(e), RATE128);
+  for (let j = 0; j < N; ) {
+    squeezeOne(RATE128, 0);
+    j = rejectUniform(NAT0, j, BUF0, RATE128);
   }
+  toNttLayout(a0, NAT0);
+  return -1;
 }
 
 /**
@@ -199,23 +200,33 @@ function expandAlone(mat: usize, rho: usize): void {
  * key reuse the last expansion. With hOut non-zero it also writes SHA3-256 of the hLen bytes at
  * hIn there (H(ek), public like rho), in the matrix's permutations; the last ek and its hash are
  * remembered, so that an ek seen last time is compared byte for byte instead of hashed again.
+ * With leaveOdd, an odd entry out is left to odd_entry.ts and its index returned (else -1); the
+ * matrix counts as expanded once odd_entry.ts calls markMatrix.
  */
-export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0): void {
+export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0, leaveOdd: bool = false): i32 {
   let hash = hOut != 0;
   if (hash && sameMemo(hIn, hLen)) {
     memory.copy(hOut, MEMO_H, 32);
     hash = false;
   }
+  let left = -1;
   if (cachedMat == mat && cachedK == K && sameRho(rho)) {
     if (hash) hashAlone(hIn, hLen, hOut);
   } else {
     if (hash) expandBesideHash(mat, rho, hIn, hLen, hOut);
-    else expandAlone(mat, rho);
-    memory.copy(CACHED_RHO, rho, 32);
-    cachedMat = mat;
-    cachedK = K;
+    else left = expandAlone(mat, rho, leaveOdd);
+    cachedMat = 0;
+    if (left < 0) markMatrix(mat, rho);
   }
   if (hash) remember(hIn, hLen, hOut);
+  return left;
+}
+
+/** Records that `mat` holds A-hat of rho at this level. */
+export function markMatrix(mat: usize, rho: usize): void {
+  memory.copy(CACHED_RHO, rho, 32);
+  cachedMat = mat;
+  cachedK = K;
 }
 
 /** SHA3-256 of the hLen public bytes at hIn (an ek) into hOut, remembered as expandMatrix's is. */
