@@ -14,7 +14,7 @@ const OTHER = 'other (JS glue, copies)';
 const RANDOM = 'randomness';
 
 /** Frames that are the hash core, not a phase: the time counts for whoever called them. */
-const TRANSPARENT = /keccak|Keccak|^looptop$|f1600|sponge|shake|sha3|stream_init|absorb|squeeze|prf$|^hash$|hash_[hg]|montgomery_reduce$|^reduce32$|^caddq$|barrett_reduce|fqmul|^mem(cpy|set)|__mem/;
+const TRANSPARENT = /keccak|Keccak|^looptop$|f1600|sponge|shake|sha3|stream_init|absorb|squeeze|extractX2|padLastBlock|hashPairX2|prf$|^hash$|hash_[hg]|montgomery_reduce$|^reduce32$|^caddq$|barrett_reduce|fqmul|^mem(cpy|set)|__mem/;
 const RANDOMNESS = /randombytes|getrandom|getRandomValues|randomFillSync|randomBytes/;
 
 const RULES: Record<Scheme, [string, RegExp][]> = {
@@ -30,7 +30,7 @@ const RULES: Record<Scheme, [string, RegExp][]> = {
     ['Power2Round/Decompose/hints, reductions', /power2round|power2Round|decompose|make_hint|makeHints|use_hint|useHint|caddq|reduce|chknorm|freeze|exceeds|_add$|_sub$|shiftl/],
   ],
   mlkem: [
-    ['matrix A (SHAKE128 + rejection)', /gen_matrix|gen_a|rej_uniform|expandMatrix|rejBlock|seedPair|squeezePair|seedOne|squeezeOne|poly_uniform/],
+    ['matrix A (SHAKE128 + rejection)', /gen_matrix|gen_a|rej_uniform|expandMatrix|expandAlone|expandBesideHash|seedLane|startLane|rejectUniform|toNttLayout|rejBlock|seedPair|squeezePair|seedOne|squeezeOne|poly_uniform/],
     ['CBD noise (PRF)', /getnoise|cbd|sampleNoise/],
     ['packing/compress', /tobytes|frombytes|compress|tomsg|frommsg|encode|decode|pack|messageToPoly|polyToMessage/],
     ['inverse NTT', /invntt|invNtt/],

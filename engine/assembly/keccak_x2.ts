@@ -184,3 +184,60 @@ export function squeezeBlocksX2(state: usize, rate: i32, out0: usize, out1: usiz
     store<u64>(out1 + (i << 3), load<u64>(state + (i << 4) + 8));
   }
 }
+
+/** XORs one `rate`-byte block at src into state `which` (0 or 1) of the interleaved pair. */
+export function absorbBlockX2(state: usize, which: usize, src: usize, rate: i32): void {
+  const s = state + (which << 3);
+  for (let i: usize = 0; i < <usize>(rate >> 3); i++) {
+    store<u64>(s + (i << 4), load<u64>(s + (i << 4)) ^ load<u64>(src + (i << 3)));
+  }
+}
+
+/** Copies the first `len` bytes (a multiple of 8) of state `which` of the pair to dst. */
+export function extractX2(state: usize, which: usize, dst: usize, len: usize): void {
+  for (let i: usize = 0; i < len; i += 8) store<u64>(dst + i, load<u64>(state + (which << 3) + (i << 1)));
+}
+
+/**
+ * The last block of a `len`-byte message at src under FIPS 202 padding, written to pad (`rate`
+ * bytes): the bytes after the whole blocks, the domain byte ds, zeros, and the final 0x80.
+ * Returns the message's number of blocks, this one included.
+ */
+export function padLastBlock(pad: usize, src: usize, len: usize, rate: i32, ds: u32): usize {
+  const r = <usize>rate;
+  const whole = len / r;
+  const tail = len - whole * r;
+  memory.fill(pad, 0, r);
+  memory.copy(pad, src + whole * r, tail);
+  store<u8>(pad + tail, <u8>ds);
+  store<u8>(pad + r - 1, load<u8>(pad + r - 1) | 0x80);
+  return whole + 1;
+}
+
+const PAIR: usize = memory.data(X2_STATE_SIZE, 16);
+const PAD0: usize = memory.data(200, 16);
+const PAD1: usize = memory.data(200, 16);
+
+/**
+ * Two sponges of one rate over two messages at once: out0 = the first outLen bytes (a multiple of
+ * 8, at most rate) of the sponge (rate, ds0) over in0, out1 likewise over in1. ML-KEM's
+ * decapsulation hashes H(ek) for its key check beside J(z || c) this way (SHA3-256 and SHAKE256
+ * share the rate 136). The lengths are public; the states and padded blocks are zeroed after.
+ */
+export function hashPairX2(rate: i32, outLen: usize, out0: usize, in0: usize, len0: usize, ds0: u32, out1: usize, in1: usize, len1: usize, ds1: u32): void {
+  const r = <usize>rate;
+  const n0 = padLastBlock(PAD0, in0, len0, rate, ds0);
+  const n1 = padLastBlock(PAD1, in1, len1, rate, ds1);
+  memory.fill(PAIR, 0, X2_STATE_SIZE);
+  const n = n0 > n1 ? n0 : n1;
+  for (let b: usize = 0; b < n; b++) {
+    if (b < n0) absorbBlockX2(PAIR, 0, b + 1 < n0 ? in0 + b * r : PAD0, rate);
+    if (b < n1) absorbBlockX2(PAIR, 1, b + 1 < n1 ? in1 + b * r : PAD1, rate);
+    keccakF1600x2(PAIR);
+    if (b + 1 == n0) extractX2(PAIR, 0, out0, outLen);
+    if (b + 1 == n1) extractX2(PAIR, 1, out1, outLen);
+  }
+  memory.fill(PAIR, 0, X2_STATE_SIZE);
+  memory.fill(PAD0, 0, 200);
+  memory.fill(PAD1, 0, 200);
+}

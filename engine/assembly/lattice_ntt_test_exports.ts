@@ -15,7 +15,8 @@ import { invNttToMont, ntt as mldsaNtt } from './mldsa/ntt';
 import { setLevel } from './mldsa/params';
 import { rejEtaBlock, rejUniformBlock } from './mldsa/sample';
 import { invNtt, ntt as mlkemNtt } from './mlkem/ntt';
-import { cbd2, cbd3, rejectUniform, toNttLayout } from './mlkem/sample';
+import { cbd2, cbd3 } from './mlkem/cbd';
+import { rejectUniform, toNttLayout } from './mlkem/reject';
 
 if (!TEST_HOOKS) ERROR('engine/assembly/lattice_ntt_test_exports.ts is built with --target test only (it sets ENGINE_TEST_HOOKS)');
 

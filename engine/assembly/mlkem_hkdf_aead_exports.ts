@@ -32,17 +32,13 @@ export function mlkemKeygen(level: i32): i32 {
 /** ML-KEM.Encaps_internal after the modulus check: OK, INVALID if ek fails the check. */
 export function mlkemEncaps(level: i32): i32 {
   if (!setLevel(level)) return ERR_ARGUMENT;
-  if (!checkEncapsulationKey(IO + MLKEM_KEY)) return INVALID;
-  encaps(IO + MLKEM_KEY, IO + MLKEM_RANDOM, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT);
-  return OK;
+  return encaps(IO + MLKEM_KEY, IO + MLKEM_RANDOM, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT) ? OK : INVALID;
 }
 
 /** ML-KEM.Decaps_internal after the hash check: OK, INVALID if dk fails the check. */
 export function mlkemDecaps(level: i32): i32 {
   if (!setLevel(level)) return ERR_ARGUMENT;
-  if (!checkDecapsulationKey(IO + MLKEM_KEY)) return INVALID;
-  decaps(IO + MLKEM_KEY, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT);
-  return OK;
+  return decaps(IO + MLKEM_KEY, IO + MLKEM_CIPHERTEXT, IO + MLKEM_OUT) ? OK : INVALID;
 }
 
 /** ML-KEM.Decaps_internal with the key in seed form (no check needed: dk is derived here). */

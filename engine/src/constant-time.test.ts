@@ -33,8 +33,10 @@ const PUBLIC: Record<string, string> = {
     "RejBoundedPoly's rejections show which half-bytes of SHAKE256(rho') were dropped, which says nothing of the coefficients kept",
   'mldsa/sample/sampleInBall': 'SampleInBall reads c~, which the signature holds (a rejected attempt\'s c~ is a hash output that says nothing of the key)',
   'mldsa/hints/encodeHints': 'it encodes the hint, which the signature holds',
-  'mlkem/sample/expandMatrix': 'the matrix A is a function of rho, which the encapsulation key holds',
-  'mlkem/kem/checkDecapsulationKey': 'it reads ek and H(ek), the public parts of dk; whether they are those of the last key that passed is public too',
+  'mlkem/sample/expandMatrix': 'the matrix A is a function of rho, and H(ek) (hashed beside it, or remembered) of ek, which the encapsulation key is',
+  'mlkem/odd_entry/oddEntryStart': 'it seeds SHAKE128 with rho, which the encapsulation key holds, for the matrix entry expandMatrix left out',
+  'mlkem/odd_entry/oddEntryStep': "it samples that entry from rho's SHAKE128 stream, as expandMatrix does",
+  'mlkem/kem/checkDecapsulationKey': 'it reads ek and H(ek), the public parts of dk; whether ek is the one hashed last is public too',
   'zkfidna/ipp/ippProve': 'the inner-product argument only compresses l and r, which the range proof could send in the clear (Bulletproofs, section 4.2)',
 };
 /** ML-DSA signing starts each attempt with ExpandMask: the trace is cut there. */

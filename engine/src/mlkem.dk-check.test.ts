@@ -1,8 +1,9 @@
 /**
- * The decapsulation key's hash check (FIPS 203 section 7.3) with its memory of the last key that
- * passed (engine/assembly/mlkem/kem.ts): a key that passed is not hashed again, but any change to
- * its ek or to its stored H(ek) is checked again and refused, whatever was remembered before, and
- * a good key is accepted whatever was refused before. Each test starts from a fresh instance.
+ * The decapsulation key's hash check (FIPS 203 section 7.3): checkSecretKey takes H(ek) from the
+ * last ek hashed when ek is byte for byte that one (engine/assembly/mlkem/sample.ts hashPublic),
+ * decapsulate hashes H(ek) on every call (beside J); either way any change to ek or to the stored
+ * H(ek) is refused, whatever was remembered before, and a good key is accepted whatever was
+ * refused before. Each test starts from a fresh instance.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,22 @@ describe('ML-KEM decapsulation key check with the remembered key', () => {
       }
       expect(engine.mlKem512.checkSecretKey(other.secretKey)).toBe(true);
       expect(engine.mlKem512.checkSecretKey(flipped(other.secretKey, EK_AT[512] + 7))).toBe(false);
+    }
+  });
+
+  it('encapsulates to a key that differs from the last one in its last byte or its first as a fresh instance does', async () => {
+    const engine = await fresh();
+    for (const level of [512, 768, 1024] as const) {
+      const kem = engine[`mlKem${level}`];
+      const ek = kem.keygen(new Uint8Array(64).fill(9)).publicKey;
+      const m = new Uint8Array(32).fill(1);
+      for (const at of [ek.length - 1, 0]) {
+        const other = flipped(ek, at);
+        for (const key of [ek, other, ek, ek, other, other]) {
+          const expected = (await fresh())[`mlKem${level}`].encapsulate(key, m);
+          expect(kem.encapsulate(key, m)).toEqual(expected);
+        }
+      }
     }
   });
 });

@@ -164,31 +164,42 @@ export async function instantiate(source?: WasmSource): Promise<EngineExports> {
 
 const TEXT = new TextDecoder();
 
-/** Copies bytes in and out of the IO buffer. Views are made per call: memory may be replaced on growth. */
+/**
+ * Copies bytes in and out of the IO buffer through one view of all of wasm memory, made again when
+ * a memory growth has detached it (its length is then 0): a view per copy cost more than the copy
+ * for the lattice operations' few kilobytes.
+ */
 export class Io {
   readonly base: number;
   readonly size: number;
+  private all: Uint8Array;
   constructor(readonly wasm: EngineExports) {
     this.base = wasm.ioPtr();
     this.size = wasm.ioSize();
+    this.all = new Uint8Array(wasm.memory.buffer);
+  }
+
+  private memory(): Uint8Array {
+    if (this.all.length === 0) this.all = new Uint8Array(this.wasm.memory.buffer);
+    return this.all;
   }
 
   write(data: Uint8Array, offset = 0): void {
-    new Uint8Array(this.wasm.memory.buffer, this.base + offset, data.length).set(data);
+    this.memory().set(data, this.base + offset);
   }
 
   /** Zeroes IO[offset, offset + length): inputs such as secret keys do not wait for the next call. */
   clear(offset: number, length: number): void {
-    new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).fill(0);
+    this.memory().fill(0, this.base + offset, this.base + offset + length);
   }
 
   /** A live view of IO[offset, offset + length), to fill in place; valid until the next export call. */
   view(offset: number, length: number): Uint8Array {
-    return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length);
+    return this.memory().subarray(this.base + offset, this.base + offset + length);
   }
 
   read(offset: number, length: number): Uint8Array {
-    return new Uint8Array(this.wasm.memory.buffer, this.base + offset, length).slice();
+    return this.memory().slice(this.base + offset, this.base + offset + length);
   }
 
   /** IO[offset, offset + length) as text (the engine writes ASCII there). */

@@ -4,11 +4,14 @@
  * comes from the caller.
  */
 import { DS_SHA3, DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
+import { extractX2, hashPairX2, keccakF1600x2, X2_STATE_SIZE } from '../keccak_x2';
+import { cbd2 } from './cbd';
 import { addVec, canonicalVec, mulConstVec, subPoly } from './arith';
 import { compressPack, decode12, encode12, messageToPoly, polyToMessage, unpackDecompress } from './encode';
 import { invNtt, mulAcc, ntt, prepareGamma } from './ntt';
 import { CT_BYTES, DU, DV, EK_BYTES, ETA1, ETA2, K, MAX_CT_BYTES, MAX_DK_BYTES, MAX_EK_BYTES, MAX_K, POLY_BYTES, POLY_PACKED } from './params';
-import { expandMatrix, sampleNoise } from './sample';
+import { oddEntryStart, oddEntryStep } from './odd_entry';
+import { expandMatrix, hashPublic, sampleNoise } from './sample';
 
 const P: usize = <usize>POLY_BYTES;
 const MAT: usize = memory.data(MAX_K * MAX_K * POLY_BYTES, 16);
@@ -31,6 +34,8 @@ const K_BAR: usize = memory.data(32, 16);
 const HASH: usize = memory.data(32, 16);
 /** The re-encryption in Decaps, and the key expanded from a seed. */
 const CT2: usize = memory.data(MAX_CT_BYTES, 16);
+/** z || c, the input of J. */
+const J_IN: usize = memory.data(32 + MAX_CT_BYTES, 16);
 const DK_SEED: usize = memory.data(MAX_DK_BYTES, 16);
 const EK_SEED: usize = memory.data(MAX_EK_BYTES, 16);
 
@@ -81,11 +86,9 @@ function pkeKeygen(d: usize, ek: usize, dkPke: usize): void {
   memory.copy(ek + <usize>(K * POLY_PACKED), SEEDS, 32);
 }
 
-/** K-PKE.Encrypt(ek, m, r) into c. */
-function pkeEncrypt(ek: usize, m: usize, r: usize, c: usize): void {
-  for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
-  expandMatrix(MAT, ek + <usize>(K * POLY_PACKED));
-  sampleNoise(r, 0, Y, K, ETA1, NOISE, K, ETA2, W, 1, ETA2);
+/** K-PKE.Encrypt(ek, m, r) into c with t-hat (THAT) and A-hat (MAT) in place; e2 already in W unless withE2. */
+function encryptExpanded(m: usize, r: usize, c: usize, withE2: bool = true): void {
+  sampleNoise(r, 0, Y, K, ETA1, NOISE, K, ETA2, W, withE2 ? 1 : 0, ETA2);
   for (let i = 0; i < K; i++) ntt(poly(Y, i));
   prepareGamma(VG, Y, K);
   // u = NTT^-1(A-hat^T o y-hat) + e1: column i of A-hat, entries k polynomials apart.
@@ -139,64 +142,95 @@ export function checkEncapsulationKey(ek: usize): bool {
 }
 
 /**
- * ek || H(ek) of the last decapsulation key that passed the hash check, at level checkedK (0: none).
- * Both are public parts of dk, so remembering them, and the time a repeat saves, leaks nothing.
+ * The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. H(ek) comes from
+ * sample.ts hashPublic, which compares an ek it hashed last time byte for byte instead of hashing
+ * it again.
  */
-const CHECKED: usize = memory.data(MAX_EK_BYTES + 32, 16);
-let checkedK: i32 = 0;
-
-/** Whether ek || h (EK_BYTES + 32 bytes, a multiple of 8) is the one remembered at this level. */
-function sameChecked(ek: usize): bool {
-  if (checkedK != K) return false;
+export function checkDecapsulationKey(dk: usize): bool {
+  const ek = dk + <usize>(K * POLY_PACKED);
+  hashPublic(ek, <usize>EK_BYTES, HASH);
+  const h = ek + <usize>EK_BYTES;
   let diff: u64 = 0;
-  for (let i: usize = 0; i < <usize>EK_BYTES + 32; i += 8) diff |= load<u64>(ek + i) ^ load<u64>(CHECKED + i);
+  for (let i: usize = 0; i < 32; i += 8) diff |= load<u64>(HASH + i) ^ load<u64>(h + i);
   return diff == 0;
 }
 
 /**
- * The hash check of FIPS 203 section 7.3: dk embeds H(ek) of the ek it embeds. A dk whose ek and
- * H(ek) are byte for byte those of the last dk that passed passes without hashing again; any other
- * (a changed ek or a changed H(ek)) is hashed and checked, and only a pass is remembered.
+ * ML-KEM.Encaps_internal(ek, m) after the modulus check of FIPS 203 section 7.2: writes the
+ * ciphertext c and the shared secret, or returns false (writing nothing) when ek fails the check.
+ * H(ek) is hashed beside the matrix (sample.ts expandMatrix), from which it is independent.
  */
-export function checkDecapsulationKey(dk: usize): bool {
-  const ek = dk + <usize>(K * POLY_PACKED);
-  if (sameChecked(ek)) return true;
-  sha3_256(HASH, ek, <usize>EK_BYTES);
-  const h = ek + <usize>EK_BYTES;
-  let diff: u64 = 0;
-  for (let i: usize = 0; i < 32; i += 8) diff |= load<u64>(HASH + i) ^ load<u64>(h + i);
-  if (diff != 0) return false;
-  memory.copy(CHECKED, ek, <usize>EK_BYTES + 32);
-  checkedK = K;
+export function encaps(ek: usize, m: usize, c: usize, ss: usize): bool {
+  if (!checkEncapsulationKey(ek)) return false;
+  memory.copy(G_IN, m, 32);
+  expandMatrix(MAT, ek + <usize>(K * POLY_PACKED), ek, <usize>EK_BYTES, G_IN + 32);
+  sha3_512(G_OUT, G_IN, 64);
+  encryptExpanded(m, G_OUT + 32, c);
+  memory.copy(ss, G_OUT, 32);
   return true;
 }
 
-/** ML-KEM.Encaps_internal(ek, m): writes the ciphertext c and the shared secret. */
-export function encaps(ek: usize, m: usize, c: usize, ss: usize): void {
-  memory.copy(G_IN, m, 32);
-  sha3_256(G_IN + 32, ek, <usize>EK_BYTES);
-  sha3_512(G_OUT, G_IN, 64);
-  pkeEncrypt(ek, m, G_OUT + 32, c);
-  memory.copy(ss, G_OUT, 32);
+const PAIR: usize = memory.data(X2_STATE_SIZE, 16);
+const E2_PRF: usize = memory.data(136, 16);
+
+/**
+ * For odd k: G(m' || h) into G_OUT, then e2 = CBD(PRF(r, 2k)) into W, each one permutation of
+ * state 0 of PAIR, while state 1 squeezes the matrix entry expandMatrix left out (odd_entry.ts,
+ * public; nothing when it left none). Three scalar permutations' worth of work in two two-way ones.
+ */
+function gAndE2BesideOddEntry(rho: usize, left: i32): void {
+  memory.fill(PAIR, 0, X2_STATE_SIZE);
+  for (let i: usize = 0; i < 8; i++) store<u64>(PAIR + (i << 4), load<u64>(G_IN + (i << 3)));
+  // SHA3-512's rate is 72 bytes: lane 8 takes the domain byte and the final padding bit.
+  store<u64>(PAIR + 128, <u64>DS_SHA3 | (<u64>0x80 << 56));
+  oddEntryStart(PAIR, MAT, rho, left);
+  keccakF1600x2(PAIR);
+  extractX2(PAIR, 0, G_OUT, 64);
+  oddEntryStep(PAIR, false);
+  // PRF(r, 2k) = SHAKE256(r || 2k): the nonce and 0x1f in lane 4, the final bit atop lane 16.
+  for (let i: usize = 0; i < 25; i++) store<u64>(PAIR + (i << 4), 0);
+  for (let i: usize = 0; i < 4; i++) store<u64>(PAIR + (i << 4), load<u64>(G_OUT + 32 + (i << 3)));
+  store<u64>(PAIR + 64, <u64>(2 * K) | (<u64>DS_SHAKE << 8));
+  store<u64>(PAIR + 256, <u64>0x80 << 56);
+  keccakF1600x2(PAIR);
+  extractX2(PAIR, 0, E2_PRF, 128);
+  oddEntryStep(PAIR, true);
+  cbd2(W, E2_PRF);
+  memory.fill(PAIR, 0, X2_STATE_SIZE);
+  memory.fill(E2_PRF, 0, 136);
 }
 
 /**
- * ML-KEM.Decaps_internal(dk, c) with implicit rejection: the shared secret is K' when c
- * re-encrypts to itself and J(z || c) otherwise, chosen by a mask, not by a branch.
+ * ML-KEM.Decaps_internal(dk, c) after the hash check of FIPS 203 section 7.3, with implicit
+ * rejection: the shared secret is K' when c re-encrypts to itself and J(z || c) otherwise, chosen
+ * by a mask, not by a branch. Returns false (writing nothing) when dk embeds a wrong H(ek). The
+ * check's SHA3-256 runs on every call beside J's SHAKE256 in the two-way Keccak (same rate, same
+ * block count at every level), which costs about a tenth of J instead of nine scalar permutations.
  */
-export function decaps(dk: usize, c: usize, ss: usize): void {
+export function decaps(dk: usize, c: usize, ss: usize): bool {
   const pke = <usize>(K * POLY_PACKED);
   const ek = dk + pke;
   const h = ek + <usize>EK_BYTES;
   const z = h + 32;
+  memory.copy(J_IN, z, 32);
+  memory.copy(J_IN + 32, c, <usize>CT_BYTES);
+  hashPairX2(RATE_SHAKE256, 32, HASH, ek, <usize>EK_BYTES, DS_SHA3, K_BAR, J_IN, 32 + <usize>CT_BYTES, DS_SHAKE);
+  // ek and H(ek) are public parts of dk: refusing on them reveals nothing.
+  let check: u64 = 0;
+  for (let i: usize = 0; i < 32; i += 8) check |= load<u64>(HASH + i) ^ load<u64>(h + i);
+  if (check != 0) return false;
+  for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
+  const rho = ek + <usize>(K * POLY_PACKED);
+  const left = expandMatrix(MAT, rho, 0, 0, 0, true);
   pkeDecrypt(dk, c, G_IN);
   memory.copy(G_IN + 32, h, 32);
-  sha3_512(G_OUT, G_IN, 64);
-  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
-  spongeAbsorb(SPONGE, z, 32);
-  spongeAbsorb(SPONGE, c, <usize>CT_BYTES);
-  spongeSqueeze(SPONGE, K_BAR, 32);
-  pkeEncrypt(ek, G_IN, G_OUT + 32, CT2);
+  if ((K & 1) == 0) {
+    sha3_512(G_OUT, G_IN, 64);
+    encryptExpanded(G_IN, G_OUT + 32, CT2);
+  } else {
+    gAndE2BesideOddEntry(rho, left);
+    encryptExpanded(G_IN, G_OUT + 32, CT2, false);
+  }
   // Every ciphertext length (768, 1088, 1568) is a multiple of 8.
   let diff: u64 = 0;
   for (let i: usize = 0; i < <usize>CT_BYTES; i += 8) diff |= load<u64>(c + i) ^ load<u64>(CT2 + i);
@@ -205,10 +239,11 @@ export function decaps(dk: usize, c: usize, ss: usize): void {
     const kBar = load<u64>(K_BAR + i);
     store<u64>(ss + i, kBar ^ (equal & (load<u64>(G_OUT + i) ^ kBar)));
   }
+  return true;
 }
 
 /** Decaps with a 64-byte seed d || z as the key: expands it (keygen), then decapsulates. */
 export function decapsSeed(seed: usize, c: usize, ss: usize): void {
   keygen(seed, EK_SEED, DK_SEED);
-  decaps(DK_SEED, c, ss);
+  decaps(DK_SEED, c, ss); // dk was derived here: its check passes
 }

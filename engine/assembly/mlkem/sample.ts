@@ -1,12 +1,15 @@
 /**
  * The samplers of FIPS 203 section 4.2.2: SampleNTT (the matrix A-hat from SHAKE128) and
- * SamplePolyCBD over PRF = SHAKE256. Every input is a 32-byte seed plus one or two bytes, so each
- * sponge is one padded block written lane by lane; two sponges run at once in the two-way SIMD
- * Keccak, and an odd one out in the scalar permutation.
+ * SamplePolyCBD (cbd.ts) over PRF = SHAKE256. Every input is a 32-byte seed plus one or two
+ * bytes, so each sponge is one padded block written lane by lane; two sponges run at once in the
+ * two-way SIMD Keccak, and an odd one out in the scalar permutation (or beside encapsulation's
+ * H(ek), see expandMatrix).
  */
-import { keccakF1600 } from '../keccak';
-import { squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
-import { K, N, POLY_BYTES, Q } from './params';
+import { DS_SHA3, keccakF1600, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
+import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { cbd2, cbd3 } from './cbd';
+import { K, MAX_EK_BYTES, N, POLY_BYTES } from './params';
+import { rejectUniform, toNttLayout } from './reject';
 
 const RATE128: i32 = 168;
 const RATE256: i32 = 136;
@@ -49,61 +52,6 @@ function squeezeOne(rate: i32, off: usize): void {
   memory.copy(BUF0 + off, ONE, <usize>rate);
 }
 
-/**
- * Per 8-bit acceptance mask m of eight 16-bit candidates, the i8x16.swizzle that packs the accepted
- * ones to the front in order (unused bytes select zero): 256 masks, 16 bytes each, filled once.
- */
-const PACK: usize = memory.data(256 * 16, 16);
-
-function initPack(): void {
-  for (let m = 0; m < 256; m++) {
-    const row = PACK + (<usize>m << 4);
-    memory.fill(row, 0x80, 16);
-    let k: usize = 0;
-    for (let lane = 0; lane < 8; lane++) {
-      if (((m >> lane) & 1) == 0) continue;
-      store<u8>(row + k, <u8>(2 * lane));
-      store<u8>(row + k + 1, <u8>(2 * lane + 1));
-      k += 2;
-    }
-  }
-}
-initPack();
-
-/**
- * SampleNTT's rejection step over `len` squeezed bytes (a multiple of 12) at buf, appending
- * accepted coefficients in stream order to the i16 array out from index j; returns the new count.
- * Eight candidates at a time: one shuffle puts the byte pairs of four triples into eight u16
- * lanes, a mask (even lanes) or a shift (odd lanes) makes the 12-bit candidates, one compare
- * accepts them, and the accepted ones are packed to the front by the swizzle PACK holds for their
- * mask and stored together (rejections are one in five, so whole groups rarely pass). Reads 4 bytes
- * past buf + len and writes up to 8 slots past out + 2 N once j >= N: the buffers have the slack.
- * The stream is a function of rho, public (so is the table index); this is for speed.
- */
-export function rejectUniform(out: usize, j: i32, buf: usize, len: i32): i32 {
-  const fff = i16x8.splat(0xfff);
-  const q = i16x8.splat(<i16>Q);
-  const even = i32x4.splat(0xffff);
-  for (let i: usize = 0; i < <usize>len && j < N; i += 12) {
-    const v = i8x16.shuffle(v128.load(buf + i), v128.load(buf + i), 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
-    const d = v128.bitselect(v128.and(v, fff), i16x8.shr_u(v, 4), even);
-    const m = i16x8.bitmask(i16x8.lt_u(d, q));
-    v128.store(out + (<usize>j << 1), i8x16.swizzle(d, v128.load(PACK + (<usize>m << 4))));
-    j += popcnt<i32>(m);
-  }
-  return j;
-}
-
-/** Copies 256 coefficients in stream order to the NTT-domain layout (per 16: the even ones, then the odd ones). */
-export function toNttLayout(a: usize, natural: usize): void {
-  for (let p: usize = 0; p < <usize>POLY_BYTES; p += 32) {
-    const v0 = v128.load(natural + p);
-    const v1 = v128.load(natural + p, 16);
-    v128.store(a + p, i8x16.shuffle(v0, v1, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29));
-    v128.store(a + p, i8x16.shuffle(v0, v1, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31), 16);
-  }
-}
-
 /** Both streams' accepted coefficients in stream order, with rejectUniform's slack. */
 const NATURAL_BYTES: i32 = POLY_BYTES + 32;
 const NAT0: usize = memory.data(NATURAL_BYTES, 16);
@@ -120,17 +68,105 @@ function sameRho(rho: usize): bool {
 }
 
 // @ts-ignore: decorator
-@inline function xofLane(e: i32): u64 {
+@inline export function xofLane(e: i32): u64 {
   // A-hat[i][j] = SampleNTT(rho || j || i), entry e = i * k + j.
   return <u64>(e % K) | (<u64>(e / K) << 8) | (<u64>0x1f << 16);
 }
 
+const PAD: usize = memory.data(200, 16);
+const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
+
+/** SHA3-256 of the public ek into hOut, alone in the scalar sponge. */
+function hashAlone(hIn: usize, hLen: usize, hOut: usize): void {
+  spongeInit(SPONGE, 136, DS_SHA3);
+  spongeAbsorb(SPONGE, hIn, hLen);
+  spongeSqueeze(SPONGE, hOut, 32);
+}
+
+/** The last input hashed here (an ek, public), its length (0: none) and its SHA3-256. */
+const MEMO_IN: usize = memory.data(MAX_EK_BYTES, 16);
+const MEMO_H: usize = memory.data(32, 16);
+let memoLen: usize = 0;
+
+/** Whether the hLen bytes at hIn (a multiple of 8) are those last hashed; public, so it may stop early. */
+function sameMemo(hIn: usize, hLen: usize): bool {
+  if (memoLen != hLen) return false;
+  for (let i: usize = 0; i < hLen; i += 8) {
+    if (load<u64>(hIn + i) != load<u64>(MEMO_IN + i)) return false;
+  }
+  return true;
+}
+
+function remember(hIn: usize, hLen: usize, h: usize): void {
+  memory.copy(MEMO_IN, hIn, hLen);
+  memory.copy(MEMO_H, h, 32);
+  memoLen = hLen;
+}
+
+/** Starts entry e of A-hat in state `which` of X2: rho || j || i, SHAKE128's padding, zeros. */
+function seedLane(which: usize, rho: usize, e: i32): void {
+  const s = X2 + (which << 3);
+  for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
+  for (let i: usize = 0; i < 4; i++) store<u64>(s + (i << 4), load<u64>(rho + (i << 3)));
+  store<u64>(s + 64, xofLane(e));
+  store<u64>(s + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
+}
+
+/** Matrix entries each lane of X2 samples (-1: none) and their counts so far; the next one to start. */
+let laneE0 = -1, laneE1 = -1, laneJ0 = 0, laneJ1 = 0, nextE = 0;
+
+/** Takes the next entry into lane `which`, or leaves it idle (-1) when none is left. */
+function startLane(which: usize, rho: usize, count: i32): i32 {
+  if (nextE >= count) return -1;
+  seedLane(which, rho, nextE);
+  return nextE++;
+}
+
 /**
- * A-hat (k x k, row-major at `mat`, NTT-domain layout) from rho. Repeated operations under one
- * key reuse the last expansion.
+ * expandMatrix with a hash: each state of the two-way Keccak takes the next entry whenever its own
+ * is complete, state 0 after absorbing the hash's blocks (for k = 3, nine blocks beside three
+ * entries in state 1), so the hash costs no permutations of its own.
  */
-export function expandMatrix(mat: usize, rho: usize): void {
-  if (cachedMat == mat && cachedK == K && sameRho(rho)) return;
+function expandBesideHash(mat: usize, rho: usize, hIn: usize, hLen: usize, hOut: usize): void {
+  const count = K * K;
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  nextE = 0;
+  laneJ0 = 0;
+  laneJ1 = 0;
+  const hBlocks = padLastBlock(PAD, hIn, hLen, 136, DS_SHA3);
+  laneE0 = -1;
+  laneE1 = startLane(1, rho, count);
+  for (let b: usize = 0; b < hBlocks || laneE0 >= 0 || laneE1 >= 0; b++) {
+    if (b < hBlocks) absorbBlockX2(X2, 0, b + 1 < hBlocks ? hIn + b * 136 : PAD, 136);
+    keccakF1600x2(X2);
+    if (b < hBlocks) {
+      if (b + 1 == hBlocks) {
+        extractX2(X2, 0, hOut, 32);
+        laneE0 = startLane(0, rho, count);
+      }
+    } else if (laneE0 >= 0) {
+      extractX2(X2, 0, BUF0, <usize>RATE128);
+      laneJ0 = rejectUniform(NAT0, laneJ0, BUF0, RATE128);
+      if (laneJ0 >= N) {
+        toNttLayout(mat + <usize>(laneE0 * POLY_BYTES), NAT0);
+        laneJ0 = 0;
+        laneE0 = startLane(0, rho, count);
+      }
+    }
+    if (laneE1 >= 0) {
+      extractX2(X2, 1, BUF1, <usize>RATE128);
+      laneJ1 = rejectUniform(NAT1, laneJ1, BUF1, RATE128);
+      if (laneJ1 >= N) {
+        toNttLayout(mat + <usize>(laneE1 * POLY_BYTES), NAT1);
+        laneJ1 = 0;
+        laneE1 = startLane(1, rho, count);
+      }
+    }
+  }
+}
+
+/** expandMatrix without a hash: entries in pairs, an odd one out in the scalar permutation. */
+function expandAlone(mat: usize, rho: usize, leaveOdd: bool): i32 {
   const count = K * K;
   let e = 0;
   for (; e + 1 < count; e += 2) {
@@ -147,60 +183,65 @@ export function expandMatrix(mat: usize, rho: usize): void {
     toNttLayout(a0, NAT0);
     toNttLayout(a1, NAT1);
   }
-  if (e < count) {
-    const a0 = mat + <usize>(e * POLY_BYTES);
-    seedOne(rho, xofLane(e), RATE128);
-    for (let j = 0; j < N; ) {
-      squeezeOne(RATE128, 0);
-      j = rejectUniform(NAT0, j, BUF0, RATE128);
-    }
-    toNttLayout(a0, NAT0);
+  if (e == count) return -1;
+  if (leaveOdd) return e;
+  const a0 = mat + <usize>(e * POLY_BYTES);
+  seedOne(rho, xofLane(e), RATE128);
+  for (let j = 0; j < N; ) {
+    squeezeOne(RATE128, 0);
+    j = rejectUniform(NAT0, j, BUF0, RATE128);
   }
+  toNttLayout(a0, NAT0);
+  return -1;
+}
+
+/**
+ * A-hat (k x k, row-major at `mat`, NTT-domain layout) from rho. Repeated operations under one
+ * key reuse the last expansion. With hOut non-zero it also writes SHA3-256 of the hLen bytes at
+ * hIn there (H(ek), public like rho), in the matrix's permutations; the last ek and its hash are
+ * remembered, so that an ek seen last time is compared byte for byte instead of hashed again.
+ * With leaveOdd, an odd entry out is left to odd_entry.ts and its index returned (else -1); the
+ * matrix counts as expanded once odd_entry.ts calls markMatrix.
+ */
+export function expandMatrix(mat: usize, rho: usize, hIn: usize = 0, hLen: usize = 0, hOut: usize = 0, leaveOdd: bool = false): i32 {
+  let hash = hOut != 0;
+  if (hash && sameMemo(hIn, hLen)) {
+    memory.copy(hOut, MEMO_H, 32);
+    hash = false;
+  }
+  let left = -1;
+  if (cachedMat == mat && cachedK == K && sameRho(rho)) {
+    if (hash) hashAlone(hIn, hLen, hOut);
+  } else {
+    if (hash) expandBesideHash(mat, rho, hIn, hLen, hOut);
+    else left = expandAlone(mat, rho, leaveOdd);
+    cachedMat = 0;
+    if (left < 0) markMatrix(mat, rho);
+  }
+  if (hash) remember(hIn, hLen, hOut);
+  return left;
+}
+
+/** Records that `mat` holds A-hat of rho at this level. */
+export function markMatrix(mat: usize, rho: usize): void {
   memory.copy(CACHED_RHO, rho, 32);
   cachedMat = mat;
   cachedK = K;
 }
 
+/** SHA3-256 of the hLen public bytes at hIn (an ek) into hOut, remembered as expandMatrix's is. */
+export function hashPublic(hIn: usize, hLen: usize, hOut: usize): void {
+  if (sameMemo(hIn, hLen)) {
+    memory.copy(hOut, MEMO_H, 32);
+    return;
+  }
+  hashAlone(hIn, hLen, hOut);
+  remember(hIn, hLen, hOut);
+}
+
 /** Forgets the cached matrix (the caller is about to overwrite its buffer with something else). */
 export function forgetMatrix(): void {
   cachedMat = 0;
-}
-
-/**
- * SamplePolyCBD with eta = 2: 128 bytes -> 256 coefficients in [-2, 2], standard order. Byte k
- * holds coefficients 2k (low half-byte) and 2k + 1 (high): per byte, the bit pairs are summed with
- * masks and shifts, the two differences formed in i8 lanes, interleaved and widened to i16,
- * sixteen bytes at a time. No branch and no table index: the bytes are secret.
- */
-export function cbd2(a: usize, buf: usize): void {
-  const m55 = i8x16.splat(0x55);
-  const m03 = i8x16.splat(0x03);
-  for (let g: usize = 0; g < 8; g++) {
-    const x = v128.load(buf + (g << 4));
-    const d = i8x16.add(v128.and(x, m55), v128.and(i16x8.shr_u(x, 1), m55));
-    const lo = i8x16.sub(v128.and(d, m03), v128.and(i16x8.shr_u(d, 2), m03));
-    const hi = i8x16.sub(v128.and(i16x8.shr_u(d, 4), m03), v128.and(i16x8.shr_u(d, 6), m03));
-    const e0 = i8x16.shuffle(lo, hi, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-    const e1 = i8x16.shuffle(lo, hi, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
-    const p = a + (g << 6);
-    v128.store(p, i16x8.extend_low_i8x16_s(e0));
-    v128.store(p, i16x8.extend_high_i8x16_s(e0), 16);
-    v128.store(p, i16x8.extend_low_i8x16_s(e1), 32);
-    v128.store(p, i16x8.extend_high_i8x16_s(e1), 48);
-  }
-}
-
-/** SamplePolyCBD with eta = 3: 192 bytes -> 256 coefficients in [-3, 3], standard order. */
-export function cbd3(a: usize, buf: usize): void {
-  for (let g: usize = 0; g < 64; g++) {
-    const p = buf + g * 3;
-    const x = <u32>load<u8>(p) | (<u32>load<u8>(p + 1) << 8) | (<u32>load<u8>(p + 2) << 16);
-    const d = (x & 0x249249) + ((x >> 1) & 0x249249) + ((x >> 2) & 0x249249);
-    for (let c: u32 = 0; c < 4; c++) {
-      const f = <i32>((d >> (6 * c)) & 7) - <i32>((d >> (6 * c + 3)) & 7);
-      store<i16>(a + (g << 3) + (<usize>c << 1), <i16>f);
-    }
-  }
 }
 
 // @ts-ignore: decorator
