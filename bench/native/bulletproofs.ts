@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { fetchNpmSources, isBuilt, NATIVE_WORK as WORK, requireGcc, runTool } from './npm-c.ts';
+import { compileLibsecp256k1Tree, fetchNpmSources, isBuilt, NATIVE_WORK as WORK, requireGcc, runTool } from './npm-c.ts';
 
 /** Pinned, so the bar does not move under us. */
 export const SECP256K1_ZKP_PACKAGE = 'secp256k1-zkp@1.0.2';
@@ -49,20 +49,16 @@ export function buildBulletproofsBench(): string {
   if (isBuilt(BINARY, HARNESS)) return BINARY;
   requireGcc();
   if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchNpmSources(SECP256K1_ZKP_PACKAGE, SOURCES, ['package/src/secp256k1-zkp/include', 'package/src/secp256k1-zkp/src']);
-  const args = [
-    ...ZKP_CFLAGS,
-    ...DEFINES.map((d) => `-D${d}`),
+  compileLibsecp256k1Tree({
+    lib: LIB,
+    harness: HARNESS,
+    binary: BINARY,
+    cflags: ZKP_CFLAGS,
+    defines: DEFINES,
     // The 2019 tree predates today's gcc warnings; none of them is ours.
-    '-w',
-    `-I${LIB}`,
-    `-I${join(LIB, 'src')}`,
-    `-I${join(LIB, 'include')}`,
-    '-o',
-    BINARY,
-    HARNESS,
-    join(LIB, 'src/secp256k1.c'),
-  ];
-  runTool('gcc', args, `compiling secp256k1-zkp from ${SECP256K1_ZKP_PACKAGE}`);
+    warnings: ['-w'],
+    what: `compiling secp256k1-zkp from ${SECP256K1_ZKP_PACKAGE}`,
+  });
   return BINARY;
 }
 

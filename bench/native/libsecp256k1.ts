@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { fetchNpmSources, isBuilt, NATIVE_WORK as WORK, requireGcc, runTool } from './npm-c.ts';
+import { compileLibsecp256k1Tree, fetchNpmSources, isBuilt, NATIVE_WORK as WORK, requireGcc, runTool } from './npm-c.ts';
 
 /** Pinned, so the bar does not move under us. */
 export const LIBSECP256K1_PACKAGE = 'secp256k1@5.0.2';
@@ -55,19 +55,15 @@ export function buildLibsecp256k1Bench(): string {
   if (isBuilt(BINARY, HARNESS)) return BINARY;
   requireGcc();
   if (!existsSync(join(LIB, 'src/secp256k1.c'))) fetchNpmSources(LIBSECP256K1_PACKAGE, SOURCES, ['package/src/secp256k1/include', 'package/src/secp256k1/src']);
-  const args = [
-    ...SECP_CFLAGS,
-    ...DEFINES.map((d) => `-D${d}`),
-    '-Wno-unused-function',
-    `-I${LIB}`,
-    `-I${join(LIB, 'src')}`,
-    `-I${join(LIB, 'include')}`,
-    '-o',
-    BINARY,
-    HARNESS,
-    join(LIB, 'src/secp256k1.c'),
-  ];
-  runTool('gcc', args, `compiling libsecp256k1 from ${LIBSECP256K1_PACKAGE}`);
+  compileLibsecp256k1Tree({
+    lib: LIB,
+    harness: HARNESS,
+    binary: BINARY,
+    cflags: SECP_CFLAGS,
+    defines: DEFINES,
+    warnings: ['-Wno-unused-function'],
+    what: `compiling libsecp256k1 from ${LIBSECP256K1_PACKAGE}`,
+  });
   return BINARY;
 }
 

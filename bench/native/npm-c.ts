@@ -57,3 +57,22 @@ export function hasGcc(): boolean {
     return false;
   }
 }
+
+/** A libsecp256k1-style tree: its one translation unit (src/secp256k1.c) compiled with a harness. */
+export interface Libsecp256k1Build {
+  /** The tree's root (with src/ and include/). */
+  lib: string;
+  harness: string;
+  binary: string;
+  cflags: string[];
+  defines: string[];
+  /** Warning flags for code that is not ours. */
+  warnings: string[];
+  what: string;
+}
+
+export function compileLibsecp256k1Tree(b: Libsecp256k1Build): void {
+  const includes = [b.lib, join(b.lib, 'src'), join(b.lib, 'include')].map((dir) => `-I${dir}`);
+  const args = [...b.cflags, ...b.defines.map((d) => `-D${d}`), ...b.warnings, ...includes, '-o', b.binary, b.harness, join(b.lib, 'src/secp256k1.c')];
+  runTool('gcc', args, b.what);
+}
