@@ -149,7 +149,11 @@ export function checkEncapsulationKey(ek: usize): bool {
 export function checkDecapsulationKey(dk: usize): bool {
   const ek = dk + <usize>(K * POLY_PACKED);
   hashPublic(ek, <usize>EK_BYTES, HASH);
-  const h = ek + <usize>EK_BYTES;
+  return embedsHash(ek + <usize>EK_BYTES);
+}
+
+/** Whether the 32 bytes at h (the H(ek) a dk embeds) equal HASH; both public, so not masked. */
+function embedsHash(h: usize): bool {
   let diff: u64 = 0;
   for (let i: usize = 0; i < 32; i += 8) diff |= load<u64>(HASH + i) ^ load<u64>(h + i);
   return diff == 0;
@@ -216,9 +220,7 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
   memory.copy(J_IN + 32, c, <usize>CT_BYTES);
   hashPairX2(RATE_SHAKE256, 32, HASH, ek, <usize>EK_BYTES, DS_SHA3, K_BAR, J_IN, 32 + <usize>CT_BYTES, DS_SHAKE);
   // ek and H(ek) are public parts of dk: refusing on them reveals nothing.
-  let check: u64 = 0;
-  for (let i: usize = 0; i < 32; i += 8) check |= load<u64>(HASH + i) ^ load<u64>(h + i);
-  if (check != 0) return false;
+  if (!embedsHash(h)) return false;
   for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
   const rho = ek + <usize>(K * POLY_PACKED);
   const left = expandMatrix(MAT, rho, 0, 0, 0, true);

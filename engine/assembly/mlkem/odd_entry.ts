@@ -10,7 +10,7 @@ import { keccakF1600 } from '../keccak';
 import { extractX2 } from '../keccak_x2';
 import { N, POLY_BYTES } from './params';
 import { rejectUniform, toNttLayout } from './reject';
-import { markMatrix, xofLane } from './sample';
+import { markMatrix, seedEntry } from './sample';
 
 const RATE128: i32 = 168;
 const ONE: usize = memory.data(200, 16);
@@ -28,11 +28,7 @@ export function oddEntryStart(pair: usize, mat: usize, rho: usize, e: i32): void
   entryMat = mat;
   accepted = 0;
   memory.copy(RHO, rho, 32);
-  const s = pair + 8;
-  for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
-  for (let i: usize = 0; i < 4; i++) store<u64>(s + (i << 4), load<u64>(rho + (i << 3)));
-  store<u64>(s + 64, xofLane(e));
-  store<u64>(s + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
+  seedEntry(pair + 8, rho, e);
 }
 
 /**

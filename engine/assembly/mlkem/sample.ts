@@ -68,7 +68,7 @@ function sameRho(rho: usize): bool {
 }
 
 // @ts-ignore: decorator
-@inline export function xofLane(e: i32): u64 {
+@inline function xofLane(e: i32): u64 {
   // A-hat[i][j] = SampleNTT(rho || j || i), entry e = i * k + j.
   return <u64>(e % K) | (<u64>(e / K) << 8) | (<u64>0x1f << 16);
 }
@@ -103,9 +103,11 @@ function remember(hIn: usize, hLen: usize, h: usize): void {
   memoLen = hLen;
 }
 
-/** Starts entry e of A-hat in state `which` of X2: rho || j || i, SHAKE128's padding, zeros. */
-function seedLane(which: usize, rho: usize, e: i32): void {
-  const s = X2 + (which << 3);
+/**
+ * Starts entry e of A-hat in one state of a two-way pair, whose lanes are 16 bytes apart from s
+ * (the pair's address, plus 8 for state 1): rho || j || i, SHAKE128's padding, zeros.
+ */
+export function seedEntry(s: usize, rho: usize, e: i32): void {
   for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
   for (let i: usize = 0; i < 4; i++) store<u64>(s + (i << 4), load<u64>(rho + (i << 3)));
   store<u64>(s + 64, xofLane(e));
@@ -118,7 +120,7 @@ let laneE0 = -1, laneE1 = -1, laneJ0 = 0, laneJ1 = 0, nextE = 0;
 /** Takes the next entry into lane `which`, or leaves it idle (-1) when none is left. */
 function startLane(which: usize, rho: usize, count: i32): i32 {
   if (nextE >= count) return -1;
-  seedLane(which, rho, nextE);
+  seedEntry(X2 + (which << 3), rho, nextE);
   return nextE++;
 }
 
