@@ -114,14 +114,38 @@ export function seedEntry(s: usize, rho: usize, e: i32): void {
   store<u64>(s + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
 }
 
-/** Matrix entries each lane of X2 samples (-1: none) and their counts so far; the next one to start. */
-let laneE0 = -1, laneE1 = -1, laneJ0 = 0, laneJ1 = 0, nextE = 0;
+/**
+ * Per state of X2 (i32 slots 0 and 1): the matrix entry it samples (-1: none) and how many
+ * coefficients that entry has so far; then the next entry to start.
+ */
+const LANE_ENTRY: usize = memory.data(8, 16);
+const LANE_COUNT: usize = memory.data(8, 16);
+let nextE = 0;
 
-/** Takes the next entry into lane `which`, or leaves it idle (-1) when none is left. */
-function startLane(which: usize, rho: usize, count: i32): i32 {
-  if (nextE >= count) return -1;
-  seedEntry(X2 + (which << 3), rho, nextE);
-  return nextE++;
+/** Seeds the next entry into state `which`, or leaves it idle (-1) when none is left. */
+function startLane(which: usize, rho: usize, count: i32): void {
+  const e = nextE < count ? nextE++ : -1;
+  if (e >= 0) seedEntry(X2 + (which << 3), rho, e);
+  store<i32>(LANE_ENTRY + (which << 2), e);
+  store<i32>(LANE_COUNT + (which << 2), 0);
+}
+
+/** Whether state `which` is sampling an entry. */
+// @ts-ignore: decorator
+@inline function laneBusy(which: usize): bool {
+  return load<i32>(LANE_ENTRY + (which << 2)) >= 0;
+}
+
+/** Takes state `which`'s block after a permutation; a complete entry goes to mat and the next starts. */
+function takeLaneBlock(which: usize, mat: usize, rho: usize, count: i32): void {
+  const buf = which == 0 ? BUF0 : BUF1;
+  const nat = which == 0 ? NAT0 : NAT1;
+  extractX2(X2, which, buf, <usize>RATE128);
+  const j = rejectUniform(nat, load<i32>(LANE_COUNT + (which << 2)), buf, RATE128);
+  store<i32>(LANE_COUNT + (which << 2), j);
+  if (j < N) return;
+  toNttLayout(mat + <usize>(load<i32>(LANE_ENTRY + (which << 2)) * POLY_BYTES), nat);
+  startLane(which, rho, count);
 }
 
 /**
@@ -133,37 +157,19 @@ function expandBesideHash(mat: usize, rho: usize, hIn: usize, hLen: usize, hOut:
   const count = K * K;
   memory.fill(X2, 0, X2_STATE_SIZE);
   nextE = 0;
-  laneJ0 = 0;
-  laneJ1 = 0;
   const hBlocks = padLastBlock(PAD, hIn, hLen, 136, DS_SHA3);
-  laneE0 = -1;
-  laneE1 = startLane(1, rho, count);
-  for (let b: usize = 0; b < hBlocks || laneE0 >= 0 || laneE1 >= 0; b++) {
+  store<i32>(LANE_ENTRY, -1);
+  startLane(1, rho, count);
+  for (let b: usize = 0; b < hBlocks || laneBusy(0) || laneBusy(1); b++) {
     if (b < hBlocks) absorbBlockX2(X2, 0, b + 1 < hBlocks ? hIn + b * 136 : PAD, 136);
     keccakF1600x2(X2);
-    if (b < hBlocks) {
-      if (b + 1 == hBlocks) {
-        extractX2(X2, 0, hOut, 32);
-        laneE0 = startLane(0, rho, count);
-      }
-    } else if (laneE0 >= 0) {
-      extractX2(X2, 0, BUF0, <usize>RATE128);
-      laneJ0 = rejectUniform(NAT0, laneJ0, BUF0, RATE128);
-      if (laneJ0 >= N) {
-        toNttLayout(mat + <usize>(laneE0 * POLY_BYTES), NAT0);
-        laneJ0 = 0;
-        laneE0 = startLane(0, rho, count);
-      }
+    if (b + 1 == hBlocks) {
+      extractX2(X2, 0, hOut, 32);
+      startLane(0, rho, count);
+    } else if (b >= hBlocks && laneBusy(0)) {
+      takeLaneBlock(0, mat, rho, count);
     }
-    if (laneE1 >= 0) {
-      extractX2(X2, 1, BUF1, <usize>RATE128);
-      laneJ1 = rejectUniform(NAT1, laneJ1, BUF1, RATE128);
-      if (laneJ1 >= N) {
-        toNttLayout(mat + <usize>(laneE1 * POLY_BYTES), NAT1);
-        laneJ1 = 0;
-        laneE1 = startLane(1, rho, count);
-      }
-    }
+    if (laneBusy(1)) takeLaneBlock(1, mat, rho, count);
   }
 }
 
