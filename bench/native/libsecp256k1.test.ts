@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasGcc } from './npm-c.ts';
+import { hasGcc, skipLine } from './npm-c.ts';
 import { loadEngine } from '../../engine/src/index.ts';
-import { skipLine } from '../suites/native-secp256k1.ts';
 import { BIP340_AUX, buildDebianLibsecp256k1Bench, buildLibsecp256k1Bench, DEBIAN_INSTALL, runLibsecp256k1Bench, SCHNORRSIG_HEADER } from './libsecp256k1.ts';
 
 /** Skips, saying why in one line, without Debian's libsecp256k1-dev; never in CI, whose .ci/run installs it. */

@@ -43,6 +43,12 @@ export function isBuilt(binary: string, harness: string, ...inputs: string[]): b
   return [harness, MEASURE_H, ...inputs].every((input) => statSync(input).mtimeMs <= built);
 }
 
+/** One line saying why a native part is skipped: the first line of what failed. */
+export function skipLine(part: string, error: unknown): string {
+  const first = ((error as Error).message ?? String(error)).split('\n')[0];
+  return `${part}: skipped (${first})`;
+}
+
 /** Throws the suite's one-line reason when gcc is missing. */
 export function requireGcc(): void {
   runTool('gcc', ['--version'], 'the native suite compiles C with gcc; looking for gcc', undefined, process.cwd());

@@ -12,10 +12,10 @@ import { randomBytes } from 'node:crypto';
 import type { Engine } from '../../engine/src/index.ts';
 import { instantiateTestBuild } from '../../engine/test-support/test-build.ts';
 import { measure } from '../measure.ts';
+import { skipLine } from '../native/npm-c.ts';
 import { buildBulletproofsBench, runBulletproofsBench, SECP256K1_ZKP_PACKAGE, ZKP_CFLAGS, type BulletproofsOp } from '../native/bulletproofs.ts';
 import type { SuiteContext } from '../suite.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
-import { skipLine } from './native-secp256k1.ts';
 
 /** The targets against Grin, as speed ratios (ours / Grin). */
 const TARGETS: Record<BulletproofsOp, number> = { prove1: 1.2, prove2: 1.2, verify1: 1.0, verify2: 1.0, batch16: 0.7 };

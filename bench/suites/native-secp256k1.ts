@@ -19,6 +19,7 @@ import {
   SECP_CFLAGS,
   type SecpNativeFigure,
 } from '../native/libsecp256k1.ts';
+import { skipLine } from '../native/npm-c.ts';
 import type { SuiteContext } from '../suite.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
@@ -42,12 +43,6 @@ interface Fixture {
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
-
-/** One line saying why a native part is skipped: the first line of what failed. */
-export function skipLine(part: string, error: unknown): string {
-  const first = ((error as Error).message ?? String(error)).split('\n')[0];
-  return `${part}: skipped (${first})`;
-}
 
 /** A row per native figure: C, ours, ratio, and against the target unless `untargeted`. */
 function rows(ctx: SuiteContext, native: SecpNativeFigure[], ours: Partial<Record<SecpNativeFigure['op'], () => unknown>>, untargeted: string[] = []): Row[] {

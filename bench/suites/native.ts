@@ -10,7 +10,8 @@ import { measure } from '../measure.ts';
 import { buildNativeBench, CFLAGS, gccVersion, PQCLEAN_PACKAGE, runNativeBench } from '../native/pqclean.ts';
 import type { Suite, SuiteContext } from '../suite.ts';
 import { bulletproofsTable } from './native-bulletproofs.ts';
-import { libsecp256k1Table, skipLine } from './native-secp256k1.ts';
+import { skipLine } from '../native/npm-c.ts';
+import { libsecp256k1Table } from './native-secp256k1.ts';
 import { formatFigure, formatRatio, formatTable, type Row } from '../table.ts';
 
 /** The native bar (bench/README.md "The native reference"): ML-DSA-65 at least this fraction of the portable C reference's ops/s. */
