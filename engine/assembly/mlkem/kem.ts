@@ -219,8 +219,13 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
   memory.copy(J_IN, z, 32);
   memory.copy(J_IN + 32, c, <usize>CT_BYTES);
   hashPairX2(RATE_SHAKE256, 32, HASH, ek, <usize>EK_BYTES, DS_SHA3, K_BAR, J_IN, 32 + <usize>CT_BYTES, DS_SHAKE);
+  // z is secret: its copy does not outlive the hash.
+  memory.fill(J_IN, 0, 32);
   // ek and H(ek) are public parts of dk: refusing on them reveals nothing.
-  if (!embedsHash(h)) return false;
+  if (!embedsHash(h)) {
+    memory.fill(K_BAR, 0, 32);
+    return false;
+  }
   for (let i = 0; i < K; i++) decode12(poly(THAT, i), ek + <usize>(i * POLY_PACKED));
   const rho = ek + <usize>(K * POLY_PACKED);
   const left = expandMatrix(MAT, rho, 0, 0, 0, true);
@@ -241,6 +246,7 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
     const kBar = load<u64>(K_BAR + i);
     store<u64>(ss + i, kBar ^ (equal & (load<u64>(G_OUT + i) ^ kBar)));
   }
+  memory.fill(K_BAR, 0, 32);
   return true;
 }
 
