@@ -82,7 +82,11 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
       if (seed === undefined) fillRandom(io.view(MLKEM_KEY, ML_KEM_SEED_LENGTH));
       else io.write(bytes(seed, 'seed', ML_KEM_SEED_LENGTH, 'invalid_seed_length'), MLKEM_KEY);
       call('mlkemKeygen');
-      return { publicKey: io.read(MLKEM_CIPHERTEXT, sizes.publicKey), secretKey: io.read(MLKEM_OUT, sizes.secretKey) };
+      const pair = { publicKey: io.read(MLKEM_CIPHERTEXT, sizes.publicKey), secretKey: io.read(MLKEM_OUT, sizes.secretKey) };
+      // Secrets do not wait in IO for the next call, as in mldsa.ts: the seed and dk.
+      io.clear(MLKEM_KEY, ML_KEM_SEED_LENGTH);
+      io.clear(MLKEM_OUT, sizes.secretKey);
+      return pair;
     },
 
     encapsulate(publicKey, random) {
@@ -91,10 +95,14 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
       io.write(ek, MLKEM_KEY);
       if (m === null) fillRandom(io.view(MLKEM_RANDOM, ML_KEM_RANDOM_LENGTH));
       else io.write(m, MLKEM_RANDOM);
-      if (call('mlkemEncaps') !== OK) {
+      const status = call('mlkemEncaps');
+      io.clear(MLKEM_RANDOM, ML_KEM_RANDOM_LENGTH);
+      if (status !== OK) {
         throw new EngineError('invalid_key', 'publicKey fails the FIPS 203 modulus check: a coefficient is not below q', 'publicKey');
       }
-      return { cipherText: io.read(MLKEM_CIPHERTEXT, sizes.cipherText), sharedSecret: io.read(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH) };
+      const result = { cipherText: io.read(MLKEM_CIPHERTEXT, sizes.cipherText), sharedSecret: io.read(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH) };
+      io.clear(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH);
+      return result;
     },
 
     decapsulate(cipherText, secretKey) {
@@ -105,10 +113,14 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
       }
       io.write(dk, MLKEM_KEY);
       io.write(c, MLKEM_CIPHERTEXT);
-      if (call(dk.length === ML_KEM_SEED_LENGTH ? 'mlkemDecapsSeed' : 'mlkemDecaps') !== OK) {
+      const status = call(dk.length === ML_KEM_SEED_LENGTH ? 'mlkemDecapsSeed' : 'mlkemDecaps');
+      io.clear(MLKEM_KEY, dk.length);
+      if (status !== OK) {
         throw new EngineError('invalid_key', 'secretKey fails the FIPS 203 hash check: H(ek) does not match the ek it embeds', 'secretKey');
       }
-      return io.read(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH);
+      const sharedSecret = io.read(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH);
+      io.clear(MLKEM_OUT, ML_KEM_SHARED_SECRET_LENGTH);
+      return sharedSecret;
     },
 
     checkPublicKey(publicKey) {
@@ -122,7 +134,9 @@ export function mlKemApi(wasm: EngineExports, io: Io, level: MlKemLevel): MlKem 
       const dk = bytes(secretKey, 'secretKey');
       if (dk.length !== sizes.secretKey) return false;
       io.write(dk, MLKEM_KEY);
-      return call('mlkemCheckDk') === OK;
+      const ok = call('mlkemCheckDk') === OK;
+      io.clear(MLKEM_KEY, dk.length);
+      return ok;
     },
   };
 }

@@ -43,6 +43,8 @@ function hash(dst: usize, dstLen: usize, src: usize, srcLen: usize, rate: u32, d
   spongeInit(SPONGE, rate, ds);
   spongeAbsorb(SPONGE, src, srcLen);
   spongeSqueeze(SPONGE, dst, dstLen);
+  // G's state holds K and r, the next call's nothing of it.
+  memory.fill(SPONGE, 0, SPONGE_SIZE);
 }
 
 /** H = SHA3-256. */
@@ -159,6 +161,12 @@ function embedsHash(h: usize): bool {
   return diff == 0;
 }
 
+/** Zeroes G's input (m, then H(ek)) and output (K, r): secrets that must not outlive the call. */
+function wipeG(): void {
+  memory.fill(G_IN, 0, 64);
+  memory.fill(G_OUT, 0, 64);
+}
+
 /**
  * ML-KEM.Encaps_internal(ek, m) after the modulus check of FIPS 203 section 7.2: writes the
  * ciphertext c and the shared secret, or returns false (writing nothing) when ek fails the check.
@@ -171,6 +179,7 @@ export function encaps(ek: usize, m: usize, c: usize, ss: usize): bool {
   sha3_512(G_OUT, G_IN, 64);
   encryptExpanded(m, G_OUT + 32, c);
   memory.copy(ss, G_OUT, 32);
+  wipeG();
   return true;
 }
 
@@ -247,6 +256,7 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
     store<u64>(ss + i, kBar ^ (equal & (load<u64>(G_OUT + i) ^ kBar)));
   }
   memory.fill(K_BAR, 0, 32);
+  wipeG();
   return true;
 }
 
@@ -254,4 +264,5 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
 export function decapsSeed(seed: usize, c: usize, ss: usize): void {
   keygen(seed, EK_SEED, DK_SEED);
   decaps(DK_SEED, c, ss); // dk was derived here: its check passes
+  memory.fill(DK_SEED, 0, MAX_DK_BYTES);
 }

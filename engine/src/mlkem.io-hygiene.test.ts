@@ -1,0 +1,38 @@
+/**
+ * ML-KEM's secrets do not wait in wasm memory for the next call (as ML-DSA's do not): after keygen,
+ * encapsulation and decapsulation through the API (dk and seed forms), neither the seed, z (the
+ * last 32 bytes of dk), dk's first bytes, m nor a shared secret is left anywhere in wasm memory.
+ */
+import { describe, expect, it } from 'vitest';
+import { mlKemApi } from './mlkem.ts';
+import { instantiate, Io } from './wasm.ts';
+
+/** Offsets in `memory` where `needle` (16 bytes or more) starts. */
+function occurrences(memory: Uint8Array, needle: Uint8Array): number[] {
+  const found: number[] = [];
+  for (let i = memory.indexOf(needle[0]!); i >= 0 && i + needle.length <= memory.length; i = memory.indexOf(needle[0]!, i + 1)) {
+    if (needle.every((b, j) => memory[i + j] === b)) found.push(i);
+  }
+  return found;
+}
+
+describe('ML-KEM leaves no secret in wasm memory', () => {
+  for (const level of [512, 768, 1024] as const) {
+    it(`ML-KEM-${level}: not the seed, z, dk's first bytes, m or a shared secret, after keygen, encapsulate and decapsulate (a good and a bad ciphertext, dk and seed forms)`, async () => {
+      const wasm = await instantiate();
+      const kem = mlKemApi(wasm, new Io(wasm), level);
+      const seed = crypto.getRandomValues(new Uint8Array(64));
+      const { publicKey, secretKey } = kem.keygen(seed);
+      const m = crypto.getRandomValues(new Uint8Array(32));
+      const { cipherText, sharedSecret } = kem.encapsulate(publicKey, m);
+      expect(kem.decapsulate(cipherText, secretKey)).toEqual(sharedSecret);
+      const bad = cipherText.slice();
+      bad[3]! ^= 1;
+      const rejected = kem.decapsulate(bad, secretKey);
+      expect(kem.decapsulate(cipherText, seed)).toEqual(sharedSecret);
+      const memory = new Uint8Array(wasm.memory.buffer);
+      const secrets = { seed: seed.subarray(0, 32), z: secretKey.subarray(-32), dkPke: secretKey.subarray(0, 32), m, sharedSecret, rejected };
+      for (const [name, secret] of Object.entries(secrets)) expect([name, occurrences(memory, secret)]).toEqual([name, []]);
+    });
+  }
+});
