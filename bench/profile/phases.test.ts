@@ -5,7 +5,7 @@ const wasm = (path: string) => `engine/assembly/${path}`;
 
 describe('phase attribution', () => {
   it('names a frame by its last path segment, without PQClean namespaces', () => {
-    expect(shortName(wasm('mldsa/sample/expandMask'))).toBe('expandMask');
+    expect(shortName(wasm('mldsa/mask/maskAttempt'))).toBe('maskAttempt');
     expect(shortName('PQCLEAN_MLDSA65_AVX2_poly_uniform_gamma1_4x')).toBe('poly_uniform_gamma1_4x');
     expect(shortName('keccak_absorb.constprop.2')).toBe('keccak_absorb');
   });
@@ -15,7 +15,7 @@ describe('phase attribution', () => {
     expect(phaseOf(ours, 'mldsa')).toBe('ExpandA');
     const avx2 = ['f1600x4', 'PQCLEAN_MLDSA65_AVX2_poly_uniform_gamma1_4x', 'PQCLEAN_MLDSA65_AVX2_crypto_sign_signature_ctx'];
     expect(phaseOf(avx2, 'mldsa')).toBe('ExpandMask');
-    const pair = [wasm('keccak_x2/keccakF1600x2'), wasm('mldsa/sample/absorbPair'), wasm('mldsa/sample/expandMask'), wasm('mldsa/sign/sign')];
+    const pair = [wasm('keccak_x2/keccakF1600x2'), wasm('mldsa/mask/takeBlock'), wasm('mldsa/mask/maskAttempt'), wasm('mldsa/sign/sign')];
     expect(phaseOf(pair, 'mldsa')).toBe('ExpandMask');
     expect(phaseOf([wasm('mldsa/sample/rejEtaBlock'), wasm('mldsa/sample/rejBoundedPoly')], 'mldsa')).toBe('ExpandS');
   });

@@ -33,6 +33,27 @@ export const RC: usize = memory.data<u64>([
   0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
 ]);
 
+/**
+ * Lane complementing (the Keccak team's implementation overview, section 2.2): keccakF1600 keeps
+ * lanes 0, 3, 4, 9, 13, 14, 18 and 20 complemented through the rounds. With that mask, theta, rho
+ * and pi carry each chi input in a known polarity, so twenty of chi's 25 outputs take an AND or an
+ * OR where the plain form needs a NOT and an AND, and a round maps the mask to itself at the cost
+ * of two NOTs (lanes 3 and 5). The lanes are complemented on entry and back on exit, so callers see
+ * the plain state. Decision 076 has the search that chose the mask, and why the two-way kernel,
+ * whose and-not is one instruction, does without.
+ */
+// @ts-ignore: decorator
+@inline export function complementLanes(state: usize): void {
+  store<u64>(state, ~load<u64>(state, 0), 0);
+  store<u64>(state, ~load<u64>(state, 24), 24);
+  store<u64>(state, ~load<u64>(state, 32), 32);
+  store<u64>(state, ~load<u64>(state, 72), 72);
+  store<u64>(state, ~load<u64>(state, 104), 104);
+  store<u64>(state, ~load<u64>(state, 112), 112);
+  store<u64>(state, ~load<u64>(state, 144), 144);
+  store<u64>(state, ~load<u64>(state, 160), 160);
+}
+
 /** Where the odd rounds' input lives; zeroed after each permutation (see keccakF1600). */
 const SCRATCH: usize = memory.data(200, 16);
 
@@ -46,6 +67,7 @@ const SCRATCH: usize = memory.data(200, 16);
  */
 export function keccakF1600(state: usize): void {
   const tmp = SCRATCH;
+  complementLanes(state);
   let c0 = load<u64>(state, 0) ^ load<u64>(state, 40) ^ load<u64>(state, 80) ^ load<u64>(state, 120) ^ load<u64>(state, 160);
   let c1 = load<u64>(state, 8) ^ load<u64>(state, 48) ^ load<u64>(state, 88) ^ load<u64>(state, 128) ^ load<u64>(state, 168);
   let c2 = load<u64>(state, 16) ^ load<u64>(state, 56) ^ load<u64>(state, 96) ^ load<u64>(state, 136) ^ load<u64>(state, 176);
@@ -64,11 +86,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(state, 96) ^ d2, 43);
     b3 = rotl<u64>(load<u64>(state, 144) ^ d3, 21);
     b4 = rotl<u64>(load<u64>(state, 192) ^ d4, 14);
-    o0 = b0 ^ (~b1 & b2) ^ load<u64>(rc, 0);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 | b2) ^ load<u64>(rc, 0);
+    o1 = b1 ^ (b2 & b3);
+    o2 = b2 ^ (b3 | b4);
+    o3 = ~(b3 ^ (b4 & b0));
+    o4 = b4 ^ (b1 & ~b0);
     store<u64>(tmp, o0, 0); store<u64>(tmp, o1, 8); store<u64>(tmp, o2, 16); store<u64>(tmp, o3, 24); store<u64>(tmp, o4, 32);
     c0 = o0; c1 = o1; c2 = o2; c3 = o3; c4 = o4;
     b0 = rotl<u64>(load<u64>(state, 24) ^ d3, 28);
@@ -76,11 +98,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(state, 80) ^ d0, 3);
     b3 = rotl<u64>(load<u64>(state, 128) ^ d1, 45);
     b4 = rotl<u64>(load<u64>(state, 176) ^ d2, 61);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = ~(b0 ^ (b1 | b2));
+    o1 = b1 ^ (b2 & b3);
+    o2 = b2 ^ (b3 | b4);
+    o3 = b3 ^ (b4 & b0);
+    o4 = b4 ^ (b1 & ~b0);
     store<u64>(tmp, o0, 40); store<u64>(tmp, o1, 48); store<u64>(tmp, o2, 56); store<u64>(tmp, o3, 64); store<u64>(tmp, o4, 72);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     b0 = rotl<u64>(load<u64>(state, 8) ^ d1, 1);
@@ -88,11 +110,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(state, 104) ^ d3, 25);
     b3 = rotl<u64>(load<u64>(state, 152) ^ d4, 8);
     b4 = rotl<u64>(load<u64>(state, 160) ^ d0, 18);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 & b2);
+    o1 = b1 ^ (b2 | b3);
+    o2 = b2 ^ (b3 & b4);
+    o3 = b3 ^ (b0 & ~b4);
+    o4 = b4 ^ (b0 | b1);
     store<u64>(tmp, o0, 80); store<u64>(tmp, o1, 88); store<u64>(tmp, o2, 96); store<u64>(tmp, o3, 104); store<u64>(tmp, o4, 112);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     b0 = rotl<u64>(load<u64>(state, 32) ^ d4, 27);
@@ -100,11 +122,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(state, 88) ^ d1, 10);
     b3 = rotl<u64>(load<u64>(state, 136) ^ d2, 15);
     b4 = rotl<u64>(load<u64>(state, 184) ^ d3, 56);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 & b2);
+    o1 = b1 ^ (b2 | b3);
+    o2 = b2 ^ (b3 & ~b4);
+    o3 = b3 ^ (b4 & b0);
+    o4 = b4 ^ (b0 | b1);
     store<u64>(tmp, o0, 120); store<u64>(tmp, o1, 128); store<u64>(tmp, o2, 136); store<u64>(tmp, o3, 144); store<u64>(tmp, o4, 152);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     b0 = rotl<u64>(load<u64>(state, 16) ^ d2, 62);
@@ -112,11 +134,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(state, 112) ^ d4, 39);
     b3 = rotl<u64>(load<u64>(state, 120) ^ d0, 41);
     b4 = rotl<u64>(load<u64>(state, 168) ^ d1, 2);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 & b2);
+    o1 = b1 ^ (b2 | b3);
+    o2 = b2 ^ (b3 & b4);
+    o3 = b3 ^ (b4 | b0);
+    o4 = b4 ^ (b0 & ~b1);
     store<u64>(tmp, o0, 160); store<u64>(tmp, o1, 168); store<u64>(tmp, o2, 176); store<u64>(tmp, o3, 184); store<u64>(tmp, o4, 192);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     d0 = c4 ^ rotl<u64>(c1, 1);
@@ -129,11 +151,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(tmp, 96) ^ d2, 43);
     b3 = rotl<u64>(load<u64>(tmp, 144) ^ d3, 21);
     b4 = rotl<u64>(load<u64>(tmp, 192) ^ d4, 14);
-    o0 = b0 ^ (~b1 & b2) ^ load<u64>(rc, 8);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 | b2) ^ load<u64>(rc, 8);
+    o1 = b1 ^ (b2 & b3);
+    o2 = b2 ^ (b3 | b4);
+    o3 = ~(b3 ^ (b4 & b0));
+    o4 = b4 ^ (b1 & ~b0);
     store<u64>(state, o0, 0); store<u64>(state, o1, 8); store<u64>(state, o2, 16); store<u64>(state, o3, 24); store<u64>(state, o4, 32);
     c0 = o0; c1 = o1; c2 = o2; c3 = o3; c4 = o4;
     b0 = rotl<u64>(load<u64>(tmp, 24) ^ d3, 28);
@@ -141,11 +163,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(tmp, 80) ^ d0, 3);
     b3 = rotl<u64>(load<u64>(tmp, 128) ^ d1, 45);
     b4 = rotl<u64>(load<u64>(tmp, 176) ^ d2, 61);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = ~(b0 ^ (b1 | b2));
+    o1 = b1 ^ (b2 & b3);
+    o2 = b2 ^ (b3 | b4);
+    o3 = b3 ^ (b4 & b0);
+    o4 = b4 ^ (b1 & ~b0);
     store<u64>(state, o0, 40); store<u64>(state, o1, 48); store<u64>(state, o2, 56); store<u64>(state, o3, 64); store<u64>(state, o4, 72);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     b0 = rotl<u64>(load<u64>(tmp, 8) ^ d1, 1);
@@ -153,11 +175,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(tmp, 104) ^ d3, 25);
     b3 = rotl<u64>(load<u64>(tmp, 152) ^ d4, 8);
     b4 = rotl<u64>(load<u64>(tmp, 160) ^ d0, 18);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 & b2);
+    o1 = b1 ^ (b2 | b3);
+    o2 = b2 ^ (b3 & b4);
+    o3 = b3 ^ (b0 & ~b4);
+    o4 = b4 ^ (b0 | b1);
     store<u64>(state, o0, 80); store<u64>(state, o1, 88); store<u64>(state, o2, 96); store<u64>(state, o3, 104); store<u64>(state, o4, 112);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     b0 = rotl<u64>(load<u64>(tmp, 32) ^ d4, 27);
@@ -165,11 +187,11 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(tmp, 88) ^ d1, 10);
     b3 = rotl<u64>(load<u64>(tmp, 136) ^ d2, 15);
     b4 = rotl<u64>(load<u64>(tmp, 184) ^ d3, 56);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 & b2);
+    o1 = b1 ^ (b2 | b3);
+    o2 = b2 ^ (b3 & ~b4);
+    o3 = b3 ^ (b4 & b0);
+    o4 = b4 ^ (b0 | b1);
     store<u64>(state, o0, 120); store<u64>(state, o1, 128); store<u64>(state, o2, 136); store<u64>(state, o3, 144); store<u64>(state, o4, 152);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
     b0 = rotl<u64>(load<u64>(tmp, 16) ^ d2, 62);
@@ -177,14 +199,15 @@ export function keccakF1600(state: usize): void {
     b2 = rotl<u64>(load<u64>(tmp, 112) ^ d4, 39);
     b3 = rotl<u64>(load<u64>(tmp, 120) ^ d0, 41);
     b4 = rotl<u64>(load<u64>(tmp, 168) ^ d1, 2);
-    o0 = b0 ^ (~b1 & b2);
-    o1 = b1 ^ (~b2 & b3);
-    o2 = b2 ^ (~b3 & b4);
-    o3 = b3 ^ (~b4 & b0);
-    o4 = b4 ^ (~b0 & b1);
+    o0 = b0 ^ (b1 & b2);
+    o1 = b1 ^ (b2 | b3);
+    o2 = b2 ^ (b3 & b4);
+    o3 = b3 ^ (b4 | b0);
+    o4 = b4 ^ (b0 & ~b1);
     store<u64>(state, o0, 160); store<u64>(state, o1, 168); store<u64>(state, o2, 176); store<u64>(state, o3, 184); store<u64>(state, o4, 192);
     c0 ^= o0; c1 ^= o1; c2 ^= o2; c3 ^= o3; c4 ^= o4;
   }
+  complementLanes(state);
   memory.fill(tmp, 0, 200);
 }
 

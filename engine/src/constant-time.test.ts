@@ -40,7 +40,7 @@ const PUBLIC: Record<string, string> = {
   'zkfidna/ipp/ippProve': 'the inner-product argument only compresses l and r, which the range proof could send in the clear (Bulletproofs, section 4.2)',
 };
 /** ML-DSA signing starts each attempt with ExpandMask: the trace is cut there. */
-const ATTEMPT = 'engine/assembly/mldsa/sample/expandMask';
+const ATTEMPT = 'engine/assembly/mldsa/mask/maskAttempt';
 
 /** count byte strings, the same for every run: SHAKE256 of the label and the index. */
 const secrets = (label: string, count: number, length = 32) =>
@@ -154,13 +154,23 @@ describe('in the instrumented debug build, every secret of the same public shape
     const randoms = secrets(`ML-DSA-${level} rnd`, 12);
     const runs = secrets(`ML-DSA-${level} message`, 12).map((message, i) => ({ sk: keys[i % 4]!, message, random: randoms[i]! }));
     const traces = tracesOf(debug, runs, (r) => dsa.sign(r.message, r.sk, { random: r.random }));
-    // Segment 0 runs before the first attempt, the last is the accepted attempt and the output.
-    for (const t of traces) expect([t[0], t.at(-1)]).toEqual([traces[0]![0], traces[0]!.at(-1)]);
-    // A rejected attempt shows where it was rejected (docs/crypto/constant-time.md §4): attempts
-    // that stopped after the same number of instructions took the same path over the same addresses.
-    const rejected = traces.flatMap((t) => t.slice(1, -1));
-    const byCount = new Map<number, Set<string>>();
-    for (const r of rejected) byCount.set(r.instructions, (byCount.get(r.instructions) ?? new Set()).add(`${r.path} ${r.addresses} ${r.accesses}`));
+    // Segment 0 runs before the first attempt: the same for all.
+    for (const t of traces) expect(t[0]).toEqual(traces[0]![0]);
+    // The last is the accepted attempt and the output. Which Keccak state makes which mask
+    // polynomial depends on the attempt's index (docs/crypto/constant-time.md §4), so signings
+    // that took the same number of attempts must end alike.
+    const byAttempts = new Map<number, Trace[][]>();
+    for (const t of traces) byAttempts.set(t.length, [...(byAttempts.get(t.length) ?? []), t]);
+    for (const group of byAttempts.values()) for (const t of group) expect(t.at(-1)).toEqual(group[0]!.at(-1));
+    expect([...byAttempts.values()].some((group) => group.length > 1)).toBe(true);
+    // A rejected attempt shows where it was rejected: attempts of the same index that stopped
+    // after the same number of instructions took the same path over the same addresses.
+    const rejected = traces.flatMap((t) => t.slice(1, -1).map((r, i) => ({ ...r, index: i })));
+    const byCount = new Map<string, Set<string>>();
+    for (const r of rejected) {
+      const key = `${r.index} ${r.instructions}`;
+      byCount.set(key, (byCount.get(key) ?? new Set()).add(`${r.path} ${r.addresses} ${r.accesses}`));
+    }
     expect([...byCount.values()].filter((shapes) => shapes.size > 1)).toEqual([]);
     expect(byCount.size).toBeLessThan(rejected.length);
   });

@@ -1,25 +1,21 @@
 /**
- * The samplers of FIPS 204 section 7.3: ExpandA (RejNTTPoly), ExpandS (RejBoundedPoly),
- * ExpandMask and SampleInBall. Every ExpandA, ExpandS and ExpandMask input is a seed plus a
- * two-byte nonce, one padded block, so these run their sponges two at a time in the two-way SIMD
- * Keccak (an odd one out runs beside an unused second stream, which costs about what the scalar
- * permutation does). SampleInBall has one stream and keeps the scalar sponge.
+ * The samplers of FIPS 204 section 7.3 but ExpandMask (./mask.ts): ExpandA (RejNTTPoly), ExpandS
+ * (RejBoundedPoly) and SampleInBall. Every ExpandA and ExpandS input is a seed plus a two-byte
+ * nonce, one padded block, so these run their sponges two at a time in the two-way SIMD Keccak (an
+ * odd one out runs beside an unused second stream, which costs about what the scalar permutation
+ * does). SampleInBall has one stream and keeps the scalar sponge.
  */
 import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueezeBlock } from '../keccak';
 import { squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
-import { unpackSigned } from './packing';
-import { ETA, GAMMA1, GAMMA1_BITS, L, K, N, POLY_BYTES, Q, TAU } from './params';
+import { ETA, L, K, N, POLY_BYTES, Q, TAU } from './params';
 
 const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
 /** SampleInBall's squeeze buffer (one SHAKE256 block). */
 const BUF: usize = memory.data(RATE_SHAKE256, 16);
 /** Two interleaved sponges. */
 const X2: usize = memory.data(X2_STATE_SIZE, 16);
-/**
- * The two streams' squeezed bytes: up to five SHAKE256 blocks (a packed mask polynomial is at most
- * 640 bytes), plus slack for the four-byte loads of the samplers.
- */
-const STREAM_BYTES: usize = 5 * <usize>RATE_SHAKE256 + 8;
+/** The two streams' squeezed bytes: one block, plus slack for the four-byte loads of the samplers. */
+const STREAM_BYTES: usize = <usize>RATE_SHAKE128 + 8;
 const OUT0: usize = memory.data(<i32>STREAM_BYTES, 16);
 const OUT1: usize = memory.data(<i32>STREAM_BYTES, 16);
 
@@ -43,9 +39,9 @@ function absorbPair(seed: usize, seedLen: i32, n0: i32, n1: i32, rate: i32): voi
   store<u64>(last + 8, <u64>0x80 << 56);
 }
 
-/** Permutes both states and copies one block of each stream to OUT0 + off and OUT1 + off. */
-function squeezePair(rate: i32, off: usize): void {
-  squeezeBlocksX2(X2, rate, OUT0 + off, OUT1 + off);
+/** Permutes both states and copies one block of each stream to OUT0 and OUT1. */
+function squeezePair(rate: i32): void {
+  squeezeBlocksX2(X2, rate, OUT0, OUT1);
 }
 
 /**
@@ -98,7 +94,7 @@ function rejNttPolyPair(a0: usize, s0: i32, r0: i32, a1: usize, s1: i32, r1: i32
   let j0 = 0;
   let j1 = 0;
   while (j0 < N || j1 < N) {
-    squeezePair(RATE_SHAKE128, 0);
+    squeezePair(RATE_SHAKE128);
     j0 = rejUniformBlock(a0, j0, OUT0);
     j1 = rejUniformBlock(a1, j1, OUT1);
   }
@@ -202,7 +198,7 @@ function rejBoundedPoly(a0: usize, n0: i32, a1: usize, n1: i32, rhoPrime: usize)
   let j0 = 0;
   let j1 = a1 == 0 ? N : 0;
   while (j0 < N || j1 < N) {
-    squeezePair(RATE_SHAKE256, 0);
+    squeezePair(RATE_SHAKE256);
     j0 = rejEtaBlock(ETA0, j0, OUT0, RATE_SHAKE256);
     if (j1 < N) j1 = rejEtaBlock(ETA1, j1, OUT1, RATE_SHAKE256);
   }
@@ -222,20 +218,6 @@ export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
   for (let r = 0; r < count; r += 2) {
     const a1: usize = r + 1 < count ? sPoly(s1, s2, r + 1) : 0;
     rejBoundedPoly(sPoly(s1, s2, r), r, a1, r + 1, rhoPrime);
-  }
-}
-
-/**
- * ExpandMask: y (l polynomials) with coefficients in (-gamma1, gamma1] from
- * SHAKE256(rho'' || u16le(kappa + r)), two polynomials per pass of the two-way Keccak.
- */
-export function expandMask(y: usize, rhoPP: usize, kappa: i32): void {
-  const blocks = (32 * GAMMA1_BITS + RATE_SHAKE256 - 1) / RATE_SHAKE256;
-  for (let r = 0; r < L; r += 2) {
-    absorbPair(rhoPP, 64, kappa + r, kappa + r + 1, RATE_SHAKE256);
-    for (let b = 0; b < blocks; b++) squeezePair(RATE_SHAKE256, <usize>(b * RATE_SHAKE256));
-    unpackSigned(y + <usize>(r * POLY_BYTES), OUT0, GAMMA1_BITS, GAMMA1);
-    if (r + 1 < L) unpackSigned(y + <usize>((r + 1) * POLY_BYTES), OUT1, GAMMA1_BITS, GAMMA1);
   }
 }
 

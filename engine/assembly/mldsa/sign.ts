@@ -5,7 +5,8 @@
  */
 import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
-import { expandA, expandMask, expandS, sampleInBall, wipeSamplers } from './sample';
+import { expandA, expandS, sampleInBall, wipeSamplers } from './sample';
+import { hashBesideMask, maskAttempt, wipeMask } from './mask';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './packing';
 import { exceeds, invNttVec, matVec, mulChallenge, nttVec, poly } from './polyvec';
 import { addExceeds, decomposeVec, makeHints, power2RoundVec, subLowBitsExceeds, useHintVec } from './rounding';
@@ -30,18 +31,22 @@ const SEEDS: usize = memory.data(192, 16);
 const HASH_IN: usize = memory.data(64 + MAX_K * 32 * 6, 16);
 const CTILDE: usize = memory.data(64, 16);
 
-/** Clears every static buffer that held secret material, so nothing outlives the call. */
+/**
+ * Clears every static buffer that held secret material, so nothing outlives the call: the first
+ * l or k polynomials of each, all that a call at this level writes.
+ */
 function wipeSecrets(): void {
-  memory.fill(S1, 0, MAX_L * POLY_BYTES);
-  memory.fill(S2, 0, MAX_K * POLY_BYTES);
-  memory.fill(T0, 0, MAX_K * POLY_BYTES);
-  memory.fill(Y, 0, MAX_L * POLY_BYTES);
-  memory.fill(YHAT, 0, MAX_L * POLY_BYTES);
-  memory.fill(W, 0, MAX_K * POLY_BYTES);
+  memory.fill(S1, 0, L * POLY_BYTES);
+  memory.fill(S2, 0, K * POLY_BYTES);
+  memory.fill(T0, 0, K * POLY_BYTES);
+  memory.fill(Y, 0, L * POLY_BYTES);
+  memory.fill(YHAT, 0, L * POLY_BYTES);
+  memory.fill(W, 0, K * POLY_BYTES);
   memory.fill(TMP, 0, POLY_BYTES);
   memory.fill(SEEDS, 0, 192);
   memory.fill(SPONGE, 0, SPONGE_SIZE);
   wipeSamplers();
+  wipeMask();
 }
 
 /** Signing gives up after this many rejected attempts (expected: about 4 to 5). */
@@ -94,12 +99,12 @@ function loadSecretKey(sk: usize): void {
   expandA(MAT, sk);
 }
 
-/** Packs w1 after mu and hashes both into c~. */
-function commitmentHash(mu: usize): void {
+/** Lays mu || w1Encode(w1) out in HASH_IN, the input of c~; returns its length. */
+function commitmentInput(mu: usize): i32 {
   memory.copy(HASH_IN, mu, 64);
   const w1Bytes = 32 * W1_BITS;
   for (let i = 0; i < K; i++) packSimple(HASH_IN + 64 + <usize>(i * w1Bytes), poly(W1, i), W1_BITS);
-  shake256(CTILDE, CTILDE_BYTES, HASH_IN, 64 + K * w1Bytes);
+  return 64 + K * w1Bytes;
 }
 
 /**
@@ -115,13 +120,13 @@ export function sign(sk: usize, mu: usize, rnd: usize, sig: usize): i32 {
   shake256(SEEDS, 64, SEEDS + 64, 128);
   const z = YHAT;
   for (let attempt = 1, kappa = 0; attempt <= MAX_ATTEMPTS; attempt++, kappa += L) {
-    expandMask(Y, SEEDS, kappa);
+    maskAttempt(Y, SEEDS, kappa);
     memory.copy(YHAT, Y, L * POLY_BYTES);
     nttVec(YHAT, L);
     matVec(W, MAT, YHAT, K, L, 0, 0);
     invNttVec(W, K);
     decomposeVec(W1, W, K);
-    commitmentHash(mu);
+    hashBesideMask(CTILDE, CTILDE_BYTES, HASH_IN, commitmentInput(mu), SEEDS);
     sampleInBall(CP, CTILDE, CTILDE_BYTES);
     ntt(CP);
     // z = y + c s1
@@ -179,7 +184,7 @@ export function verify(pk: usize, mu: usize, sig: usize): i32 {
   matVec(W, MAT, z, K, L, CP, T1);
   invNttVec(W, K);
   useHintVec(W1, W, K);
-  commitmentHash(mu);
+  shake256(CTILDE, CTILDE_BYTES, HASH_IN, commitmentInput(mu));
   let diff = 0;
   for (let i = 0; i < CTILDE_BYTES; i++) diff |= load<u8>(CTILDE + i) ^ load<u8>(sig + i);
   return <i32>(diff == 0);
