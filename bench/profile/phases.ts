@@ -2,7 +2,8 @@
  * Attributes sampled call stacks to the phases of ML-DSA and ML-KEM (decision 061): a sample goes
  * to the phase function nearest the leaf of its stack; Keccak and sponge frames pass through to
  * the phase that called them; a sponge called by the operation itself counts as "hashes". Signing's
- * c~ shares ExpandMask's permutations (mldsa/mask.ts), so its hash counts as ExpandMask. The
+ * c~ shares ExpandMask's permutations (mldsa/mask.ts), so its hash counts as ExpandMask, and
+ * verification's tr and mu share ExpandA's (mldsa/expand_hashes.ts), so theirs count as ExpandA. The
  * same rules were applied to PQClean's stacks (perf) for the table in bench/README.md, so the
  * patterns also name PQClean's functions.
  */
@@ -20,7 +21,7 @@ const RANDOMNESS = /randombytes|getrandom|getRandomValues|randomFillSync|randomB
 
 const RULES: Record<Scheme, [string, RegExp][]> = {
   mldsa: [
-    ['ExpandA', /matrix_expand|^poly_uniform(_4x)?$|^expandA$|rejNttPolyPair|rejUniformBlock|^rej_uniform/],
+    ['ExpandA', /matrix_expand|^poly_uniform(_4x)?$|^expandA$|^expandBesideHashes$|rejNttPolyPair|rejUniformBlock|^rej_uniform/],
     ['ExpandS', /uniform_eta|^expandS$|rejBoundedPoly|rejEtaBlock|rej_eta/],
     ['ExpandMask', /uniform_gamma1|^maskAttempt$|^hashBesideMask$|^takeBlock$/],
     ['SampleInBall', /poly_challenge|sampleInBall/],

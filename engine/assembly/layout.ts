@@ -27,7 +27,7 @@ export const ERR_REJECTED = -3;
 // ML-DSA (mldsaKeygen, mldsaSign, mldsaVerify, mldsaDecode).
 /** keygen: the 32-byte seed; sign: sk; verify: pk; decode: the signature. */
 export const MLDSA_IN = 0;
-/** sign, verify: mu (64 bytes). */
+/** sign, verify with message length -1: mu (64 bytes). */
 export const MLDSA_MU = 8192;
 /** sign: rnd (32 bytes). */
 export const MLDSA_RANDOM = 12288;
@@ -41,6 +41,12 @@ export const MLDSA_OUT_Z = MLDSA_OUT + 1024;
 export const MLDSA_OUT_SECRET_KEY = 24576;
 /** decodeJson: the views as JSON members, `"c":[…],"z":[…]` (at most 12 bytes per number: 15,400 for ML-DSA-87). */
 export const MLDSA_OUT_JSON = 32768;
+/**
+ * sign, verify with a message length (not -1): M' (at most MLDSA_MESSAGE_MAX bytes), from which the
+ * engine computes mu; it writes tr in the 64 bytes before, so that tr || M' is contiguous.
+ */
+export const MLDSA_MESSAGE = 32832;
+export const MLDSA_MESSAGE_MAX = IO_SIZE - MLDSA_MESSAGE;
 
 // ML-KEM (mlkemKeygen, mlkemEncaps, mlkemDecaps, mlkemDecapsSeed, mlkemCheckEk, mlkemCheckDk).
 /** keygen: the seed d || z (64); encaps: ek; decaps: dk, or the seed for mlkemDecapsSeed; checks: the key. */

@@ -2,14 +2,15 @@
  * Host-facing ML-DSA exports. `level` is 44, 65 or 87. IO offsets and return codes are in
  * engine/assembly/layout.ts (MLDSA_*):
  *   keygen:  seed (32) at MLDSA_IN                          -> pk at MLDSA_OUT, sk at MLDSA_OUT_SECRET_KEY
- *   sign:    sk at MLDSA_IN, mu (64) at MLDSA_MU, rnd (32) at MLDSA_RANDOM -> signature at MLDSA_OUT
- *   verify:  pk at MLDSA_IN, mu at MLDSA_MU, signature at MLDSA_SIGNATURE
+ *   sign:    sk at MLDSA_IN, rnd (32) at MLDSA_RANDOM, and mu (64) at MLDSA_MU (messageLen -1) or
+ *            M' (messageLen bytes) at MLDSA_MESSAGE                 -> signature at MLDSA_OUT
+ *   verify:  pk at MLDSA_IN, signature at MLDSA_SIGNATURE, and mu or M' as for sign
  *   decode:  signature at MLDSA_IN                          -> c at MLDSA_OUT, z at MLDSA_OUT_Z
  *   decodeJson: signature at MLDSA_IN                       -> `"c":[…],"z":[…]` at MLDSA_OUT_JSON
  */
 import { writeI32List } from './decimal';
 import { IO } from './io';
-import { ERR_ARGUMENT, ERR_REJECTED, MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE, OK } from './layout';
+import { ERR_ARGUMENT, ERR_REJECTED, MLDSA_IN, MLDSA_MESSAGE, MLDSA_MESSAGE_MAX, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE, OK } from './layout';
 import { L, N, setLevel } from './mldsa/params';
 import { decodeSignature, keygen, sign, verify } from './mldsa/sign';
 
@@ -20,20 +21,29 @@ export function mldsaKeygen(level: i32): i32 {
   return OK;
 }
 
+/** Whether messageLen is -1 (mu given) or the length of an M' that fits at MLDSA_MESSAGE. */
+function messageLength(messageLen: i32): bool {
+  return messageLen >= -1 && messageLen <= MLDSA_MESSAGE_MAX;
+}
+
 /**
- * Sign_internal from mu: the number of attempts (at least 1), ERR_REJECTED when none was accepted
- * (only a corrupt key does that), or ERR_ARGUMENT for an unknown level.
+ * Sign_internal from mu, or from M' with mu = H(tr || M') computed here: the number of attempts
+ * (at least 1), ERR_REJECTED when none was accepted (only a corrupt key does that), or
+ * ERR_ARGUMENT for an unknown level or a message length out of range.
  */
-export function mldsaSign(level: i32): i32 {
-  if (!setLevel(level)) return ERR_ARGUMENT;
-  const attempts = sign(IO + MLDSA_IN, IO + MLDSA_MU, IO + MLDSA_RANDOM, IO + MLDSA_OUT);
+export function mldsaSign(level: i32, messageLen: i32): i32 {
+  if (!setLevel(level) || !messageLength(messageLen)) return ERR_ARGUMENT;
+  const attempts = sign(IO + MLDSA_IN, IO + MLDSA_MU, IO + MLDSA_RANDOM, IO + MLDSA_OUT, IO + MLDSA_MESSAGE, messageLen);
   return attempts > 0 ? attempts : ERR_REJECTED;
 }
 
-/** Verify_internal from mu: OK, INVALID, or ERR_ARGUMENT for an unknown level. */
-export function mldsaVerify(level: i32): i32 {
-  if (!setLevel(level)) return ERR_ARGUMENT;
-  return verify(IO + MLDSA_IN, IO + MLDSA_MU, IO + MLDSA_SIGNATURE);
+/**
+ * Verify_internal from mu, or from M' with tr and mu computed here: OK, INVALID, or ERR_ARGUMENT
+ * for an unknown level or a message length out of range.
+ */
+export function mldsaVerify(level: i32, messageLen: i32): i32 {
+  if (!setLevel(level) || !messageLength(messageLen)) return ERR_ARGUMENT;
+  return verify(IO + MLDSA_IN, IO + MLDSA_MU, IO + MLDSA_SIGNATURE, IO + MLDSA_MESSAGE, messageLen);
 }
 
 /**

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { engine } from '../test-support/loaded-engine.ts';
 import type { MlDsa } from './index.ts';
+import { ERR_ARGUMENT, MLDSA_MESSAGE_MAX } from '../assembly/layout.ts';
+import { instantiate } from './wasm.ts';
 
 const NOBLE = { mlDsa44: ml_dsa44, mlDsa65: ml_dsa65, mlDsa87: ml_dsa87 } as const;
 const rand = (n: number) => new Uint8Array(randomBytes(n));
@@ -70,6 +72,20 @@ for (const name of ['mlDsa44', 'mlDsa65', 'mlDsa87'] as const) {
       expect(ours().verify(publicKey, flip(mu, 0), sig, { externalMu: true })).toBe(false);
     });
 
+    it("hashes an M' of up to MLDSA_MESSAGE_MAX bytes in the engine and streams a longer one, with noble's bytes either way", () => {
+      const { publicKey, secretKey } = ours().keygen();
+      const other = ours().keygen();
+      // M' = 0 || 0 || message without a context: these put it at the bound and one byte over.
+      for (const length of [MLDSA_MESSAGE_MAX - 2, MLDSA_MESSAGE_MAX - 1]) {
+        const message = rand(length);
+        const sig = ours().sign(message, secretKey, { random: false });
+        expect(sig).toEqual(noble.sign(message, secretKey, { extraEntropy: false }));
+        // The second verification finds the matrix expanded and hashes tr and mu alone.
+        expect([ours().verify(other.publicKey, message, sig), ours().verify(publicKey, message, sig), ours().verify(publicKey, message, sig)]).toEqual([false, true, true]);
+        expect(ours().verify(publicKey, flip(message, 8 * length - 1), sig)).toBe(false);
+      }
+    });
+
     it('signs a 1 MiB message streamed through the sponge', () => {
       const { publicKey, secretKey } = ours().keygen();
       const message = rand(1 << 20);
@@ -127,6 +143,13 @@ describe('ML-DSA input checks', () => {
     expect(() => alg.verify(publicKey, new Uint8Array(1), sig.subarray(1))).toThrow(code('invalid_signature_length', 'signature'));
     expect(() => alg.sign(new Uint8Array(1), secretKey, { random: new Uint8Array(16) })).toThrow(code('invalid_random_length', 'options.random'));
     expect(() => alg.sign(new Uint8Array(63), secretKey, { externalMu: true })).toThrow(code('invalid_mu_length', 'mu'));
+  });
+  it("refuses, at the wasm boundary, a message length below -1 or beyond MLDSA_MESSAGE_MAX, and an unknown level", async () => {
+    const wasm = await instantiate();
+    for (const length of [-2, MLDSA_MESSAGE_MAX + 1, 1 << 30]) {
+      expect([length, wasm.mldsaSign(65, length), wasm.mldsaVerify(65, length)]).toEqual([length, ERR_ARGUMENT, ERR_ARGUMENT]);
+    }
+    expect([wasm.mldsaSign(66, -1), wasm.mldsaVerify(66, 0)]).toEqual([ERR_ARGUMENT, ERR_ARGUMENT]);
   });
   it('rejects a context over 255 bytes, unknown options and unknown pre-hashes', () => {
     const alg = engine.mlDsa65;
@@ -252,7 +275,7 @@ describe('ML-DSA leaves no secret behind', () => {
     const { readFileSync } = await import('node:fs');
     const bytes = readFileSync(new URL('../build/release.wasm', import.meta.url));
     const { instance } = await WebAssembly.instantiate(bytes, { env: { abort() {} } });
-    const e = instance.exports as unknown as { memory: WebAssembly.Memory; ioPtr(): number; mldsaKeygen(l: number): number; mldsaSign(l: number): number };
+    const e = instance.exports as unknown as { memory: WebAssembly.Memory; ioPtr(): number; mldsaKeygen(l: number): number; mldsaSign(l: number, messageLen: number): number };
     const io = () => new Uint8Array(e.memory.buffer, e.ioPtr(), 65536);
     io().set(rand(32), 0);
     e.mldsaKeygen(65);
@@ -273,7 +296,7 @@ describe('ML-DSA leaves no secret behind', () => {
     io().set(sk, 0);
     io().set(rand(64), 8192);
     io().set(rand(32), 12288);
-    expect(e.mldsaSign(65)).toBeGreaterThan(0);
+    expect(e.mldsaSign(65, -1)).toBeGreaterThan(0);
     expect(occurrences()).toBe(0);
   });
 });

@@ -1,13 +1,15 @@
 /**
- * ML-DSA (FIPS 204) host API: argument checks, the message representative M' (pure, HashML-DSA
- * or internal) and mu = H(tr || M', 64) streamed through the engine's sponge, then one wasm call
- * for the lattice work. Randomness is drawn here, never inside wasm.
+ * ML-DSA (FIPS 204) host API: argument checks and the message representative M' (pure, HashML-DSA
+ * or internal), then one wasm call for the lattice work. An M' that fits in IO goes to the engine,
+ * which computes mu = H(tr || M', 64) itself (verification hashes tr and mu beside ExpandA,
+ * decision 077); a longer one is streamed through the engine's sponge into mu here. Randomness is
+ * drawn here, never inside wasm.
  */
 import { bytes, EngineError, options } from './errors.ts';
 import { absorbAll, keccak, outputAll } from './hash.ts';
 import { fillRandom, randomBytes } from './random.ts';
 import { PREHASHES, type HashFunctions, type PrehashName } from './prehash.ts';
-import { MLDSA_IN, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE } from '../assembly/layout.ts';
+import { MLDSA_IN, MLDSA_MESSAGE, MLDSA_MESSAGE_MAX, MLDSA_MU, MLDSA_OUT, MLDSA_OUT_JSON, MLDSA_OUT_SECRET_KEY, MLDSA_OUT_Z, MLDSA_RANDOM, MLDSA_SIGNATURE } from '../assembly/layout.ts';
 import { OK, type EngineExports, type Io } from './wasm.ts';
 
 export type MlDsaLevel = 44 | 65 | 87;
@@ -148,22 +150,49 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
     return bytes(random, 'options.random', ML_DSA_RANDOM_LENGTH, 'invalid_random_length');
   };
 
-  const signMu = (m: Uint8Array, secretKey: Uint8Array, rnd: Uint8Array): Uint8Array => {
+  /** Writes M' = parts at MLDSA_MESSAGE: its length, or -1 (nothing written) when it does not fit. */
+  const placeMessage = (parts: Uint8Array[]): number => {
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    if (length > MLDSA_MESSAGE_MAX) return -1;
+    let offset = MLDSA_MESSAGE;
+    for (const part of parts) {
+      io.write(part, offset);
+      offset += part.length;
+    }
+    return length;
+  };
+
+  /** mu at MLDSA_MU (null: M' of messageLen bytes is at MLDSA_MESSAGE). */
+  const signWith = (m: Uint8Array | null, messageLen: number, secretKey: Uint8Array, rnd: Uint8Array): Uint8Array => {
     io.write(secretKey, MLDSA_IN);
-    io.write(m, MLDSA_MU);
+    if (m !== null) io.write(m, MLDSA_MU);
     io.write(rnd, MLDSA_RANDOM);
-    const attempts = wasm.mldsaSign(level);
+    const attempts = wasm.mldsaSign(level, messageLen);
     io.clear(MLDSA_IN, sizes.secretKey);
     io.clear(MLDSA_RANDOM, ML_DSA_RANDOM_LENGTH);
     if (attempts < 0) throw new EngineError('invalid_key', 'secretKey is corrupt: no signature could be produced', 'secretKey');
     return io.read(MLDSA_OUT, sizes.signature);
   };
 
-  const verifyMu = (publicKey: Uint8Array, m: Uint8Array, signature: Uint8Array): boolean => {
+  const verifyWith = (publicKey: Uint8Array, m: Uint8Array | null, messageLen: number, signature: Uint8Array): boolean => {
     io.write(publicKey, MLDSA_IN);
-    io.write(m, MLDSA_MU);
+    if (m !== null) io.write(m, MLDSA_MU);
     io.write(signature, MLDSA_SIGNATURE);
-    return wasm.mldsaVerify(level) === OK;
+    return wasm.mldsaVerify(level, messageLen) === OK;
+  };
+
+  /** Signs M' = parts, or the given mu when parts is null. */
+  const signParts = (parts: Uint8Array[] | null, m: Uint8Array, sk: Uint8Array, rnd: Uint8Array): Uint8Array => {
+    if (parts === null) return signWith(m, -1, sk, rnd);
+    const length = placeMessage(parts);
+    return length < 0 ? signWith(mu(sk.subarray(64, 128), parts), -1, sk, rnd) : signWith(null, length, sk, rnd);
+  };
+
+  /** Verifies over M' = parts, or over the given mu when parts is null. */
+  const verifyParts = (pk: Uint8Array, parts: Uint8Array[] | null, m: Uint8Array, sig: Uint8Array): boolean => {
+    if (parts === null) return verifyWith(pk, m, -1, sig);
+    const length = placeMessage(parts);
+    return length < 0 ? verifyWith(pk, mu(trOf(pk), parts), -1, sig) : verifyWith(pk, null, length, sig);
   };
 
   const checkSecretKey = (sk: unknown) => bytes(sk, 'secretKey', sizes.secretKey, 'invalid_key');
@@ -192,8 +221,7 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const msg = bytes(message, 'message');
       const sk = checkSecretKey(secretKey);
       const rnd = randomFor(o.random);
-      const parts = messageParts(msg, o);
-      return signMu(parts === null ? msg : mu(sk.subarray(64, 128), parts), sk, rnd);
+      return signParts(messageParts(msg, o), msg, sk, rnd);
     },
 
     verify(publicKey, message, signature, opts) {
@@ -201,8 +229,7 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const msg = bytes(message, 'message');
       const pk = checkPublicKey(publicKey);
       const sig = checkSignature(signature);
-      const parts = messageParts(msg, o);
-      return verifyMu(pk, parts === null ? msg : mu(trOf(pk), parts), sig);
+      return verifyParts(pk, messageParts(msg, o), msg, sig);
     },
 
     decodeSignature(signature) {
@@ -224,8 +251,8 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const msg = bytes(message, 'message');
       const sk = checkSecretKey(secretKey);
       const rnd = randomFor(o.random);
-      const m = o.externalMu ? bytes(msg, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length') : mu(sk.subarray(64, 128), [msg]);
-      return signMu(m, sk, rnd);
+      if (o.externalMu) bytes(msg, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length');
+      return signParts(o.externalMu ? null : [msg], msg, sk, rnd);
     },
 
     verifyInternal(publicKey, message, signature, opts) {
@@ -233,8 +260,8 @@ export function mlDsaApi(wasm: EngineExports, io: Io, hashes: HashFunctions, lev
       const msg = bytes(message, 'message');
       const pk = checkPublicKey(publicKey);
       const sig = checkSignature(signature);
-      const m = o.externalMu ? bytes(msg, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length') : mu(trOf(pk), [msg]);
-      return verifyMu(pk, m, sig);
+      if (o.externalMu) bytes(msg, 'mu', ML_DSA_MU_LENGTH, 'invalid_mu_length');
+      return verifyParts(pk, o.externalMu ? null : [msg], msg, sig);
     },
   };
 }

@@ -68,9 +68,12 @@ export interface EngineExports {
 
   /** ML-DSA, `level` 44, 65 or 87 (MLDSA_* offsets). */
   mldsaKeygen(level: number): Status;
-  /** The number of attempts (at least 1), or ERR_REJECTED for a corrupt key. */
-  mldsaSign(level: number): number;
-  mldsaVerify(level: number): Status;
+  /**
+   * From mu at MLDSA_MU (messageLen -1) or M' at MLDSA_MESSAGE: the number of attempts (at least
+   * 1), or ERR_REJECTED for a corrupt key.
+   */
+  mldsaSign(level: number, messageLen: number): number;
+  mldsaVerify(level: number, messageLen: number): Status;
   /** The number of hint bits, or ERR_REJECTED for a malformed hint encoding. */
   mldsaDecode(level: number): number;
   /** The byte length of the views' JSON members written at MLDSA_OUT_JSON, or ERR_ARGUMENT. */

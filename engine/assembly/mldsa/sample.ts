@@ -44,38 +44,49 @@ function squeezePair(rate: i32): void {
   squeezeBlocksX2(X2, rate, OUT0, OUT1);
 }
 
+/** The 23-bit candidate mask and q - 1, four lanes each; loaded once per block, so V8 keeps them in registers. */
+const REJ_CONSTANTS: usize = memory.data<i32>([0x7fffff, 0x7fffff, 0x7fffff, 0x7fffff, Q - 1, Q - 1, Q - 1, Q - 1, 0x80020100, 0x80050403, 0x80080706, 0x800b0a09], 16);
+
+/** Four 3-byte candidates at p widened to four 32-bit lanes (index 16 picks a zero byte) and masked to 23 bits. */
+// @ts-ignore: decorator
+@inline function candidates4(p: usize, mask: v128, widen: v128): v128 {
+  return v128.and(i8x16.swizzle(v128.load(p), widen), mask);
+}
+
 /**
  * Rejection-samples one squeezed SHAKE128 block into a from index j; returns the new index. About
- * one candidate in a thousand is rejected, so eight candidates (two loads, widened by one shuffle
- * each to four 32-bit lanes) are checked with one compare per four and stored together when all
- * pass (99.2 %); otherwise four are tried, and then one is taken: it is stored at j, and j advances
- * when it is accepted, so a rejected value is overwritten by the next. Never writes past a + 4 N.
- * The data are public; this is for speed.
+ * one candidate in a thousand is rejected, so eight candidates at a time (two loads, widened by one
+ * shuffle each) are checked with one signed compare per four (candidates are below 2^23) and
+ * stored together while all pass (99.2 %); otherwise four are tried, and then one is taken: it is
+ * stored at j, and j advances when it is accepted, so a rejected value is overwritten by the next.
+ * Never writes past a + 4 N. The data are public; this is for speed.
  */
 export function rejUniformBlock(a: usize, j: i32, buf: usize): i32 {
-  const q = i32x4.splat(Q);
-  const mask = i32x4.splat(0x7fffff);
-  const zero = i32x4.splat(0);
+  const mask = v128.load(REJ_CONSTANTS);
+  const qMinus1 = v128.load(REJ_CONSTANTS, 16);
+  const widen = v128.load(REJ_CONSTANTS, 32);
+  const rate = <usize>RATE_SHAKE128;
   let i: usize = 0;
-  while (i < <usize>RATE_SHAKE128 && j < N) {
-    // Four 3-byte candidates widened to four 32-bit lanes (index 16 picks a zero byte).
-    const t0 = v128.and(i8x16.shuffle(v128.load(buf + i), zero, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16), mask);
-    if (i + 24 <= <usize>RATE_SHAKE128 && j + 8 <= N) {
-      const t1 = v128.and(i8x16.shuffle(v128.load(buf + i, 12), zero, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16), mask);
-      if (i32x4.all_true(v128.and(i32x4.lt_u(t0, q), i32x4.lt_u(t1, q)))) {
+  while (i < rate && j < N) {
+    while (i + 24 <= rate && j + 8 <= N) {
+      const t0 = candidates4(buf + i, mask, widen);
+      const t1 = candidates4(buf + i + 12, mask, widen);
+      if (v128.any_true(v128.or(i32x4.gt_s(t0, qMinus1), i32x4.gt_s(t1, qMinus1)))) break;
+      v128.store(a + (<usize>j << 2), t0);
+      v128.store(a + (<usize>j << 2), t1, 16);
+      j += 8;
+      i += 24;
+    }
+    if (i + 12 <= rate && j + 4 <= N) {
+      const t0 = candidates4(buf + i, mask, widen);
+      if (!v128.any_true(i32x4.gt_s(t0, qMinus1))) {
         v128.store(a + (<usize>j << 2), t0);
-        v128.store(a + (<usize>j << 2), t1, 16);
-        j += 8;
-        i += 24;
+        j += 4;
+        i += 12;
         continue;
       }
     }
-    if (i + 12 <= <usize>RATE_SHAKE128 && j + 4 <= N && i32x4.all_true(i32x4.lt_u(t0, q))) {
-      v128.store(a + (<usize>j << 2), t0);
-      j += 4;
-      i += 12;
-      continue;
-    }
+    if (i >= rate || j >= N) break;
     // One four-byte load per triple: the stream buffers have slack past the block.
     const t = <i32>(load<u32>(buf + i) & 0x7fffff);
     store<i32>(a + (<usize>j << 2), t);
@@ -111,21 +122,31 @@ function sameRho(rho: usize): bool {
     load<u64>(rho, 16) == load<u64>(CACHED_RHO, 16) && load<u64>(rho, 24) == load<u64>(CACHED_RHO, 24);
 }
 
+/** Whether `mat` holds the matrix of rho at the current parameter set. */
+export function matrixCached(mat: usize, rho: usize): bool {
+  return cachedMat == mat && cachedK == K && cachedL == L && sameRho(rho);
+}
+
+/** Records that `mat` now holds the matrix of rho at the current parameter set. */
+export function markMatrix(mat: usize, rho: usize): void {
+  memory.copy(CACHED_RHO, rho, 32);
+  cachedMat = mat;
+  cachedK = K;
+  cachedL = L;
+}
+
 /**
  * ExpandA: the k x l matrix, already in the NTT domain, row-major at `mat`. A is a function of the
  * public seed rho alone, so repeated operations under one key reuse the last expansion.
  */
 export function expandA(mat: usize, rho: usize): void {
-  if (cachedMat == mat && cachedK == K && cachedL == L && sameRho(rho)) return;
+  if (matrixCached(mat, rho)) return;
   // k * l is even for every parameter set: entries are generated in pairs, row-major.
   for (let e = 0; e < K * L; e += 2) {
     const r0 = e / L, s0 = e % L, r1 = (e + 1) / L, s1 = (e + 1) % L;
     rejNttPolyPair(mat + <usize>(e * POLY_BYTES), s0, r0, mat + <usize>((e + 1) * POLY_BYTES), s1, r1, rho);
   }
-  memory.copy(CACHED_RHO, rho, 32);
-  cachedMat = mat;
-  cachedK = K;
-  cachedL = L;
+  markMatrix(mat, rho);
 }
 
 /**
@@ -154,6 +175,25 @@ const ETA0: usize = memory.data(ETA_BYTES, 16);
 const ETA1: usize = memory.data(ETA_BYTES, 16);
 
 /**
+ * rejEtaBlock's byte constants, loaded once per block so that V8 keeps them in registers: 0x0f,
+ * the acceptance bound (15 for eta = 2, 9 for eta = 4), eta, 4 and 9, sixteen lanes each.
+ */
+const ETA2_CONSTANTS: usize = memory.data<u8>([
+  15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+  15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+  2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+], 16);
+const ETA4_CONSTANTS: usize = memory.data<u8>([
+  15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+  9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+], 16);
+
+/**
  * CoeffFromHalfByte over `len` squeezed bytes (a multiple of 4) at buf, appending to the i32 array
  * a from index j; returns the new count. Eight half-bytes at a time, in stream order (low half of
  * each byte first): their coefficients (eta - (b mod 5) for eta = 2 with b mod 5 from two
@@ -165,22 +205,26 @@ const ETA1: usize = memory.data(ETA_BYTES, 16);
  * coefficients themselves meet no branch and no index.
  */
 export function rejEtaBlock(a: usize, j: i32, buf: usize, len: i32): i32 {
-  const low = i8x16.splat(0x0f);
-  const bound = i8x16.splat(ETA == 2 ? 15 : 9);
-  const eta = i8x16.splat(<i8>ETA);
+  // Half-bytes are below 16, so signed byte compares (one instruction each) do.
+  const k = ETA == 2 ? ETA2_CONSTANTS : ETA4_CONSTANTS;
+  const low = v128.load(k);
+  const bound = v128.load(k, 16);
+  const eta = v128.load(k, 32);
+  const four = v128.load(k, 48);
+  const nine = v128.load(k, 64);
   for (let i: usize = 0; i < <usize>len && j < N; i += 4) {
     const x = v128.load32_zero(buf + i);
     const h = i8x16.shuffle(v128.and(x, low), v128.and(i16x8.shr_u(x, 4), low), 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
     let c: v128;
     if (ETA == 2) {
       // -floor(b / 5) for b < 15, then b mod 5 = b + 5 (-floor(b / 5)).
-      const m = i8x16.add(i8x16.gt_u(h, i8x16.splat(4)), i8x16.gt_u(h, i8x16.splat(9)));
+      const m = i8x16.add(i8x16.gt_s(h, four), i8x16.gt_s(h, nine));
       const m2 = i8x16.add(m, m);
       c = i8x16.sub(eta, i8x16.add(h, i8x16.add(i8x16.add(m2, m2), m)));
     } else {
       c = i8x16.sub(eta, h);
     }
-    const mask = i8x16.bitmask(i8x16.lt_u(h, bound)) & 0xff;
+    const mask = i8x16.bitmask(i8x16.gt_s(bound, h)) & 0xff;
     const w = i16x8.extend_low_i8x16_s(i8x16.swizzle(c, v128.load(PACK8 + (<usize>mask << 4))));
     v128.store(a + (<usize>j << 2), i32x4.extend_low_i16x8_s(w));
     v128.store(a + (<usize>j << 2), i32x4.extend_high_i16x8_s(w), 16);

@@ -5,7 +5,8 @@
  */
 import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
-import { expandA, expandS, sampleInBall, wipeSamplers } from './sample';
+import { expandA, expandS, matrixCached, sampleInBall, wipeSamplers } from './sample';
+import { expandBesideHashes } from './expand_hashes';
 import { hashBesideMask, maskAttempt, wipeMask } from './mask';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './packing';
 import { exceeds, invNttVec, matVec, mulChallenge, nttVec, poly } from './polyvec';
@@ -30,6 +31,8 @@ const SEEDS: usize = memory.data(192, 16);
 /** mu || w1Encode(w1): hashed into c~. */
 const HASH_IN: usize = memory.data(64 + MAX_K * 32 * 6, 16);
 const CTILDE: usize = memory.data(64, 16);
+/** mu, when computed here from M'. */
+const MU: usize = memory.data(64, 16);
 
 /**
  * Clears every static buffer that held secret material, so nothing outlives the call: the first
@@ -108,10 +111,17 @@ function commitmentInput(mu: usize): i32 {
 }
 
 /**
- * Sign_internal from mu with the 32-byte rnd; writes the signature. Returns the number of
- * attempts, or 0 if none was accepted within MAX_ATTEMPTS (only possible with a corrupt key).
+ * Sign_internal with the 32-byte rnd, from mu, or (msgLen >= 0) from M' at msg with mu =
+ * H(tr || M') computed here (the 64 bytes before msg are free for tr); writes the signature.
+ * Returns the number of attempts, or 0 if none was accepted within MAX_ATTEMPTS (only possible
+ * with a corrupt key).
  */
-export function sign(sk: usize, mu: usize, rnd: usize, sig: usize): i32 {
+export function sign(sk: usize, mu: usize, rnd: usize, sig: usize, msg: usize, msgLen: i32): i32 {
+  if (msgLen >= 0) {
+    memory.copy(msg - <usize>TR_BYTES, sk + 64, TR_BYTES);
+    shake256(MU, 64, msg - <usize>TR_BYTES, TR_BYTES + msgLen);
+    mu = MU;
+  }
   loadSecretKey(sk);
   // rho'' = H(K || rnd || mu, 64)
   memory.copy(SEEDS + 64, sk + 32, 32);
@@ -163,8 +173,12 @@ export function sign(sk: usize, mu: usize, rnd: usize, sig: usize): i32 {
   return 0;
 }
 
-/** Verify_internal from mu: 1 when sig is a valid signature under pk, else 0. */
-export function verify(pk: usize, mu: usize, sig: usize): i32 {
+/**
+ * Verify_internal from mu, or (msgLen >= 0) from M' at msg with tr = H(pk) and mu = H(tr || M')
+ * computed beside ExpandA (the 64 bytes before msg are free for tr): 1 when sig is a valid
+ * signature under pk, else 0.
+ */
+export function verify(pk: usize, mu: usize, sig: usize, msg: usize, msgLen: i32): i32 {
   const z = Y;
   const zBytes = <usize>(32 * GAMMA1_BITS);
   let off = sig + <usize>CTILDE_BYTES;
@@ -175,6 +189,15 @@ export function verify(pk: usize, mu: usize, sig: usize): i32 {
     const t1 = poly(T1, i);
     unpackSimple(t1, pk + 32 + <usize>(i * 320), 10);
     for (let n: usize = 0; n < <usize>(N << 2); n += 16) v128.store(t1 + n, i32x4.shl(v128.load(t1 + n), D));
+  }
+  if (msgLen >= 0) {
+    if (matrixCached(MAT, pk)) {
+      shake256(msg - <usize>TR_BYTES, TR_BYTES, pk, PK_BYTES);
+      shake256(MU, 64, msg - <usize>TR_BYTES, TR_BYTES + msgLen);
+    } else {
+      expandBesideHashes(MAT, pk, msg, msgLen, MU);
+    }
+    mu = MU;
   }
   expandA(MAT, pk);
   sampleInBall(CP, sig, CTILDE_BYTES);
