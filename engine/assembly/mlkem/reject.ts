@@ -26,6 +26,18 @@ function initPack(): void {
 initPack();
 
 /**
+ * rejectUniform's constants, loaded once per call so that V8 keeps them in registers instead of
+ * building each splat anew: 0xfff and q in eight u16 lanes, the even-lane mask, and the swizzle
+ * that puts the byte pairs of four triples into eight u16 lanes.
+ */
+const REJECT_CONSTANTS: usize = memory.data<u16>([
+  0xfff, 0xfff, 0xfff, 0xfff, 0xfff, 0xfff, 0xfff, 0xfff,
+  <u16>Q, <u16>Q, <u16>Q, <u16>Q, <u16>Q, <u16>Q, <u16>Q, <u16>Q,
+  0xffff, 0, 0xffff, 0, 0xffff, 0, 0xffff, 0,
+  0x0100, 0x0201, 0x0403, 0x0504, 0x0706, 0x0807, 0x0a09, 0x0b0a,
+], 16);
+
+/**
  * SampleNTT's rejection step over `len` squeezed bytes (a multiple of 12) at buf, appending
  * accepted coefficients in stream order to the i16 array out from index j; returns the new count.
  * Eight candidates at a time: one shuffle puts the byte pairs of four triples into eight u16
@@ -36,13 +48,15 @@ initPack();
  * The stream is a function of rho, public (so is the table index); this is for speed.
  */
 export function rejectUniform(out: usize, j: i32, buf: usize, len: i32): i32 {
-  const fff = i16x8.splat(0xfff);
-  const q = i16x8.splat(<i16>Q);
-  const even = i32x4.splat(0xffff);
+  const fff = v128.load(REJECT_CONSTANTS);
+  const q = v128.load(REJECT_CONSTANTS, 16);
+  const even = v128.load(REJECT_CONSTANTS, 32);
+  const pairs = v128.load(REJECT_CONSTANTS, 48);
   for (let i: usize = 0; i < <usize>len && j < N; i += 12) {
-    const v = i8x16.shuffle(v128.load(buf + i), v128.load(buf + i), 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
+    const v = i8x16.swizzle(v128.load(buf + i), pairs);
     const d = v128.bitselect(v128.and(v, fff), i16x8.shr_u(v, 4), even);
-    const m = i16x8.bitmask(i16x8.lt_u(d, q));
+    // Candidates are below 2^12, so the signed compare (one instruction) does.
+    const m = i16x8.bitmask(i16x8.gt_s(q, d));
     v128.store(out + (<usize>j << 1), i8x16.swizzle(d, v128.load(PACK + (<usize>m << 4))));
     j += popcnt<i32>(m);
   }
