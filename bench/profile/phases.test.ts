@@ -15,7 +15,7 @@ describe('phase attribution', () => {
     expect(phaseOf(ours, 'mldsa')).toBe('ExpandA');
     const avx2 = ['f1600x4', 'PQCLEAN_MLDSA65_AVX2_poly_uniform_gamma1_4x', 'PQCLEAN_MLDSA65_AVX2_crypto_sign_signature_ctx'];
     expect(phaseOf(avx2, 'mldsa')).toBe('ExpandMask');
-    const pair = [wasm('keccak_x2/keccakF1600x2'), wasm('mldsa/mask/takeBlock'), wasm('mldsa/mask/maskAttempt'), wasm('mldsa/sign/sign')];
+    const pair = [wasm('keccak_x2/keccakF1600x2'), wasm('mldsa/mask/takeMaskBlock'), wasm('mldsa/mask/maskAttempt'), wasm('mldsa/sign/sign')];
     expect(phaseOf(pair, 'mldsa')).toBe('ExpandMask');
     expect(phaseOf([wasm('mldsa/sample/rejEtaBlock'), wasm('mldsa/sample/rejBoundedPoly')], 'mldsa')).toBe('ExpandS');
   });

@@ -21,9 +21,9 @@ const RANDOMNESS = /randombytes|getrandom|getRandomValues|randomFillSync|randomB
 
 const RULES: Record<Scheme, [string, RegExp][]> = {
   mldsa: [
-    ['ExpandA', /matrix_expand|^poly_uniform(_4x)?$|^expandA$|^expandBesideHashes$|rejNttPolyPair|rejUniformBlock|^rej_uniform/],
+    ['ExpandA', /matrix_expand|^poly_uniform(_4x)?$|^expandA$|^expandBesideHashes$|^startEntry$|^takeEntryBlock$|^startHash$|rejNttPolyPair|rejUniformBlock|^rej_uniform/],
     ['ExpandS', /uniform_eta|^expandS$|rejBoundedPoly|rejEtaBlock|rej_eta/],
-    ['ExpandMask', /uniform_gamma1|^maskAttempt$|^hashBesideMask$|^takeBlock$/],
+    ['ExpandMask', /uniform_gamma1|^maskAttempt$|^hashBesideMask$|^takeMaskBlock$|^startNonce$/],
     ['SampleInBall', /poly_challenge|sampleInBall/],
     ['packing/unpacking', /pack|tobytes|frombytes|codeHints|loadSecretKey/],
     ['inverse NTT', /invntt|invNtt/],

@@ -32,7 +32,7 @@ let hashAt: usize = 0;
 }
 
 /** State `which` starts the next entry A[r][s], e = r l + s: rho || s || r, SHAKE128-padded; or idles. */
-function startLane(which: usize, rho: usize): void {
+function startEntry(which: usize, rho: usize): void {
   if (nextEntry == K * L) {
     store<i32>(LANE_ENTRY + (which << 2), -1);
     return;
@@ -48,14 +48,14 @@ function startLane(which: usize, rho: usize): void {
 }
 
 /** After a permutation: state `which` rejection-samples its block into its entry, and starts the next when full. */
-function takeLaneBlock(which: usize, mat: usize, rho: usize): void {
+function takeEntryBlock(which: usize, mat: usize, rho: usize): void {
   const e = laneEntry(which);
   if (e < 0) return;
   const buf = BUF + which * <usize>BUF_BYTES;
   extractX2(X2, which, buf, <usize>RATE_SHAKE128);
   const j = rejUniformBlock(mat + <usize>(e * POLY_BYTES), load<i32>(LANE_COUNT + (which << 2)), buf);
   store<i32>(LANE_COUNT + (which << 2), j);
-  if (j >= N) startLane(which, rho);
+  if (j >= N) startEntry(which, rho);
 }
 
 /** State 0 starts hashing len bytes at src with SHAKE256. */
@@ -77,7 +77,7 @@ export function expandBesideHashes(mat: usize, pk: usize, msg: usize, msgLen: i3
   stage = 0;
   store<i32>(LANE_ENTRY, -1);
   startHash(pk, <usize>PK_BYTES);
-  startLane(1, pk);
+  startEntry(1, pk);
   while (stage < 2 || laneEntry(0) >= 0 || laneEntry(1) >= 0) {
     if (stage < 2) absorbBlockX2(X2, 0, hashAt + 1 < hashBlocks ? hashSrc + hashAt * <usize>RATE_SHAKE256 : PAD, RATE_SHAKE256);
     keccakF1600x2(X2);
@@ -85,11 +85,11 @@ export function expandBesideHashes(mat: usize, pk: usize, msg: usize, msgLen: i3
       extractX2(X2, 0, stage == 0 ? tr : mu, <usize>TR_BYTES);
       stage++;
       if (stage == 1) startHash(tr, <usize>(TR_BYTES + msgLen));
-      else startLane(0, pk);
+      else startEntry(0, pk);
     } else if (stage == 2) {
-      takeLaneBlock(0, mat, pk);
+      takeEntryBlock(0, mat, pk);
     }
-    takeLaneBlock(1, mat, pk);
+    takeEntryBlock(1, mat, pk);
   }
   markMatrix(mat, pk);
 }

@@ -45,7 +45,7 @@ let ready = 0;
 }
 
 /** State `which` starts the next nonce: rho'' || u16le(nonce), SHAKE256-padded; or idles if the ring is full. */
-function startLane(which: usize, rhoPP: usize): void {
+function startNonce(which: usize, rhoPP: usize): void {
   if (nextNonce >= base + 2 * L) {
     store<i32>(LANE_NONCE + (which << 2), -1);
     return;
@@ -61,7 +61,7 @@ function startLane(which: usize, rhoPP: usize): void {
 }
 
 /** After a permutation: state `which` keeps its block; a finished polynomial goes to the ring and the state starts the next. */
-function takeBlock(which: usize, rhoPP: usize): void {
+function takeMaskBlock(which: usize, rhoPP: usize): void {
   const nonce = laneNonce(which);
   if (nonce < 0) return;
   const out = OUT + which * <usize>LANE_BYTES;
@@ -74,7 +74,7 @@ function takeBlock(which: usize, rhoPP: usize): void {
   }
   unpackSigned(RING + <usize>((nonce % (2 * L)) * POLY_BYTES), out, GAMMA1_BITS, GAMMA1);
   ready |= 1 << (nonce - base);
-  startLane(which, rhoPP);
+  startNonce(which, rhoPP);
 }
 
 /**
@@ -92,13 +92,13 @@ export function maskAttempt(y: usize, rhoPP: usize, kappa: i32): void {
     ready >>= kappa - base;
   }
   base = kappa;
-  if (laneNonce(0) < 0) startLane(0, rhoPP);
-  if (laneNonce(1) < 0) startLane(1, rhoPP);
+  if (laneNonce(0) < 0) startNonce(0, rhoPP);
+  if (laneNonce(1) < 0) startNonce(1, rhoPP);
   const all = (1 << L) - 1;
   while ((ready & all) != all) {
     keccakF1600x2(X2);
-    takeBlock(0, rhoPP);
-    takeBlock(1, rhoPP);
+    takeMaskBlock(0, rhoPP);
+    takeMaskBlock(1, rhoPP);
   }
   for (let r = 0; r < L; r++) {
     memory.copy(y + <usize>(r * POLY_BYTES), RING + <usize>(((kappa + r) % (2 * L)) * POLY_BYTES), POLY_BYTES);
@@ -120,7 +120,7 @@ export function hashBesideMask(out: usize, outLen: i32, src: usize, len: i32, rh
   for (let b: usize = 0; b < blocks; b++) {
     absorbBlockX2(X2, 0, b + 1 < blocks ? src + b * <usize>RATE : PAD, RATE);
     keccakF1600x2(X2);
-    takeBlock(1, rhoPP);
+    takeMaskBlock(1, rhoPP);
   }
   extractX2(X2, 0, out, <usize>outLen);
   clearLane(0);
