@@ -36,19 +36,21 @@ const MU: usize = memory.data(64, 16);
 
 /**
  * Clears every static buffer that held secret material, so nothing outlives the call: the first
- * l or k polynomials of each, all that a call at this level writes.
+ * l or k polynomials of each, all that a call at this level writes. Only signing (`signed`)
+ * writes y, TMP and the mask stream.
  */
-function wipeSecrets(): void {
+function wipeSecrets(signed: bool): void {
   memory.fill(S1, 0, L * POLY_BYTES);
   memory.fill(S2, 0, K * POLY_BYTES);
   memory.fill(T0, 0, K * POLY_BYTES);
-  memory.fill(Y, 0, L * POLY_BYTES);
   memory.fill(YHAT, 0, L * POLY_BYTES);
   memory.fill(W, 0, K * POLY_BYTES);
-  memory.fill(TMP, 0, POLY_BYTES);
   memory.fill(SEEDS, 0, 192);
   memory.fill(SPONGE, 0, SPONGE_SIZE);
   wipeSamplers();
+  if (!signed) return;
+  memory.fill(Y, 0, L * POLY_BYTES);
+  memory.fill(TMP, 0, POLY_BYTES);
   wipeMask();
 }
 
@@ -86,7 +88,7 @@ export function keygen(xi: usize, pk: usize, sk: usize): void {
   for (let i = 0; i < L; i++, off += etaBytes) packSigned(off, poly(S1, i), ETA_BITS, ETA);
   for (let i = 0; i < K; i++, off += etaBytes) packSigned(off, poly(S2, i), ETA_BITS, ETA);
   for (let i = 0; i < K; i++, off += 32 * D) packSigned(off, poly(T0, i), D, 1 << (D - 1));
-  wipeSecrets();
+  wipeSecrets(false);
 }
 
 /** Unpacks sk and brings s1, s2, t0 into the NTT domain; A is expanded from rho. */
@@ -166,10 +168,10 @@ export function sign(sk: usize, mu: usize, rnd: usize, sig: usize, msg: usize, m
     let off = sig + <usize>CTILDE_BYTES;
     for (let j = 0; j < L; j++, off += zBytes) packSigned(off, poly(z, j), GAMMA1_BITS, GAMMA1);
     encodeHints(off, W1);
-    wipeSecrets();
+    wipeSecrets(true);
     return attempt;
   }
-  wipeSecrets();
+  wipeSecrets(true);
   return 0;
 }
 
