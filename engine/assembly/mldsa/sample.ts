@@ -176,22 +176,22 @@ const ETA1: usize = memory.data(ETA_BYTES, 16);
 
 /**
  * rejEtaBlock's byte constants, loaded once per block so that V8 keeps them in registers: 0x0f,
- * the acceptance bound (15 for eta = 2, 9 for eta = 4), eta, 4 and 9, sixteen lanes each.
+ * the acceptance bound (15 for eta = 2, 9 for eta = 4), eta, 4 and 9, sixteen lanes each; the
+ * table for eta = 2, then the one for eta = 4, filled once.
  */
-const ETA2_CONSTANTS: usize = memory.data<u8>([
-  15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-  15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-  2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-  9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-], 16);
-const ETA4_CONSTANTS: usize = memory.data<u8>([
-  15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-  9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-  9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-], 16);
+const ETA_CONSTANTS: usize = memory.data(2 * 80, 16);
+
+function initEtaConstants(): void {
+  for (let eta = 2; eta <= 4; eta += 2) {
+    const k = ETA_CONSTANTS + <usize>((eta - 2) * 40);
+    memory.fill(k, 0x0f, 16);
+    memory.fill(k + 16, eta == 2 ? 15 : 9, 16);
+    memory.fill(k + 32, <u8>eta, 16);
+    memory.fill(k + 48, 4, 16);
+    memory.fill(k + 64, 9, 16);
+  }
+}
+initEtaConstants();
 
 /**
  * CoeffFromHalfByte over `len` squeezed bytes (a multiple of 4) at buf, appending to the i32 array
@@ -206,7 +206,7 @@ const ETA4_CONSTANTS: usize = memory.data<u8>([
  */
 export function rejEtaBlock(a: usize, j: i32, buf: usize, len: i32): i32 {
   // Half-bytes are below 16, so signed byte compares (one instruction each) do.
-  const k = ETA == 2 ? ETA2_CONSTANTS : ETA4_CONSTANTS;
+  const k = ETA_CONSTANTS + <usize>((ETA - 2) * 40);
   const low = v128.load(k);
   const bound = v128.load(k, 16);
   const eta = v128.load(k, 32);
