@@ -29,7 +29,7 @@ const RULES: Record<Scheme, [string, RegExp][]> = {
     ['inverse NTT', /invntt|invNtt/],
     ['NTT', /ntt|nttVec/],
     ['pointwise products', /pointwise|matVec|mulChallenge|^_looptop[12]$/],
-    ['Power2Round/Decompose/hints, reductions', /power2round|power2Round|decompose|make_hint|makeHints|use_hint|useHint|caddq|reduce|chknorm|freeze|exceeds|_add$|_sub$|shiftl/],
+    ['Power2Round/Decompose/hints, reductions', /power2round|power2Round|decompose|addExceeds|subLowBitsExceeds|make_hint|makeHints|use_hint|useHint|caddq|reduce|chknorm|freeze|exceeds|_add$|_sub$|shiftl/],
   ],
   mlkem: [
     ['matrix A (SHAKE128 + rejection)', /gen_matrix|gen_a|rej_uniform|expandMatrix|expandAlone|expandBesideHash|seedLane|startLane|rejectUniform|toNttLayout|rejBlock|seedPair|squeezePair|seedOne|squeezeOne|poly_uniform/],
