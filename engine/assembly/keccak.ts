@@ -43,7 +43,7 @@ export const RC: usize = memory.data<u64>([
  * whose and-not is one instruction, does without.
  */
 // @ts-ignore: decorator
-@inline export function complementLanes(state: usize): void {
+@inline function complementLanes(state: usize): void {
   store<u64>(state, ~load<u64>(state, 0), 0);
   store<u64>(state, ~load<u64>(state, 24), 24);
   store<u64>(state, ~load<u64>(state, 32), 32);

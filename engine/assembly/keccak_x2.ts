@@ -193,6 +193,26 @@ export function absorbBlockX2(state: usize, which: usize, src: usize, rate: i32)
   }
 }
 
+/** Zeroes state `which` (0 or 1) of the pair at `state`. */
+export function clearStateX2(state: usize, which: usize): void {
+  const s = state + (which << 3);
+  for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
+}
+
+/**
+ * Starts state `which` of the pair on a one-block input already padded: the seedLen bytes (a
+ * multiple of 8) at seed, then the lane `tail` (the input's last bytes and the domain byte after
+ * them), zeros, and the final padding bit of `rate`. The samplers' inputs (a seed and a short
+ * nonce) are all of this shape.
+ */
+export function seedStateX2(state: usize, which: usize, seed: usize, seedLen: usize, tail: u64, rate: i32): void {
+  clearStateX2(state, which);
+  const s = state + (which << 3);
+  for (let i: usize = 0; i < seedLen; i += 8) store<u64>(s + (i << 1), load<u64>(seed + i));
+  store<u64>(s + (seedLen << 1), tail);
+  store<u64>(s + (<usize>((rate >> 3) - 1) << 4), load<u64>(s + (<usize>((rate >> 3) - 1) << 4)) | (<u64>0x80 << 56));
+}
+
 /** Copies the first `len` bytes (a multiple of 8) of state `which` of the pair to dst. */
 export function extractX2(state: usize, which: usize, dst: usize, len: usize): void {
   for (let i: usize = 0; i < len; i += 8) store<u64>(dst + i, load<u64>(state + (which << 3) + (i << 1)));

@@ -6,7 +6,7 @@
  * rho, pk and the message.
  */
 import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256 } from '../keccak';
-import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, X2_STATE_SIZE } from '../keccak_x2';
+import { absorbBlockX2, clearStateX2, extractX2, keccakF1600x2, padLastBlock, seedStateX2, X2_STATE_SIZE } from '../keccak_x2';
 import { K, L, N, PK_BYTES, POLY_BYTES, TR_BYTES } from './params';
 import { markMatrix, rejUniformBlock } from './sample';
 
@@ -38,11 +38,7 @@ function startEntry(which: usize, rho: usize): void {
     return;
   }
   const e = nextEntry++;
-  const s = X2 + (which << 3);
-  for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
-  for (let i: usize = 0; i < 4; i++) store<u64>(s + (i << 4), load<u64>(rho + (i << 3)));
-  store<u64>(s + (4 << 4), <u64>((e % L) | ((e / L) << 8)) | (<u64>DS_SHAKE << 16));
-  store<u64>(s + (<usize>((RATE_SHAKE128 >> 3) - 1) << 4), <u64>0x80 << 56);
+  seedStateX2(X2, which, rho, 32, <u64>((e % L) | ((e / L) << 8)) | (<u64>DS_SHAKE << 16), RATE_SHAKE128);
   store<i32>(LANE_ENTRY + (which << 2), e);
   store<i32>(LANE_COUNT + (which << 2), 0);
 }
@@ -60,7 +56,7 @@ function takeEntryBlock(which: usize, mat: usize, rho: usize): void {
 
 /** State 0 starts hashing len bytes at src with SHAKE256. */
 function startHash(src: usize, len: usize): void {
-  for (let i: usize = 0; i < 25; i++) store<u64>(X2 + (i << 4), 0);
+  clearStateX2(X2, 0);
   hashSrc = src;
   hashBlocks = padLastBlock(PAD, src, len, RATE_SHAKE256, DS_SHAKE);
   hashAt = 0;

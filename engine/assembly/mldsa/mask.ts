@@ -9,7 +9,7 @@
  * Which state does what, and when, depends only on the attempt's index: never on a coefficient.
  */
 import { DS_SHAKE, RATE_SHAKE256 } from '../keccak';
-import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, X2_STATE_SIZE } from '../keccak_x2';
+import { absorbBlockX2, clearStateX2, extractX2, keccakF1600x2, padLastBlock, seedStateX2, X2_STATE_SIZE } from '../keccak_x2';
 import { unpackSigned } from './packing';
 import { GAMMA1, GAMMA1_BITS, L, MAX_L, POLY_BYTES } from './params';
 
@@ -39,22 +39,13 @@ let ready = 0;
   return load<i32>(LANE_NONCE + (which << 2));
 }
 
-// @ts-ignore: decorator
-@inline function clearLane(which: usize): void {
-  for (let i: usize = 0; i < 25; i++) store<u64>(X2 + (which << 3) + (i << 4), 0);
-}
-
 /** State `which` starts the next nonce: rho'' || u16le(nonce), SHAKE256-padded; or idles if the ring is full. */
 function startNonce(which: usize, rhoPP: usize): void {
   if (nextNonce >= base + 2 * L) {
     store<i32>(LANE_NONCE + (which << 2), -1);
     return;
   }
-  clearLane(which);
-  const s = X2 + (which << 3);
-  for (let i: usize = 0; i < 8; i++) store<u64>(s + (i << 4), load<u64>(rhoPP + (i << 3)));
-  store<u64>(s + (8 << 4), <u64>(nextNonce & 0xffff) | (<u64>DS_SHAKE << 16));
-  store<u64>(s + (<usize>((RATE >> 3) - 1) << 4), <u64>0x80 << 56);
+  seedStateX2(X2, which, rhoPP, 64, <u64>(nextNonce & 0xffff) | (<u64>DS_SHAKE << 16), RATE);
   store<i32>(LANE_NONCE + (which << 2), nextNonce);
   store<i32>(LANE_BLOCKS + (which << 2), 0);
   nextNonce++;
@@ -115,7 +106,7 @@ export function hashBesideMask(out: usize, outLen: i32, src: usize, len: i32, rh
   const savedNonce = laneNonce(0);
   const savedBlocks = load<i32>(LANE_BLOCKS);
   store<i32>(LANE_NONCE, -1);
-  clearLane(0);
+  clearStateX2(X2, 0);
   const blocks = padLastBlock(PAD, src, <usize>len, RATE, DS_SHAKE);
   for (let b: usize = 0; b < blocks; b++) {
     absorbBlockX2(X2, 0, b + 1 < blocks ? src + b * <usize>RATE : PAD, RATE);
@@ -123,7 +114,7 @@ export function hashBesideMask(out: usize, outLen: i32, src: usize, len: i32, rh
     takeMaskBlock(1, rhoPP);
   }
   extractX2(X2, 0, out, <usize>outLen);
-  clearLane(0);
+  clearStateX2(X2, 0);
   absorbBlockX2(X2, 0, SAVED, 200);
   store<i32>(LANE_NONCE, savedNonce);
   store<i32>(LANE_BLOCKS, savedBlocks);

@@ -6,7 +6,7 @@
  * does). SampleInBall has one stream and keeps the scalar sponge.
  */
 import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueezeBlock } from '../keccak';
-import { squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { seedStateX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { ETA, L, K, N, POLY_BYTES, Q, TAU } from './params';
 
 const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
@@ -23,20 +23,9 @@ const OUT1: usize = memory.data(<i32>STREAM_BYTES, 16);
  * Loads seed || u16le(n0) and seed || u16le(n1), SHAKE-padded for `rate`, into the two states.
  * The seed is 32 (rho) or 64 bytes (rho', rho''), so the nonce lane is lane 4 or lane 8.
  */
-function absorbPair(seed: usize, seedLen: i32, n0: i32, n1: i32, rate: i32): void {
-  memory.fill(X2, 0, X2_STATE_SIZE);
-  const lanes = <usize>(seedLen >> 3);
-  for (let i: usize = 0; i < lanes; i++) {
-    const lane = load<u64>(seed + (i << 3));
-    store<u64>(X2 + (i << 4), lane);
-    store<u64>(X2 + (i << 4) + 8, lane);
-  }
-  store<u64>(X2 + (lanes << 4), <u64>(n0 & 0xffff) | (<u64>0x1f << 16));
-  store<u64>(X2 + (lanes << 4) + 8, <u64>(n1 & 0xffff) | (<u64>0x1f << 16));
-  // The final pad bit is the top bit of the rate's last lane.
-  const last = X2 + (<usize>((rate >> 3) - 1) << 4);
-  store<u64>(last, <u64>0x80 << 56);
-  store<u64>(last + 8, <u64>0x80 << 56);
+function absorbPair(seed: usize, seedLen: usize, n0: i32, n1: i32, rate: i32): void {
+  seedStateX2(X2, 0, seed, seedLen, <u64>(n0 & 0xffff) | (<u64>DS_SHAKE << 16), rate);
+  seedStateX2(X2, 1, seed, seedLen, <u64>(n1 & 0xffff) | (<u64>DS_SHAKE << 16), rate);
 }
 
 /** Permutes both states and copies one block of each stream to OUT0 and OUT1. */

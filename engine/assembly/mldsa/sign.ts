@@ -192,16 +192,15 @@ export function verify(pk: usize, mu: usize, sig: usize, msg: usize, msgLen: i32
     unpackSimple(t1, pk + 32 + <usize>(i * 320), 10);
     for (let n: usize = 0; n < <usize>(N << 2); n += 16) v128.store(t1 + n, i32x4.shl(v128.load(t1 + n), D));
   }
-  if (msgLen >= 0) {
-    if (matrixCached(MAT, pk)) {
-      shake256(msg - <usize>TR_BYTES, TR_BYTES, pk, PK_BYTES);
-      shake256(MU, 64, msg - <usize>TR_BYTES, TR_BYTES + msgLen);
-    } else {
-      expandBesideHashes(MAT, pk, msg, msgLen, MU);
-    }
-    mu = MU;
+  if (msgLen < 0) {
+    expandA(MAT, pk);
+  } else if (matrixCached(MAT, pk)) {
+    shake256(msg - <usize>TR_BYTES, TR_BYTES, pk, PK_BYTES);
+    shake256(MU, 64, msg - <usize>TR_BYTES, TR_BYTES + msgLen);
+  } else {
+    expandBesideHashes(MAT, pk, msg, msgLen, MU);
   }
-  expandA(MAT, pk);
+  if (msgLen >= 0) mu = MU;
   sampleInBall(CP, sig, CTILDE_BYTES);
   ntt(CP);
   nttVec(z, L);

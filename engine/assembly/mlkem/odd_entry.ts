@@ -28,7 +28,7 @@ export function oddEntryStart(pair: usize, mat: usize, rho: usize, e: i32): void
   entryMat = mat;
   accepted = 0;
   memory.copy(RHO, rho, 32);
-  seedEntry(pair + 8, rho, e);
+  seedEntry(pair, 1, rho, e);
 }
 
 /**

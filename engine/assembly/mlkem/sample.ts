@@ -6,7 +6,7 @@
  * H(ek), see expandMatrix).
  */
 import { DS_SHA3, keccakF1600, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
-import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, seedStateX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { cbd2, cbd3 } from './cbd';
 import { K, MAX_EK_BYTES, N, POLY_BYTES } from './params';
 import { rejectUniform, toNttLayout } from './reject';
@@ -21,18 +21,8 @@ const BUF1: usize = memory.data(2 * RATE256, 16);
 
 /** Loads seed || suffix || SHAKE padding (suffix and the 0x1f byte in lane 4) into both states. */
 function seedPair(seed: usize, lane4a: u64, lane4b: u64, rate: i32): void {
-  memory.fill(X2, 0, X2_STATE_SIZE);
-  for (let i: usize = 0; i < 4; i++) {
-    const lane = load<u64>(seed + (i << 3));
-    store<u64>(X2 + (i << 4), lane);
-    store<u64>(X2 + (i << 4) + 8, lane);
-  }
-  store<u64>(X2 + 64, lane4a);
-  store<u64>(X2 + 72, lane4b);
-  // The final padding bit is the top bit of the rate's last lane.
-  const last = X2 + (<usize>((rate >> 3) - 1) << 4);
-  store<u64>(last, <u64>0x80 << 56);
-  store<u64>(last + 8, <u64>0x80 << 56);
+  seedStateX2(X2, 0, seed, 32, lane4a, rate);
+  seedStateX2(X2, 1, seed, 32, lane4b, rate);
 }
 
 /** Permutes both states and copies one block of each stream to BUF0 + off and BUF1 + off. */
@@ -103,15 +93,9 @@ function remember(hIn: usize, hLen: usize, h: usize): void {
   memoLen = hLen;
 }
 
-/**
- * Starts entry e of A-hat in one state of a two-way pair, whose lanes are 16 bytes apart from s
- * (the pair's address, plus 8 for state 1): rho || j || i, SHAKE128's padding, zeros.
- */
-export function seedEntry(s: usize, rho: usize, e: i32): void {
-  for (let i: usize = 0; i < 25; i++) store<u64>(s + (i << 4), 0);
-  for (let i: usize = 0; i < 4; i++) store<u64>(s + (i << 4), load<u64>(rho + (i << 3)));
-  store<u64>(s + 64, xofLane(e));
-  store<u64>(s + (<usize>((RATE128 >> 3) - 1) << 4), <u64>0x80 << 56);
+/** Starts entry e of A-hat in state `which` of the two-way pair at `pair`: rho || j || i, SHAKE128's padding. */
+export function seedEntry(pair: usize, which: usize, rho: usize, e: i32): void {
+  seedStateX2(pair, which, rho, 32, xofLane(e), RATE128);
 }
 
 /**
@@ -125,7 +109,7 @@ let nextE = 0;
 /** Seeds the next entry into state `which`, or leaves it idle (-1) when none is left. */
 function startLane(which: usize, rho: usize, count: i32): void {
   const e = nextE < count ? nextE++ : -1;
-  if (e >= 0) seedEntry(X2 + (which << 3), rho, e);
+  if (e >= 0) seedEntry(X2, which, rho, e);
   store<i32>(LANE_ENTRY + (which << 2), e);
   store<i32>(LANE_COUNT + (which << 2), 0);
 }
