@@ -3,62 +3,33 @@
  * coefficient. "Simple" packing stores the coefficient itself; "signed" packing stores b - a, which
  * maps [-a_max, b] onto non-negative integers (BitPack with a = b or b - 1).
  *
- * Every constant a loop needs (swizzle masks, multipliers) is loaded from a table before the loop:
- * V8 builds a shuffle's mask or a v128.const anew at each use, which cost more than the packing
- * itself (decision 078).
  * - Narrow widths (3, 4, 6 bits) are packed by pairs: two coefficients narrowed to i16 lanes and
  *   combined by one dot product with (1, 2^bits) give one 2 * bits-bit value per i32 lane; 4 bits
  *   are then bytes, and 3 and 6 bits are paired again up to 24 bits, three bytes per lane.
- * - Wide widths (10, 13, 18, 20 bits) go 8 coefficients a step (4 for 18 and 20 bits): multiplying
- *   lane j by 2^o puts its value at its bit offset o within byte B (coefficient j starts at bit
- *   j * bits = 8 B + o); swizzles place each lane's bytes at B.. and ORs merge coefficients that
- *   share a byte. Even and odd coefficients go through separate swizzles, so that those of one
- *   swizzle never share a byte.
- * - Unpacking, every width: a swizzle gathers bytes B..B+3 into lane j; multiplying by
- *   2^(32 - bits - o) moves the value to the top of the lane, dropping the bits above it, and a
- *   shift right by 32 - bits drops those below.
+ * - Wide widths (10, 13, 18, 20 bits) and every unpacking follow ../bit_layout.ts, whose
+ *   constants, like the pairs', are loaded once per call (decision 078).
  * Steps read 16 bytes (unpacking, up to 13 past the last step's bytes: static memory follows every
  * packed buffer) and write 16 bytes (packing, each step's spill overwritten by the next; the last
  * step writes only its own bytes). No branch or table index depends on a coefficient, so s1, s2,
  * t0, y and z pack and unpack in constant time.
  */
 import { storePrefix } from '../v128_store';
+import { BIT_LAYOUT_BYTES, fillBitLayout, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1, PACK_ODD_0, PACK_ODD_1, pairUp, placeBytes, UNPACK_GATHER_0, UNPACK_GATHER_1, UNPACK_MUL_0, UNPACK_MUL_1 } from '../bit_layout';
 
 /** The widths FIPS 204 packs: eta (3, 4), w1 (4, 6), t1 (10), t0 (13), z (18, 20). */
+const WIDTHS: StaticArray<i32> = [3, 4, 6, 10, 13, 18, 20];
+const LAYOUTS: usize = memory.data(7 * <i32>BIT_LAYOUT_BYTES, 16);
+
 // @ts-ignore: decorator
-@inline function widthSlot(bits: i32): usize {
-  return bits == 3 ? 0 : bits == 4 ? 1 : bits == 6 ? 2 : bits == 10 ? 3 : bits == 13 ? 4 : bits == 18 ? 5 : 6;
+@inline function layout(bits: i32): usize {
+  return LAYOUTS + BIT_LAYOUT_BYTES * <usize>(bits == 3 ? 0 : bits == 4 ? 1 : bits == 6 ? 2 : bits == 10 ? 3 : bits == 13 ? 4 : bits == 18 ? 5 : 6);
 }
 
-/**
- * Per width, WIDTH_BYTES: at 0 the packing multipliers for lanes 0-3 and 4-7, at 32 the even
- * coefficients' swizzles from those two vectors and at 64 the odd ones' (wide widths only); at 96
- * the unpacking swizzles for lanes 0-3 and 4-7, at 128 their multipliers. Filled once.
- */
-const WIDTH_BYTES: usize = 160;
-const WIDTH_CONSTANTS: usize = memory.data(7 * <i32>WIDTH_BYTES, 16);
 /** Dot-product multipliers (1, 2^k) in i16 pairs for k = 3, 4, 6, 12, then the swizzle dropping byte 3 of each lane. */
 const PAIR_CONSTANTS: usize = memory.data(5 * 16, 16);
 
 function initPackingConstants(): void {
-  const widths: StaticArray<i32> = [3, 4, 6, 10, 13, 18, 20];
-  for (let w = 0; w < widths.length; w++) {
-    const bits = widths[w];
-    const k = WIDTH_CONSTANTS + widthSlot(bits) * WIDTH_BYTES;
-    memory.fill(k + 32, 0x80, 64);
-    const perStep = bits >= 18 ? 4 : 8;
-    for (let j = 0; j < perStep; j++) {
-      const byte = (j * bits) >> 3, o = (j * bits) & 7;
-      const lane = <usize>((j >> 2) * 16 + (j & 3) * 4);
-      if (bits >= 10) {
-        store<i32>(k + lane, 1 << o);
-        const swizzle = k + 32 + <usize>((j & 1) * 32 + (perStep == 4 ? 0 : (j >> 2) * 16));
-        for (let t = 0; t < (bits + o + 7) >> 3; t++) store<u8>(swizzle + <usize>(byte + t), <u8>((j & 3) * 4 + t));
-      }
-      for (let t = 0; t < 4; t++) store<u8>(k + 96 + lane + <usize>t, <u8>(byte + t));
-      store<i32>(k + 128 + lane, 1 << (32 - bits - o));
-    }
-  }
+  for (let w = 0; w < WIDTHS.length; w++) fillBitLayout(layout(WIDTHS[w]), WIDTHS[w]);
   const shifts: StaticArray<i32> = [3, 4, 6, 12];
   for (let i = 0; i < 4; i++) {
     for (let j = 0; j < 4; j++) store<u32>(PAIR_CONSTANTS + <usize>(i * 16 + j * 4), 1 | (1 << (16 + shifts[i])));
@@ -67,12 +38,6 @@ function initPackingConstants(): void {
   for (let j = 0; j < 12; j++) store<u8>(PAIR_CONSTANTS + 64 + <usize>j, <u8>(j + j / 3));
 }
 initPackingConstants();
-
-/** The i16 lanes of lo then hi (values below 2^15) combined in pairs: lane i = x[2i] + x[2i + 1] * 2^k for pairs = (1, 2^k). */
-// @ts-ignore: decorator
-@inline function pairUp(lo: v128, hi: v128, pairs: v128): v128 {
-  return i32x4.dot_i16x8_s(i16x8.narrow_i32x4_u(lo, hi), pairs);
-}
 
 /** Eight coefficients at p, minus-from-base when signed. */
 // @ts-ignore: decorator
@@ -130,15 +95,15 @@ initPackingConstants();
 /** 10- or 13-bit pack: 8 coefficients (`bits` bytes) per step. */
 // @ts-ignore: decorator
 @inline function packWide8(dst: usize, a: usize, bits: i32, base: i32, signed: bool): void {
-  const k = WIDTH_CONSTANTS + widthSlot(bits) * WIDTH_BYTES;
+  const k = layout(bits);
   const bv = i32x4.splat(base);
-  const m0 = v128.load(k), m1 = v128.load(k, 16);
-  const even0 = v128.load(k, 32), even1 = v128.load(k, 48), odd0 = v128.load(k, 64), odd1 = v128.load(k, 80);
+  const m0 = v128.load(k + PACK_MUL_0), m1 = v128.load(k + PACK_MUL_1);
+  const even0 = v128.load(k + PACK_EVEN_0), even1 = v128.load(k + PACK_EVEN_1), odd0 = v128.load(k + PACK_ODD_0), odd1 = v128.load(k + PACK_ODD_1);
   const step = <usize>bits;
   for (let s: usize = 0; s < 32; s++) {
     const v0 = i32x4.mul(coefficients(a + s * 32, 0, bv, signed), m0);
     const v1 = i32x4.mul(coefficients(a + s * 32, 16, bv, signed), m1);
-    const out = v128.or(v128.or(i8x16.swizzle(v0, even0), i8x16.swizzle(v1, even1)), v128.or(i8x16.swizzle(v0, odd0), i8x16.swizzle(v1, odd1)));
+    const out = placeBytes(v0, v1, even0, even1, odd0, odd1);
     if (s < 31) v128.store(dst + s * step, out);
     else storePrefix(dst + s * step, out, step);
   }
@@ -147,9 +112,9 @@ initPackingConstants();
 /** 18- or 20-bit signed pack: 4 coefficients (bits / 2 bytes) per step. */
 // @ts-ignore: decorator
 @inline function packWide4(dst: usize, a: usize, bits: i32, base: i32): void {
-  const k = WIDTH_CONSTANTS + widthSlot(bits) * WIDTH_BYTES;
+  const k = layout(bits);
   const bv = i32x4.splat(base);
-  const m0 = v128.load(k), even = v128.load(k, 32), odd = v128.load(k, 64);
+  const m0 = v128.load(k + PACK_MUL_0), even = v128.load(k + PACK_EVEN_0), odd = v128.load(k + PACK_ODD_0);
   const step = <usize>(bits >> 1);
   for (let s: usize = 0; s < 64; s++) {
     const v0 = i32x4.mul(coefficients(a + s * 16, 0, bv, true), m0);
@@ -162,14 +127,14 @@ initPackingConstants();
 /** Unpack of 8 coefficients (`bits` bytes) per step, bits below 18. */
 // @ts-ignore: decorator
 @inline function unpack8(a: usize, src: usize, bits: i32, base: i32, signed: bool): void {
-  const k = WIDTH_CONSTANTS + widthSlot(bits) * WIDTH_BYTES;
+  const k = layout(bits);
   const bv = i32x4.splat(base);
-  const g0 = v128.load(k, 96), g1 = v128.load(k, 112), m0 = v128.load(k, 128), m1 = v128.load(k, 144);
+  const g0 = v128.load(k + UNPACK_GATHER_0), g1 = v128.load(k + UNPACK_GATHER_1), m0 = v128.load(k + UNPACK_MUL_0), m1 = v128.load(k + UNPACK_MUL_1);
   const step = <usize>bits;
   for (let s: usize = 0; s < 32; s++) {
     const x = v128.load(src + s * step);
-    const y0 = i32x4.shr_u(i32x4.mul(i8x16.swizzle(x, g0), m0), 32 - bits);
-    const y1 = i32x4.shr_u(i32x4.mul(i8x16.swizzle(x, g1), m1), 32 - bits);
+    const y0 = gatherBits(x, g0, m0, bits);
+    const y1 = gatherBits(x, g1, m1, bits);
     v128.store(a + s * 32, signed ? i32x4.sub(bv, y0) : y0);
     v128.store(a + s * 32, signed ? i32x4.sub(bv, y1) : y1, 16);
   }
@@ -178,13 +143,12 @@ initPackingConstants();
 /** Signed unpack of 4 coefficients (bits / 2 bytes) per step, bits 18 or 20. */
 // @ts-ignore: decorator
 @inline function unpack4(a: usize, src: usize, bits: i32, base: i32): void {
-  const k = WIDTH_CONSTANTS + widthSlot(bits) * WIDTH_BYTES;
+  const k = layout(bits);
   const bv = i32x4.splat(base);
-  const g0 = v128.load(k, 96), m0 = v128.load(k, 128);
+  const g0 = v128.load(k + UNPACK_GATHER_0), m0 = v128.load(k + UNPACK_MUL_0);
   const step = <usize>(bits >> 1);
   for (let s: usize = 0; s < 64; s++) {
-    const x = v128.load(src + s * step);
-    v128.store(a + s * 16, i32x4.sub(bv, i32x4.shr_u(i32x4.mul(i8x16.swizzle(x, g0), m0), 32 - bits)));
+    v128.store(a + s * 16, i32x4.sub(bv, gatherBits(v128.load(src + s * step), g0, m0, bits)));
   }
 }
 

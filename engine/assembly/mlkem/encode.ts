@@ -5,26 +5,76 @@
  * encode and decode in constant time. Compression divides by q with a multiply and a shift
  * (floor(x / q) = (x * 1290168) >> 32 for x < 2^23), never with a division instruction.
  *
- * The d-bit codes (d = 4, 5, 10, 11) take 8 coefficients per step as ML-DSA's packing does
- * (mldsa/packing.ts explains the shuffles): unpacking gathers bytes floor(j d / 8).. into lane j and
- * aligns them by a multiply and a shift; packing shifts lane j by its bit offset with a multiply and
- * places its bytes with shuffles, ORed where coefficients share a byte. Steps read 16 bytes (up to
- * 12 past the last step's: static memory follows every buffer) and write 16 (the last steps only
- * their own bytes).
+ * The d-bit codes follow ../bit_layout.ts (8 coefficients a step). Packing pairs the 4- and 5-bit
+ * codes first, two coefficients per lane by a dot product as ML-DSA's packing does: 4-bit pairs
+ * are bytes, 5-bit pairs are packed as a 10-bit code. Every constant is
+ * loaded from a table once per call (decision 078). Steps read 16 bytes (up to 12 past the last
+ * step's: static memory follows every buffer) and write 16 (the last steps only their own bytes).
  */
 import { N, Q } from './params';
 import { storePrefix } from '../v128_store';
+import { BIT_LAYOUT_BYTES, fillBitLayout, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1, PACK_ODD_0, PACK_ODD_1, pairUp, placeBytes, UNPACK_GATHER_0, UNPACK_GATHER_1, UNPACK_MUL_0, UNPACK_MUL_1 } from '../bit_layout';
+
+/** The bit layouts of d = 5 (unpacking), 10 and 11. */
+const LAYOUTS: usize = memory.data(3 * <i32>BIT_LAYOUT_BYTES, 16);
+
+// @ts-ignore: decorator
+@inline function layout(d: i32): usize {
+  return LAYOUTS + BIT_LAYOUT_BYTES * <usize>(d == 5 ? 0 : d == 10 ? 1 : 2);
+}
+
+/**
+ * Splats, 16 bytes each: 1664 (Compress's rounding), 1290168 (its division by q), q (Decompress),
+ * the i16 pairs (1, 16) of the 4-bit code, 0xfff and q - 1 in i16 lanes (ByteDecode_12), the i16
+ * pairs (1, 32) of the 5-bit code; then
+ * ByteEncode_12's swizzles (low pairs to bytes 0-11, high pairs to 12-15, high pairs to 16-23) and
+ * ByteDecode_12's (the even coefficients from bytes 0-15 and 8-23, then the odd ones).
+ */
+const CODE_CONSTANTS: usize = memory.data(14 * 16, 16);
+const ROUND: usize = 0, DIVIDE: usize = 16, MODULUS: usize = 32, PAIRS4: usize = 48, LOW12: usize = 64, MAX12: usize = 80, PAIRS5: usize = 96;
+const ENCODE12: usize = 112, DECODE12: usize = 160;
+
+/** Writes the swizzle taking byte indices[i] to byte i (-1: zero) at dst. */
+function fillSwizzle(dst: usize, indices: StaticArray<i32>): void {
+  for (let i = 0; i < 16; i++) store<u8>(dst + <usize>i, <u8>(i < indices.length && indices[i] >= 0 ? indices[i] : 0x80));
+}
+
+function initCodeConstants(): void {
+  fillBitLayout(layout(5), 5);
+  fillBitLayout(layout(10), 10);
+  fillBitLayout(layout(11), 11);
+  const k = CODE_CONSTANTS;
+  for (let i: usize = 0; i < 16; i += 4) {
+    store<i32>(k + ROUND + i, 1664);
+    store<i32>(k + DIVIDE + i, 1290168);
+    store<i32>(k + MODULUS + i, Q);
+    store<u32>(k + PAIRS4 + i, 1 | (16 << 16));
+    store<u32>(k + LOW12 + i, 0x0fff0fff);
+    store<u32>(k + MAX12 + i, <u32>(Q - 1) * 0x10001);
+    store<u32>(k + PAIRS5 + i, 1 | (32 << 16));
+  }
+  fillSwizzle(k + ENCODE12, [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1]);
+  fillSwizzle(k + ENCODE12 + 16, [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 4]);
+  fillSwizzle(k + ENCODE12 + 32, [5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, -1, -1, -1, -1]);
+  // x holds bytes 0-15 of a group, y bytes 8-23 (y's index i is byte 8 + i).
+  fillSwizzle(k + DECODE12, [0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, -1, -1, -1, -1, -1]);
+  fillSwizzle(k + DECODE12 + 16, [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 10, 11, 13, 14]);
+  fillSwizzle(k + DECODE12 + 32, [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, -1, -1, -1, -1, -1, -1]);
+  fillSwizzle(k + DECODE12 + 48, [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 8, 9, 11, 12, 14, 15]);
+}
+initCodeConstants();
 
 /** ByteEncode_12 of an NTT-domain polynomial (pairs of 8 even, then 8 odd, i16) with values in [0, q). */
 export function encode12(dst: usize, a: usize): void {
+  const low = v128.load(CODE_CONSTANTS + ENCODE12), highFront = v128.load(CODE_CONSTANTS + ENCODE12 + 16), highBack = v128.load(CODE_CONSTANTS + ENCODE12 + 32);
   for (let g: usize = 0; g < 16; g++) {
     const e = v128.load(a + g * 32);
     const o = v128.load(a + g * 32 + 16);
     // Pair p as 24 bits e | o << 12 in lane p of lo (pairs 0-3) and hi (4-7).
     const lo = v128.or(i32x4.extend_low_i16x8_u(e), i32x4.shl(i32x4.extend_low_i16x8_u(o), 12));
     const hi = v128.or(i32x4.extend_high_i16x8_u(e), i32x4.shl(i32x4.extend_high_i16x8_u(o), 12));
-    v128.store(dst + g * 24, i8x16.shuffle(lo, hi, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 16, 17, 18, 20));
-    store<u64>(dst + g * 24 + 16, i64x2.extract_lane(i8x16.shuffle(lo, hi, 21, 22, 24, 25, 26, 28, 29, 30, 0, 0, 0, 0, 0, 0, 0, 0), 0));
+    v128.store(dst + g * 24, v128.or(i8x16.swizzle(lo, low), i8x16.swizzle(hi, highFront)));
+    v128.store64_lane(dst + g * 24 + 16, i8x16.swizzle(hi, highBack), 0);
   }
 }
 
@@ -33,148 +83,136 @@ export function encode12(dst: usize, a: usize): void {
  * the modulus check of FIPS 203 section 7.2, accumulated without branches.
  */
 export function decode12(a: usize, src: usize): i32 {
-  const max = i16x8.splat(<i16>(Q - 1));
+  const k = CODE_CONSTANTS;
+  const evenX = v128.load(k + DECODE12), evenY = v128.load(k + DECODE12 + 16), oddX = v128.load(k + DECODE12 + 32), oddY = v128.load(k + DECODE12 + 48);
+  const low12 = v128.load(k + LOW12), max = v128.load(k + MAX12);
   let over = i16x8.splat(0);
   for (let g: usize = 0; g < 16; g++) {
-    // Bytes 0-15 of the 24 in x, bytes 8-23 in y (shuffle indices 16-31).
     const x = v128.load(src + g * 24);
     const y = v128.load(src + g * 24 + 8);
-    const e = v128.and(i8x16.shuffle(x, y, 0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 24, 26, 27, 29, 30), i16x8.splat(0xfff));
-    const o = i16x8.shr_u(i8x16.shuffle(x, y, 1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 24, 25, 27, 28, 30, 31), 4);
-    over = v128.or(over, v128.or(i16x8.gt_u(e, max), i16x8.gt_u(o, max)));
+    const e = v128.and(v128.or(i8x16.swizzle(x, evenX), i8x16.swizzle(y, evenY)), low12);
+    const o = i16x8.shr_u(v128.or(i8x16.swizzle(x, oddX), i8x16.swizzle(y, oddY)), 4);
+    over = v128.or(over, v128.or(i16x8.gt_s(e, max), i16x8.gt_s(o, max)));
     v128.store(a + g * 32, e);
     v128.store(a + g * 32 + 16, o);
   }
   return <i32>v128.any_true(over);
 }
 
-/** Compress_d of four lanes in [0, q): round(2^d x / q) mod 2^d. */
+/** Compress_d of four lanes in [0, q): round(2^d x / q) mod 2^d, with ROUND and DIVIDE splat. */
 // @ts-ignore: decorator
-@inline function compress4(v: v128, d: i32): v128 {
-  const t = i32x4.add(i32x4.shl(v, d), i32x4.splat(1664));
-  const m = i32x4.splat(1290168);
-  const lo = i64x2.extmul_low_i32x4_u(t, m);
-  const hi = i64x2.extmul_high_i32x4_u(t, m);
-  return v128.and(i8x16.shuffle(lo, hi, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31), i32x4.splat((1 << d) - 1));
+@inline function compress4(v: v128, d: i32, round: v128, divide: v128): v128 {
+  const t = i32x4.add(i32x4.shl(v, d), round);
+  const lo = i64x2.extmul_low_i32x4_u(t, divide);
+  const hi = i64x2.extmul_high_i32x4_u(t, divide);
+  // The high halves of the four products, mod 2^d (shifting left then right keeps d bits).
+  return i32x4.shr_u(i32x4.shl(i8x16.shuffle(lo, hi, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31), 32 - d), 32 - d);
 }
 
-/** Decompress_d of four lanes below 2^d: round(q y / 2^d). */
+/** Decompress_d of four lanes below 2^d: round(q y / 2^d), with q splat. */
 // @ts-ignore: decorator
-@inline function decompress4(y: v128, d: i32): v128 {
-  return i32x4.shr_u(i32x4.add(i32x4.mul(y, i32x4.splat(Q)), i32x4.splat(1 << (d - 1))), d);
+@inline function decompress4(y: v128, d: i32, q: v128): v128 {
+  return i32x4.shr_u(i32x4.add(i32x4.mul(y, q), i32x4.splat(1 << (d - 1))), d);
 }
 
-/** ByteEncode_4(Compress_4(a)): 8 coefficients (4 bytes) per step. */
+/** ByteEncode_4(Compress_4(a)): 32 coefficients (16 bytes) per step, paired into bytes. */
 // @ts-ignore: decorator
 @inline function compressPack4(dst: usize, a: usize): void {
-  for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(a + s * 16);
-    const v0 = i32x4.mul(compress4(i32x4.extend_low_i16x8_u(x), 4), i32x4(1, 16, 1, 16));
-    const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 4), i32x4(1, 16, 1, 16));
-    const out = v128.or(i8x16.shuffle(v0, v1, 0, 8, 16, 24, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 12, 20, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
-    if (s < 29) v128.store(dst + s * 4, out);
-    else storePrefix(dst + s * 4, out, 4);
+  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE), pairs = v128.load(CODE_CONSTANTS + PAIRS4);
+  for (let s: usize = 0; s < 8; s++) {
+    const p = a + s * 64;
+    const x0 = v128.load(p), x1 = v128.load(p, 16), x2 = v128.load(p, 32), x3 = v128.load(p, 48);
+    const d0 = pairUp(compress4(i32x4.extend_low_i16x8_u(x0), 4, round, divide), compress4(i32x4.extend_high_i16x8_u(x0), 4, round, divide), pairs);
+    const d1 = pairUp(compress4(i32x4.extend_low_i16x8_u(x1), 4, round, divide), compress4(i32x4.extend_high_i16x8_u(x1), 4, round, divide), pairs);
+    const d2 = pairUp(compress4(i32x4.extend_low_i16x8_u(x2), 4, round, divide), compress4(i32x4.extend_high_i16x8_u(x2), 4, round, divide), pairs);
+    const d3 = pairUp(compress4(i32x4.extend_low_i16x8_u(x3), 4, round, divide), compress4(i32x4.extend_high_i16x8_u(x3), 4, round, divide), pairs);
+    v128.store(dst + s * 16, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(d0, d1), i16x8.narrow_i32x4_u(d2, d3)));
   }
 }
 
-/** Decompress_4(ByteDecode_4(src)): 8 coefficients (4 bytes) per step. */
-// @ts-ignore: decorator
-@inline function unpackDecompress4(a: usize, src: usize): void {
-  for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(src + s * 4);
-    const y0 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 0, 1, 2, 3, 0, 1, 2, 3, 1, 2, 3, 4, 1, 2, 3, 4), i32x4(268435456, 16777216, 268435456, 16777216)), 28), 4);
-    const y1 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 2, 3, 4, 5, 2, 3, 4, 5, 3, 4, 5, 6, 3, 4, 5, 6), i32x4(268435456, 16777216, 268435456, 16777216)), 28), 4);
-    v128.store(a + s * 16, i16x8.narrow_i32x4_u(y0, y1));
-  }
-}
-
-/** ByteEncode_5(Compress_5(a)): 8 coefficients (5 bytes) per step. */
+/** ByteEncode_5(Compress_5(a)): 16 coefficients (10 bytes) per step, as 8 pairs of 10 bits. */
 // @ts-ignore: decorator
 @inline function compressPack5(dst: usize, a: usize): void {
-  for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(a + s * 16);
-    const v0 = i32x4.mul(compress4(i32x4.extend_low_i16x8_u(x), 5), i32x4(1, 32, 4, 128));
-    const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 5), i32x4(16, 2, 64, 8));
-    const out = v128.or(v128.or(i8x16.shuffle(v0, v1, 0, 8, 16, 17, 28, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 4, 5, 3, 20, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)), i8x16.shuffle(v0, v1, 3, 12, 13, 24, 25, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3));
-    if (s < 29) v128.store(dst + s * 5, out);
-    else storePrefix(dst + s * 5, out, 5);
-  }
-}
-
-/** Decompress_5(ByteDecode_5(src)): 8 coefficients (5 bytes) per step. */
-// @ts-ignore: decorator
-@inline function unpackDecompress5(a: usize, src: usize): void {
-  for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(src + s * 5);
-    const y0 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 0, 1, 2, 3, 0, 1, 2, 3, 1, 2, 3, 4, 1, 2, 3, 4), i32x4(134217728, 4194304, 33554432, 1048576)), 27), 5);
-    const y1 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 2, 3, 4, 5, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 7), i32x4(8388608, 67108864, 2097152, 16777216)), 27), 5);
-    v128.store(a + s * 16, i16x8.narrow_i32x4_u(y0, y1));
-  }
-}
-
-/** ByteEncode_10(Compress_10(a)): 8 coefficients (10 bytes) per step. */
-// @ts-ignore: decorator
-@inline function compressPack10(dst: usize, a: usize): void {
-  for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(a + s * 16);
-    const v0 = i32x4.mul(compress4(i32x4.extend_low_i16x8_u(x), 10), i32x4(1, 4, 16, 64));
-    const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 10), i32x4(1, 4, 16, 64));
-    const out = v128.or(i8x16.shuffle(v0, v1, 0, 1, 8, 9, 3, 16, 17, 24, 25, 3, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 3, 4, 5, 12, 13, 3, 20, 21, 28, 29, 3, 3, 3, 3, 3, 3));
-    if (s < 31) v128.store(dst + s * 10, out);
+  const k = layout(10);
+  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE), pairs = v128.load(CODE_CONSTANTS + PAIRS5);
+  const m0 = v128.load(k + PACK_MUL_0), m1 = v128.load(k + PACK_MUL_1);
+  const even0 = v128.load(k + PACK_EVEN_0), even1 = v128.load(k + PACK_EVEN_1), odd0 = v128.load(k + PACK_ODD_0), odd1 = v128.load(k + PACK_ODD_1);
+  for (let s: usize = 0; s < 16; s++) {
+    const x0 = v128.load(a + s * 32), x1 = v128.load(a + s * 32, 16);
+    const p0 = pairUp(compress4(i32x4.extend_low_i16x8_u(x0), 5, round, divide), compress4(i32x4.extend_high_i16x8_u(x0), 5, round, divide), pairs);
+    const p1 = pairUp(compress4(i32x4.extend_low_i16x8_u(x1), 5, round, divide), compress4(i32x4.extend_high_i16x8_u(x1), 5, round, divide), pairs);
+    const out = placeBytes(i32x4.mul(p0, m0), i32x4.mul(p1, m1), even0, even1, odd0, odd1);
+    if (s < 15) v128.store(dst + s * 10, out);
     else storePrefix(dst + s * 10, out, 10);
   }
 }
 
-/** Decompress_10(ByteDecode_10(src)): 8 coefficients (10 bytes) per step. */
+/** ByteEncode_d(Compress_d(a)) for d = 10, 11: 8 coefficients (d bytes) per step. */
 // @ts-ignore: decorator
-@inline function unpackDecompress10(a: usize, src: usize): void {
-  for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(src + s * 10);
-    const y0 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6), i32x4(4194304, 1048576, 262144, 65536)), 22), 10);
-    const y1 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 5, 6, 7, 8, 6, 7, 8, 9, 7, 8, 9, 10, 8, 9, 10, 11), i32x4(4194304, 1048576, 262144, 65536)), 22), 10);
-    v128.store(a + s * 16, i16x8.narrow_i32x4_u(y0, y1));
-  }
-}
-
-/** ByteEncode_11(Compress_11(a)): 8 coefficients (11 bytes) per step. */
-// @ts-ignore: decorator
-@inline function compressPack11(dst: usize, a: usize): void {
+@inline function compressPackWide(dst: usize, a: usize, d: i32): void {
+  const k = layout(d);
+  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE);
+  const m0 = v128.load(k + PACK_MUL_0), m1 = v128.load(k + PACK_MUL_1);
+  const even0 = v128.load(k + PACK_EVEN_0), even1 = v128.load(k + PACK_EVEN_1), odd0 = v128.load(k + PACK_ODD_0), odd1 = v128.load(k + PACK_ODD_1);
+  const step = <usize>d;
   for (let s: usize = 0; s < 32; s++) {
     const x = v128.load(a + s * 16);
-    const v0 = i32x4.mul(compress4(i32x4.extend_low_i16x8_u(x), 11), i32x4(1, 8, 64, 2));
-    const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), 11), i32x4(16, 128, 4, 32));
-    const out = v128.or(i8x16.shuffle(v0, v1, 0, 1, 8, 9, 10, 16, 17, 3, 24, 25, 3, 3, 3, 3, 3, 3), i8x16.shuffle(v0, v1, 3, 4, 5, 3, 12, 13, 20, 21, 22, 28, 29, 3, 3, 3, 3, 3));
-    if (s < 31) v128.store(dst + s * 11, out);
-    else storePrefix(dst + s * 11, out, 11);
+    const v0 = i32x4.mul(compress4(i32x4.extend_low_i16x8_u(x), d, round, divide), m0);
+    const v1 = i32x4.mul(compress4(i32x4.extend_high_i16x8_u(x), d, round, divide), m1);
+    const out = placeBytes(v0, v1, even0, even1, odd0, odd1);
+    if (s < 31) v128.store(dst + s * step, out);
+    else storePrefix(dst + s * step, out, step);
   }
 }
 
-/** Decompress_11(ByteDecode_11(src)): 8 coefficients (11 bytes) per step. */
+/** Decompress_4(ByteDecode_4(src)): 32 coefficients (16 bytes) per step, two half-bytes of each byte. */
 // @ts-ignore: decorator
-@inline function unpackDecompress11(a: usize, src: usize): void {
+@inline function unpackDecompress4(a: usize, src: usize): void {
+  const q = v128.load(CODE_CONSTANTS + MODULUS);
+  for (let s: usize = 0; s < 8; s++) {
+    const x = v128.load(src + s * 16);
+    // Byte b becomes the i16 lanes b & 15 and b >> 4.
+    const lo = i16x8.extend_low_i8x16_u(x), hi = i16x8.extend_high_i8x16_u(x);
+    const h0 = v128.or(i16x8.shl(i16x8.shr_u(lo, 4), 8), i16x8.shr_u(i16x8.shl(lo, 12), 12));
+    const h1 = v128.or(i16x8.shl(i16x8.shr_u(hi, 4), 8), i16x8.shr_u(i16x8.shl(hi, 12), 12));
+    // h0's bytes are now coefficients 0-15 in order, each below 16.
+    const c0 = i16x8.extend_low_i8x16_u(h0), c1 = i16x8.extend_high_i8x16_u(h0);
+    const c2 = i16x8.extend_low_i8x16_u(h1), c3 = i16x8.extend_high_i8x16_u(h1);
+    v128.store(a + s * 64, i16x8.narrow_i32x4_u(decompress4(i32x4.extend_low_i16x8_u(c0), 4, q), decompress4(i32x4.extend_high_i16x8_u(c0), 4, q)));
+    v128.store(a + s * 64, i16x8.narrow_i32x4_u(decompress4(i32x4.extend_low_i16x8_u(c1), 4, q), decompress4(i32x4.extend_high_i16x8_u(c1), 4, q)), 16);
+    v128.store(a + s * 64, i16x8.narrow_i32x4_u(decompress4(i32x4.extend_low_i16x8_u(c2), 4, q), decompress4(i32x4.extend_high_i16x8_u(c2), 4, q)), 32);
+    v128.store(a + s * 64, i16x8.narrow_i32x4_u(decompress4(i32x4.extend_low_i16x8_u(c3), 4, q), decompress4(i32x4.extend_high_i16x8_u(c3), 4, q)), 48);
+  }
+}
+
+/** Decompress_d(ByteDecode_d(src)) for d = 5, 10, 11: 8 coefficients (d bytes) per step. */
+// @ts-ignore: decorator
+@inline function unpackDecompressWide(a: usize, src: usize, d: i32): void {
+  const k = layout(d);
+  const q = v128.load(CODE_CONSTANTS + MODULUS);
+  const g0 = v128.load(k + UNPACK_GATHER_0), g1 = v128.load(k + UNPACK_GATHER_1), m0 = v128.load(k + UNPACK_MUL_0), m1 = v128.load(k + UNPACK_MUL_1);
+  const step = <usize>d;
   for (let s: usize = 0; s < 32; s++) {
-    const x = v128.load(src + s * 11);
-    const y0 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 4, 5, 6, 7), i32x4(2097152, 262144, 32768, 1048576)), 21), 11);
-    const y1 = decompress4(i32x4.shr_u(i32x4.mul(i8x16.shuffle(x, x, 5, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10, 11, 9, 10, 11, 12), i32x4(131072, 16384, 524288, 65536)), 21), 11);
-    v128.store(a + s * 16, i16x8.narrow_i32x4_u(y0, y1));
+    const x = v128.load(src + s * step);
+    v128.store(a + s * 16, i16x8.narrow_i32x4_u(decompress4(gatherBits(x, g0, m0, d), d, q), decompress4(gatherBits(x, g1, m1, d), d, q)));
   }
 }
 
 /** ByteEncode_d(Compress_d(a)) of a standard-order polynomial with values in [0, q); d = 4, 5, 10 or 11. */
 export function compressPack(dst: usize, a: usize, d: i32): void {
-  if (d == 10) compressPack10(dst, a);
+  if (d == 10) compressPackWide(dst, a, 10);
   else if (d == 4) compressPack4(dst, a);
-  else if (d == 11) compressPack11(dst, a);
+  else if (d == 11) compressPackWide(dst, a, 11);
   else if (d == 5) compressPack5(dst, a);
   else unreachable();
 }
 
 /** Decompress_d(ByteDecode_d(src)) into a standard-order polynomial; d = 4, 5, 10 or 11. */
 export function unpackDecompress(a: usize, src: usize, d: i32): void {
-  if (d == 10) unpackDecompress10(a, src);
+  if (d == 10) unpackDecompressWide(a, src, 10);
   else if (d == 4) unpackDecompress4(a, src);
-  else if (d == 11) unpackDecompress11(a, src);
-  else if (d == 5) unpackDecompress5(a, src);
+  else if (d == 11) unpackDecompressWide(a, src, 11);
+  else if (d == 5) unpackDecompressWide(a, src, 5);
   else unreachable();
 }
 
