@@ -21,15 +21,19 @@ export function invNttVec(v: usize, count: i32): void {
   for (let i = 0; i < count; i++) invNttToMont(poly(v, i));
 }
 
+/** Splats held in mutable globals, so that V8 loads each where it is used instead of building it anew (decision 078). */
+let S_Q: v128 = i32x4.splat(Q);
+let S_QINV: v128 = i32x4.splat(QINV);
+
 /**
  * Montgomery reduction of four i64 lanes (lo: lanes 0-1, hi: lanes 2-3) into one i32x4: for |x| < 2^62
  * returns x 2^-32 mod q with |r| <= |x| / 2^32 + q/2 (the low halves of x - m q vanish).
  */
 // @ts-ignore: decorator
 @inline function reduceLanes(lo: v128, hi: v128): v128 {
-  const qv = i32x4.splat(Q);
+  const qv = S_Q;
   const low = i8x16.shuffle(lo, hi, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
-  const m = i32x4.mul(low, i32x4.splat(QINV));
+  const m = i32x4.mul(low, S_QINV);
   const rl = i64x2.sub(lo, i64x2.extmul_low_i32x4_s(m, qv));
   const rh = i64x2.sub(hi, i64x2.extmul_high_i32x4_s(m, qv));
   return i8x16.shuffle(rl, rh, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);

@@ -13,17 +13,34 @@ const END: usize = <usize>(N << 2);
 const GAMMA2_32: i32 = (Q - 1) / 32;
 const GAMMA2_88: i32 = (Q - 1) / 88;
 
+/** Splats held in mutable globals, so that V8 loads each where it is used instead of building it anew (decision 078). */
+let S_2_22: v128 = i32x4.splat(1 << 22);
+let S_Q: v128 = i32x4.splat(Q);
+let S_127: v128 = i32x4.splat(127);
+let S_1025: v128 = i32x4.splat(1025);
+let S_2_21: v128 = i32x4.splat(1 << 21);
+let S_15: v128 = i32x4.splat(15);
+let S_11275: v128 = i32x4.splat(11275);
+let S_2_23: v128 = i32x4.splat(1 << 23);
+let S_43: v128 = i32x4.splat(43);
+let S_2_GAMMA2_32: v128 = i32x4.splat(2 * GAMMA2_32);
+let S_2_GAMMA2_88: v128 = i32x4.splat(2 * GAMMA2_88);
+let S_2: v128 = i32x4.splat(2);
+let S_1: v128 = i32x4.splat(1);
+let S_P2R: v128 = i32x4.splat((1 << (D - 1)) - 1);
+let S_HALF_Q: v128 = i32x4.splat((Q - 1) / 2);
+
 /** reduce32 of four lanes: a mod q in [-6283009, 6283008] for a <= 2^31 - 2^22 - 1. */
 // @ts-ignore: decorator
 @inline function reduce32x4(a: v128): v128 {
-  const t = i32x4.shr_s(i32x4.add(a, i32x4.splat(1 << 22)), 23);
-  return i32x4.sub(a, i32x4.mul(t, i32x4.splat(Q)));
+  const t = i32x4.shr_s(i32x4.add(a, S_2_22), 23);
+  return i32x4.sub(a, i32x4.mul(t, S_Q));
 }
 
 /** Adds q to the negative lanes. */
 // @ts-ignore: decorator
 @inline function caddq4(a: v128): v128 {
-  return i32x4.add(a, v128.and(i32x4.shr_s(a, 31), i32x4.splat(Q)));
+  return i32x4.add(a, v128.and(i32x4.shr_s(a, 31), S_Q));
 }
 
 /**
@@ -33,17 +50,17 @@ const GAMMA2_88: i32 = (Q - 1) / 88;
  */
 // @ts-ignore: decorator
 @inline function highBits4(r: v128, wide: bool): v128 {
-  const a1 = i32x4.shr_s(i32x4.add(r, i32x4.splat(127)), 7);
-  if (wide) return v128.and(i32x4.shr_s(i32x4.add(i32x4.mul(a1, i32x4.splat(1025)), i32x4.splat(1 << 21)), 22), i32x4.splat(15));
-  const h = i32x4.shr_s(i32x4.add(i32x4.mul(a1, i32x4.splat(11275)), i32x4.splat(1 << 23)), 24);
-  return v128.xor(h, v128.and(i32x4.shr_s(i32x4.sub(i32x4.splat(43), h), 31), h));
+  const a1 = i32x4.shr_s(i32x4.add(r, S_127), 7);
+  if (wide) return v128.and(i32x4.shr_s(i32x4.add(i32x4.mul(a1, S_1025), S_2_21), 22), S_15);
+  const h = i32x4.shr_s(i32x4.add(i32x4.mul(a1, S_11275), S_2_23), 24);
+  return v128.xor(h, v128.and(i32x4.shr_s(i32x4.sub(S_43, h), 31), h));
 }
 
 /** Decompose's low part given r in [0, q) and r1 = highBits4(r): in (-gamma2, gamma2], r - q in the wrap case. */
 // @ts-ignore: decorator
 @inline function lowBits4(r: v128, r1: v128, wide: bool): v128 {
-  const r0 = i32x4.sub(r, i32x4.mul(r1, i32x4.splat(2 * (wide ? GAMMA2_32 : GAMMA2_88))));
-  return i32x4.sub(r0, v128.and(i32x4.shr_s(i32x4.sub(i32x4.splat((Q - 1) / 2), r0), 31), i32x4.splat(Q)));
+  const r0 = i32x4.sub(r, i32x4.mul(r1, wide ? S_2_GAMMA2_32 : S_2_GAMMA2_88));
+  return i32x4.sub(r0, v128.and(i32x4.shr_s(i32x4.sub(S_HALF_Q, r0), 31), S_Q));
 }
 
 /** All-ones lanes where |a| >= bound. */
@@ -57,7 +74,7 @@ export function power2RoundVec(t1: usize, t0: usize, t: usize, s2: usize, count:
   const end = <usize>(count * POLY_BYTES);
   for (let n: usize = 0; n < end; n += 16) {
     const r = caddq4(reduce32x4(i32x4.add(v128.load(t + n), v128.load(s2 + n))));
-    const hi = i32x4.shr_s(i32x4.add(r, i32x4.splat((1 << (D - 1)) - 1)), D);
+    const hi = i32x4.shr_s(i32x4.add(r, S_P2R), D);
     v128.store(t1 + n, hi);
     v128.store(t0 + n, i32x4.sub(r, i32x4.shl(hi, D)));
   }
@@ -142,7 +159,7 @@ export function makeHints(h: usize, w: usize, ct0: usize): i32 {
     const r1 = highBits4(r, wide);
     const up = i32x4.gt_s(lowBits4(r, r1, wide), i32x4.splat(0));
     // +1 where r0 > 0, -1 elsewhere, 0 without a hint; then modulo W1_MAX.
-    const step = v128.and(i32x4.sub(v128.and(up, i32x4.splat(2)), i32x4.splat(1)), i32x4.ne(v128.load(h + n), i32x4.splat(0)));
+    const step = v128.and(i32x4.sub(v128.and(up, S_2), S_1), i32x4.ne(v128.load(h + n), i32x4.splat(0)));
     let x = i32x4.add(r1, step);
     x = i32x4.add(x, v128.and(i32x4.lt_s(x, i32x4.splat(0)), m));
     x = i32x4.sub(x, v128.and(i32x4.ge_s(x, m), m));
