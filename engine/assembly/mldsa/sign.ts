@@ -37,18 +37,18 @@ const MU: usize = memory.data(64, 16);
 /**
  * Clears every static buffer that held secret material, so nothing outlives the call: the first
  * l or k polynomials of each, all that a call at this level writes. Only signing (`signed`)
- * writes y, TMP and the mask stream.
+ * writes y-hat, w, y, TMP and the mask stream.
  */
 function wipeSecrets(signed: bool): void {
   memory.fill(S1, 0, L * POLY_BYTES);
   memory.fill(S2, 0, K * POLY_BYTES);
   memory.fill(T0, 0, K * POLY_BYTES);
-  memory.fill(YHAT, 0, L * POLY_BYTES);
-  memory.fill(W, 0, K * POLY_BYTES);
   memory.fill(SEEDS, 0, 192);
   memory.fill(SPONGE, 0, SPONGE_SIZE);
   wipeSamplers();
   if (!signed) return;
+  memory.fill(YHAT, 0, L * POLY_BYTES);
+  memory.fill(W, 0, K * POLY_BYTES);
   memory.fill(Y, 0, L * POLY_BYTES);
   memory.fill(TMP, 0, POLY_BYTES);
   wipeMask();
@@ -63,7 +63,10 @@ function shake256(dst: usize, dstLen: i32, src: usize, srcLen: i32): void {
   spongeSqueeze(SPONGE, dst, <usize>dstLen);
 }
 
-/** KeyGen_internal from the 32-byte seed xi; writes pk and sk. */
+/**
+ * KeyGen_internal from the 32-byte seed xi; writes pk and sk. s1 and s2 are packed first, so that
+ * s1 can go to the NTT domain in place, and t is computed in T0, where Power2Round leaves t0.
+ */
 export function keygen(xi: usize, pk: usize, sk: usize): void {
   memory.copy(SEEDS, xi, 32);
   store<u8>(SEEDS + 32, <u8>K);
@@ -72,21 +75,20 @@ export function keygen(xi: usize, pk: usize, sk: usize): void {
   const rho = SEEDS;
   expandA(MAT, rho);
   expandS(S1, S2, SEEDS + 32);
-  memory.copy(YHAT, S1, L * POLY_BYTES);
-  nttVec(YHAT, L);
-  matVec(W, MAT, YHAT, K, L, 0, 0);
-  invNttVec(W, K);
-  power2RoundVec(T1, T0, W, S2, K);
-  memory.copy(pk, rho, 32);
-  for (let i = 0; i < K; i++) packSimple(pk + 32 + <usize>(i * 320), poly(T1, i), 10);
   // sk = rho || K || tr || s1 || s2 || t0
   memory.copy(sk, rho, 32);
   memory.copy(sk + 32, SEEDS + 96, 32);
-  shake256(sk + 64, TR_BYTES, pk, PK_BYTES);
   let off = sk + 128;
   const etaBytes = <usize>(32 * ETA_BITS);
   for (let i = 0; i < L; i++, off += etaBytes) packSigned(off, poly(S1, i), ETA_BITS, ETA);
   for (let i = 0; i < K; i++, off += etaBytes) packSigned(off, poly(S2, i), ETA_BITS, ETA);
+  nttVec(S1, L);
+  matVec(T0, MAT, S1, K, L, 0, 0);
+  invNttVec(T0, K);
+  power2RoundVec(T1, T0, T0, S2, K);
+  memory.copy(pk, rho, 32);
+  for (let i = 0; i < K; i++) packSimple(pk + 32 + <usize>(i * 320), poly(T1, i), 10);
+  shake256(sk + 64, TR_BYTES, pk, PK_BYTES);
   for (let i = 0; i < K; i++, off += 32 * D) packSigned(off, poly(T0, i), D, 1 << (D - 1));
   wipeSecrets(false);
 }
