@@ -46,6 +46,12 @@ initPackingConstants();
   return signed ? i32x4.sub(base, x) : x;
 }
 
+/** Coefficients p[i .. i + 8) paired by `pairs`: four lanes of two coefficients each. */
+// @ts-ignore: decorator
+@inline function pairsAt(p: usize, i: usize, base: v128, signed: bool, pairs: v128): v128 {
+  return pairUp(coefficients(p, i * 4, base, signed), coefficients(p, i * 4 + 16, base, signed), pairs);
+}
+
 /** 4-bit pack: 32 coefficients (16 bytes) per step, paired into bytes. */
 // @ts-ignore: decorator
 @inline function pack4(dst: usize, a: usize, base: i32, signed: bool): void {
@@ -53,11 +59,9 @@ initPackingConstants();
   const k4 = v128.load(PAIR_CONSTANTS, 16);
   for (let s: usize = 0; s < 8; s++) {
     const p = a + s * 128;
-    const d0 = pairUp(coefficients(p, 0, bv, signed), coefficients(p, 16, bv, signed), k4);
-    const d1 = pairUp(coefficients(p, 32, bv, signed), coefficients(p, 48, bv, signed), k4);
-    const d2 = pairUp(coefficients(p, 64, bv, signed), coefficients(p, 80, bv, signed), k4);
-    const d3 = pairUp(coefficients(p, 96, bv, signed), coefficients(p, 112, bv, signed), k4);
-    v128.store(dst + s * 16, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(d0, d1), i16x8.narrow_i32x4_u(d2, d3)));
+    const bytes0 = i16x8.narrow_i32x4_u(pairsAt(p, 0, bv, signed, k4), pairsAt(p, 8, bv, signed, k4));
+    const bytes1 = i16x8.narrow_i32x4_u(pairsAt(p, 16, bv, signed, k4), pairsAt(p, 24, bv, signed, k4));
+    v128.store(dst + s * 16, i8x16.narrow_i16x8_u(bytes0, bytes1));
   }
 }
 
@@ -67,9 +71,8 @@ initPackingConstants();
   const k6 = v128.load(PAIR_CONSTANTS, 32), k12 = v128.load(PAIR_CONSTANTS, 48), drop3 = v128.load(PAIR_CONSTANTS, 64);
   for (let s: usize = 0; s < 16; s++) {
     const p = a + s * 64;
-    const d0 = pairUp(v128.load(p), v128.load(p, 16), k6);
-    const d1 = pairUp(v128.load(p, 32), v128.load(p, 48), k6);
-    const out = i8x16.swizzle(pairUp(d0, d1, k12), drop3);
+    const quads = pairUp(pairsAt(p, 0, i32x4.splat(0), false, k6), pairsAt(p, 8, i32x4.splat(0), false, k6), k12);
+    const out = i8x16.swizzle(quads, drop3);
     if (s < 15) v128.store(dst + s * 12, out);
     else storePrefix(dst + s * 12, out, 12);
   }
@@ -82,11 +85,9 @@ initPackingConstants();
   const k3 = v128.load(PAIR_CONSTANTS), k6 = v128.load(PAIR_CONSTANTS, 32), k12 = v128.load(PAIR_CONSTANTS, 48), drop3 = v128.load(PAIR_CONSTANTS, 64);
   for (let s: usize = 0; s < 8; s++) {
     const p = a + s * 128;
-    const d0 = pairUp(coefficients(p, 0, bv, true), coefficients(p, 16, bv, true), k3);
-    const d1 = pairUp(coefficients(p, 32, bv, true), coefficients(p, 48, bv, true), k3);
-    const d2 = pairUp(coefficients(p, 64, bv, true), coefficients(p, 80, bv, true), k3);
-    const d3 = pairUp(coefficients(p, 96, bv, true), coefficients(p, 112, bv, true), k3);
-    const out = i8x16.swizzle(pairUp(pairUp(d0, d1, k6), pairUp(d2, d3, k6), k12), drop3);
+    const quads0 = pairUp(pairsAt(p, 0, bv, true, k3), pairsAt(p, 8, bv, true, k3), k6);
+    const quads1 = pairUp(pairsAt(p, 16, bv, true, k3), pairsAt(p, 24, bv, true, k3), k6);
+    const out = i8x16.swizzle(pairUp(quads0, quads1, k12), drop3);
     if (s < 7) v128.store(dst + s * 12, out);
     else storePrefix(dst + s * 12, out, 12);
   }
