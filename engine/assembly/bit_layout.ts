@@ -31,7 +31,7 @@ export const UNPACK_MUL_0: usize = 128;
 export const UNPACK_MUL_1: usize = 144;
 
 /** Writes the constants of `bits`-bit coefficients at k, BIT_LAYOUT_BYTES long: unpacking for 3 to 20 bits, packing for 8 to 20. */
-export function fillBitLayout(k: usize, bits: i32): void {
+function fillBitLayout(k: usize, bits: i32): void {
   memory.fill(k, 0, BIT_LAYOUT_BYTES);
   memory.fill(k + PACK_EVEN_0, 0x80, 64);
   const perStep = bits >= 18 ? 4 : 8;
@@ -63,3 +63,40 @@ export function fillBitLayout(k: usize, bits: i32): void {
 @inline export function pairUp(lo: v128, hi: v128, pairs: v128): v128 {
   return i32x4.dot_i16x8_s(i16x8.narrow_i32x4_u(lo, hi), pairs);
 }
+
+/** Every width FIPS 204 and FIPS 203 code: ML-DSA's eta (3, 4), w1 (4, 6), t1, t0, z; ML-KEM's d. */
+const WIDTHS: StaticArray<i32> = [3, 4, 5, 6, 10, 11, 13, 18, 20];
+const LAYOUTS: usize = memory.data(9 * <i32>BIT_LAYOUT_BYTES, 16);
+
+/** The constants of `bits`-bit codes (one of WIDTHS; a constant at every call, so this folds). */
+// @ts-ignore: decorator
+@inline export function bitLayout(bits: i32): usize {
+  const slot = bits == 3 ? 0 : bits == 4 ? 1 : bits == 5 ? 2 : bits == 6 ? 3 : bits == 10 ? 4 : bits == 11 ? 5 : bits == 13 ? 6 : bits == 18 ? 7 : 8;
+  return LAYOUTS + BIT_LAYOUT_BYTES * <usize>slot;
+}
+
+/** pairUp's multipliers (1, 2^k) in i16 pairs for k = 3, 4, 5, 6, 12, then the swizzle dropping byte 3 of each i32 lane. */
+const PAIR_CONSTANTS: usize = memory.data(6 * 16, 16);
+const PAIR_SHIFTS: StaticArray<i32> = [3, 4, 5, 6, 12];
+
+/** pairUp's multipliers for `bits`-bit values (one of PAIR_SHIFTS). */
+// @ts-ignore: decorator
+@inline export function pairMultipliers(bits: i32): v128 {
+  return v128.load(PAIR_CONSTANTS + <usize>((bits == 3 ? 0 : bits == 4 ? 1 : bits == 5 ? 2 : bits == 6 ? 3 : 4) << 4));
+}
+
+/** The swizzle keeping bytes 0-2 of each i32 lane, twelve bytes in order (24-bit values). */
+// @ts-ignore: decorator
+@inline export function drop3(): v128 {
+  return v128.load(PAIR_CONSTANTS, 80);
+}
+
+function initBitLayouts(): void {
+  for (let w = 0; w < WIDTHS.length; w++) fillBitLayout(bitLayout(WIDTHS[w]), WIDTHS[w]);
+  for (let i = 0; i < PAIR_SHIFTS.length; i++) {
+    for (let j = 0; j < 4; j++) store<u32>(PAIR_CONSTANTS + <usize>(i * 16 + j * 4), 1 | (1 << (16 + PAIR_SHIFTS[i])));
+  }
+  memory.fill(PAIR_CONSTANTS + 80, 0x80, 16);
+  for (let j = 0; j < 12; j++) store<u8>(PAIR_CONSTANTS + 80 + <usize>j, <u8>(j + j / 3));
+}
+initBitLayouts();

@@ -14,30 +14,7 @@
  * t0, y and z pack and unpack in constant time.
  */
 import { storePrefix } from '../v128_store';
-import { BIT_LAYOUT_BYTES, fillBitLayout, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1, PACK_ODD_0, PACK_ODD_1, pairUp, placeBytes, UNPACK_GATHER_0, UNPACK_GATHER_1, UNPACK_MUL_0, UNPACK_MUL_1 } from '../bit_layout';
-
-/** The widths FIPS 204 packs: eta (3, 4), w1 (4, 6), t1 (10), t0 (13), z (18, 20). */
-const WIDTHS: StaticArray<i32> = [3, 4, 6, 10, 13, 18, 20];
-const LAYOUTS: usize = memory.data(7 * <i32>BIT_LAYOUT_BYTES, 16);
-
-// @ts-ignore: decorator
-@inline function layout(bits: i32): usize {
-  return LAYOUTS + BIT_LAYOUT_BYTES * <usize>(bits == 3 ? 0 : bits == 4 ? 1 : bits == 6 ? 2 : bits == 10 ? 3 : bits == 13 ? 4 : bits == 18 ? 5 : 6);
-}
-
-/** Dot-product multipliers (1, 2^k) in i16 pairs for k = 3, 4, 6, 12, then the swizzle dropping byte 3 of each lane. */
-const PAIR_CONSTANTS: usize = memory.data(5 * 16, 16);
-
-function initPackingConstants(): void {
-  for (let w = 0; w < WIDTHS.length; w++) fillBitLayout(layout(WIDTHS[w]), WIDTHS[w]);
-  const shifts: StaticArray<i32> = [3, 4, 6, 12];
-  for (let i = 0; i < 4; i++) {
-    for (let j = 0; j < 4; j++) store<u32>(PAIR_CONSTANTS + <usize>(i * 16 + j * 4), 1 | (1 << (16 + shifts[i])));
-  }
-  memory.fill(PAIR_CONSTANTS + 64, 0x80, 16);
-  for (let j = 0; j < 12; j++) store<u8>(PAIR_CONSTANTS + 64 + <usize>j, <u8>(j + j / 3));
-}
-initPackingConstants();
+import { bitLayout, drop3, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1, PACK_ODD_0, PACK_ODD_1, pairMultipliers, pairUp, placeBytes, UNPACK_GATHER_0, UNPACK_GATHER_1, UNPACK_MUL_0, UNPACK_MUL_1 } from '../bit_layout';
 
 /** Eight coefficients at p, minus-from-base when signed. */
 // @ts-ignore: decorator
@@ -56,7 +33,7 @@ initPackingConstants();
 // @ts-ignore: decorator
 @inline function pack4(dst: usize, a: usize, base: i32, signed: bool): void {
   const bv = i32x4.splat(base);
-  const k4 = v128.load(PAIR_CONSTANTS, 16);
+  const k4 = pairMultipliers(4);
   for (let s: usize = 0; s < 8; s++) {
     const p = a + s * 128;
     const bytes0 = i16x8.narrow_i32x4_u(pairsAt(p, 0, bv, signed, k4), pairsAt(p, 8, bv, signed, k4));
@@ -68,11 +45,11 @@ initPackingConstants();
 /** 6-bit pack: 16 coefficients (12 bytes) per step, paired to 24 bits per lane. */
 // @ts-ignore: decorator
 @inline function pack6(dst: usize, a: usize): void {
-  const k6 = v128.load(PAIR_CONSTANTS, 32), k12 = v128.load(PAIR_CONSTANTS, 48), drop3 = v128.load(PAIR_CONSTANTS, 64);
+  const k6 = pairMultipliers(6), k12 = pairMultipliers(12), bytes3 = drop3();
   for (let s: usize = 0; s < 16; s++) {
     const p = a + s * 64;
     const quads = pairUp(pairsAt(p, 0, i32x4.splat(0), false, k6), pairsAt(p, 8, i32x4.splat(0), false, k6), k12);
-    const out = i8x16.swizzle(quads, drop3);
+    const out = i8x16.swizzle(quads, bytes3);
     if (s < 15) v128.store(dst + s * 12, out);
     else storePrefix(dst + s * 12, out, 12);
   }
@@ -82,12 +59,12 @@ initPackingConstants();
 // @ts-ignore: decorator
 @inline function pack3(dst: usize, a: usize, base: i32): void {
   const bv = i32x4.splat(base);
-  const k3 = v128.load(PAIR_CONSTANTS), k6 = v128.load(PAIR_CONSTANTS, 32), k12 = v128.load(PAIR_CONSTANTS, 48), drop3 = v128.load(PAIR_CONSTANTS, 64);
+  const k3 = pairMultipliers(3), k6 = pairMultipliers(6), k12 = pairMultipliers(12), bytes3 = drop3();
   for (let s: usize = 0; s < 8; s++) {
     const p = a + s * 128;
     const quads0 = pairUp(pairsAt(p, 0, bv, true, k3), pairsAt(p, 8, bv, true, k3), k6);
     const quads1 = pairUp(pairsAt(p, 16, bv, true, k3), pairsAt(p, 24, bv, true, k3), k6);
-    const out = i8x16.swizzle(pairUp(quads0, quads1, k12), drop3);
+    const out = i8x16.swizzle(pairUp(quads0, quads1, k12), bytes3);
     if (s < 7) v128.store(dst + s * 12, out);
     else storePrefix(dst + s * 12, out, 12);
   }
@@ -96,7 +73,7 @@ initPackingConstants();
 /** 10- or 13-bit pack: 8 coefficients (`bits` bytes) per step. */
 // @ts-ignore: decorator
 @inline function packWide8(dst: usize, a: usize, bits: i32, base: i32, signed: bool): void {
-  const k = layout(bits);
+  const k = bitLayout(bits);
   const bv = i32x4.splat(base);
   const m0 = v128.load(k + PACK_MUL_0), m1 = v128.load(k + PACK_MUL_1);
   const even0 = v128.load(k + PACK_EVEN_0), even1 = v128.load(k + PACK_EVEN_1), odd0 = v128.load(k + PACK_ODD_0), odd1 = v128.load(k + PACK_ODD_1);
@@ -113,7 +90,7 @@ initPackingConstants();
 /** 18- or 20-bit signed pack: 4 coefficients (bits / 2 bytes) per step. */
 // @ts-ignore: decorator
 @inline function packWide4(dst: usize, a: usize, bits: i32, base: i32): void {
-  const k = layout(bits);
+  const k = bitLayout(bits);
   const bv = i32x4.splat(base);
   const m0 = v128.load(k + PACK_MUL_0), even = v128.load(k + PACK_EVEN_0), odd = v128.load(k + PACK_ODD_0);
   const step = <usize>(bits >> 1);
@@ -128,7 +105,7 @@ initPackingConstants();
 /** Unpack of 8 coefficients (`bits` bytes) per step, bits below 18. */
 // @ts-ignore: decorator
 @inline function unpack8(a: usize, src: usize, bits: i32, base: i32, signed: bool): void {
-  const k = layout(bits);
+  const k = bitLayout(bits);
   const bv = i32x4.splat(base);
   const g0 = v128.load(k + UNPACK_GATHER_0), g1 = v128.load(k + UNPACK_GATHER_1), m0 = v128.load(k + UNPACK_MUL_0), m1 = v128.load(k + UNPACK_MUL_1);
   const step = <usize>bits;
@@ -144,7 +121,7 @@ initPackingConstants();
 /** Signed unpack of 4 coefficients (bits / 2 bytes) per step, bits 18 or 20. */
 // @ts-ignore: decorator
 @inline function unpack4(a: usize, src: usize, bits: i32, base: i32): void {
-  const k = layout(bits);
+  const k = bitLayout(bits);
   const bv = i32x4.splat(base);
   const g0 = v128.load(k + UNPACK_GATHER_0), m0 = v128.load(k + UNPACK_MUL_0);
   const step = <usize>(bits >> 1);

@@ -2,9 +2,9 @@
  * Vector operations on the engine's polynomial vectors (consecutive 1 KiB polynomials), fused so
  * that a matrix-vector product reduces once per coefficient instead of once per term.
  */
-import { reduce32, caddq, abs32, QINV } from './reduce';
+import { reduce32, caddq, abs32, Q4, QINV4 } from './reduce';
 import { invNttToMont, ntt } from './ntt';
-import { N, POLY_BYTES, Q } from './params';
+import { N, POLY_BYTES } from './params';
 
 // @ts-ignore: decorator
 @inline export function poly(base: usize, i: i32): usize {
@@ -21,19 +21,15 @@ export function invNttVec(v: usize, count: i32): void {
   for (let i = 0; i < count; i++) invNttToMont(poly(v, i));
 }
 
-/** Splats held in mutable globals, so that V8 loads each where it is used instead of building it anew (decision 078). */
-let S_Q: v128 = i32x4.splat(Q);
-let S_QINV: v128 = i32x4.splat(QINV);
-
 /**
  * Montgomery reduction of four i64 lanes (lo: lanes 0-1, hi: lanes 2-3) into one i32x4: for |x| < 2^62
  * returns x 2^-32 mod q with |r| <= |x| / 2^32 + q/2 (the low halves of x - m q vanish).
  */
 // @ts-ignore: decorator
 @inline function reduceLanes(lo: v128, hi: v128): v128 {
-  const qv = S_Q;
+  const qv = Q4;
   const low = i8x16.shuffle(lo, hi, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
-  const m = i32x4.mul(low, S_QINV);
+  const m = i32x4.mul(low, QINV4);
   const rl = i64x2.sub(lo, i64x2.extmul_low_i32x4_s(m, qv));
   const rh = i64x2.sub(hi, i64x2.extmul_high_i32x4_s(m, qv));
   return i8x16.shuffle(rl, rh, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);

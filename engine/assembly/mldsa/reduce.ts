@@ -4,6 +4,13 @@ import { Q } from './params';
 /** q^-1 mod 2^32. */
 export const QINV: i32 = 58728449;
 
+/**
+ * q and q^-1 splat, in mutable globals so that V8 loads them where they are used instead of
+ * building them anew at each use (decision 078; immutable globals are folded back into constants).
+ */
+export let Q4: v128 = i32x4.splat(Q);
+export let QINV4: v128 = i32x4.splat(QINV);
+
 /** Montgomery reduction: for |a| < 2^31 * q returns r = a * 2^-32 mod q with |r| < q. */
 // @ts-ignore: decorator
 @inline export function montgomeryReduce(a: i64): i32 {

@@ -7,6 +7,7 @@
  * the attempt) is the one thing the caller may branch on.
  */
 import { D, GAMMA2, N, POLY_BYTES, Q, W1_MAX } from './params';
+import { Q4 } from './reduce';
 
 const END: usize = <usize>(N << 2);
 /** gamma2 of ML-DSA-65 and -87; ML-DSA-44's is (q - 1) / 88. */
@@ -15,7 +16,6 @@ const GAMMA2_88: i32 = (Q - 1) / 88;
 
 /** Splats held in mutable globals, so that V8 loads each where it is used instead of building it anew (decision 078). */
 let S_2_22: v128 = i32x4.splat(1 << 22);
-let S_Q: v128 = i32x4.splat(Q);
 let S_127: v128 = i32x4.splat(127);
 let S_1025: v128 = i32x4.splat(1025);
 let S_2_21: v128 = i32x4.splat(1 << 21);
@@ -34,13 +34,13 @@ let S_HALF_Q: v128 = i32x4.splat((Q - 1) / 2);
 // @ts-ignore: decorator
 @inline function reduce32x4(a: v128): v128 {
   const t = i32x4.shr_s(i32x4.add(a, S_2_22), 23);
-  return i32x4.sub(a, i32x4.mul(t, S_Q));
+  return i32x4.sub(a, i32x4.mul(t, Q4));
 }
 
 /** Adds q to the negative lanes. */
 // @ts-ignore: decorator
 @inline function caddq4(a: v128): v128 {
-  return i32x4.add(a, v128.and(i32x4.shr_s(a, 31), S_Q));
+  return i32x4.add(a, v128.and(i32x4.shr_s(a, 31), Q4));
 }
 
 /**
@@ -60,7 +60,7 @@ let S_HALF_Q: v128 = i32x4.splat((Q - 1) / 2);
 // @ts-ignore: decorator
 @inline function lowBits4(r: v128, r1: v128, wide: bool): v128 {
   const r0 = i32x4.sub(r, i32x4.mul(r1, wide ? S_2_GAMMA2_32 : S_2_GAMMA2_88));
-  return i32x4.sub(r0, v128.and(i32x4.shr_s(i32x4.sub(S_HALF_Q, r0), 31), S_Q));
+  return i32x4.sub(r0, v128.and(i32x4.shr_s(i32x4.sub(S_HALF_Q, r0), 31), Q4));
 }
 
 /** All-ones lanes where |a| >= bound. */

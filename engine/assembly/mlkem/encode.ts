@@ -13,26 +13,16 @@
  */
 import { N, Q } from './params';
 import { storePrefix } from '../v128_store';
-import { BIT_LAYOUT_BYTES, fillBitLayout, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1, PACK_ODD_0, PACK_ODD_1, pairUp, placeBytes, UNPACK_GATHER_0, UNPACK_GATHER_1, UNPACK_MUL_0, UNPACK_MUL_1 } from '../bit_layout';
-
-/** The bit layouts of d = 5 (unpacking), 10 and 11. */
-const LAYOUTS: usize = memory.data(3 * <i32>BIT_LAYOUT_BYTES, 16);
-
-// @ts-ignore: decorator
-@inline function layout(d: i32): usize {
-  return LAYOUTS + BIT_LAYOUT_BYTES * <usize>(d == 5 ? 0 : d == 10 ? 1 : 2);
-}
+import { bitLayout, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1, PACK_ODD_0, PACK_ODD_1, pairMultipliers, pairUp, placeBytes, UNPACK_GATHER_0, UNPACK_GATHER_1, UNPACK_MUL_0, UNPACK_MUL_1 } from '../bit_layout';
 
 /**
  * Splats, 16 bytes each: 1664 (Compress's rounding), 1290168 (its division by q), q (Decompress),
- * the i16 pairs (1, 16) of the 4-bit code, 0xfff and q - 1 in i16 lanes (ByteDecode_12), the i16
- * pairs (1, 32) of the 5-bit code; then
- * ByteEncode_12's swizzles (low pairs to bytes 0-11, high pairs to 12-15, high pairs to 16-23) and
+ * 0xfff and q - 1 in i16 lanes (ByteDecode_12); then ByteEncode_12's swizzles (low pairs to bytes 0-11, high pairs to 12-15, high pairs to 16-23) and
  * ByteDecode_12's (the even coefficients from bytes 0-15 and 8-23, then the odd ones).
  */
-const CODE_CONSTANTS: usize = memory.data(14 * 16, 16);
-const ROUND: usize = 0, DIVIDE: usize = 16, MODULUS: usize = 32, PAIRS4: usize = 48, LOW12: usize = 64, MAX12: usize = 80, PAIRS5: usize = 96;
-const ENCODE12: usize = 112, DECODE12: usize = 160;
+const CODE_CONSTANTS: usize = memory.data(12 * 16, 16);
+const ROUND: usize = 0, DIVIDE: usize = 16, MODULUS: usize = 32, LOW12: usize = 48, MAX12: usize = 64;
+const ENCODE12: usize = 80, DECODE12: usize = 128;
 
 /** Writes the swizzle taking byte indices[i] to byte i (-1: zero) at dst. */
 function fillSwizzle(dst: usize, indices: StaticArray<i32>): void {
@@ -40,18 +30,13 @@ function fillSwizzle(dst: usize, indices: StaticArray<i32>): void {
 }
 
 function initCodeConstants(): void {
-  fillBitLayout(layout(5), 5);
-  fillBitLayout(layout(10), 10);
-  fillBitLayout(layout(11), 11);
   const k = CODE_CONSTANTS;
   for (let i: usize = 0; i < 16; i += 4) {
     store<i32>(k + ROUND + i, 1664);
     store<i32>(k + DIVIDE + i, 1290168);
     store<i32>(k + MODULUS + i, Q);
-    store<u32>(k + PAIRS4 + i, 1 | (16 << 16));
     store<u32>(k + LOW12 + i, 0x0fff0fff);
     store<u32>(k + MAX12 + i, <u32>(Q - 1) * 0x10001);
-    store<u32>(k + PAIRS5 + i, 1 | (32 << 16));
   }
   fillSwizzle(k + ENCODE12, [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1]);
   fillSwizzle(k + ENCODE12 + 16, [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 4]);
@@ -118,7 +103,7 @@ export function decode12(a: usize, src: usize): i32 {
 /** ByteEncode_4(Compress_4(a)): 32 coefficients (16 bytes) per step, paired into bytes. */
 // @ts-ignore: decorator
 @inline function compressPack4(dst: usize, a: usize): void {
-  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE), pairs = v128.load(CODE_CONSTANTS + PAIRS4);
+  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE), pairs = pairMultipliers(4);
   for (let s: usize = 0; s < 8; s++) {
     const p = a + s * 64;
     const x0 = v128.load(p), x1 = v128.load(p, 16), x2 = v128.load(p, 32), x3 = v128.load(p, 48);
@@ -133,8 +118,8 @@ export function decode12(a: usize, src: usize): i32 {
 /** ByteEncode_5(Compress_5(a)): 16 coefficients (10 bytes) per step, as 8 pairs of 10 bits. */
 // @ts-ignore: decorator
 @inline function compressPack5(dst: usize, a: usize): void {
-  const k = layout(10);
-  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE), pairs = v128.load(CODE_CONSTANTS + PAIRS5);
+  const k = bitLayout(10);
+  const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE), pairs = pairMultipliers(5);
   const m0 = v128.load(k + PACK_MUL_0), m1 = v128.load(k + PACK_MUL_1);
   const even0 = v128.load(k + PACK_EVEN_0), even1 = v128.load(k + PACK_EVEN_1), odd0 = v128.load(k + PACK_ODD_0), odd1 = v128.load(k + PACK_ODD_1);
   for (let s: usize = 0; s < 16; s++) {
@@ -150,7 +135,7 @@ export function decode12(a: usize, src: usize): i32 {
 /** ByteEncode_d(Compress_d(a)) for d = 10, 11: 8 coefficients (d bytes) per step. */
 // @ts-ignore: decorator
 @inline function compressPackWide(dst: usize, a: usize, d: i32): void {
-  const k = layout(d);
+  const k = bitLayout(d);
   const round = v128.load(CODE_CONSTANTS + ROUND), divide = v128.load(CODE_CONSTANTS + DIVIDE);
   const m0 = v128.load(k + PACK_MUL_0), m1 = v128.load(k + PACK_MUL_1);
   const even0 = v128.load(k + PACK_EVEN_0), even1 = v128.load(k + PACK_EVEN_1), odd0 = v128.load(k + PACK_ODD_0), odd1 = v128.load(k + PACK_ODD_1);
@@ -188,7 +173,7 @@ export function decode12(a: usize, src: usize): i32 {
 /** Decompress_d(ByteDecode_d(src)) for d = 5, 10, 11: 8 coefficients (d bytes) per step. */
 // @ts-ignore: decorator
 @inline function unpackDecompressWide(a: usize, src: usize, d: i32): void {
-  const k = layout(d);
+  const k = bitLayout(d);
   const q = v128.load(CODE_CONSTANTS + MODULUS);
   const g0 = v128.load(k + UNPACK_GATHER_0), g1 = v128.load(k + UNPACK_GATHER_1), m0 = v128.load(k + UNPACK_MUL_0), m1 = v128.load(k + UNPACK_MUL_1);
   const step = <usize>d;
