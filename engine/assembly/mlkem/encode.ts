@@ -17,16 +17,17 @@ import { bitLayout, gatherBits, PACK_EVEN_0, PACK_EVEN_1, PACK_MUL_0, PACK_MUL_1
 
 /**
  * Splats, 16 bytes each: 1664 (Compress's rounding), 1290168 (its division by q), q (Decompress),
- * 0xfff and q - 1 in i16 lanes (ByteDecode_12); then ByteEncode_12's swizzles (low pairs to bytes 0-11, high pairs to 12-15, high pairs to 16-23) and
- * ByteDecode_12's (the even coefficients from bytes 0-15 and 8-23, then the odd ones).
+ * 0xfff and q - 1 in i16 lanes (ByteDecode_12); then ByteEncode_12's swizzles (low pairs to bytes
+ * 0-11, high pairs to 12-15, high pairs to 16-23) and ByteDecode_12's (the even coefficients from
+ * bytes 0-15 and 8-23, then the odd ones).
  */
 const CODE_CONSTANTS: usize = memory.data(12 * 16, 16);
 const ROUND: usize = 0, DIVIDE: usize = 16, MODULUS: usize = 32, LOW12: usize = 48, MAX12: usize = 64;
 const ENCODE12: usize = 80, DECODE12: usize = 128;
 
-/** Writes the swizzle taking byte indices[i] to byte i (-1: zero) at dst. */
+/** Writes the swizzle taking byte indices[i] to byte i (-1: zero) at dst; 16 indices. */
 function fillSwizzle(dst: usize, indices: StaticArray<i32>): void {
-  for (let i = 0; i < 16; i++) store<u8>(dst + <usize>i, <u8>(i < indices.length && indices[i] >= 0 ? indices[i] : 0x80));
+  for (let i = 0; i < 16; i++) store<u8>(dst + <usize>i, <u8>(indices[i] >= 0 ? indices[i] : 0x80));
 }
 
 function initCodeConstants(): void {
