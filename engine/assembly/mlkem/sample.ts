@@ -284,4 +284,13 @@ export function sampleNoise(sigma: usize, nonce: i32, out0: usize, n0: i32, eta0
     for (let b = 0; b < (e0 == 3 ? 2 : 1); b++) squeezeOne(RATE256, <usize>(b * RATE256));
     cbd(noiseOut(t), BUF0, e0);
   }
+  wipeNoiseStreams();
+}
+
+/** Zeroes the noise streams' sponge states and squeezed blocks: sigma or r could be recomputed from them. */
+function wipeNoiseStreams(): void {
+  memory.fill(X2, 0, X2_STATE_SIZE);
+  memory.fill(ONE, 0, 200);
+  memory.fill(BUF0, 0, 2 * RATE256);
+  memory.fill(BUF1, 0, 2 * RATE256);
 }
