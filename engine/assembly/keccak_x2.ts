@@ -176,10 +176,20 @@ export function keccakF1600x2(state: usize): void {
 /**
  * Permutes the two interleaved states at `state`, then writes one `rate`-byte block of each
  * stream, state 0's to out0 and state 1's to out1: the squeeze step of two sponges run together.
+ * Two lanes at a time are split by two shuffles (punpcklqdq and punpckhqdq on x64), half the
+ * instructions of copying each lane of each state (bench/README.md, "Keccak's scratch and copies").
  */
 export function squeezeBlocksX2(state: usize, rate: i32, out0: usize, out1: usize): void {
   keccakF1600x2(state);
-  for (let i: usize = 0; i < <usize>(rate >> 3); i++) {
+  const lanes = <usize>(rate >> 3);
+  let i: usize = 0;
+  for (; i + 2 <= lanes; i += 2) {
+    const a = v128.load(state + (i << 4));
+    const b = v128.load(state + (i << 4), 16);
+    v128.store(out0 + (i << 3), v128.shuffle<i64>(a, b, 0, 2));
+    v128.store(out1 + (i << 3), v128.shuffle<i64>(a, b, 1, 3));
+  }
+  if (i < lanes) {
     store<u64>(out0 + (i << 3), load<u64>(state + (i << 4)));
     store<u64>(out1 + (i << 3), load<u64>(state + (i << 4) + 8));
   }
@@ -211,6 +221,19 @@ export function seedStateX2(state: usize, which: usize, seed: usize, seedLen: us
   for (let i: usize = 0; i < seedLen; i += 8) store<u64>(s + (i << 1), load<u64>(seed + i));
   store<u64>(s + (seedLen << 1), tail);
   store<u64>(s + (<usize>((rate >> 3) - 1) << 4), load<u64>(s + (<usize>((rate >> 3) - 1) << 4)) | (<u64>0x80 << 56));
+}
+
+/**
+ * seedStateX2 for both states of the pair from one seed, with tails tail0 and tail1: one v128
+ * store a lane, where starting each state alone writes every lane twice.
+ */
+export function seedPairX2(state: usize, seed: usize, seedLen: usize, tail0: u64, tail1: u64, rate: i32): void {
+  const zero = i64x2.splat(0);
+  for (let i: usize = 0; i < 400; i += 16) v128.store(state + i, zero);
+  for (let i: usize = 0; i < seedLen; i += 8) v128.store(state + (i << 1), i64x2.splat(load<u64>(seed + i)));
+  v128.store(state + (seedLen << 1), i64x2.replace_lane(i64x2.splat(tail0), 1, tail1));
+  const last = state + (<usize>((rate >> 3) - 1) << 4);
+  v128.store(last, v128.or(v128.load(last), i64x2.splat(<u64>0x80 << 56)));
 }
 
 /** Copies the first `len` bytes (a multiple of 8) of state `which` of the pair to dst. */

@@ -6,7 +6,7 @@
  * does). SampleInBall has one stream and keeps the scalar sponge.
  */
 import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueezeBlock } from '../keccak';
-import { seedStateX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { seedPairX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { ETA, L, K, N, POLY_BYTES, Q, TAU } from './params';
 
 const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
@@ -24,8 +24,7 @@ const OUT1: usize = memory.data(<i32>STREAM_BYTES, 16);
  * The seed is 32 (rho) or 64 bytes (rho', rho''), so the nonce lane is lane 4 or lane 8.
  */
 function absorbPair(seed: usize, seedLen: usize, n0: i32, n1: i32, rate: i32): void {
-  seedStateX2(X2, 0, seed, seedLen, <u64>(n0 & 0xffff) | (<u64>DS_SHAKE << 16), rate);
-  seedStateX2(X2, 1, seed, seedLen, <u64>(n1 & 0xffff) | (<u64>DS_SHAKE << 16), rate);
+  seedPairX2(X2, seed, seedLen, <u64>(n0 & 0xffff) | (<u64>DS_SHAKE << 16), <u64>(n1 & 0xffff) | (<u64>DS_SHAKE << 16), rate);
 }
 
 /** Permutes both states and copies one block of each stream to OUT0 and OUT1. */

@@ -6,7 +6,7 @@
  * H(ek), see expandMatrix).
  */
 import { DS_SHA3, keccakF1600, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
-import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, seedStateX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
+import { absorbBlockX2, extractX2, keccakF1600x2, padLastBlock, seedPairX2, seedStateX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
 import { cbd2, cbd3 } from './cbd';
 import { K, MAX_EK_BYTES, N, POLY_BYTES } from './params';
 import { rejectUniform, toNttLayout } from './reject';
@@ -21,8 +21,7 @@ const BUF1: usize = memory.data(2 * RATE256, 16);
 
 /** Loads seed || suffix || SHAKE padding (suffix and the 0x1f byte in lane 4) into both states. */
 function seedPair(seed: usize, lane4a: u64, lane4b: u64, rate: i32): void {
-  seedStateX2(X2, 0, seed, 32, lane4a, rate);
-  seedStateX2(X2, 1, seed, 32, lane4b, rate);
+  seedPairX2(X2, seed, 32, lane4a, lane4b, rate);
 }
 
 /** Permutes both states and copies one block of each stream to BUF0 + off and BUF1 + off. */
