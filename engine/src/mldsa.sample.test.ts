@@ -60,6 +60,8 @@ describe('ExpandA rejection step', () => {
     // One rejected candidate in every group of eight, then in every fourth group.
     check(Uint8Array.from({ length: 6 * RATE }, (_, i) => triple(Math.floor(i / 3) % 8 === 5 ? Q : i * 7919, 0)[i % 3]!));
     check(Uint8Array.from({ length: 6 * RATE }, (_, i) => triple(Math.floor(i / 3) % 32 === 30 ? Q + i : i * 7919, 0)[i % 3]!));
+    // A block's only rejected candidate is its last, then its first (56 candidates a block).
+    for (const at of [55, 0]) check(Uint8Array.from({ length: 6 * RATE }, (_, i) => triple(Math.floor(i / 3) % 56 === at ? Q : i * 7919, 0)[i % 3]!));
   });
   it('refuses more blocks than the hook holds', () => {
     expect(t.wasm.arithTestMldsaRejectUniform(7)).toBe(ERR_ARGUMENT);
