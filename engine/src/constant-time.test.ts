@@ -31,7 +31,7 @@ const PUBLIC: Record<string, string> = {
   'mldsa/sample/expandA': 'ExpandA reads rho, which the public key holds',
   'mldsa/sample/rejBoundedPoly':
     "RejBoundedPoly's rejections show which half-bytes of SHAKE256(rho') were dropped, which says nothing of the coefficients kept",
-  'mldsa/sample/sampleInBall': 'SampleInBall reads c~, which the signature holds (a rejected attempt\'s c~ is a hash output that says nothing of the key)',
+  'mldsa/challenge/challengePositions': 'SampleInBall\'s stream half skips the bytes of SHAKE256(c~) above each step\'s bound: the bytes kept are uniform up to it whatever was skipped, so which were skipped says nothing of c (placeChallenge, which places them, is traced)',
   'mldsa/hints/encodeHints': 'it encodes the hint, which the signature holds',
   'mlkem/sample/expandMatrix': 'the matrix A is a function of rho, and H(ek) (hashed beside it, or remembered) of ek, which the encapsulation key is',
   'mlkem/odd_entry/oddEntryStart': 'it seeds SHAKE128 with rho, which the encapsulation key holds, for the matrix entry expandMatrix left out',
@@ -138,6 +138,34 @@ function checkSecp256k1Signing(b: Build): void {
   expectOneTrace(b, [...cases.map((c) => c.secretKey), ...edges], (sk) => secp.getPublicKey(sk, { compressed: false }));
 }
 
+/** ML-DSA signing's traces under four keys and twelve messages: docs/crypto/constant-time.md §4's two rules. */
+function checkMlDsaSign(debug: Build, level: (typeof LEVELS_DSA)[number]): void {
+  const dsa = debug.api.mlDsa[level];
+  const keys = secrets(`ML-DSA-${level} sign key`, 4).map((seed) => dsa.keygen(seed).secretKey);
+  const randoms = secrets(`ML-DSA-${level} rnd`, 12);
+  const runs = secrets(`ML-DSA-${level} message`, 12).map((message, i) => ({ sk: keys[i % 4]!, message, random: randoms[i]! }));
+  const traces = tracesOf(debug, runs, (r) => dsa.sign(r.message, r.sk, { random: r.random }));
+  // Segment 0 runs before the first attempt: the same for all.
+  for (const t of traces) expect(t[0]).toEqual(traces[0]![0]);
+  // The last is the accepted attempt and the output. Which Keccak state makes which mask
+  // polynomial depends on the attempt's index (docs/crypto/constant-time.md §4), so signings
+  // that took the same number of attempts must end alike.
+  const byAttempts = new Map<number, Trace[][]>();
+  for (const t of traces) byAttempts.set(t.length, [...(byAttempts.get(t.length) ?? []), t]);
+  for (const group of byAttempts.values()) for (const t of group) expect(t.at(-1)).toEqual(group[0]!.at(-1));
+  expect([...byAttempts.values()].some((group) => group.length > 1)).toBe(true);
+  // A rejected attempt shows where it was rejected: attempts of the same index that stopped
+  // after the same number of instructions took the same path over the same addresses.
+  const rejected = traces.flatMap((t) => t.slice(1, -1).map((r, i) => ({ ...r, index: i })));
+  const byCount = new Map<string, Set<string>>();
+  for (const r of rejected) {
+    const key = `${r.index} ${r.instructions}`;
+    byCount.set(key, (byCount.get(key) ?? new Set()).add(`${r.path} ${r.addresses} ${r.accesses}`));
+  }
+  expect([...byCount.values()].filter((shapes) => shapes.size > 1)).toEqual([]);
+  expect(byCount.size).toBeLessThan(rejected.length);
+}
+
 describe('in the instrumented debug build, every secret of the same public shape leaves the same trace', () => {
   let debug: Build;
   beforeAll(async () => {
@@ -148,32 +176,7 @@ describe('in the instrumented debug build, every secret of the same public shape
     expectOneTrace(debug, secrets(`ML-DSA-${level} keygen`, 6), (seed) => debug.api.mlDsa[level].keygen(seed));
   });
 
-  it.each(LEVELS_DSA)('gives ML-DSA-%i sign the same trace for every secret key, apart from its rejected attempts', (level) => {
-    const dsa = debug.api.mlDsa[level];
-    const keys = secrets(`ML-DSA-${level} sign key`, 4).map((seed) => dsa.keygen(seed).secretKey);
-    const randoms = secrets(`ML-DSA-${level} rnd`, 12);
-    const runs = secrets(`ML-DSA-${level} message`, 12).map((message, i) => ({ sk: keys[i % 4]!, message, random: randoms[i]! }));
-    const traces = tracesOf(debug, runs, (r) => dsa.sign(r.message, r.sk, { random: r.random }));
-    // Segment 0 runs before the first attempt: the same for all.
-    for (const t of traces) expect(t[0]).toEqual(traces[0]![0]);
-    // The last is the accepted attempt and the output. Which Keccak state makes which mask
-    // polynomial depends on the attempt's index (docs/crypto/constant-time.md §4), so signings
-    // that took the same number of attempts must end alike.
-    const byAttempts = new Map<number, Trace[][]>();
-    for (const t of traces) byAttempts.set(t.length, [...(byAttempts.get(t.length) ?? []), t]);
-    for (const group of byAttempts.values()) for (const t of group) expect(t.at(-1)).toEqual(group[0]!.at(-1));
-    expect([...byAttempts.values()].some((group) => group.length > 1)).toBe(true);
-    // A rejected attempt shows where it was rejected: attempts of the same index that stopped
-    // after the same number of instructions took the same path over the same addresses.
-    const rejected = traces.flatMap((t) => t.slice(1, -1).map((r, i) => ({ ...r, index: i })));
-    const byCount = new Map<string, Set<string>>();
-    for (const r of rejected) {
-      const key = `${r.index} ${r.instructions}`;
-      byCount.set(key, (byCount.get(key) ?? new Set()).add(`${r.path} ${r.addresses} ${r.accesses}`));
-    }
-    expect([...byCount.values()].filter((shapes) => shapes.size > 1)).toEqual([]);
-    expect(byCount.size).toBeLessThan(rejected.length);
-  });
+  it.each(LEVELS_DSA)('gives ML-DSA-%i sign the same trace for every secret key, apart from its rejected attempts', (level) => checkMlDsaSign(debug, level));
 
   it.each(LEVELS_KEM)('gives ML-KEM-%i keygen and encapsulation the same trace for every seed and message', (level) => {
     const kem = debug.api.mlKem[level];
@@ -217,17 +220,36 @@ describe('in the instrumented debug build, every secret of the same public shape
     const planted = await load(plantBranch(build('debug'), 'engine/assembly/secp256k1/field/feCmov'), {});
     expect(() => checkSecp256k1Signing(planted)).toThrow(/expected/);
   });
+
+  it('fails when a read at an address set by c is planted in SampleInBall: c[signs mod 256] in placeChallenge', async () => {
+    const wasm = plant(build('debug'), 'engine/assembly/mldsa/challenge/placeChallenge', (m) =>
+      m.drop(m.i32.load(0, 4, m.i32.add(m.local.get(0, binaryen.i32), m.i32.and(m.i32.wrap(m.local.get(1, binaryen.i64)), m.i32.const(0x3fc))))));
+    const planted = await load(wasm, { publicCalls: Object.keys(PUBLIC).map((f) => `engine/assembly/${f}`), marks: [ATTEMPT] });
+    expect(() => checkMlDsaSign(planted, 65)).toThrow(/expected/);
+  });
 });
 
 /** The module with `if (param 2) drop(i32.load(param 0))` first in fn: the shape of a secret-dependent branch. */
 function plantBranch(wasm: Uint8Array, fn: string): Uint8Array {
+  return plant(wasm, fn, (m) => m.if(m.local.get(2, binaryen.i32), m.drop(m.i32.load(0, 4, m.local.get(0, binaryen.i32)))));
+}
+
+/** The module with `leak` put first in fn. */
+function plant(wasm: Uint8Array, fn: string, leak: (m: binaryen.Module) => binaryen.ExpressionRef): Uint8Array {
   const module = binaryen.readBinaryWithFeatures(wasm, binaryen.Features.All);
   try {
     const info = binaryen.getFunctionInfo(module.getFunction(fn));
-    const branch = module.if(module.local.get(2, binaryen.i32), module.drop(module.i32.load(0, 4, module.local.get(0, binaryen.i32))));
+    const planted = leak(module);
     module.removeFunction(fn);
-    module.addFunction(fn, info.params, info.results, info.vars, module.block(null, [branch, info.body]));
-    return module.emitBinary();
+    module.addFunction(fn, info.params, info.results, info.vars, module.block(null, [planted, info.body]));
+    // Keep the names section: the trace's public calls and marks are found by name.
+    const debugInfo = binaryen.getDebugInfo();
+    binaryen.setDebugInfo(true);
+    try {
+      return module.emitBinary();
+    } finally {
+      binaryen.setDebugInfo(debugInfo);
+    }
   } finally {
     module.dispose();
   }

@@ -1,17 +1,14 @@
 /**
- * The samplers of FIPS 204 section 7.3 but ExpandMask (./mask.ts): ExpandA (RejNTTPoly), ExpandS
- * (RejBoundedPoly) and SampleInBall. Every ExpandA and ExpandS input is a seed plus a two-byte
- * nonce, one padded block, so these run their sponges two at a time in the two-way SIMD Keccak (an
- * odd one out runs beside an unused second stream, which costs about what the scalar permutation
- * does). SampleInBall has one stream and keeps the scalar sponge.
+ * The samplers of FIPS 204 section 7.3 but ExpandMask (./mask.ts) and SampleInBall
+ * (./challenge.ts): ExpandA (RejNTTPoly) and ExpandS (RejBoundedPoly). Every input is a seed plus
+ * a two-byte nonce, one padded block, so these run their sponges two at a time in the two-way SIMD
+ * Keccak (an odd one out runs beside an unused second stream, which costs about what the scalar
+ * permutation does).
  */
-import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueezeBlock } from '../keccak';
+import { DS_SHAKE, RATE_SHAKE128, RATE_SHAKE256 } from '../keccak';
 import { seedPairX2, squeezeBlocksX2, X2_STATE_SIZE } from '../keccak_x2';
-import { ETA, L, K, N, POLY_BYTES, Q, TAU } from './params';
+import { ETA, L, K, N, POLY_BYTES, Q } from './params';
 
-const SPONGE: usize = memory.data(SPONGE_SIZE, 16);
-/** SampleInBall's squeeze buffer (one SHAKE256 block). */
-const BUF: usize = memory.data(RATE_SHAKE256, 16);
 /** Two interleaved sponges. */
 const X2: usize = memory.data(X2_STATE_SIZE, 16);
 /** The two streams' squeezed bytes: one block, plus slack for the four-byte loads of the samplers. */
@@ -253,34 +250,8 @@ export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
   }
 }
 
-/** SampleInBall: c with exactly tau coefficients in {-1, 1}, from SHAKE256(c~). c is public. */
-export function sampleInBall(c: usize, ctilde: usize, ctildeLen: i32): void {
-  memory.fill(c, 0, POLY_BYTES);
-  spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
-  spongeAbsorb(SPONGE, ctilde, <usize>ctildeLen);
-  spongeSqueezeBlock(SPONGE, BUF);
-  const signs = load<u64>(BUF);
-  let pos: usize = 8;
-  for (let i = N - TAU; i < N; i++) {
-    let j: i32;
-    do {
-      if (pos == <usize>RATE_SHAKE256) {
-        spongeSqueezeBlock(SPONGE, BUF);
-        pos = 0;
-      }
-      j = <i32>load<u8>(BUF + pos);
-      pos++;
-    } while (j > i);
-    store<i32>(c + (<usize>i << 2), load<i32>(c + (<usize>j << 2)));
-    const bit = <i32>((signs >> <u64>(i + TAU - N)) & 1);
-    store<i32>(c + (<usize>j << 2), 1 - 2 * bit);
-  }
-}
-
 /** Clears the samplers' buffers, which held expansions of secret seeds. */
 export function wipeSamplers(): void {
-  memory.fill(SPONGE, 0, SPONGE_SIZE);
-  memory.fill(BUF, 0, RATE_SHAKE256);
   memory.fill(X2, 0, X2_STATE_SIZE);
   memory.fill(OUT0, 0, STREAM_BYTES);
   memory.fill(OUT1, 0, STREAM_BYTES);

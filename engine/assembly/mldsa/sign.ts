@@ -5,7 +5,8 @@
  */
 import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
-import { expandA, expandS, matrixCached, sampleInBall, wipeSamplers } from './sample';
+import { expandA, expandS, matrixCached, wipeSamplers } from './sample';
+import { sampleInBall, wipeChallenge } from './challenge';
 import { expandBesideHashes } from './expand_hashes';
 import { hashBesideMask, maskAttempt, wipeMask } from './mask';
 import { packSigned, packSimple, unpackSigned, unpackSimple } from './packing';
@@ -47,6 +48,7 @@ function wipeSecrets(signed: bool): void {
   memory.fill(SPONGE, 0, SPONGE_SIZE);
   wipeSamplers();
   if (!signed) return;
+  wipeChallenge();
   memory.fill(YHAT, 0, L * POLY_BYTES);
   memory.fill(W, 0, K * POLY_BYTES);
   memory.fill(Y, 0, L * POLY_BYTES);
