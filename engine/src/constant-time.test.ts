@@ -31,6 +31,7 @@ const PUBLIC: Record<string, string> = {
   'mldsa/sample/expandA': 'ExpandA reads rho, which the public key holds',
   'mldsa/sample/rejBoundedPoly':
     "RejBoundedPoly's rejections show which half-bytes of SHAKE256(rho') were dropped, which says nothing of the coefficients kept",
+  'mldsa/sample/expandSLastBesideHash': 'keygen samples the last row of s2 beside the first blocks of tr\'s hash: how many permutations it takes past those follows the dropped half-bytes only, as rejBoundedPoly\'s count does',
   'mldsa/challenge/challengePositions': 'SampleInBall\'s stream half skips the bytes of SHAKE256(c~) above each step\'s bound: the bytes kept are uniform up to it whatever was skipped, so which were skipped says nothing of c (placeChallenge, which places them, is traced)',
   'mldsa/hints/encodeHints': 'it encodes the hint, which the signature holds',
   'mlkem/sample/expandMatrix': 'the matrix A is a function of rho, and H(ek) (hashed beside it, or remembered) of ek, which the encapsulation key is',

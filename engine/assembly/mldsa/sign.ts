@@ -5,7 +5,7 @@
  */
 import { DS_SHAKE, RATE_SHAKE256, SPONGE_SIZE, spongeAbsorb, spongeInit, spongeSqueeze } from '../keccak';
 import { N, K, L, D, ETA, ETA_BITS, BETA, GAMMA1, GAMMA1_BITS, GAMMA2, OMEGA, CTILDE_BYTES, W1_BITS, POLY_BYTES, MAX_K, MAX_L, PK_BYTES, TR_BYTES } from './params';
-import { expandA, expandS, matrixCached, wipeSamplers } from './sample';
+import { BESIDE_HASH_BLOCKS, expandA, expandS, expandSLastBesideHash, matrixCached, wipeSamplers } from './sample';
 import { sampleInBall, wipeChallenge } from './challenge';
 import { expandBesideHashes } from './expand_hashes';
 import { hashBesideMask, maskAttempt, wipeMask } from './mask';
@@ -76,21 +76,38 @@ export function keygen(xi: usize, pk: usize, sk: usize): void {
   shake256(SEEDS, 128, SEEDS, 34);
   const rho = SEEDS;
   expandA(MAT, rho);
-  expandS(S1, S2, SEEDS + 32);
+  // With l + k odd, the last row of s2 is sampled beside tr's hash below (expandSLastBesideHash).
+  const odd = ((L + K) & 1) != 0;
+  const rows = odd ? K - 1 : K;
+  expandS(S1, S2, SEEDS + 32, true);
   // sk = rho || K || tr || s1 || s2 || t0
   memory.copy(sk, rho, 32);
   memory.copy(sk + 32, SEEDS + 96, 32);
-  let off = sk + 128;
   const etaBytes = <usize>(32 * ETA_BITS);
-  for (let i = 0; i < L; i++, off += etaBytes) packSigned(off, poly(S1, i), ETA_BITS, ETA);
-  for (let i = 0; i < K; i++, off += etaBytes) packSigned(off, poly(S2, i), ETA_BITS, ETA);
+  const s2Packed = sk + 128 + <usize>L * etaBytes;
+  for (let i = 0; i < L; i++) packSigned(sk + 128 + <usize>i * etaBytes, poly(S1, i), ETA_BITS, ETA);
+  for (let i = 0; i < rows; i++) packSigned(s2Packed + <usize>i * etaBytes, poly(S2, i), ETA_BITS, ETA);
   nttVec(S1, L);
   matVec(T0, MAT, S1, K, L, 0, 0);
   invNttVec(T0, K);
-  power2RoundVec(T1, T0, T0, S2, K);
+  power2RoundVec(T1, T0, T0, S2, rows);
   memory.copy(pk, rho, 32);
-  for (let i = 0; i < K; i++) packSimple(pk + 32 + <usize>(i * 320), poly(T1, i), 10);
-  shake256(sk + 64, TR_BYTES, pk, PK_BYTES);
+  for (let i = 0; i < rows; i++) packSimple(pk + 32 + <usize>(i * 320), poly(T1, i), 10);
+  let hashed: usize = 0;
+  if (odd) {
+    // tr's first blocks need only the rows of t1 packed so far (ten or more blocks of them).
+    const last = K - 1;
+    expandSLastBesideHash(poly(S2, last), L + last, SEEDS + 32, pk, SPONGE);
+    hashed = <usize>(BESIDE_HASH_BLOCKS * <i32>RATE_SHAKE256);
+    packSigned(s2Packed + <usize>last * etaBytes, poly(S2, last), ETA_BITS, ETA);
+    power2RoundVec(poly(T1, last), poly(T0, last), poly(T0, last), poly(S2, last), 1);
+    packSimple(pk + 32 + <usize>(last * 320), poly(T1, last), 10);
+  } else {
+    spongeInit(SPONGE, RATE_SHAKE256, DS_SHAKE);
+  }
+  spongeAbsorb(SPONGE, pk + hashed, <usize>PK_BYTES - hashed);
+  spongeSqueeze(SPONGE, sk + 64, TR_BYTES);
+  let off = s2Packed + <usize>K * etaBytes;
   for (let i = 0; i < K; i++, off += 32 * D) packSigned(off, poly(T0, i), D, 1 << (D - 1));
   wipeSecrets(false);
 }
