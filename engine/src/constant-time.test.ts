@@ -21,7 +21,7 @@ import { Io, type EngineExports } from './wasm.ts';
 import { ZK_MSM_OUT } from '../assembly/layout.ts';
 import { toBytes32 } from '../test-support/bytes.ts';
 import type { EngineTestExports } from '../test-support/test-build.ts';
-import type { TraceOptions } from '../test-support/instruction-trace.ts';
+import { emitWithNames, type TraceOptions } from '../test-support/instruction-trace.ts';
 import { traced, tracedApi, type Trace, type TracedApi, type TracedInstance } from '../test-support/traced-engine.ts';
 
 const build = (name: string) => new Uint8Array(readFileSync(new URL(`../build/${name}.wasm`, import.meta.url)));
@@ -243,14 +243,8 @@ function plant(wasm: Uint8Array, fn: string, leak: (m: binaryen.Module) => binar
     const planted = leak(module);
     module.removeFunction(fn);
     module.addFunction(fn, info.params, info.results, info.vars, module.block(null, [planted, info.body]));
-    // Keep the names section: the trace's public calls and marks are found by name.
-    const debugInfo = binaryen.getDebugInfo();
-    binaryen.setDebugInfo(true);
-    try {
-      return module.emitBinary();
-    } finally {
-      binaryen.setDebugInfo(debugInfo);
-    }
+    // The trace's public calls and marks are found by name.
+    return emitWithNames(module);
   } finally {
     module.dispose();
   }

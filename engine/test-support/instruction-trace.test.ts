@@ -7,18 +7,15 @@
  */
 import binaryen from 'binaryen';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instrument } from './instruction-trace.ts';
+import { emitWithNames, instrument } from './instruction-trace.ts';
 import { traced, type TracedInstance } from './traced-engine.ts';
 
-/** The binary of a module in the text format, with its function names (a global switch of binaryen.js). */
+/** The binary of a module in the text format, with its function names. */
 const wasmOf = (wat: string): Uint8Array => {
   const module = binaryen.parseText(wat);
-  const debugInfo = binaryen.getDebugInfo();
-  binaryen.setDebugInfo(true);
   try {
-    return module.emitBinary();
+    return emitWithNames(module);
   } finally {
-    binaryen.setDebugInfo(debugInfo);
     module.dispose();
   }
 };

@@ -234,6 +234,17 @@ export function instrument(wasm: Uint8Array, options: TraceOptions = {}): Uint8A
   }
 }
 
+/** The module's binary with its function names, which binaryen.js emits only under a global switch (restored after). */
+export function emitWithNames(module: binaryen.Module): Uint8Array {
+  const debugInfo = binaryen.getDebugInfo();
+  binaryen.setDebugInfo(true);
+  try {
+    return module.emitBinary();
+  } finally {
+    binaryen.setDebugInfo(debugInfo);
+  }
+}
+
 /** getExpressionInfo, which binaryen.js lacks for the leaves (nop, unreachable, ...): their id alone. */
 function infoOf(e: Ref): any {
   const kind = binaryen.getExpressionId(e);
