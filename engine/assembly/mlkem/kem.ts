@@ -134,6 +134,7 @@ export function keygen(seed: usize, ek: usize, dk: usize): void {
   memory.copy(dk + pke, ek, <usize>EK_BYTES);
   sha3_256(dk + pke + <usize>EK_BYTES, ek, <usize>EK_BYTES);
   memory.copy(dk + pke + <usize>EK_BYTES + 32, seed + 32, 32);
+  wipeWork();
 }
 
 /** The modulus check of FIPS 203 section 7.2: every encoded coefficient of ek is below q. */
@@ -168,6 +169,24 @@ function wipeG(): void {
 }
 
 /**
+ * Zeroes the working values that held secrets, the k polynomials a call at this level writes:
+ * sigma (SEEDS), s-hat, the noise, y-hat and its gamma halves, u and v before compression,
+ * Decompress(m) (W) and Decaps' re-encryption (of m', secret when c was tampered with).
+ */
+function wipeWork(): void {
+  const polys = <usize>K * P;
+  memory.fill(SEEDS, 0, 64);
+  memory.fill(SHAT, 0, polys);
+  memory.fill(NOISE, 0, polys);
+  memory.fill(Y, 0, polys);
+  memory.fill(U, 0, polys);
+  memory.fill(VG, 0, <usize>K * 256);
+  memory.fill(V, 0, P);
+  memory.fill(W, 0, P);
+  memory.fill(CT2, 0, <usize>CT_BYTES);
+}
+
+/**
  * ML-KEM.Encaps_internal(ek, m) after the modulus check of FIPS 203 section 7.2: writes the
  * ciphertext c and the shared secret, or returns false (writing nothing) when ek fails the check.
  * H(ek) is hashed beside the matrix (sample.ts expandMatrix), from which it is independent.
@@ -180,6 +199,7 @@ export function encaps(ek: usize, m: usize, c: usize, ss: usize): bool {
   encryptExpanded(m, G_OUT + 32, c);
   memory.copy(ss, G_OUT, 32);
   wipeG();
+  wipeWork();
   return true;
 }
 
@@ -257,6 +277,7 @@ export function decaps(dk: usize, c: usize, ss: usize): bool {
   }
   memory.fill(K_BAR, 0, 32);
   wipeG();
+  wipeWork();
   return true;
 }
 
