@@ -18,6 +18,12 @@ const flip = (b: Uint8Array, bit: number) => {
 };
 /** Secret keys at the edges of [1, n) and of the limb and window boundaries. */
 const EDGE_KEYS = [1n, 2n, 3n, 15n, 16n, 17n, (N - 1n) / 2n, (N + 1n) / 2n, N - 2n, N - 1n, 1n << 128n, (1n << 255n) - 1n, 1n << 255n, (1n << 256n) - (1n << 225n)].map(toBytes32);
+/** x^-1 mod n (Fermat). */
+const modInverse = (x: bigint): bigint => {
+  let result = 1n;
+  for (let b = x % N, e = N - 2n; e > 0n; e >>= 1n, b = (b * b) % N) if (e & 1n) result = (result * b) % N;
+  return result;
+};
 const codeOf = (code: string, param?: string) => expect.objectContaining(param ? { code, param } : { code });
 
 describe('secp256k1 keys agree with @noble/curves', () => {
@@ -234,6 +240,32 @@ describe('secp256k1 memory', () => {
     raw.getPublicKey(secretKey);
     raw.schnorrGetPublicKey(secretKey);
     expect(Buffer.from(wasm.memory.buffer).indexOf(Buffer.from(secretKey))).toBe(-1);
+  });
+
+  it('leaves no nonce in wasm memory after ECDSA and BIP-340 signing: k, n - k and their inverses, in either byte order', async () => {
+    const wasm = await instantiate();
+    const raw = secp256k1Api(wasm, new Io(wasm));
+    const { secretKey } = raw.keygen();
+    const d = toBigInt(secretKey);
+    const digest = rand(32);
+    const sig = raw.ecdsaSign(digest, secretKey);
+    const [r, s] = [toBigInt(sig.subarray(0, 32)), toBigInt(sig.subarray(32))];
+    // s = k^-1 (z + r d): k = s^-1 (z + r d).
+    const kEcdsa = (modInverse(s) * ((toBigInt(digest) % N) + r * d)) % N;
+    const message = rand(32);
+    const bip = raw.schnorrSign(message, secretKey);
+    const px = schnorr.getPublicKey(secretKey);
+    const e = toBigInt(schnorr.utils.taggedHash('BIP0340/challenge', bip.subarray(0, 32), px, message)) % N;
+    const dEven = (noble.getPublicKey(secretKey, true)[0] === 2 ? d : N - d) % N;
+    // s = k + e d (with k and d negated to even Y): k = s - e d.
+    const kSchnorr = (((toBigInt(bip.subarray(32)) - e * dEven) % N) + N) % N;
+    // The nonces recovered are the ones used: k G has x = r, and k G is R.
+    expect(toBigInt(noble.getPublicKey(toBytes32(kEcdsa), true).subarray(1)) % N).toBe(r);
+    expect(schnorr.getPublicKey(toBytes32(kSchnorr))).toEqual(bip.subarray(0, 32));
+    const memory = Buffer.from(wasm.memory.buffer);
+    const forms = (x: bigint) => [x, N - x, modInverse(x), N - modInverse(x)].flatMap((v) => [toBytes32(v), toBytes32(v).reverse()]);
+    const found = [...forms(kEcdsa), ...forms(kSchnorr)].filter((b) => memory.indexOf(Buffer.from(b)) >= 0);
+    expect(found.length).toBe(0);
   });
 
   it('keeps wasm memory flat over 3,000 sign and verify rounds of both schemes', () => {
