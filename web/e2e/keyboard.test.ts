@@ -234,7 +234,9 @@ describe.skipIf(skipBrowserTests)('the keyboard alone', () => {
     const { page, errors } = await stack.page({ width: 390, height: 844 });
     const keys = keyboard(page);
     const menu = page.getByRole('navigation', { name: 'Mobile', includeHidden: true });
-    await page.goto('/');
+    // Once the page's scripts have all arrived: an Enter before that can reach a menu button whose
+    // handler is not there yet (a loaded machine's full run saw the menu stay closed).
+    await page.goto('/', { waitUntil: 'networkidle' });
     await keys.tabTo('Open menu');
     await keys.press('Enter');
     await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
