@@ -142,19 +142,19 @@ const ETA1: usize = memory.data(ETA_BYTES, 16);
 
 /**
  * RejBoundedPoly twice at once: a0 and a1 with coefficients in [-eta, eta] from
- * SHAKE256(rho' || u16le(n0)) and SHAKE256(rho' || u16le(n1)). With a1 = 0 only a0 is sampled.
+ * SHAKE256(rho' || u16le(n0)) and SHAKE256(rho' || u16le(n1)).
  */
 function rejBoundedPoly(a0: usize, n0: i32, a1: usize, n1: i32, rhoPrime: usize): void {
   absorbPair(rhoPrime, 64, n0, n1, RATE_SHAKE256);
   let j0 = 0;
-  let j1 = a1 == 0 ? N : 0;
+  let j1 = 0;
   while (j0 < N || j1 < N) {
     squeezePair(RATE_SHAKE256);
-    j0 = rejEtaBlock(ETA0, j0, OUT0, RATE_SHAKE256);
+    if (j0 < N) j0 = rejEtaBlock(ETA0, j0, OUT0, RATE_SHAKE256);
     if (j1 < N) j1 = rejEtaBlock(ETA1, j1, OUT1, RATE_SHAKE256);
   }
   memory.copy(a0, ETA0, POLY_BYTES);
-  if (a1 != 0) memory.copy(a1, ETA1, POLY_BYTES);
+  memory.copy(a1, ETA1, POLY_BYTES);
 }
 
 /** Polynomial r of s1 || s2. */
@@ -164,15 +164,12 @@ function rejBoundedPoly(a0: usize, n0: i32, a1: usize, n1: i32, rhoPrime: usize)
 }
 
 /**
- * ExpandS: s1 (l polynomials, nonces 0..l-1) and s2 (k polynomials, nonces l..l+k-1), in pairs.
- * With `pairsOnly`, an odd one out (the last of s2) is left to expandSLastBesideHash.
+ * ExpandS: s1 (l polynomials, nonces 0..l-1) and s2 (k polynomials, nonces l..l+k-1), in pairs;
+ * an odd one out (the last of s2 when l + k is odd) is left to expandSLastBesideHash.
  */
-export function expandS(s1: usize, s2: usize, rhoPrime: usize, pairsOnly: bool = false): void {
-  const count = pairsOnly ? (L + K) & ~1 : L + K;
-  for (let r = 0; r < count; r += 2) {
-    const a1: usize = r + 1 < count ? sPoly(s1, s2, r + 1) : 0;
-    rejBoundedPoly(sPoly(s1, s2, r), r, a1, r + 1, rhoPrime);
-  }
+export function expandS(s1: usize, s2: usize, rhoPrime: usize): void {
+  const count = (L + K) & ~1;
+  for (let r = 0; r < count; r += 2) rejBoundedPoly(sPoly(s1, s2, r), r, sPoly(s1, s2, r + 1), r + 1, rhoPrime);
 }
 
 /**

@@ -79,7 +79,7 @@ export function keygen(xi: usize, pk: usize, sk: usize): void {
   // With l + k odd, the last row of s2 is sampled beside tr's hash below (expandSLastBesideHash).
   const odd = ((L + K) & 1) != 0;
   const rows = odd ? K - 1 : K;
-  expandS(S1, S2, SEEDS + 32, true);
+  expandS(S1, S2, SEEDS + 32);
   // sk = rho || K || tr || s1 || s2 || t0
   memory.copy(sk, rho, 32);
   memory.copy(sk + 32, SEEDS + 96, 32);
